@@ -1,0 +1,58 @@
+"""``python -m engines replay RECORD.json [--legal] [--state]`` (records.md)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .record import Record, ReplayError, replay
+
+
+def summary(game: str, ply: int, state, legal: bool = False, with_state: bool = False) -> dict[str, Any]:
+    outcome = state.outcome()
+    out: dict[str, Any] = {
+        "game": game,
+        "ply": ply,
+        "status": "finished" if outcome else "ongoing",
+        "to_move": state.current_player(),
+        "scores": list(outcome.scores) if outcome else state.scores(),
+        "winners": sorted(outcome.winners) if outcome else [],
+        "end": outcome.end if outcome else None,
+    }
+    if legal:
+        out["legal"] = state.legal_moves() if not outcome else []
+    if with_state:
+        out["state"] = state.to_json()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engines")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rep = sub.add_parser("replay", help="replay a match record and print the result as JSON")
+    rep.add_argument("record", help="record file, or - for standard input")
+    rep.add_argument("--legal", action="store_true", help="list the legal moves of the player to move")
+    rep.add_argument("--state", action="store_true", help="include the full game state")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        print(json.dumps({"error": f"cannot read {args.record}: {exc.strerror}"}))
+        return 2
+    try:
+        record = Record.loads(text)
+        state = replay(record)
+    except ReplayError as exc:
+        err: dict[str, Any] = {"error": str(exc)}
+        if exc.ply is not None:
+            err["ply"] = exc.ply
+        print(json.dumps(err))
+        return 2
+    print(json.dumps(summary(record.game, len(record.moves), state, args.legal, args.state)))
+    return 0

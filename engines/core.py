@@ -1,0 +1,158 @@
+"""The small core every game engine shares.
+
+A game is declared as data (:class:`Game`) and registered by name; a match
+position is a :class:`State`.  States are pure values: no I/O, no Discord, no
+global randomness.  A move is always exchanged as canonical text, so the move
+history is the serialised form of a match (as in OpenSpiel and PGN).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+
+class MoveError(ValueError):
+    """A move was refused.  The message is written for the player."""
+
+
+class InvalidMove(MoveError):
+    """The text is not a move in the game's notation."""
+
+
+class IllegalMove(MoveError):
+    """The text is a move, but not a legal one in this position."""
+
+
+class SetupError(ValueError):
+    """A record or match request cannot be set up (bad options, player count)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended.
+
+    ``winners`` lists every seat that shares the best result (so a two-player
+    draw lists both seats); ``end`` is a short reason word from ``records.md``.
+    """
+
+    winners: tuple[int, ...]
+    end: str
+    scores: tuple[int, ...]
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+
+class State:
+    """Interface of a match position.  Subclasses implement the rules."""
+
+    game: ClassVar["Game"]
+
+    def current_player(self) -> int | None:
+        """Seat that must act next, or ``None`` when the match is over."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[str]:
+        """Every legal move of :meth:`current_player`, canonical and sorted."""
+        raise NotImplementedError
+
+    def play(self, text: str) -> str:
+        """Parse, validate and apply a move; return its canonical text.
+
+        Raises :class:`MoveError` and leaves the state untouched when the move
+        cannot be played.
+        """
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """Scores as ``records.md`` defines them for the replay output."""
+        raise NotImplementedError
+
+    def resign(self, seat: int) -> None:
+        """The player in ``seat`` gives up.  Two-player default: the other wins."""
+        raise NotImplementedError
+
+    def describe(self, move: str, names: list[str]) -> str:
+        """The canonical ``move`` (just played) in words, for the turn message."""
+        return move
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "State":
+        raise NotImplementedError
+
+    def copy(self) -> "State":
+        return type(self).from_json(self.to_json())
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game declared as data; ``new_state`` builds the initial position."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_options: dict[str, Any]
+    # new_state(players, rng, setup, options) -> State
+    new_state: Callable[[int, random.Random, dict[str, Any], dict[str, Any]], State]
+    state_from_json: Callable[[dict[str, Any]], State]
+    validate_options: Callable[[dict[str, Any], int], None] = field(default=lambda options, players: None)
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """``given`` completed with defaults; unknown keys are refused."""
+        given = dict(given or {})
+        unknown = sorted(set(given) - set(self.default_options))
+        if unknown:
+            raise SetupError(f"{self.name} has no option {', '.join(unknown)}")
+        merged = {**self.default_options, **given}
+        for key, default in self.default_options.items():
+            if type(merged[key]) is not type(default):
+                raise SetupError(f"option {key} must be of type {type(default).__name__}")
+        return merged
+
+    def setup(self, players: int, seed: int, setup: dict[str, Any] | None = None,
+              options: dict[str, Any] | None = None) -> State:
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                want = str(self.min_players)
+            else:
+                want = f"{self.min_players} to {self.max_players}"
+            raise SetupError(f"{self.title} is played by {want} players, not {players}")
+        opts = self.options(options)
+        self.validate_options(opts, players)
+        return self.new_state(players, random.Random(seed), dict(setup or {}), opts)
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    _REGISTRY[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    from . import games  # noqa: F401  (imports register every game)
+
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise SetupError(f"unknown game {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def game_names() -> list[str]:
+    from . import games  # noqa: F401
+
+    return sorted(_REGISTRY)

@@ -1,0 +1,2 @@
+"""Importing this module registers every game with the core registry."""
+from . import architekton  # noqa: F401
