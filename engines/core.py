@@ -109,6 +109,14 @@ class Game:
     new_state: Callable[[int, random.Random, dict[str, Any], dict[str, Any]], State]
     state_from_json: Callable[[dict[str, Any]], State]
     validate_options: Callable[[dict[str, Any], int], None] = field(default=lambda options, players: None)
+    # a setup that makes seat 0 start, for games where the starting seat is a setup choice
+    starting_setup: dict[str, Any] = field(default_factory=dict)
+    # full_setup(players, rng, setup, options) -> the setup with every random choice filled in
+    full_setup: Callable[[int, random.Random, dict[str, Any], dict[str, Any]], dict[str, Any]] = field(
+        default=lambda players, rng, setup, options: dict(setup))
+    # victory_points(outcome, players) -> points per seat for a rematch series
+    victory_points: Callable[[Outcome, int], list[int]] = field(default=lambda outcome, players: [
+        1 if seat in outcome.winners and len(outcome.winners) == 1 else 0 for seat in range(players)])
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """``given`` completed with defaults; unknown keys are refused."""
@@ -124,6 +132,17 @@ class Game:
 
     def setup(self, players: int, seed: int, setup: dict[str, Any] | None = None,
               options: dict[str, Any] | None = None) -> State:
+        opts = self.check(players, options)
+        return self.new_state(players, random.Random(seed), dict(setup or {}), opts)
+
+    def resolve_setup(self, players: int, seed: int, setup: dict[str, Any] | None = None,
+                      options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The complete setup a match with this seed gets, to store in its record."""
+        opts = self.check(players, options)
+        return self.full_setup(players, random.Random(seed), dict(setup or {}), opts)
+
+    def check(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Options completed with defaults, after checking them and the player count."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
                 want = str(self.min_players)
@@ -132,7 +151,7 @@ class Game:
             raise SetupError(f"{self.title} is played by {want} players, not {players}")
         opts = self.options(options)
         self.validate_options(opts, players)
-        return self.new_state(players, random.Random(seed), dict(setup or {}), opts)
+        return opts
 
 
 _REGISTRY: dict[str, Game] = {}

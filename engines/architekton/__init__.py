@@ -10,5 +10,10 @@ GAME = register(Game(
     default_options={},
     new_state=lambda players, rng, setup, options: ArchitektonState.new(rng, setup),
     state_from_json=ArchitektonState.from_json,
+    starting_setup={"first": 0},
+    full_setup=lambda players, rng, setup, options: ArchitektonState.full_setup(rng, setup),
+    # A10: a win after an early end earns 2 victory points, any other win 1.
+    victory_points=lambda outcome, players: [
+        (2 if outcome.end == "early" else 1) if outcome.winners == (seat,) else 0 for seat in range(players)],
 ))
 ArchitektonState.game = GAME

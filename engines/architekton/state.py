@@ -48,32 +48,39 @@ class ArchitektonState(State):
         self.events: list[dict[str, Any]] = []    # what the last play() caused
 
     # ----------------------------------------------------------------- setup
-    @classmethod
-    def new(cls, rng: random.Random, setup: dict[str, Any]) -> "ArchitektonState":
+    @staticmethod
+    def full_setup(rng: random.Random, setup: dict[str, Any]) -> dict[str, Any]:
+        """``setup`` completed from ``rng`` (records.md): replays need no RNG then."""
         buildings = sorted(T.BUILDINGS)
         rng.shuffle(buildings)
         landscapes = [t for t in T.TERRAINS for _ in range(T.LANDSCAPE_COUNTS[t])]
         rng.shuffle(landscapes)
         first = rng.randrange(2)
-        buildings = setup.get("buildings", buildings)
-        landscapes = setup.get("landscapes", landscapes)
-        first = setup.get("first", first)
-        if sorted(buildings) != sorted(T.BUILDINGS):
+        full = {"buildings": list(setup.get("buildings", buildings)),
+                "landscapes": [str(t).upper() for t in setup.get("landscapes", landscapes)],
+                "first": setup.get("first", first)}
+        if sorted(full["buildings"]) != sorted(T.BUILDINGS):
             raise SetupError("setup.buildings must list B01..B22 once each")
         expected = sorted(t for t in T.TERRAINS for _ in range(T.LANDSCAPE_COUNTS[t]))
-        if sorted(str(t).upper() for t in landscapes) != expected:
+        if sorted(full["landscapes"]) != expected:
             raise SetupError("setup.landscapes must hold 6 of each of E, M, W, F")
-        if first not in (0, 1):
+        if full["first"] not in (0, 1):
             raise SetupError("setup.first must be 0 or 1")
+        return full
+
+    @classmethod
+    def new(cls, rng: random.Random, setup: dict[str, Any]) -> "ArchitektonState":
+        """A3: the reserves, the stock, the two start tiles and the piles."""
+        full = cls.full_setup(rng, setup)
+        buildings, landscapes = full["buildings"], full["landscapes"]
         s = cls()
-        s.reserves["B"], s.stock, s.piles["B"] = list(buildings[:4]), list(buildings[4:7]), list(buildings[7:])
-        landscapes = [str(t).upper() for t in landscapes]
+        s.reserves["B"], s.stock, s.piles["B"] = buildings[:4], buildings[4:7], buildings[7:]
         s.reserves["L"] = landscapes[:4]
         s.stock += landscapes[4:7]
         s.tiles[(0, 0)] = ("L", landscapes[7])
         s.tiles[(1, 1)] = ("L", landscapes[8])
         s.piles["L"] = landscapes[9:]
-        s.first = s.turn_player = first
+        s.first = s.turn_player = full["first"]
         return s
 
     # --------------------------------------------------------------- queries

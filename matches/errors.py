@@ -1,0 +1,25 @@
+"""Errors of the match service.  Every message is meant for the player."""
+
+
+class ServiceError(Exception):
+    """A request was refused; nothing changed."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class NotAPlayer(ServiceError):
+    pass
+
+
+class NotYourTurn(ServiceError):
+    pass
+
+
+class MatchClosed(ServiceError):
+    pass
+
+
+class StaleRequest(ServiceError):
+    """Someone else changed the match first (double click, simultaneous move)."""

@@ -1,0 +1,115 @@
+"""Plain values the match service hands to the Discord layer."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import Outcome, Record, State, get_game
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass
+class Match:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    status: str
+    challenger_id: int
+    players: list[int]
+    names: list[str]
+    accepted: list[int]
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any]
+    state_json: dict[str, Any] | None
+    version: int
+    result: dict[str, Any] | None
+    series_id: int | None
+    rematch_id: int | None
+    message_id: int | None
+    created_at: float
+    updated_at: float
+    expires_at: float | None
+    _state: State | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "Match":
+        return cls(
+            id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            status=row["status"], challenger_id=row["challenger_id"],
+            players=json.loads(row["players"]), names=json.loads(row["names"]),
+            accepted=json.loads(row["accepted"]), options=json.loads(row["options"]),
+            seed=row["seed"], setup=json.loads(row["setup"]),
+            state_json=json.loads(row["state"]) if row["state"] else None,
+            version=row["version"], result=json.loads(row["result"]) if row["result"] else None,
+            series_id=row["series_id"], rematch_id=row["rematch_id"], message_id=row["message_id"],
+            created_at=row["created_at"], updated_at=row["updated_at"], expires_at=row["expires_at"],
+        )
+
+    @property
+    def title(self) -> str:
+        return get_game(self.game).title
+
+    def state(self) -> State:
+        """The cached snapshot as an engine state (parsed once per Match value)."""
+        if self._state is None:
+            if self.state_json is None:
+                raise ValueError("the match has not started")
+            self._state = get_game(self.game).state_from_json(self.state_json)
+        return self._state
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.players.index(user_id) if user_id in self.players else None
+
+    def to_move_id(self) -> int | None:
+        if self.status != "active":
+            return None
+        seat = self.state().current_player()
+        return None if seat is None else self.players[seat]
+
+    def outcome(self) -> Outcome | None:
+        if not self.result:
+            return None
+        return Outcome(tuple(self.result["winners"]), self.result["end"], tuple(self.result["scores"]))
+
+    def record(self, moves: list[str]) -> Record:
+        return Record(self.game, list(self.names), self.seed, dict(self.options), dict(self.setup), list(moves))
+
+
+@dataclass
+class Series:
+    id: int
+    game: str
+    players: list[int]
+    points: dict[int, int]
+    target: int
+    winner_id: int | None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "Series":
+        return cls(row["id"], row["game"], json.loads(row["players"]),
+                   {int(k): v for k, v in json.loads(row["points"]).items()}, row["target"], row["winner_id"])
+
+
+@dataclass
+class MoveResult:
+    match: Match
+    move: str
+    description: str
+    series: Series | None = None
+
+
+@dataclass
+class MoveRow:
+    ply: int
+    move: str
+    user_id: int
+    played_at: float

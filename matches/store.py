@@ -1,0 +1,96 @@
+"""The SQLite store: one connection, WAL, versioned migrations, serialised writes."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import aiosqlite
+
+from .migrations import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+
+class Store:
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self.db: aiosqlite.Connection | None = None      # writer
+        self.reader: aiosqlite.Connection | None = None  # sees committed data only (WAL)
+        # The writer connection is shared by every coroutine, so transactions
+        # must not interleave: writers queue here.
+        self._write_lock = asyncio.Lock()
+
+    async def open(self) -> "Store":
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = await self._connect()
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self._migrate()
+        self.reader = await self._connect()
+        return self
+
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        # NORMAL is durable at every commit point under WAL except on power loss.
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        return conn
+
+    async def close(self) -> None:
+        for conn in (self.reader, self.db):
+            if conn is not None:
+                await conn.close()
+        self.db = self.reader = None
+
+    async def schema_version(self) -> int:
+        row = await self.fetchone("PRAGMA user_version")
+        return row[0]
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            statements = [s.strip() for s in script.split(";") if s.strip()]
+            async with self.transaction() as db:
+                for statement in statements:
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+            log.info("database migrated to schema version %d", number)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        assert self.db is not None, "store is not open"
+        async with self._write_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            else:
+                await self.db.execute("COMMIT")
+
+    async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
+        conn = self.reader or self.db
+        assert conn is not None, "store is not open"
+        async with conn.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
+        conn = self.reader or self.db
+        assert conn is not None, "store is not open"
+        async with conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def execute(self, sql: str, params: tuple | dict = ()) -> int:
+        """One write statement in its own transaction; returns the row id or count."""
+        async with self.transaction() as db:
+            cur = await db.execute(sql, params)
+            return cur.lastrowid if sql.lstrip().upper().startswith("INSERT") else cur.rowcount
+
+
+def row_dict(row: aiosqlite.Row | None) -> dict[str, Any] | None:
+    return dict(row) if row is not None else None
