@@ -284,8 +284,7 @@ class MatchService:
     async def _score_series(self, db, match: Match, outcome) -> Series | None:
         if match.series_id is None:
             return None
-        async with db.execute("SELECT * FROM series WHERE id = ?", (match.series_id,)) as cur:
-            series = Series.from_row(dict(await cur.fetchone()))
+        series = Series.from_row(dict(await db.fetchone("SELECT * FROM series WHERE id = ?", (match.series_id,))))
         if series.winner_id is not None:
             return series
         gained = get_game(match.game).victory_points(outcome, len(match.players))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -26,7 +27,8 @@ class Store:
     async def open(self) -> "Store":
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = await self._connect()
-        await self.db.execute("PRAGMA journal_mode=WAL")
+        async with self.db.execute("PRAGMA journal_mode=WAL"):
+            pass
         await self._migrate()
         self.reader = await self._connect()
         return self
@@ -35,9 +37,9 @@ class Store:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         # NORMAL is durable at every commit point under WAL except on power loss.
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        for pragma in ("synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            async with conn.execute(f"PRAGMA {pragma}"):
+                pass
         return conn
 
     async def close(self) -> None:
@@ -61,17 +63,18 @@ class Store:
             log.info("database migrated to schema version %d", number)
 
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator["Transaction"]:
         assert self.db is not None, "store is not open"
         async with self._write_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            tx = Transaction(self.db)
+            await tx.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
+                yield tx
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await tx.execute("ROLLBACK")
                 raise
             else:
-                await self.db.execute("COMMIT")
+                await tx.execute("COMMIT")
 
     async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
         conn = self.reader or self.db
@@ -85,12 +88,33 @@ class Store:
         async with conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
-    async def execute(self, sql: str, params: tuple | dict = ()) -> int:
-        """One write statement in its own transaction; returns the row id or count."""
-        async with self.transaction() as db:
-            cur = await db.execute(sql, params)
-            return cur.lastrowid if sql.lstrip().upper().startswith("INSERT") else cur.rowcount
+    async def execute(self, sql: str, params: tuple | dict = ()) -> "Done":
+        """One write statement in its own transaction."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
 
 
-def row_dict(row: aiosqlite.Row | None) -> dict[str, Any] | None:
-    return dict(row) if row is not None else None
+@dataclass(frozen=True)
+class Done:
+    rowcount: int
+    lastrowid: int | None
+
+
+class Transaction:
+    """Statements of one write transaction.  Cursors are closed at once: an open
+    cursor would make COMMIT fail with "SQL statements in progress"."""
+
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    async def execute(self, sql: str, params: tuple | dict = ()) -> Done:
+        async with self.db.execute(sql, params) as cur:
+            return Done(cur.rowcount, cur.lastrowid)
+
+    async def executemany(self, sql: str, rows: list) -> None:
+        async with self.db.executemany(sql, rows):
+            pass
+
+    async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
+        async with self.db.execute(sql, params) as cur:
+            return await cur.fetchone()

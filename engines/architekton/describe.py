@@ -49,4 +49,4 @@ def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
         elif kind == "final":
             parts.append("the city is complete: final scoring")
     text = "; ".join(parts)
-    return text[:1].upper() + text[1:] + "." if text else ""
+    return text + "." if text else ""

@@ -56,6 +56,10 @@ class ArchitektonState(State):
         landscapes = [t for t in T.TERRAINS for _ in range(T.LANDSCAPE_COUNTS[t])]
         rng.shuffle(landscapes)
         first = rng.randrange(2)
+        for key in ("buildings", "landscapes"):
+            given = setup.get(key)
+            if given is not None and not (isinstance(given, list) and all(isinstance(t, str) for t in given)):
+                raise SetupError(f"setup.{key} must be a list of tile names")
         full = {"buildings": list(setup.get("buildings", buildings)),
                 "landscapes": [str(t).upper() for t in setup.get("landscapes", landscapes)],
                 "first": setup.get("first", first)}
@@ -64,7 +68,7 @@ class ArchitektonState(State):
         expected = sorted(t for t in T.TERRAINS for _ in range(T.LANDSCAPE_COUNTS[t]))
         if sorted(full["landscapes"]) != expected:
             raise SetupError("setup.landscapes must hold 6 of each of E, M, W, F")
-        if full["first"] not in (0, 1):
+        if type(full["first"]) is not int or full["first"] not in (0, 1):
             raise SetupError("setup.first must be 0 or 1")
         return full
 

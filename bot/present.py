@@ -1,0 +1,111 @@
+"""Turn matches into Discord message text.  No rules here: the engine decides."""
+from __future__ import annotations
+
+from matches import Match, Series
+
+# Must match render.common's player order: shapes as well as colours.
+SEAT_MARKS = ("🔵", "🟧", "🟩", "🟪")
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def timestamp(seconds: float, style: str = "R") -> str:
+    return f"<t:{int(seconds)}:{style}>"
+
+
+def player_line(match: Match) -> str:
+    return " vs ".join(f"{SEAT_MARKS[i]} {name}" for i, name in enumerate(match.names))
+
+
+def heading(match: Match) -> str:
+    return f"**{match.title} #{match.id}** · {player_line(match)}"
+
+
+def scores_line(match: Match) -> str:
+    state = match.state()
+    outcome = state.outcome()
+    scores = list(outcome.scores) if outcome else state.scores()
+    return "Score: " + " · ".join(f"{name} {score}" for name, score in zip(match.names, scores))
+
+
+def series_line(match: Match, series: Series | None) -> str:
+    if series is None:
+        return ""
+    standing = " · ".join(f"{match.names[match.players.index(p)]} {series.points.get(p, 0)}"
+                          for p in match.players)
+    if series.winner_id is not None:
+        winner = match.names[match.players.index(series.winner_id)]
+        return f"Series (first to {series.target} victory points): {standing} — **{winner} wins the series!**"
+    return f"Series (first to {series.target} victory points): {standing}"
+
+
+def next_turn_line(match: Match) -> str:
+    state = match.state()
+    seat = state.current_player()
+    if seat is None:
+        return ""
+    who = mention(match.players[seat])
+    pending = getattr(state, "pending", None)
+    if pending is not None:
+        return f"{who}, your building at {pending[0]},{pending[1]} is enclosed: **keep** or **remove**?"
+    legal = state.legal_moves()
+    if legal == ["discard"]:
+        return f"{who}, no stock tile fits anywhere: your only move is `discard` (A6)."
+    step = getattr(state, "placement", None)
+    which = {0: " (first placement)", 1: " (second placement)"}.get(step, "") if step is not None else ""
+    return f"Your turn{which}, {who}."
+
+
+def result_line(match: Match) -> str:
+    outcome = match.outcome()
+    if outcome is None:
+        return ""
+    how = {"early": "ends early (a player could not pay)", "resign": "ends by resignation",
+           "normal": "is over"}.get(outcome.end, f"ends ({outcome.end})")
+    if outcome.is_draw:
+        return f"The match {how}: **a draw**."
+    winner = match.names[outcome.winners[0]]
+    return f"The match {how}: **{winner} wins** ({mention(match.players[outcome.winners[0]])})."
+
+
+def final_breakdown(match: Match) -> str:
+    final = getattr(match.state(), "final", None)
+    if not final:
+        return ""
+    rows = []
+    for seat, name in enumerate(match.names):
+        rows.append(f"{SEAT_MARKS[seat]} {name}: {final['groups'][seat]} in the largest diagonal group + "
+                    f"{final['chips'][seat]} chips = **{final['points'][seat]}** "
+                    f"({final['houses'][seat]} houses on the table)")
+    removed = len(final["removed"])
+    if removed:
+        rows.append(f"{removed} building{'s' if removed != 1 else ''} with only 1 or 2 landscape neighbours "
+                    f"removed before scoring (A9).")
+    return "\n".join(rows)
+
+
+def turn_message(match: Match, description: str = "", series: Series | None = None) -> str:
+    lines = [heading(match)]
+    if description:
+        lines.append(description)
+    if match.status == "finished":
+        lines += [line for line in (result_line(match), final_breakdown(match), scores_line(match),
+                                    series_line(match, series)) if line]
+    else:
+        lines += [scores_line(match), next_turn_line(match)]
+    return "\n".join(lines)
+
+
+def challenge_message(match: Match) -> str:
+    challenger = match.names[match.players.index(match.challenger_id)]
+    invited = [p for p in match.players if p != match.challenger_id]
+    if match.status == "challenge":
+        starts = match.names[0]
+        return (f"{' '.join(mention(p) for p in invited)}: **{challenger}** challenges you to "
+                f"**{match.title}** (match #{match.id}; {starts} would start). "
+                f"The challenge expires {timestamp(match.expires_at)}.")
+    verdict = {"active": "accepted — the match has started", "declined": "declined",
+               "cancelled": "withdrawn", "expired": "expired"}.get(match.status, match.status)
+    return f"{challenger}'s {match.title} challenge (match #{match.id}) was {verdict}."

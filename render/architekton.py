@@ -1,0 +1,527 @@
+"""The Architekton board: the city, the last turn, the stock and the standing.
+
+Layout, top to bottom: a status line (whose turn / the result), the board with
+coordinates on all four sides (north up, ``x`` to the right, ``y`` upwards, as
+in the notation), and a panel with the open stock, the players and a legend.
+The board is cut to the occupied squares plus one empty square all round, so
+every square a tile could go to is visible; those frontier squares carry their
+coordinates.  Terrains have a colour, a texture and a letter each; houses have
+their owner's colour and shape.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engines.architekton import tiles as T
+
+from . import common as C
+
+# ------------------------------------------------------------------ sizes
+CELL_MAX = 120           # px per square on a small board
+CELL_MIN = 48            # ... and the least on a sprawling one (the image widens instead)
+CELL_STEP = 8            # cell sizes are multiples of this, so tile sprites get reused
+BOARD_TARGET = 1120      # px the board may take along its longer side
+MIN_WIDTH = 1000
+MIN_HEIGHT = 800
+MARGIN = 1               # empty squares around the occupied area
+MIN_SQUARES = 5          # the board shows at least 5 x 5 squares
+HEADER = 88
+TITLE = 32             # px, the status line
+PAD = 24
+
+# ---------------------------------------------------------------- terrains
+TERRAIN_COLOURS: dict[str, C.RGB] = {
+    "E": (196, 140, 88),    # earth: sandy brown, dotted
+    "M": (190, 224, 112),   # meadow: light yellow-green, grass tufts
+    "W": (96, 170, 226),    # water: blue, waves
+    "F": (44, 116, 62),     # forest: dark green, trees
+}
+TERRAIN_PATTERN: dict[str, C.RGB] = {
+    "E": (150, 100, 58),
+    "M": (120, 170, 60),
+    "W": (214, 236, 250),
+    "F": (24, 76, 38),
+}
+SQUARE_EMPTY: C.RGB = (243, 238, 228)
+SQUARE_EMPTY_ODD: C.RGB = (236, 230, 218)   # building squares (x+y odd), a faint chequer
+SQUARE_FRONTIER: C.RGB = (226, 218, 202)
+CREAM: C.RGB = (251, 248, 241)
+GROUT: C.RGB = (70, 62, 52)
+
+
+# ------------------------------------------------------------------ layout
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where the board lies in the image; ``box`` gives a square's pixels."""
+
+    xmin: int
+    xmax: int
+    ymin: int
+    ymax: int
+    cell: int
+    left: int
+    top: int
+    width: int          # of the whole image
+
+    @property
+    def cols(self) -> int:
+        return self.xmax - self.xmin + 1
+
+    @property
+    def rows(self) -> int:
+        return self.ymax - self.ymin + 1
+
+    @property
+    def right(self) -> int:
+        return self.left + self.cols * self.cell
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.rows * self.cell
+
+    @property
+    def label_size(self) -> int:
+        return max(16, min(24, int(self.cell * 0.28)))
+
+    @property
+    def gutter(self) -> int:
+        return int(self.label_size * 1.9)
+
+    def box(self, square: T.Square) -> C.Box:
+        x0 = self.left + (square[0] - self.xmin) * self.cell
+        y0 = self.top + (self.ymax - square[1]) * self.cell
+        return (x0, y0, x0 + self.cell, y0 + self.cell)
+
+    def centre(self, square: T.Square) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box(square)
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def squares(self):
+        for y in range(self.ymax, self.ymin - 1, -1):
+            for x in range(self.xmin, self.xmax + 1):
+                yield (x, y)
+
+
+def _grow(lo: int, hi: int, least: int) -> tuple[int, int]:
+    missing = least - (hi - lo + 1)
+    if missing > 0:
+        lo -= missing // 2
+        hi += missing - missing // 2
+    return lo, hi
+
+
+def layout(state) -> BoardLayout:
+    """The board geometry for ``state`` (also used by tests to find squares)."""
+    xs = [x for x, _ in state.tiles] or [0]
+    ys = [y for _, y in state.tiles] or [0]
+    xmin, xmax = _grow(min(xs) - MARGIN, max(xs) + MARGIN, MIN_SQUARES)
+    ymin, ymax = _grow(min(ys) - MARGIN, max(ys) + MARGIN, MIN_SQUARES)
+    cols, rows = xmax - xmin + 1, ymax - ymin + 1
+    cell = min(CELL_MAX, BOARD_TARGET // max(cols, rows))
+    cell = max(CELL_MIN, cell // CELL_STEP * CELL_STEP)
+    probe = BoardLayout(xmin, xmax, ymin, ymax, cell, 0, 0, 0)
+    width = max(MIN_WIDTH, cols * cell + 2 * probe.gutter + 2 * PAD)
+    left = (width - cols * cell) // 2
+    return BoardLayout(xmin, xmax, ymin, ymax, cell, left, HEADER + probe.gutter, width)
+
+
+def _frontier(tiles) -> set[T.Square]:
+    """Empty squares next to a tile: where the next tiles can go (A4.3)."""
+    return {n for sq in tiles for n in T.neighbours(sq) if n not in tiles}
+
+
+# ---------------------------------------------------------------- sprites
+@lru_cache(maxsize=64)
+def _texture(terrain: str, size: int) -> Image.Image:
+    """A square of ``terrain``: its colour with a pattern, so that the
+    terrains differ by more than colour."""
+    img = Image.new("RGB", (size, size), TERRAIN_COLOURS[terrain])
+    draw = ImageDraw.Draw(img)
+    ink = TERRAIN_PATTERN[terrain]
+    step = max(8, size // 5)
+    lw = max(1, size // 60)
+    for row, y in enumerate(range(step // 2, size + step, step)):
+        offset = (step // 2) * (row % 2)
+        for x in range(step // 2 - offset, size + step, step):
+            if terrain == "E":
+                r = max(1, size // 55)
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
+            elif terrain == "M":
+                a = max(2, size // 30)
+                draw.line([(x - a, y - a), (x, y + a // 2), (x + a, y - a)], fill=ink, width=lw)
+            elif terrain == "F":
+                a = max(2, size // 26)
+                draw.polygon([(x, y - a - a // 2), (x + a, y + a // 2), (x - a, y + a // 2)], fill=ink)
+        if terrain == "W" and row % 2 == 0:
+            amp, wave = max(1, size // 45), max(6, size // 6)
+            pts = [(x, y + (amp if (x // (wave // 2)) % 2 else -amp)) for x in range(0, size + wave, wave // 2)]
+            draw.line(pts, fill=ink, width=lw, joint="curve")
+    return img
+
+
+@lru_cache(maxsize=32)
+def _triangle_masks(size: int) -> tuple[Image.Image, ...]:
+    """Masks of the four triangles N, E, S, W of a square."""
+    c = size / 2
+    corners = [(0, 0), (size, 0), (size, size), (0, size)]
+    masks = []
+    for d in range(4):
+        mask = Image.new("L", (size, size), 0)
+        ImageDraw.Draw(mask).polygon([corners[d], corners[(d + 1) % 4], (c, c)], fill=255)
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _band(size: int) -> int:
+    return max(9, round(size * 0.23))
+
+
+@lru_cache(maxsize=128)
+def landscape_face(terrain: str, size: int) -> Image.Image:
+    img = _texture(terrain, size).copy()
+    C.outlined_text(img, (size / 2, size / 2), terrain, max(12, int(size * 0.42)))
+    ImageDraw.Draw(img).rectangle((0, 0, size - 1, size - 1), outline=GROUT, width=1)
+    return img
+
+
+@lru_cache(maxsize=512)
+def building_face(building: str, rotation: int, size: int, caption: bool = True) -> Image.Image:
+    """A building tile: the terrain of each side as a triangle with its letter,
+    a cream centre for the house and, with ``caption``, ``B07 r2`` below it."""
+    img = Image.new("RGB", (size, size), CREAM)
+    masks = _triangle_masks(size)
+    for d in range(4):
+        img.paste(_texture(T.side(building, rotation, d), size), (0, 0), masks[d])
+    draw = ImageDraw.Draw(img)
+    band = _band(size)
+    draw.line([(0, 0), (size, size)], fill=GROUT, width=1)
+    draw.line([(0, size), (size, 0)], fill=GROUT, width=1)
+    draw.rounded_rectangle((band, band, size - 1 - band, size - 1 - band), max(2, size // 16),
+                           fill=CREAM, outline=GROUT, width=1)
+    letter = max(9, int(band * 0.88))
+    half = band / 2 + 0.5
+    spots = [(size / 2, half), (size - half, size / 2), (size / 2, size - half), (half, size / 2)]
+    for d, spot in enumerate(spots):
+        C.outlined_text(img, spot, T.side(building, rotation, d), letter)
+    if caption:
+        inner = size - 2 * band
+        C.draw_text(img, (size / 2, band + inner * 0.83), f"{building} r{rotation}",
+                    max(9, int(size * 0.125)), C.INK, anchor="mm")
+    draw.rectangle((0, 0, size - 1, size - 1), outline=GROUT, width=1)
+    return img
+
+
+def _house_geometry(box: C.Box) -> tuple[tuple[float, float], int]:
+    size = box[2] - box[0]
+    band = _band(size)
+    inner = size - 2 * band
+    return (box[0] + size / 2, box[1] + band + inner * 0.37), int(inner * 0.62)
+
+
+# ------------------------------------------------------------------ render
+def render(state, names: list[str], *, perspective: int | None = None) -> Image.Image:
+    lay = layout(state)
+    letters = C.player_letters(names, 2)
+    panel = _Panel(state, names, letters, perspective, lay.width)
+    height = max(MIN_HEIGHT, lay.bottom + lay.gutter + panel.height)
+    img = Image.new("RGB", (lay.width, height), C.BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    _header(img, draw, state, names, letters, lay.width)
+    _board(img, draw, state, lay, letters)
+    panel.draw(img, draw, height - panel.height)
+    return img
+
+
+def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout, letters: list[str]) -> None:
+    cell = lay.cell
+    frontier = _frontier(state.tiles) if state.outcome() is None else set()
+    coord_size = max(11, int(cell * 0.2))
+    for sq in lay.squares():
+        if sq in state.tiles:
+            continue
+        x0, y0, x1, y1 = lay.box(sq)
+        box = (x0, y0, x1 - 1, y1 - 1)
+        if sq in frontier:
+            draw.rectangle(box, fill=SQUARE_FRONTIER, outline=C.FAINT)
+            C.draw_text(img, lay.centre(sq), f"{sq[0]},{sq[1]}", coord_size, C.MUTED)
+        else:
+            draw.rectangle(box, fill=SQUARE_EMPTY_ODD if T.is_building_square(sq) else SQUARE_EMPTY,
+                           outline=C.FAINT)
+
+    for sq, tile in state.tiles.items():
+        box = lay.box(sq)
+        face = landscape_face(tile[1], cell) if tile[0] == "L" else building_face(tile[1], tile[2], cell)
+        img.paste(face, box[:2])
+        if sq in state.houses:
+            centre, size = _house_geometry(box)
+            seat = state.houses[sq]
+            C.draw_marker(img, centre, size, seat, letters[seat])
+
+    if state.final:
+        for x, y in state.final.get("removed", []):
+            box = lay.box((x, y))
+            C.veil(img, box, C.WHITE, 165)
+            inset, w = cell * 0.16, max(3, cell // 14)
+            draw.line([(box[0] + inset, box[1] + inset), (box[2] - inset, box[3] - inset)], fill=C.INK, width=w)
+            draw.line([(box[0] + inset, box[3] - inset), (box[2] - inset, box[1] + inset)], fill=C.INK, width=w)
+
+    frame = max(6, cell // 11)
+    badge = max(14, int(cell * 0.22))
+    for order, sq in enumerate(state.turn_squares, start=1):
+        # the frame straddles the square's edge, so it hides little of the tile's side letters
+        x0, y0, x1, y1 = lay.box(sq)
+        h = frame // 2
+        C.bold_frame(draw, (x0 - h, y0 - h, x1 + h, y1 + h), frame)
+        if len(state.turn_squares) > 1:
+            cx, cy = x0 + h + badge * 0.5, y0 + h + badge * 0.5
+            draw.ellipse((cx - badge / 2, cy - badge / 2, cx + badge / 2, cy + badge / 2), fill=C.INK)
+            C.draw_text(img, (cx, cy), str(order), int(badge * 0.7), C.HIGHLIGHT)
+
+    for sq, mark in _scrutinised(state):
+        _scrutiny(img, draw, state, lay, sq, mark)
+
+    _axes(img, lay)
+
+
+def _scrutinised(state) -> list[tuple[T.Square, str]]:
+    """Enclosed buildings to point at: the pending keep/remove decision (``?``)
+    or, after an early end, the enclosure its owner could not pay for (``!``)."""
+    if state.pending is not None:
+        return [(tuple(state.pending), "?")]
+    if state.outcome() is not None and state.outcome().end == "early":
+        return [(tuple(e["square"]), "!") for e in state.events if e.get("type") == "bankrupt"]
+    return []
+
+
+def _mismatch_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> None:
+    mx, my = centre
+    draw.ellipse((mx - r, my - r, mx + r, my + r), fill=C.ALERT, outline=C.WHITE, width=2)
+    a, w = r * 0.45, max(2, int(r) // 4)
+    draw.line([(mx - a, my - a), (mx + a, my + a)], fill=C.WHITE, width=w)
+    draw.line([(mx - a, my + a), (mx + a, my - a)], fill=C.WHITE, width=w)
+
+
+def _scrutiny(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout, sq: T.Square,
+              mark: str) -> None:
+    """An enclosed building whose owner must pay (A5): a dashed frame round its
+    house, ``mark`` in a badge, and a cross on each side that does not match."""
+    cell = lay.cell
+    box = lay.box(sq)
+    band = _band(cell)
+    inner = (box[0] + band, box[1] + band, box[2] - band, box[3] - band)
+    C.dashed_frame(draw, inner, max(3, cell // 24), C.ALERT, max(4, cell // 14))
+    badge = max(14, int(cell * 0.2))
+    C.pill(img, (inner[2] + badge * 0.3, inner[1] - badge * 0.1), mark, badge, C.ALERT, anchor="mm")
+    _, building, rotation = state.tiles[sq]
+    r = max(8, int(cell * 0.12))
+    cx, cy = lay.centre(sq)
+    for d, (dx, dy) in enumerate(T.DIRECTIONS):
+        neighbour = state.tiles.get((sq[0] + dx, sq[1] + dy))
+        if neighbour is None or neighbour[1] == T.side(building, rotation, d):
+            continue
+        # on the shared edge, pushed a little into the landscape
+        _mismatch_mark(draw, (cx + dx * (cell / 2 + r * 0.6), cy - dy * (cell / 2 + r * 0.6)), r)
+
+
+def _axes(img: Image.Image, lay: BoardLayout) -> None:
+    size, g = lay.label_size, lay.gutter
+    for x in range(lay.xmin, lay.xmax + 1):
+        cx = lay.left + (x - lay.xmin + 0.5) * lay.cell
+        C.draw_text(img, (cx, lay.top - g / 2), str(x), size, C.INK)
+        C.draw_text(img, (cx, lay.bottom + g / 2), str(x), size, C.INK)
+    for y in range(lay.ymin, lay.ymax + 1):
+        cy = lay.top + (lay.ymax - y + 0.5) * lay.cell
+        C.draw_text(img, (lay.left - g / 2, cy), str(y), size, C.INK)
+        C.draw_text(img, (lay.right + g / 2, cy), str(y), size, C.INK)
+    C.draw_text(img, (lay.left - g / 2, lay.top - g / 2), "y", size - 2, C.MUTED)
+    C.draw_text(img, (lay.right + g / 2, lay.bottom + g / 2), "x", size - 2, C.MUTED)
+
+
+# ------------------------------------------------------------------ header
+def _status(state, names: list[str]) -> tuple[int | None, str, str]:
+    """(seat to show a marker for, the status line, a detail line or "")."""
+    def name(seat: int) -> str:
+        return C.fit_text(C.player_name(names, seat), TITLE, 420)
+
+    outcome = state.outcome()
+    if outcome is not None:
+        score = " : ".join(str(s) for s in outcome.scores)
+        if outcome.is_draw:
+            return None, f"Draw {score}", "same points and as many houses on the table"
+        winner = outcome.winners[0]
+        loser = 1 - winner
+        if outcome.end == "early":
+            return winner, f"{name(winner)} wins", f"{name(loser)} cannot pay for an enclosed building"
+        if outcome.end == "resign":
+            return winner, f"{name(winner)} wins", f"{name(loser)} resigned"
+        if len(set(outcome.scores)) == 1 and state.final:
+            houses = " : ".join(str(h) for h in state.final["houses"])
+            return winner, f"{name(winner)} wins {score}", f"on houses left on the table ({houses})"
+        return winner, f"{name(winner)} wins {score}", ""
+    if state.pending is not None:
+        sq = tuple(state.pending)
+        owner = state.houses[sq]
+        k = state.mismatches(sq)
+        return (owner, f"{name(owner)} decides about {sq[0]},{sq[1]}",
+                f"keep the house and pay {k} · remove it and pay {k - 1}")
+    seat = state.turn_player
+    return seat, f"{name(seat)} to move", f"tile {state.placement + 1} of 2 this turn"
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, width: int) -> None:
+    draw.rectangle((0, 0, width, HEADER), fill=C.PANEL)
+    draw.line([(0, HEADER), (width, HEADER)], fill=C.FAINT, width=2)
+    seat, title, detail = _status(state, names)
+    x, cy = PAD, HEADER / 2
+    if seat is not None:
+        C.draw_marker(img, (x + 27, cy), 54, seat, letters[seat])
+        x += 70
+    right = width - PAD
+    if state.outcome() is None:
+        if state.last_round_target is not None:
+            left = sum(state.last_round_target - t for t in state.turns)
+            box = C.pill(img, (right, cy), "FINAL TURN" if left <= 1 else "LAST ROUND", 22, C.ALERT, anchor="rm")
+            right = box[0] - 16
+        box = C.draw_text(img, (right, cy), f"Turn {sum(state.turns) + 1}", 26, C.MUTED, anchor="rm")
+        right = box[0] - 16
+    title_y = cy - 14 if detail else cy
+    C.draw_text(img, (x, title_y), C.fit_text(title, TITLE, right - x), TITLE, C.INK, anchor="lm",
+                stroke=1, stroke_fill=C.INK)
+    if detail:
+        C.draw_text(img, (x, cy + 22), C.fit_text(detail, 22, right - x), 22, C.INK, anchor="lm")
+
+
+# ------------------------------------------------------------------- panel
+STOCK_B = 92
+STOCK_L = 68
+TEXT = 22
+
+
+class _Panel:
+    """The strip under the board: stock, piles, players, legend."""
+
+    def __init__(self, state, names, letters, perspective, width):
+        self.state, self.names, self.letters = state, names, letters
+        self.perspective, self.width = perspective, width
+        self.card_h = 132
+        self.height = 16 + 34 + STOCK_B + 40 + 18 + self.card_h + 18 + 40 + PAD
+
+    def draw(self, img, draw, top: int) -> None:
+        draw.rectangle((0, top, self.width, top + self.height), fill=C.PANEL)
+        draw.line([(0, top), (self.width, top)], fill=C.FAINT, width=2)
+        y = top + 16
+        y = self._stock(img, draw, y)
+        y = self._players(img, draw, y + 18)
+        self._legend(img, draw, y + 18)
+
+    def _stock(self, img, draw, y: int) -> int:
+        s = self.state
+        C.draw_text(img, (PAD, y + 14), "Stock (buildings shown at r0)", 24, C.MUTED, anchor="lm")
+        y += 34
+        x = PAD
+        buildings, landscapes = s.stock_of("B"), s.stock_of("L")
+        for b in buildings:
+            img.paste(building_face(b, 0, STOCK_B, caption=False), (x, y))
+            C.draw_text(img, (x + STOCK_B / 2, y + STOCK_B + 20), b, 26, C.INK, stroke=1, stroke_fill=C.INK)
+            x += STOCK_B + 14
+        if not buildings:
+            C.draw_text(img, (x, y + STOCK_B / 2), "no buildings", TEXT, C.MUTED, anchor="lm")
+            x += 150
+        x += 16
+        ly = y + (STOCK_B - STOCK_L) // 2
+        for t in landscapes:
+            img.paste(landscape_face(t, STOCK_L), (x, ly))
+            C.draw_text(img, (x + STOCK_L / 2, y + STOCK_B + 20), t, 26, C.INK, stroke=1, stroke_fill=C.INK)
+            x += STOCK_L + 12
+        if not landscapes:
+            C.draw_text(img, (x, y + STOCK_B / 2), "no landscapes", TEXT, C.MUTED, anchor="lm")
+            x += 160
+        # piles, reserves and bank, right-aligned beside the stock
+        lines = [
+            f"Bank: {s.bank} chip{'s' if s.bank != 1 else ''}",
+            f"Buildings: pile {len(s.piles['B'])} · reserve {len(s.reserves['B'])}",
+            f"Landscapes: pile {len(s.piles['L'])} · reserve {len(s.reserves['L'])}",
+        ]
+        if s.discarded:
+            lines.append(f"Discarded: {len(s.discarded)}")
+        room = self.width - PAD - (x + 12)
+        size = TEXT
+        while size > 14 and max(C.text_width(line, size) for line in lines) > room:
+            size -= 1
+        step = (STOCK_B + 30) / len(lines)
+        for i, line in enumerate(lines):
+            C.draw_text(img, (self.width - PAD, y + step * (i + 0.5)), C.fit_text(line, size, room),
+                        size, C.INK, anchor="rm")
+        return y + STOCK_B + 40
+
+    def _players(self, img, draw, y: int) -> int:
+        s = self.state
+        outcome = s.outcome()
+        to_move = s.current_player()
+        gap = 16
+        w = (self.width - 2 * PAD - gap) // 2
+        for seat in (0, 1):
+            style = C.player_style(seat)
+            x0 = PAD + seat * (w + gap)
+            box = (x0, y, x0 + w, y + self.card_h)
+            active = seat == to_move or (outcome is not None and seat in outcome.winners and not outcome.is_draw)
+            draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
+                                   width=5 if active else 2)
+            C.draw_marker(img, (x0 + 34, y + 32), 40, seat, self.letters[seat])
+            tag = ""
+            if outcome is not None:
+                if seat in outcome.winners:
+                    tag = "DRAW" if outcome.is_draw else "WINNER"
+            elif seat == to_move:
+                tag = "DECIDES" if s.pending is not None else "TO MOVE"
+            right = box[2] - 12
+            if tag:
+                pill = C.pill(img, (right, y + 32), tag, 18, C.INK, C.WHITE, anchor="rm")
+                right = pill[0] - 10
+            you = " (you)" if seat == self.perspective else ""
+            room = right - x0 - 62 - C.text_width(you, 28)
+            name = C.fit_text(C.player_name(self.names, seat), 28, room) + you
+            C.draw_text(img, (x0 + 62, y + 32), name, 28, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
+            for i, line in enumerate(self._card_lines(seat)):
+                C.draw_text(img, (x0 + 16, y + 74 + i * 32), C.fit_text(line, TEXT, w - 28), TEXT,
+                            C.INK, anchor="lm")
+        return y + self.card_h
+
+    def _card_lines(self, seat: int) -> list[str]:
+        s = self.state
+        on_board = sum(1 for owner in s.houses.values() if owner == seat)
+        if s.final:
+            f = s.final
+            return [f"Points {f['points'][seat]} = largest group {f['groups'][seat]} + chips {f['chips'][seat]}",
+                    f"Houses on the table after removal: {f['houses'][seat]}"]
+        score = s.scores()[seat]
+        outcome = s.outcome()
+        if outcome is not None:
+            score = outcome.scores[seat]
+        group = score - s.chips[seat]
+        return [f"Chips {s.chips[seat]} · houses: {s.supply[seat]} in supply, {on_board} placed",
+                f"Score {score} (largest group {group} + chips {s.chips[seat]})"]
+
+    def _legend(self, img, draw, y: int) -> None:
+        x, cy, sw = PAD, y + 16, 30
+        for t in T.TERRAINS:
+            img.paste(landscape_face(t, sw), (x, int(cy - sw / 2)))
+            box = C.draw_text(img, (x + sw + 8, cy), T.TERRAIN_NAMES[t], 20, C.INK, anchor="lm")
+            x = box[2] + 18
+        x += 8
+        C.bold_frame(draw, (x, int(cy - sw / 2), x + sw, int(cy + sw / 2)), 6)
+        box = C.draw_text(img, (x + sw + 8, cy), "last turn", 20, C.INK, anchor="lm")
+        x = box[2] + 18
+        if _scrutinised(self.state):
+            _mismatch_mark(draw, (x + sw / 2, cy), sw / 2 - 1)
+            box = C.draw_text(img, (x + sw + 8, cy), "side does not match", 20, C.INK, anchor="lm")
+            x = box[2] + 18
+        if self.state.final and self.state.final.get("removed"):
+            b = (x, int(cy - sw / 2), x + sw, int(cy + sw / 2))
+            draw.rectangle(b, fill=C.WHITE, outline=C.FAINT)
+            draw.line([(b[0] + 5, b[1] + 5), (b[2] - 5, b[3] - 5)], fill=C.INK, width=3)
+            draw.line([(b[0] + 5, b[3] - 5), (b[2] - 5, b[1] + 5)], fill=C.INK, width=3)
+            C.draw_text(img, (x + sw + 8, cy), "removed (A9)", 20, C.INK, anchor="lm")

@@ -1,0 +1,274 @@
+"""Drawing helpers shared by every game's renderer.
+
+Everything here is pure and cached: fonts, text and marker sprites are built
+once per size and pasted afterwards, because drawing text with FreeType is the
+slowest part of a render.  The default font is Pillow's bundled FreeType font
+(``ImageFont.load_default(size=...)``), so nothing has to be downloaded.  It
+covers Latin text, digits and the middle dot ``·``, but not arrows or geometric
+symbols: draw those as shapes (see :func:`marker`).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+# ------------------------------------------------------------------ colours
+BACKGROUND: RGB = (247, 243, 235)
+PANEL: RGB = (236, 231, 221)
+INK: RGB = (33, 33, 38)
+MUTED: RGB = (112, 106, 96)
+FAINT: RGB = (214, 207, 193)
+WHITE: RGB = (255, 255, 255)
+HIGHLIGHT: RGB = (255, 214, 10)   # last move: yellow between black edges
+ALERT: RGB = (200, 30, 90)        # decisions, last round (with text, never colour alone)
+
+
+@dataclass(frozen=True)
+class PlayerStyle:
+    """How a seat is drawn: a colour of the Okabe-Ito palette, which stays
+    distinct under the common colour-vision deficiencies, plus a shape, so that
+    colour is never the only cue."""
+
+    colour: RGB
+    ink: RGB       # text colour on top of ``colour``
+    shape: str     # circle, square, triangle, diamond
+    name: str      # the colour in words, for legends and messages
+
+
+PLAYER_STYLES: tuple[PlayerStyle, ...] = (
+    PlayerStyle((0, 114, 178), WHITE, "circle", "blue"),
+    PlayerStyle((230, 159, 0), INK, "square", "orange"),
+    PlayerStyle((0, 158, 115), WHITE, "triangle", "green"),
+    PlayerStyle((204, 121, 167), INK, "diamond", "pink"),
+)
+
+
+def player_style(seat: int) -> PlayerStyle:
+    return PLAYER_STYLES[seat % len(PLAYER_STYLES)]
+
+
+def player_name(names: list[str], seat: int) -> str:
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"Player {seat + 1}"
+
+
+def player_letters(names: list[str], seats: int) -> list[str]:
+    """One letter per seat for markers: the initials if they differ, else 1, 2, ..."""
+    initials = [player_name(names, s)[0].upper() for s in range(seats)]
+    if len(set(initials)) == seats and all(i.isalnum() for i in initials):
+        return initials
+    return [str(s + 1) for s in range(seats)]
+
+
+def shade(colour: RGB, factor: float) -> RGB:
+    """Darker (< 1) or lighter (> 1, towards white) version of ``colour``."""
+    if factor <= 1:
+        return tuple(int(c * factor) for c in colour)  # type: ignore[return-value]
+    t = factor - 1
+    return tuple(int(c + (255 - c) * t) for c in colour)  # type: ignore[return-value]
+
+
+# -------------------------------------------------------------------- fonts
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled font at ``size`` px (FreeType-backed since Pillow 10.1)."""
+    return ImageFont.load_default(size=max(6, int(size)))
+
+
+@lru_cache(maxsize=64)
+def _metrics(size: int) -> tuple[int, int, int]:
+    """(ascent, descent, cap height) of :func:`font` at ``size``."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    cap = -f.getbbox("H", anchor="ls")[1]
+    return ascent, descent, cap
+
+
+def text_width(text: str, size: int, stroke: int = 0) -> int:
+    return int(font(size).getlength(text)) + 2 * stroke
+
+
+def fit_text(text: str, size: int, width: int) -> str:
+    """``text`` shortened with an ellipsis so that it fits in ``width`` px."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class _Sprite:
+    image: Image.Image   # RGBA
+    baseline: int        # y of the baseline inside the image
+    cap: int             # cap height
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, size: int, fill: RGB, stroke: int, stroke_fill: RGB | None) -> _Sprite:
+    ascent, descent, cap = _metrics(size)
+    f = font(size)
+    width = max(1, int(f.getlength(text)) + 2 * stroke + 2)
+    height = ascent + descent + 2 * stroke
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((stroke + 1, stroke + ascent), text, font=f, fill=fill, anchor="ls",
+                               stroke_width=stroke, stroke_fill=stroke_fill)
+    return _Sprite(image, stroke + ascent, cap)
+
+
+def draw_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB = INK, *,
+              anchor: str = "mm", stroke: int = 0, stroke_fill: RGB | None = None) -> Box:
+    """Paste ``text`` at ``xy`` and return its box.
+
+    ``anchor`` is two letters like Pillow's: horizontal ``l``/``m``/``r``,
+    vertical ``t`` (top of the line), ``m`` (middle of the capitals, so that
+    labels look centred), ``s`` (baseline) or ``b`` (bottom of the line).
+    ``stroke`` draws an outline (halo) of ``stroke_fill`` around the glyphs.
+    """
+    if not text:
+        return (int(xy[0]), int(xy[1]), int(xy[0]), int(xy[1]))
+    sprite = _text_sprite(text, int(size), fill, stroke, stroke_fill if stroke else None)
+    w, h = sprite.image.size
+    x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
+    y = xy[1] - {"t": 0, "m": sprite.baseline - sprite.cap / 2, "s": sprite.baseline, "b": h}[anchor[1]]
+    x, y = int(round(x)), int(round(y))
+    img.paste(sprite.image, (x, y), sprite.image)
+    return (x, y, x + w, y + h)
+
+
+def outlined_text(img: Image.Image, xy: tuple[float, float], text: str, size: int,
+                  fill: RGB = WHITE, outline: RGB = INK, *, anchor: str = "mm") -> Box:
+    """Text with a halo, readable on any background."""
+    return draw_text(img, xy, text, size, fill, anchor=anchor,
+                     stroke=max(1, round(size / 9)), stroke_fill=outline)
+
+
+# ------------------------------------------------------------------ shapes
+_SS = 4  # supersampling factor for the antialiased sprites below
+
+
+def _shape_points(shape: str, box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if shape == "triangle":
+        return [(cx, y0), (x1, y1 - (y1 - y0) * 0.08), (x0, y1 - (y1 - y0) * 0.08)]
+    if shape == "diamond":
+        return [(cx, y0), (x1, cy), (cx, y1), (x0, cy)]
+    return []
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, shape: str, box, fill, outline=None, width: int = 0) -> None:
+    if shape == "circle":
+        draw.ellipse(box, fill=fill, outline=outline, width=width)
+    elif shape == "square":
+        r = (box[2] - box[0]) * 0.12
+        draw.rounded_rectangle(box, r, fill=fill, outline=outline, width=width)
+    else:
+        pts = _shape_points(shape, box)
+        draw.polygon(pts, fill=fill)
+        if outline is not None and width:
+            draw.line(pts + [pts[0], pts[1]], fill=outline, width=width, joint="curve")
+
+
+@lru_cache(maxsize=256)
+def marker(seat: int, size: int, letter: str = "") -> Image.Image:
+    """An antialiased player marker: the seat's shape in its colour, a white
+    and a dark rim, and optionally a letter.  RGBA, ``size`` x ``size``."""
+    style = player_style(seat)
+    big = size * _SS
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    rim = max(_SS, big // 14)
+    pad = 1 * _SS
+    _draw_shape(draw, style.shape, (pad, pad, big - pad, big - pad), INK)
+    inset = pad + rim
+    _draw_shape(draw, style.shape, (inset, inset, big - inset, big - inset), WHITE)
+    inset += rim
+    _draw_shape(draw, style.shape, (inset, inset, big - inset, big - inset), style.colour)
+    image = image.resize((size, size), Image.LANCZOS)
+    if letter:
+        ty = size * (0.58 if style.shape == "triangle" else 0.5)
+        ls = int(size * (0.36 if style.shape in ("triangle", "diamond") else 0.48))
+        draw_text(image, (size / 2, ty), letter, ls, style.ink, anchor="mm")
+    return image
+
+
+def paste_centred(img: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    w, h = sprite.size
+    img.paste(sprite, (int(round(centre[0] - w / 2)), int(round(centre[1] - h / 2))), sprite)
+
+
+def draw_marker(img: Image.Image, centre: tuple[float, float], size: int, seat: int, letter: str = "") -> None:
+    paste_centred(img, marker(seat, int(size), letter), centre)
+
+
+def pill(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, ink: RGB = WHITE,
+         *, anchor: str = "lm") -> Box:
+    """A rounded label (badge) with ``text``; ``anchor`` as in :func:`draw_text`
+    (vertical ``m`` only).  Returns its box."""
+    pad_x, height = int(size * 0.55), int(size * 1.45)
+    width = text_width(text, size) + 2 * pad_x
+    x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+    y0 = xy[1] - height / 2
+    box = (int(x0), int(y0), int(x0 + width), int(y0 + height))
+    ImageDraw.Draw(img).rounded_rectangle(box, height // 2, fill=fill)
+    draw_text(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, size, ink, anchor="mm")
+    return box
+
+
+def veil(img: Image.Image, box: Box, colour: RGB = WHITE, alpha: int = 150) -> None:
+    """Cover ``box`` with a translucent ``colour`` (faded, removed things)."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    img.paste(colour, box, Image.new("L", (w, h), alpha))
+
+
+def bold_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB = HIGHLIGHT,
+               edge: RGB = INK) -> None:
+    """A thick frame inside ``box``: ``colour`` between two dark edges, visible
+    on light and dark ground and for every colour vision."""
+    x0, y0, x1, y1 = box
+    e = max(1, width // 4)
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=edge, width=width)
+    draw.rectangle((x0 + e, y0 + e, x1 - 1 - e, y1 - 1 - e), outline=colour, width=width - 2 * e)
+
+
+def dashed_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB, dash: int) -> None:
+    """A dashed frame inside ``box`` (dashes of ``colour`` over white)."""
+    x0, y0, x1, y1 = box
+    h = width / 2
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=WHITE, width=width)
+    for a, b, fixed, horizontal in ((x0, x1, y0 + h, True), (x0, x1, y1 - 1 - h, True),
+                                    (y0, y1, x0 + h, False), (y0, y1, x1 - 1 - h, False)):
+        pos = a
+        while pos < b:
+            end = min(pos + dash, b)
+            seg = [(pos, fixed), (end, fixed)] if horizontal else [(fixed, pos), (fixed, end)]
+            draw.line(seg, fill=colour, width=width)
+            pos += 2 * dash
+
+
+# ---------------------------------------------------------------- encoding
+def encode_png(img: Image.Image, colours: int = 224, compress_level: int = 3) -> bytes:
+    """PNG bytes, small and fast to make.
+
+    Board images are flat colours plus antialiased edges, so a palette of a
+    couple of hundred colours loses nothing visible and makes the file about
+    half the size of RGB.  The palette is chosen from a sparse sample of the
+    pixels (every third row and column) and then applied to the whole image:
+    that is several times faster than quantizing all pixels, and compressing
+    palette indices is much faster than compressing RGB."""
+    if img.mode != "P":
+        rgb = img if img.mode == "RGB" else img.convert("RGB")
+        sample = rgb.resize((max(1, rgb.width // 3), max(1, rgb.height // 3)), Image.NEAREST)
+        palette = sample.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        img = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    img.save(buffer, "PNG", compress_level=compress_level)
+    return buffer.getvalue()

@@ -1,0 +1,32 @@
+import pytest
+
+from matches import MatchService, Player, Store
+
+
+class Clock:
+    def __init__(self, now: float = 1_800_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store(tmp_path / "bot.sqlite3").open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def service(store, clock):
+    seeds = iter(range(1000, 100000))
+    return MatchService(store, clock=clock, seeds=lambda: next(seeds))
+
+
+ANN, BOB, CAT = Player(1, "ann"), Player(2, "bob"), Player(3, "cat")
