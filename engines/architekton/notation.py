@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from ..core import InvalidMove
 from .tiles import BUILDINGS, TERRAINS, Square
 
-_LANDSCAPE = re.compile(r"([EMWF])@(-?\d+),(-?\d+)")
-_BUILDING = re.compile(r"B(\d{1,2})@(-?\d+),(-?\d+)R(\d+)(?:FROM(-?\d+),(-?\d+))?")
+# Spaces may separate the parts of a move but never split a number (A11).
+_NUM = r"\s*(-?\d+)\s*"
+_LANDSCAPE = re.compile(rf"\s*([EMWF])\s*@{_NUM},{_NUM}", re.I | re.A)
+_BUILDING = re.compile(rf"\s*B(\d{{1,2}})\s*@{_NUM},{_NUM}R\s*(\d+)\s*(?:FROM{_NUM},{_NUM})?", re.I | re.A)
 WORDS = ("keep", "remove", "discard")
 
 EXAMPLES = "W@2,0 (landscape), B07@1,0r2 (building), B07@1,0r2 from 3,2, keep, remove, discard"
@@ -29,9 +31,9 @@ class Move:
         compact = "".join(text.split()).upper()
         if compact.lower() in WORDS:
             return cls(compact.lower())
-        if m := _LANDSCAPE.fullmatch(compact):
-            return cls("landscape", m[1], (int(m[2]), int(m[3])))
-        if m := _BUILDING.fullmatch(compact):
+        if m := _LANDSCAPE.fullmatch(text):
+            return cls("landscape", m[1].upper(), (int(m[2]), int(m[3])))
+        if m := _BUILDING.fullmatch(text):
             tile = f"B{int(m[1]):02d}"
             if tile not in BUILDINGS:
                 raise InvalidMove(f"there is no building tile {tile}; they are B01..B22")

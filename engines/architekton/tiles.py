@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
 
 _DATA = json.loads(resources.files(__package__).joinpath("data/architekton_tiles.json").read_text("utf-8"))
@@ -28,6 +29,7 @@ def side(building: str, rotation: int, direction: int) -> str:
     return BUILDINGS[building][(direction - rotation) % 4]
 
 
+@lru_cache(maxsize=None)
 def distinct_rotations(building: str) -> tuple[int, ...]:
     """Rotations giving different side layouts, smallest representative first (A11)."""
     seen: dict[tuple[str, ...], int] = {}
@@ -36,6 +38,7 @@ def distinct_rotations(building: str) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
+@lru_cache(maxsize=None)
 def canonical_rotation(building: str, rotation: int) -> int:
     layout = tuple(side(building, rotation, d) for d in range(4))
     for r in range(4):

@@ -333,3 +333,10 @@ def test_a11_moves_refused_after_the_match_is_over():
     assert s.current_player() is None and s.legal_moves() == []
     assert_refused(s, "E@2,0", "over")
     assert s.outcome().winners == (1,) and s.outcome().end == "resign"
+
+
+@pytest.mark.parametrize("text", ["W@1 0,2", "W@2,0 0", "B0 7@1,0r1", "B07@1,0r 12", "W@٢,0"])
+def test_a11_spaces_separate_parts_but_never_split_numbers(text):
+    """A11: spaces are ignored only as separators; they cannot join digits."""
+    with pytest.raises(InvalidMove):
+        Move.parse(text)
