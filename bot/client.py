@@ -23,6 +23,10 @@ PERMISSIONS = discord.Permissions(send_messages=True, embed_links=True, attach_f
                                   send_messages_in_threads=True, manage_threads=True)
 
 
+def invite_link(application_id: int) -> str:
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+
+
 def virtual_clock() -> float:
     # discord.utils.utcnow is what SimCord's advance_time moves, so expiry logic
     # follows simulated time in tests and real time in production.
@@ -60,8 +64,7 @@ class GameBot(commands.Bot):
         log.info("logged in as %s; invite link: %s", self.user, self.invite_link())
 
     def invite_link(self) -> str:
-        return discord.utils.oauth_url(self.application_id or self.user.id, permissions=PERMISSIONS,
-                                       scopes=("bot", "applications.commands"))
+        return invite_link(self.application_id or self.user.id)
 
     @tasks.loop(minutes=10)
     async def expire_challenges(self) -> None:
