@@ -24,6 +24,8 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     setup: dict[str, Any] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
+    # [ply, seat]: seat resigned after the first `ply` moves (an extension of records.md)
+    resignations: list[list[int]] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Record":
@@ -38,6 +40,7 @@ class Record:
         options = data.get("options") or {}
         setup = data.get("setup") or {}
         moves = data.get("moves") or []
+        resignations = data.get("resignations") or []
         if not isinstance(game, str):
             raise ReplayError("'game' must be a string")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -48,7 +51,11 @@ class Record:
             raise ReplayError("'options' and 'setup' must be objects")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise ReplayError("'moves' must be a list of strings")
-        return cls(game, list(players), seed, dict(options), dict(setup), list(moves))
+        if not isinstance(resignations, list) or not all(
+                isinstance(r, list) and len(r) == 2 and all(type(v) is int for v in r) for r in resignations):
+            raise ReplayError("'resignations' must be a list of [ply, seat] pairs")
+        return cls(game, list(players), seed, dict(options), dict(setup), list(moves),
+                   [list(r) for r in resignations])
 
     @classmethod
     def loads(cls, text: str) -> "Record":
@@ -58,8 +65,11 @@ class Record:
             raise ReplayError(f"not JSON: {exc}") from None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "options": self.options, "players": self.players,
+        data = {"game": self.game, "options": self.options, "players": self.players,
                 "seed": self.seed, "setup": self.setup, "moves": self.moves}
+        if self.resignations:
+            data["resignations"] = self.resignations
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -74,9 +84,19 @@ class Record:
 def replay(record: Record, upto: int | None = None) -> State:
     """The state after the record's moves (or its first ``upto`` moves)."""
     state = record.initial_state()
-    for ply, move in enumerate(record.moves[:upto]):
+    moves = record.moves[:upto]
+    resigned = {}
+    for ply, seat in record.resignations:
+        if not 0 <= seat < len(record.players) or not 0 <= ply <= len(record.moves):
+            raise ReplayError(f"resignation {[ply, seat]} names no seat or ply of this record")
+        resigned.setdefault(ply, []).append(seat)
+    for ply in range(len(moves) + 1):
+        for seat in resigned.get(ply, []):
+            state.resign(seat)
+        if ply == len(moves):
+            break
         try:
-            state.play(move)
+            state.play(moves[ply])
         except MoveError as exc:
-            raise ReplayError(f"move {ply + 1} {move!r}: {exc}", ply) from None
+            raise ReplayError(f"move {ply + 1} {moves[ply]!r}: {exc}", ply) from None
     return state

@@ -52,4 +52,8 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, match_id)
     ) WITHOUT ROWID;
     """,
+    # 2: resignations as [ply, seat] pairs, so records of resigned matches replay (engines/README.md).
+    """
+    ALTER TABLE matches ADD COLUMN resignations TEXT NOT NULL DEFAULT '[]';
+    """,
 ]

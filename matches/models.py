@@ -38,6 +38,7 @@ class Match:
     created_at: float
     updated_at: float
     expires_at: float | None
+    resignations: list[list[int]] = field(default_factory=list)
     _state: State | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -52,7 +53,13 @@ class Match:
             version=row["version"], result=json.loads(row["result"]) if row["result"] else None,
             series_id=row["series_id"], rematch_id=row["rematch_id"], message_id=row["message_id"],
             created_at=row["created_at"], updated_at=row["updated_at"], expires_at=row["expires_at"],
+            resignations=json.loads(row["resignations"]),
         )
+
+    @property
+    def plies(self) -> int:
+        """Moves played: the version counts every change, resignations included."""
+        return self.version - len(self.resignations)
 
     @property
     def title(self) -> str:
@@ -81,7 +88,8 @@ class Match:
         return Outcome(tuple(self.result["winners"]), self.result["end"], tuple(self.result["scores"]))
 
     def record(self, moves: list[str]) -> Record:
-        return Record(self.game, list(self.names), self.seed, dict(self.options), dict(self.setup), list(moves))
+        return Record(self.game, list(self.names), self.seed, dict(self.options), dict(self.setup), list(moves),
+                      [list(r) for r in self.resignations])
 
 
 @dataclass

@@ -55,12 +55,8 @@ class MatchService:
         return match.record([m.move for m in await self.moves(match_id)])
 
     async def replay(self, match_id: int):
-        """The state rebuilt from the record alone (plus a resignation, if any)."""
-        match = await self.get(match_id)
-        state = replay(await self.record(match_id))
-        if match.result and match.result.get("resigned") is not None:
-            state.resign(match.result["resigned"])
-        return state
+        """The state rebuilt from the record alone."""
+        return replay(await self.record(match_id))
 
     async def series(self, series_id: int | None) -> Series | None:
         if series_id is None:
@@ -233,7 +229,7 @@ class MatchService:
             if cur.rowcount != 1:
                 raise await self._stale(match, canonical, user_id)
             await db.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
-                             (match_id, match.version, canonical, user_id, now))
+                             (match_id, match.plies, canonical, user_id, now))
             series = await self._score_series(db, match, outcome) if outcome else None
         new = await self.get(match_id)
         return MoveResult(new, canonical, state.describe(canonical, match.names),
@@ -241,17 +237,14 @@ class MatchService:
 
     async def _stale(self, match: Match, canonical: str, user_id: int) -> ServiceError:
         row = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
-                                        (match.id, match.version))
+                                        (match.id, match.plies))
         if row is not None and row["move"] == canonical and row["user_id"] == user_id:
             return StaleRequest(f"{canonical} was already played; it counted once.")
         return StaleRequest("The match changed before your move arrived; look at the new board and try again.")
 
     @staticmethod
-    def _result(outcome, resigned: int | None = None) -> dict[str, Any]:
-        result = {"winners": list(outcome.winners), "end": outcome.end, "scores": list(outcome.scores)}
-        if resigned is not None:
-            result["resigned"] = resigned
-        return result
+    def _result(outcome) -> dict[str, Any]:
+        return {"winners": list(outcome.winners), "end": outcome.end, "scores": list(outcome.scores)}
 
     async def resign(self, match_id: int, user_id: int) -> MoveResult:
         match = await self.get(match_id)
@@ -265,13 +258,14 @@ class MatchService:
         outcome = state.outcome()
         async with self.store.transaction() as db:
             cur = await db.execute(
-                "UPDATE matches SET state = ?, version = version + 1, updated_at = ?, status = 'finished',"
-                " result = ? WHERE id = ? AND version = ? AND status = 'active'",
-                (_dumps(state.to_json()), self.clock(), _dumps(self._result(outcome, seat)), match_id,
-                 match.version))
+                "UPDATE matches SET state = ?, version = version + 1, updated_at = ?, status = ?, result = ?,"
+                " resignations = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (_dumps(state.to_json()), self.clock(), "finished" if outcome else "active",
+                 _dumps(self._result(outcome)) if outcome else None,
+                 _dumps(match.resignations + [[match.plies, seat]]), match_id, match.version))
             if cur.rowcount != 1:
                 raise StaleRequest("The match changed in the meantime; look at the board and try again.")
-            series = await self._score_series(db, match, outcome)
+            series = await self._score_series(db, match, outcome) if outcome else None
         return MoveResult(await self.get(match_id), "resign", f"{match.names[seat]} resigned.", series)
 
     # ------------------------------------------------------------- series
