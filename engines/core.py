@@ -77,6 +77,13 @@ class State:
         """The player in ``seat`` gives up.  Two-player default: the other wins."""
         raise NotImplementedError
 
+    def revealed(self) -> int:
+        """How many hidden random items (tiles drawn, boards laid) are known so far.
+
+        A takeback must not cross a move that revealed one (issue: never undo a draw).
+        """
+        return 0
+
     def describe(self, move: str, names: list[str]) -> str:
         """The canonical ``move`` (just played) in words, for the turn message."""
         return move

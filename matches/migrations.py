@@ -56,4 +56,44 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE matches ADD COLUMN resignations TEXT NOT NULL DEFAULT '[]';
     """,
+    # 3: time limits, reminders, offers (draw / undo), threads, users, guilds, ratings.
+    """
+    ALTER TABLE matches ADD COLUMN days INTEGER NOT NULL DEFAULT 3;
+    ALTER TABLE matches ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+    UPDATE matches SET plies = version - json_array_length(resignations);
+    ALTER TABLE matches ADD COLUMN clock_start REAL;          -- the mover's clock runs from here
+    ALTER TABLE matches ADD COLUMN deadline REAL;             -- the mover must have moved by then
+    ALTER TABLE matches ADD COLUMN last_reminded_at REAL;
+    ALTER TABLE matches ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;  -- bits of timing.Event sent this turn
+    ALTER TABLE matches ADD COLUMN next_event_at REAL;        -- earliest reminder / timeout still due
+    ALTER TABLE matches ADD COLUMN thread_id INTEGER;
+    ALTER TABLE matches ADD COLUMN offer TEXT;                -- JSON {kind: draw|undo, user, version}
+    ALTER TABLE matches ADD COLUMN ended_at REAL;
+    CREATE INDEX matches_due ON matches(status, next_event_at);
+    CREATE INDEX matches_thread ON matches(thread_id);
+    CREATE TABLE users (
+        user_id        INTEGER PRIMARY KEY,
+        reminders      TEXT    NOT NULL DEFAULT 'mention',   -- mention, dm, off
+        vacation_until REAL,
+        vacation_year  INTEGER,
+        vacation_used  REAL    NOT NULL DEFAULT 0             -- days taken in vacation_year
+    );
+    CREATE TABLE guilds (
+        guild_id             INTEGER PRIMARY KEY,
+        default_days         INTEGER,
+        challenge_channel_id INTEGER,
+        threads              INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        rating   REAL    NOT NULL,
+        played   INTEGER NOT NULL DEFAULT 0,
+        wins     INTEGER NOT NULL DEFAULT 0,
+        losses   INTEGER NOT NULL DEFAULT 0,
+        draws    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game, user_id)
+    ) WITHOUT ROWID;
+    """,
 ]

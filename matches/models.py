@@ -39,7 +39,16 @@ class Match:
     updated_at: float
     expires_at: float | None
     resignations: list[list[int]] = field(default_factory=list)
-    _state: State | None = field(default=None, repr=False, compare=False)
+    days: int = 3
+    plies: int = 0
+    clock_start: float | None = None
+    deadline: float | None = None
+    last_reminded_at: float | None = None
+    sent: int = 0
+    next_event_at: float | None = None
+    thread_id: int | None = None
+    offer: dict[str, Any] | None = None
+    ended_at: float | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "Match":
@@ -54,24 +63,26 @@ class Match:
             series_id=row["series_id"], rematch_id=row["rematch_id"], message_id=row["message_id"],
             created_at=row["created_at"], updated_at=row["updated_at"], expires_at=row["expires_at"],
             resignations=json.loads(row["resignations"]),
+            days=row["days"], plies=row["plies"], clock_start=row["clock_start"], deadline=row["deadline"],
+            last_reminded_at=row["last_reminded_at"], sent=row["sent"], next_event_at=row["next_event_at"],
+            thread_id=row["thread_id"], offer=json.loads(row["offer"]) if row["offer"] else None,
+            ended_at=row["ended_at"],
         )
-
-    @property
-    def plies(self) -> int:
-        """Moves played: the version counts every change, resignations included."""
-        return self.version - len(self.resignations)
 
     @property
     def title(self) -> str:
         return get_game(self.game).title
 
     def state(self) -> State:
-        """The cached snapshot as an engine state (parsed once per Match value)."""
-        if self._state is None:
-            if self.state_json is None:
-                raise ValueError("the match has not started")
-            self._state = get_game(self.game).state_from_json(self.state_json)
-        return self._state
+        """A fresh engine state from the snapshot (callers may play on it)."""
+        if self.state_json is None:
+            raise ValueError("the match has not started")
+        return get_game(self.game).state_from_json(self.state_json)
+
+    @property
+    def home_channel_id(self) -> int | None:
+        """Where the match is played: its thread if it has one."""
+        return self.thread_id or self.channel_id
 
     def seat_of(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
@@ -105,6 +116,33 @@ class Series:
     def from_row(cls, row: dict[str, Any]) -> "Series":
         return cls(row["id"], row["game"], json.loads(row["players"]),
                    {int(k): v for k, v in json.loads(row["points"]).items()}, row["target"], row["winner_id"])
+
+
+@dataclass
+class UserSettings:
+    user_id: int
+    reminders: str = "mention"          # mention, dm, off
+    vacation_until: float | None = None
+    vacation_year: int | None = None
+    vacation_used: float = 0.0
+
+
+@dataclass
+class GuildSettings:
+    guild_id: int
+    default_days: int | None = None
+    challenge_channel_id: int | None = None
+    threads: bool = False
+
+
+@dataclass
+class Rating:
+    user_id: int
+    rating: float
+    played: int
+    wins: int
+    losses: int
+    draws: int
 
 
 @dataclass

@@ -104,6 +104,11 @@ class ArchitektonState(State):
         """Chips plus largest diagonal group, without the A9 removal (records.md)."""
         return [self.chips[p] + largest_diagonal_group(self.house_squares(p)) for p in (0, 1)]
 
+    def revealed(self) -> int:
+        """Tiles drawn from the face-down piles and reserves so far."""
+        hidden = sum(len(v) for v in self.piles.values()) + sum(len(v) for v in self.reserves.values())
+        return T.TILES_TOTAL - hidden
+
     def house_squares(self, seat: int) -> set[Square]:
         return {sq for sq, owner in self.houses.items() if owner == seat}
 

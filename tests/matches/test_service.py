@@ -85,7 +85,7 @@ async def test_wrong_turn_non_player_and_illegal_moves_change_nothing(service, s
     with pytest.raises(IllegalMoveError, match="not in the stock"):
         await service.move(match.id, ANN.id, f"{absent}@1,0r0")
     after = await service.get(match.id)
-    assert after.version == 0 and after.state_json == match.state_json
+    assert after.version == match.version and after.state_json == match.state_json
     assert await service.moves(match.id) == []
 
 
@@ -100,7 +100,7 @@ async def test_fifty_simultaneous_submissions_apply_once(service):
     assert all(isinstance(r, StaleRequest) for r in refused)
     assert any("already played" in str(r) for r in refused)
     assert [m.move for m in await service.moves(match.id)] == [applied[0].move]
-    assert (await service.get(match.id)).version == 1
+    assert (await service.get(match.id)).version == match.version + 1
 
 
 async def test_stale_button_version_is_refused(service):
@@ -108,7 +108,7 @@ async def test_stale_button_version_is_refused(service):
     move = match.state().legal_moves()[0]
     await service.move(match.id, ANN.id, move)
     with pytest.raises(StaleRequest, match="earlier position"):
-        await service.move(match.id, ANN.id, match.state().legal_moves()[0], expected_version=0)
+        await service.move(match.id, ANN.id, match.state().legal_moves()[0], expected_version=match.version)
 
 
 async def test_replaying_the_record_reproduces_the_snapshot_at_every_ply(service):
@@ -178,4 +178,4 @@ async def test_moves_in_different_matches_do_not_interfere(service):
     second = await started(service)
     a, b = first.state().legal_moves()[0], second.state().legal_moves()[0]
     r1, r2 = await asyncio.gather(service.move(first.id, ANN.id, a), service.move(second.id, ANN.id, b))
-    assert r1.match.version == 1 and r2.match.version == 1
+    assert r1.match.plies == 1 and r2.match.plies == 1

@@ -1,0 +1,166 @@
+"""Challenges (a match that has not started), acceptance and rematches."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines import SetupError, get_game
+
+from . import timing
+from .core import Core, capital, dumps
+from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
+from .models import Match, Player
+
+
+class Challenges(Core):
+    async def create_challenge(self, game: str, guild_id: int | None, channel_id: int | None,
+                               challenger: Player, opponents: list[Player], *,
+                               options: dict[str, Any] | None = None, first: str = "random",
+                               days: int | None = None) -> Match:
+        spec = get_game(game)
+        people = [challenger, *opponents]
+        if any(p.id == challenger.id for p in opponents):
+            raise ServiceError("You cannot challenge yourself.")
+        if len({p.id for p in people}) != len(people):
+            raise ServiceError("Each opponent can be invited only once.")
+        bots = [p.name for p in opponents if p.bot]
+        if bots:
+            raise ServiceError(f"{', '.join(bots)} is a bot and cannot play.")
+        try:
+            opts = spec.check(len(people), options)
+        except SetupError as exc:
+            raise ServiceError(capital(str(exc)) + ".") from None
+        if days is None:
+            days = (await self.guild_settings(guild_id)).default_days or timing.DEFAULT_DAYS
+        if days not in timing.DAYS_CHOICES:
+            raise ServiceError(f"The time per move is one of {', '.join(map(str, timing.DAYS_CHOICES))} days.")
+        seed = self.seeds()
+        order = self._seat_order(people, first, seed)
+        setup = spec.resolve_setup(len(order), seed, dict(spec.starting_setup), opts)
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            done = await tx.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
+                " accepted, options, seed, setup, days, created_at, updated_at, expires_at)"
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
+                 dumps([p.name for p in order]), dumps([challenger.id]), dumps(opts), seed,
+                 dumps(setup), days, now, now, now + self.challenge_ttl))
+            await self._index_players(tx, done.lastrowid, [p.id for p in order])
+        return await self.get(done.lastrowid)
+
+    @staticmethod
+    def _seat_order(people: list[Player], first: str, seed: int) -> list[Player]:
+        """Seat 0 starts.  ``first``: me (challenger), opponent, or random (from the seed)."""
+        if first == "me":
+            return list(people)
+        if first == "opponent":
+            return people[1:] + people[:1]
+        if first != "random":
+            raise ServiceError("'first' must be me, opponent or random.")
+        order = list(people)
+        random.Random(seed).shuffle(order)
+        return order
+
+    async def accept(self, match_id: int, user_id: int) -> Match:
+        """Record an acceptance; the match starts once every invitee accepted."""
+        match = await self._open_challenge(match_id, user_id)
+        if user_id in match.accepted:
+            raise StaleRequest("You have already accepted this challenge.")
+        accepted = match.accepted + [user_id]
+        async with self.store.transaction() as tx:
+            if set(accepted) != set(match.players):
+                done = await tx.execute(
+                    "UPDATE matches SET accepted = ?, updated_at = ?, version = version + 1"
+                    " WHERE id = ? AND version = ? AND status = 'challenge'",
+                    (dumps(accepted), self.clock(), match_id, match.version))
+                if done.rowcount != 1:
+                    raise StaleRequest("This challenge changed in the meantime; look at it again.")
+                return await self.get(match_id)
+            state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
+            series_id = await self._new_series(tx, match.game, match.guild_id, match.players)
+            match = await self._commit(tx, match, state, status="active", accepted=dumps(accepted),
+                                       series_id=series_id, expires_at=None)
+        return match
+
+    async def decline(self, match_id: int, user_id: int) -> Match:
+        """An invitee declines, or the challenger withdraws: the challenge is off."""
+        match = await self._open_challenge(match_id, user_id, challenger_may=True)
+        await self._close_challenge(match, "cancelled" if user_id == match.challenger_id else "declined")
+        return await self.get(match_id)
+
+    async def _open_challenge(self, match_id: int, user_id: int, challenger_may: bool = False) -> Match:
+        match = await self.get(match_id)
+        if match.status != "challenge":
+            raise MatchClosed(f"This challenge is no longer open (it is {match.status}).")
+        if match.expires_at is not None and self.clock() >= match.expires_at:
+            await self._close_challenge(match, "expired")
+            raise MatchClosed("This challenge has expired.")
+        if user_id not in match.players or (user_id == match.challenger_id and not challenger_may):
+            raise NotAPlayer("Only the invited players can answer this challenge.")
+        return match
+
+    async def _close_challenge(self, match: Match, status: str) -> None:
+        async with self.store.transaction() as tx:
+            done = await tx.execute(
+                "UPDATE matches SET status = ?, updated_at = ?, version = version + 1"
+                " WHERE id = ? AND version = ? AND status = 'challenge'",
+                (status, self.clock(), match.id, match.version))
+            if done.rowcount != 1:
+                raise StaleRequest("This challenge changed in the meantime; look at it again.")
+
+    async def expire_challenges(self) -> list[Match]:
+        """Mark every challenge past its expiry; returns them (to update their messages)."""
+        rows = await self.store.fetchall(
+            "SELECT * FROM matches WHERE status = 'challenge' AND expires_at <= ?", (self.clock(),))
+        expired = []
+        for row in rows:
+            match = Match.from_row(dict(row))
+            try:
+                await self._close_challenge(match, "expired")
+            except StaleRequest:
+                continue
+            expired.append(await self.get(match.id))
+        return expired
+
+    async def set_message(self, match_id: int, message_id: int, thread_id: int | None = None) -> None:
+        if thread_id is None:
+            await self.store.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+        else:
+            await self.store.execute("UPDATE matches SET message_id = ?, thread_id = ? WHERE id = ?",
+                                     (message_id, thread_id, match_id))
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        """Next match of the series (a new series once it was won): seats rotate, options kept."""
+        match = await self.get(match_id)
+        if match.status != "finished":
+            raise MatchClosed("A rematch can start only after the match has finished.")
+        if user_id not in match.players:
+            raise NotAPlayer("Only the players of this match can start a rematch.")
+        if match.rematch_id is not None:
+            raise StaleRequest(f"The rematch has already started: match #{match.rematch_id}.")
+        spec = get_game(match.game)
+        players, names = match.players[1:] + match.players[:1], match.names[1:] + match.names[:1]
+        seed = self.seeds()
+        setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), match.options)
+        state = spec.setup(len(players), seed, setup, match.options)
+        series = await self.series(match.series_id)
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            taken = await tx.execute(
+                "UPDATE matches SET rematch_id = -1 WHERE id = ? AND rematch_id IS NULL", (match_id,))
+            if taken.rowcount != 1:
+                raise StaleRequest("The rematch has already started.")
+            series_id = series.id if series and series.winner_id is None else \
+                await self._new_series(tx, match.game, match.guild_id, players)
+            done = await tx.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
+                " accepted, options, seed, setup, series_id, days, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
+                 dumps(players), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now))
+            await tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (done.lastrowid, match_id))
+            await self._index_players(tx, done.lastrowid, players)
+            row = await tx.fetchone("SELECT * FROM matches WHERE id = ?", (done.lastrowid,))
+            new = await self._commit(tx, Match.from_row(dict(row)), state, status="active")
+        return new

@@ -1,0 +1,42 @@
+"""Everything around the matches: a player's list, leaderboards, statistics."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import Core
+from .models import Match, Rating
+
+
+@dataclass
+class Stats:
+    ratings: dict[str, Rating]      # game -> rating row on this server
+    series_won: int
+    average_move_seconds: float | None
+
+
+class Community(Core):
+    async def waiting_list(self, user_id: int) -> list[Match]:
+        """The user's active matches: those waiting for him first, longest waiting first."""
+        matches = await self.user_matches(user_id)
+        return sorted(matches, key=lambda m: (m.to_move_id() != user_id, m.clock_start or m.updated_at))
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        rows = await self.store.fetchall(
+            "SELECT user_id, rating, played, wins, losses, draws FROM ratings WHERE guild_id = ? AND game = ?"
+            " ORDER BY rating DESC, played DESC LIMIT ?", (guild_id, game, limit))
+        return [Rating(**dict(r)) for r in rows]
+
+    async def stats(self, guild_id: int, user_id: int) -> Stats:
+        rows = await self.store.fetchall(
+            "SELECT game, user_id, rating, played, wins, losses, draws FROM ratings"
+            " WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        ratings = {r["game"]: Rating(*[r[k] for k in ("user_id", "rating", "played", "wins", "losses", "draws")])
+                   for r in rows}
+        won = await self.store.fetchone("SELECT COUNT(*) FROM series WHERE guild_id = ? AND winner_id = ?",
+                                        (guild_id, user_id))
+        # Time per move: from the previous move (or the start) to this player's move.
+        timing = await self.store.fetchone(
+            "SELECT AVG(mv.played_at - COALESCE((SELECT p.played_at FROM moves p WHERE p.match_id = mv.match_id"
+            " AND p.ply = mv.ply - 1), m.created_at)) FROM moves mv JOIN matches m ON m.id = mv.match_id"
+            " WHERE mv.user_id = ? AND m.guild_id = ?", (user_id, guild_id))
+        return Stats(ratings, won[0], timing[0])

@@ -1,0 +1,177 @@
+"""Reading matches and the one place that writes a change of a match."""
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from typing import Any, Callable
+
+from engines import Outcome, get_game
+from engines.record import Record, replay
+
+from . import timing
+from .errors import NotFound, StaleRequest
+from .models import GuildSettings, Match, MoveRow, Series, UserSettings
+from .ratings import INITIAL, elo_changes
+from .store import Store, Transaction
+
+CHALLENGE_TTL = 7 * 24 * 3600
+SERIES_TARGET = 2
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Core:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 seeds: Callable[[], int] | None = None, challenge_ttl: float = CHALLENGE_TTL):
+        self.store = store
+        self.clock = clock
+        self.seeds = seeds or (lambda: secrets.randbits(62))
+        self.challenge_ttl = challenge_ttl
+
+    # ------------------------------------------------------------- reading
+    async def get(self, match_id: int) -> Match:
+        row = await self.store.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise NotFound(f"There is no match #{match_id}.")
+        return Match.from_row(dict(row))
+
+    async def moves(self, match_id: int) -> list[MoveRow]:
+        rows = await self.store.fetchall(
+            "SELECT ply, move, user_id, played_at FROM moves WHERE match_id = ? ORDER BY ply", (match_id,))
+        return [MoveRow(r["ply"], r["move"], r["user_id"], r["played_at"]) for r in rows]
+
+    async def record(self, match_id: int) -> Record:
+        match = await self.get(match_id)
+        return match.record([m.move for m in await self.moves(match_id)])
+
+    async def replay(self, match_id: int):
+        """The state rebuilt from the record alone."""
+        return replay(await self.record(match_id))
+
+    async def series(self, series_id: int | None) -> Series | None:
+        if series_id is None:
+            return None
+        row = await self.store.fetchone("SELECT * FROM series WHERE id = ?", (series_id,))
+        return Series.from_row(dict(row)) if row else None
+
+    async def user_matches(self, user_id: int, *, channel_id: int | None = None, game: str | None = None,
+                           statuses: tuple[str, ...] = ("active",)) -> list[Match]:
+        sql = ("SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
+               f" AND m.status IN ({','.join('?' * len(statuses))})")
+        params: list[Any] = [user_id, *statuses]
+        if channel_id is not None:
+            sql += " AND (m.channel_id = ? OR m.thread_id = ?)"
+            params += [channel_id, channel_id]
+        if game is not None:
+            sql += " AND m.game = ?"
+            params.append(game)
+        rows = await self.store.fetchall(sql + " ORDER BY m.updated_at", tuple(params))
+        return [Match.from_row(dict(r)) for r in rows]
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        row = await self.store.fetchone("SELECT * FROM users WHERE user_id = ?", (user_id,))
+        return UserSettings(**dict(row)) if row else UserSettings(user_id)
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        row = await self.store.fetchone("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return GuildSettings(guild_id or 0)
+        data = dict(row)
+        return GuildSettings(data["guild_id"], data["default_days"], data["challenge_channel_id"],
+                             bool(data["threads"]))
+
+    # ------------------------------------------------------------- writing
+    async def _clock_for(self, tx: Transaction, user_id: int, days: int, now: float) -> dict[str, Any]:
+        row = await tx.fetchone("SELECT vacation_until FROM users WHERE user_id = ?", (user_id,))
+        clock = timing.start_clock(now, days, row["vacation_until"] if row else None)
+        return {"clock_start": clock.clock_start, "deadline": clock.deadline, "sent": 0,
+                "last_reminded_at": None,
+                "next_event_at": timing.next_event_at(clock.clock_start, clock.deadline, days, 0, None)}
+
+    async def _commit(self, tx: Transaction, match: Match, state, *, result: dict | None = None,
+                      **columns: Any) -> Match:
+        """Write ``state`` as the match's new snapshot if nobody changed it first.
+
+        Restarts the clock when another player is to move, ends the match when
+        the state (or ``result``) says so, and scores series and ratings.
+        """
+        now = self.clock()
+        outcome = state.outcome()
+        if result is None and outcome is not None:
+            result = {"winners": list(outcome.winners), "end": outcome.end, "scores": list(outcome.scores)}
+        values: dict[str, Any] = {"state": dumps(state.to_json()), "updated_at": now, "offer": None, **columns}
+        if result is not None:
+            values.update(status="finished", result=dumps(result), ended_at=now, next_event_at=None,
+                          deadline=None)
+        else:
+            seat = state.current_player()
+            before = match.state_json and match.state().current_player()
+            if match.status != "active" or seat != before:
+                values.update(await self._clock_for(tx, match.players[seat], match.days, now))
+        sets = ", ".join(f"{k} = ?" for k in values)
+        done = await tx.execute(f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+                                (*values.values(), match.id, match.version))
+        if done.rowcount != 1:
+            raise StaleRequest("The match changed before your request arrived; look at the new board and try again.")
+        if result is not None:
+            await self._score(tx, match, result, plies=values.get("plies", match.plies))
+        row = await tx.fetchone("SELECT * FROM matches WHERE id = ?", (match.id,))
+        return Match.from_row(dict(row))
+
+    async def _score(self, tx: Transaction, match: Match, result: dict, plies: int) -> None:
+        outcome = Outcome(tuple(result["winners"]), result["end"], tuple(result["scores"]))
+        if match.series_id is not None:
+            await self._score_series(tx, match, outcome)
+        # A match nobody moved in does not count for ratings (ux-notes: cancel, not score).
+        if match.guild_id is not None and plies > 0:
+            await self._rate(tx, match, outcome)
+
+    async def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
+        row = await tx.fetchone("SELECT * FROM series WHERE id = ?", (match.series_id,))
+        series = Series.from_row(dict(row))
+        if series.winner_id is not None:
+            return
+        gained = get_game(match.game).victory_points(outcome, len(match.players))
+        for seat, points in enumerate(gained):
+            series.points[match.players[seat]] = series.points.get(match.players[seat], 0) + points
+        leaders = [p for p, v in series.points.items() if v >= series.target]
+        if leaders:
+            series.winner_id = max(leaders, key=lambda p: series.points[p])
+        await tx.execute("UPDATE series SET points = ?, winner_id = ? WHERE id = ?",
+                         (dumps({str(k): v for k, v in series.points.items()}), series.winner_id, series.id))
+
+    async def _rate(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
+        ratings = []
+        for user in match.players:
+            row = await tx.fetchone("SELECT rating FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                                    (match.guild_id, match.game, user))
+            ratings.append(row["rating"] if row else INITIAL)
+        winners = list(outcome.winners)
+        changes = elo_changes(ratings, winners)
+        draw = len(winners) != 1
+        for seat, user in enumerate(match.players):
+            won = seat in winners and not draw
+            await tx.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, rating, played, wins, losses, draws)"
+                " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " rating = excluded.rating, played = played + 1, wins = wins + excluded.wins,"
+                " losses = losses + excluded.losses, draws = draws + excluded.draws",
+                (match.guild_id, match.game, user, ratings[seat] + changes[seat], int(won),
+                 int(not won and not (draw and seat in winners)), int(draw and seat in winners)))
+
+    async def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
+        done = await tx.execute(
+            "INSERT INTO series (game, guild_id, players, points, target, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game, guild_id, dumps(players), dumps({str(p): 0 for p in players}), SERIES_TARGET, self.clock()))
+        return done.lastrowid
+
+    async def _index_players(self, tx: Transaction, match_id: int, players: list[int]) -> None:
+        await tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
+                             [(p, match_id) for p in players])

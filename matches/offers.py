@@ -1,0 +1,84 @@
+"""Draw offers and takeback requests between the two players of a match.
+
+An offer belongs to the position it was made in (the match version): any change
+of the match voids it.
+"""
+from __future__ import annotations
+
+from engines.record import replay
+
+from .core import Core, dumps
+from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
+from .models import Match, MoveResult
+
+KINDS = {"draw": "a draw", "undo": "taking back the last move"}
+
+
+class Offers(Core):
+    def _two_player_match(self, match: Match, user_id: int) -> int:
+        if match.status != "active":
+            raise MatchClosed(f"Match #{match.id} is {match.status}.")
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise NotAPlayer(f"You are not playing in match #{match.id}.")
+        if len(match.players) != 2:
+            raise ServiceError("Draw offers and takebacks exist only in two-player matches.")
+        return seat
+
+    async def offer(self, match_id: int, user_id: int, kind: str) -> Match:
+        """Offer a draw or ask to take back your last move; the opponent answers."""
+        match = await self.get(match_id)
+        self._two_player_match(match, user_id)
+        current = match.offer if match.offer and match.offer["version"] == match.version else None
+        if current and current["user"] == user_id:
+            raise StaleRequest(f"You already asked for {KINDS[current['kind']]}; wait for the answer.")
+        if kind == "undo":
+            await self._check_undo(match, user_id)
+        async with self.store.transaction() as tx:
+            done = await tx.execute("UPDATE matches SET offer = ? WHERE id = ? AND version = ?",
+                                    (dumps({"kind": kind, "user": user_id, "version": match.version}),
+                                     match_id, match.version))
+            if done.rowcount != 1:
+                raise StaleRequest("The match changed in the meantime; try again.")
+        return await self.get(match_id)
+
+    async def _check_undo(self, match: Match, user_id: int):
+        moves = await self.moves(match.id)
+        if not moves or moves[-1].user_id != user_id:
+            raise ServiceError("You can take back only your own last move, before anyone else has moved.")
+        if match.resignations and match.resignations[-1][0] == match.plies:
+            raise ServiceError("The last change was a resignation; it cannot be taken back.")
+        before = replay(match.record([m.move for m in moves[:-1]]))
+        if before.revealed() != match.state().revealed():
+            raise ServiceError("That move revealed new tiles from the bag, so it cannot be taken back.")
+        return before
+
+    async def answer(self, match_id: int, user_id: int, kind: str, accept: bool,
+                     expected_version: int | None = None) -> MoveResult | Match:
+        match = await self.get(match_id)
+        self._two_player_match(match, user_id)
+        offer = match.offer
+        if not offer or offer["kind"] != kind or offer["version"] != match.version or (
+                expected_version is not None and expected_version != match.version):
+            raise StaleRequest(f"There is no open offer of {KINDS[kind]}; it lapses when the position changes.")
+        if offer["user"] == user_id:
+            raise NotAPlayer("It is your own offer; your opponent answers it.")
+        if not accept:
+            async with self.store.transaction() as tx:
+                done = await tx.execute("UPDATE matches SET offer = NULL WHERE id = ? AND version = ?",
+                                        (match_id, match.version))
+                if done.rowcount != 1:
+                    raise StaleRequest("The match changed in the meantime.")
+            return await self.get(match_id)
+        names = dict(zip(match.players, match.names))
+        if kind == "draw":
+            state = match.state()
+            result = {"winners": [0, 1], "end": "agreed", "scores": state.scores()}
+            async with self.store.transaction() as tx:
+                new = await self._commit(tx, match, state, result=result)
+            return MoveResult(new, "draw", "The players agreed to a draw.", await self.series(new.series_id))
+        state = await self._check_undo(match, offer["user"])
+        async with self.store.transaction() as tx:
+            new = await self._commit(tx, match, state, plies=match.plies - 1)
+            await tx.execute("DELETE FROM moves WHERE match_id = ? AND ply = ?", (match_id, match.plies - 1))
+        return MoveResult(new, "undo", f"{names[user_id]} allowed {names[offer['user']]} to take back the last move.")

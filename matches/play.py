@@ -1,0 +1,108 @@
+"""Moves, resignations, time claims and aborts."""
+from __future__ import annotations
+
+from engines import MoveError
+
+from .core import Core, capital, dumps
+from .errors import MatchClosed, NotAPlayer, NotYourTurn, ServiceError, StaleRequest
+from .models import Match, MoveResult
+
+
+class IllegalMoveError(ServiceError):
+    """The engine refused the move."""
+
+
+class Play(Core):
+    def _check_turn(self, match: Match, user_id: int) -> int:
+        if match.status != "active":
+            raise MatchClosed(f"Match #{match.id} is {match.status}; no more moves.")
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise NotAPlayer(f"You are not playing in match #{match.id}.")
+        to_move = match.state().current_player()
+        if to_move != seat:
+            raise NotYourTurn(f"It is {match.names[to_move]}'s turn." if to_move is not None
+                              else "Nobody is to move.")
+        return seat
+
+    async def move(self, match_id: int, user_id: int, text: str, expected_version: int | None = None) -> MoveResult:
+        match = await self.get(match_id)
+        self._check_turn(match, user_id)
+        if expected_version is not None and expected_version != match.version:
+            raise StaleRequest("That button belongs to an earlier position; use the latest board.")
+        state = match.state()
+        try:
+            canonical = state.play(text)
+        except MoveError as exc:
+            raise IllegalMoveError(capital(str(exc)) + ".") from None
+        try:
+            async with self.store.transaction() as tx:
+                new = await self._commit(tx, match, state, plies=match.plies + 1)
+                await tx.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
+                                 (match_id, match.plies, canonical, user_id, self.clock()))
+        except StaleRequest:
+            raise await self._stale(match, canonical, user_id) from None
+        return MoveResult(new, canonical, state.describe(canonical, match.names), await self.series(new.series_id))
+
+    async def _stale(self, match: Match, canonical: str, user_id: int) -> StaleRequest:
+        row = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
+                                        (match.id, match.plies))
+        if row is not None and row["move"] == canonical and row["user_id"] == user_id:
+            return StaleRequest(f"{canonical} was already played; it counted once.")
+        return StaleRequest("The match changed before your move arrived; look at the new board and try again.")
+
+    async def _drop(self, match: Match, seat: int, end: str, description: str) -> MoveResult:
+        """The player in ``seat`` leaves (resignation or timeout); the engine decides what follows."""
+        state = match.state()
+        state.resign(seat)
+        outcome = state.outcome()
+        result = None
+        if outcome is not None:
+            result = {"winners": list(outcome.winners), "end": end, "scores": list(outcome.scores)}
+        async with self.store.transaction() as tx:
+            new = await self._commit(tx, match, state, result=result,
+                                     resignations=dumps(match.resignations + [[match.plies, seat]]))
+        return MoveResult(new, end, description, await self.series(new.series_id))
+
+    async def resign(self, match_id: int, user_id: int, expected_version: int | None = None) -> MoveResult:
+        match = await self.get(match_id)
+        if match.status != "active":
+            raise MatchClosed(f"Match #{match.id} is {match.status}.")
+        seat = match.seat_of(user_id)
+        if seat is None or [s for _, s in match.resignations].count(seat):
+            raise NotAPlayer(f"You are not playing in match #{match.id}.")
+        if expected_version is not None and expected_version != match.version:
+            raise StaleRequest("The position changed since you asked; resign again if you still want to.")
+        return await self._drop(match, seat, "resign", f"{match.names[seat]} resigned.")
+
+    async def claim(self, match_id: int, user_id: int) -> MoveResult:
+        """After the deadline another player may claim: two players, he wins; more, the late one is dropped."""
+        match = await self.get(match_id)
+        if match.status != "active":
+            raise MatchClosed(f"Match #{match.id} is {match.status}.")
+        seat = match.seat_of(user_id)
+        late = match.state().current_player()
+        if seat is None:
+            raise NotAPlayer(f"You are not playing in match #{match.id}.")
+        if seat == late:
+            raise ServiceError("You cannot claim against yourself; make your move instead.")
+        if match.deadline is None or self.clock() < match.deadline:
+            raise ServiceError(f"{match.names[late]} still has time, until <t:{int(match.deadline or 0)}:f>.")
+        return await self._drop(match, late, "timeout",
+                                f"{match.names[late]} ran out of time; {match.names[seat]} claimed.")
+
+    async def abort(self, match_id: int, guild_id: int | None) -> Match:
+        """An admin ends a match or challenge without a result (not rated, no series points)."""
+        match = await self.get(match_id)
+        if guild_id is None or match.guild_id != guild_id:
+            raise NotAPlayer(f"Match #{match_id} is not on this server.")
+        if match.status not in ("active", "challenge"):
+            raise MatchClosed(f"Match #{match_id} is already {match.status}.")
+        async with self.store.transaction() as tx:
+            done = await tx.execute(
+                "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
+                " next_event_at = NULL, deadline = NULL WHERE id = ? AND version = ?",
+                (self.clock(), self.clock(), match_id, match.version))
+            if done.rowcount != 1:
+                raise StaleRequest("The match changed in the meantime; try again.")
+        return await self.get(match_id)

@@ -1,0 +1,124 @@
+"""Reminders, deadlines, abandonment, vacations and per-user / per-server settings."""
+from __future__ import annotations
+
+import datetime as dt
+
+from . import timing
+from .core import Core
+from .errors import ServiceError
+from .models import Match
+from .timing import Event
+
+
+def _year(ts: float) -> int:
+    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).year
+
+
+# Sending an event makes the earlier once-a-turn events moot; DAILY repeats.
+_IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.QUARTER | Event.TIMEOUT}
+
+
+class Timekeeping(Core):
+    async def due(self, limit: int = 10) -> list[tuple[Match, Event]]:
+        """The matches with a reminder, timeout notice or abandonment due now,
+        most overdue first, at most ``limit`` (so a backlog after downtime is
+        spread over several rounds)."""
+        rows = await self.store.fetchall(
+            "SELECT * FROM matches WHERE status = 'active' AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
+            (self.clock(), limit))
+        out = []
+        for row in rows:
+            match = Match.from_row(dict(row))
+            events = timing.due_events(match.clock_start, match.deadline, match.days, match.sent,
+                                       match.last_reminded_at)
+            due = [e for at, e in events if at <= self.clock()]
+            if due:
+                # Several due at once (after downtime): only the latest matters.
+                out.append((match, max(due)))
+        return out
+
+    async def mark_sent(self, match: Match, event: Event) -> Match | None:
+        """Record that ``event`` went out (or closes the match for ABANDON).
+
+        Returns None when the match changed in between (a move beat the reminder).
+        """
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            if event == Event.ABANDON:
+                done = await tx.execute(
+                    "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
+                    " version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
+                    (now, now, match.id, match.version))
+            else:
+                sent = match.sent | _IMPLIED[event]
+                last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
+                nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, sent, last)
+                done = await tx.execute(
+                    "UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
+                    " WHERE id = ? AND version = ? AND status = 'active'",
+                    (sent, last, nxt, match.id, match.version))
+        if done.rowcount != 1:
+            return None
+        return await self.get(match.id)
+
+    # ------------------------------------------------------------- settings
+    async def set_reminders(self, user_id: int, mode: str) -> None:
+        if mode not in ("mention", "dm", "off"):
+            raise ServiceError("Reminders are sent as a mention, by DM, or not at all (off).")
+        await self.store.execute(
+            "INSERT INTO users (user_id, reminders) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders", (user_id, mode))
+
+    async def start_vacation(self, user_id: int, days: int) -> float:
+        """Pause the clocks of all the user's matches for ``days`` days (30 a year).
+
+        ``days = 0`` ends a running vacation and gives back the unused days.
+        Returns the end of the vacation.
+        """
+        if not 0 <= days <= timing.VACATION_DAYS_PER_YEAR:
+            raise ServiceError(f"A vacation lasts 1 to {timing.VACATION_DAYS_PER_YEAR} days (0 ends yours).")
+        now = self.clock()
+        settings = await self.user_settings(user_id)
+        used = settings.vacation_used if settings.vacation_year == _year(now) else 0.0
+        running = max(0.0, (settings.vacation_until or 0.0) - now)
+        if days == 0:
+            new_until, used = now, max(0.0, used - running / timing.DAY)
+        else:
+            left = timing.VACATION_DAYS_PER_YEAR - used
+            if days > left + 1e-9:
+                raise ServiceError(f"You have {int(left)} vacation days left this year.")
+            new_until = max(now, settings.vacation_until or now) + days * timing.DAY
+            used += days
+        shift = new_until - max(now, settings.vacation_until or now)
+        async with self.store.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO users (user_id, vacation_until, vacation_year, vacation_used) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET vacation_until = excluded.vacation_until,"
+                " vacation_year = excluded.vacation_year, vacation_used = excluded.vacation_used",
+                (user_id, new_until, _year(now), used))
+            # Every match where the user is to move: his clock stops for the vacation.
+            for match in await self._waiting_on(user_id):
+                start = max(match.clock_start + shift, now) if shift < 0 else match.clock_start + shift
+                deadline = match.deadline + shift
+                nxt = timing.next_event_at(start, deadline, match.days, match.sent, match.last_reminded_at)
+                await tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
+                                 " version = version + 1 WHERE id = ? AND version = ?",
+                                 (start, deadline, nxt, match.id, match.version))
+        return new_until
+
+    async def _waiting_on(self, user_id: int) -> list[Match]:
+        return [m for m in await self.user_matches(user_id) if m.to_move_id() == user_id]
+
+    async def set_guild_settings(self, guild_id: int, *, default_days: int | None = None,
+                                 challenge_channel_id: int | None = None, threads: bool | None = None) -> None:
+        if default_days is not None and default_days not in timing.DAYS_CHOICES:
+            raise ServiceError(f"The time per move is one of {', '.join(map(str, timing.DAYS_CHOICES))} days.")
+        current = await self.guild_settings(guild_id)
+        await self.store.execute(
+            "INSERT INTO guilds (guild_id, default_days, challenge_channel_id, threads) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days,"
+            " challenge_channel_id = excluded.challenge_channel_id, threads = excluded.threads",
+            (guild_id, default_days if default_days is not None else current.default_days,
+             challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
+             int(threads if threads is not None else current.threads)))
+

@@ -1,0 +1,154 @@
+"""Time limits, reminders, claims, abandonment and vacations (issue 5)."""
+import pytest
+
+from matches import Event, MatchClosed, ServiceError
+from matches.timing import DAY, due_events, start_clock
+
+from .conftest import ANN, BOB, CAT
+from .test_service import started
+
+
+def test_clock_waits_for_a_player_on_vacation():
+    assert start_clock(100.0, 3, None).deadline == 100.0 + 3 * DAY
+    assert start_clock(100.0, 3, 500.0) == start_clock(500.0, 3, None)
+
+
+def test_events_of_a_turn_daily_then_quarter_then_timeout_then_abandon():
+    events = due_events(0.0, 3 * DAY, 3, 0, None)
+    assert events == [(DAY, Event.DAILY), (2.25 * DAY, Event.QUARTER), (3 * DAY, Event.TIMEOUT),
+                      (33 * DAY, Event.ABANDON)]
+    # a one-day limit: no daily reminder, the quarter one 6 hours before the end
+    assert due_events(0.0, DAY, 1, 0, None)[0] == (0.75 * DAY, Event.QUARTER)
+
+
+async def test_deadline_starts_with_the_match_and_restarts_when_the_turn_passes(service, clock):
+    match = await started(service)
+    assert match.deadline == clock.now + 3 * DAY and match.to_move_id() == ANN.id
+    clock.now += 3600
+    first = (await service.move(match.id, ANN.id, match.state().legal_moves()[0])).match
+    assert first.deadline == match.deadline                      # same player, second placement
+    clock.now += 3600
+    second = (await service.move(match.id, ANN.id, first.state().legal_moves()[0])).match
+    assert second.to_move_id() == BOB.id and second.deadline == clock.now + 3 * DAY
+
+
+async def test_days_option_and_server_default(service):
+    with pytest.raises(ServiceError, match="1, 2, 3, 5, 7, 14"):
+        await service.create_challenge("architekton", 10, 20, ANN, [BOB], days=4)
+    await service.set_guild_settings(10, default_days=7)
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])
+    assert match.days == 7
+    assert (await service.create_challenge("architekton", 10, 20, ANN, [BOB], days=1)).days == 1
+
+
+async def test_reminders_come_due_in_order_and_a_move_cancels_them(service, clock):
+    match = await started(service)
+    assert await service.due() == []
+    clock.now += DAY
+    [(due, event)] = await service.due()
+    assert due.id == match.id and event == Event.DAILY
+    await service.mark_sent(due, event)
+    assert await service.due() == []
+    clock.now += 1.25 * DAY                                     # a quarter of 3 days left
+    [(due, event)] = await service.due()
+    assert event == Event.QUARTER
+    await service.mark_sent(due, event)
+    clock.now += 0.75 * DAY
+    [(due, event)] = await service.due()
+    assert event == Event.TIMEOUT
+    stale = due
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    assert await service.mark_sent(stale, event) is None          # the move came first
+
+
+async def test_after_downtime_only_the_latest_event_is_sent_and_the_backlog_is_limited(service, clock):
+    for _ in range(12):
+        await started(service)
+    clock.now += 3 * DAY + 1
+    due = await service.due(limit=10)
+    assert len(due) == 10 and {e for _, e in due} == {Event.TIMEOUT}
+
+
+async def test_claim_only_after_the_deadline_and_only_by_the_other_player(service, clock):
+    match = await started(service)
+    with pytest.raises(ServiceError, match="still has time"):
+        await service.claim(match.id, BOB.id)
+    clock.now += 3 * DAY
+    with pytest.raises(ServiceError, match="against yourself"):
+        await service.claim(match.id, ANN.id)
+    result = await service.claim(match.id, BOB.id)
+    assert result.match.status == "finished"
+    assert result.match.result["winners"] == [1] and result.match.result["end"] == "timeout"
+    assert (await service.replay(match.id)).to_json() == result.match.state_json
+
+
+async def test_abandoned_after_thirty_days_past_the_deadline_unrated(service, clock):
+    match = await started(service)
+    clock.now += 33 * DAY
+    [(due, event)] = await service.due()
+    assert event == Event.ABANDON
+    closed = await service.mark_sent(due, event)
+    assert closed.status == "abandoned"
+    assert await service.leaderboard(10, "architekton") == []
+    with pytest.raises(MatchClosed):
+        await service.claim(match.id, BOB.id)
+
+
+async def test_vacation_pauses_the_clock_and_is_limited_to_30_days_a_year(service, clock):
+    match = await started(service)
+    until = await service.start_vacation(ANN.id, 5)
+    assert until == clock.now + 5 * DAY
+    paused = await service.get(match.id)
+    assert paused.deadline == match.deadline + 5 * DAY
+    with pytest.raises(ServiceError, match="25 vacation days left"):
+        await service.start_vacation(ANN.id, 26)
+    await service.start_vacation(ANN.id, 0)                     # back early: days return
+    back = await service.get(match.id)
+    assert back.deadline == match.deadline
+    assert (await service.user_settings(ANN.id)).vacation_used == 0
+    # a turn that starts during a vacation starts its clock when the vacation ends
+    await service.start_vacation(BOB.id, 2)
+    state = back.state()
+    for _ in range(2):
+        moved = await service.move(match.id, ANN.id, state.legal_moves()[0])
+        state = moved.match.state()
+    assert moved.match.to_move_id() == BOB.id
+    assert moved.match.deadline == clock.now + 2 * DAY + 3 * DAY
+
+
+async def test_ratings_change_after_a_rated_match_and_not_for_a_match_nobody_moved(service):
+    match = await started(service)
+    await service.resign(match.id, BOB.id)                       # nobody moved: unrated
+    assert await service.leaderboard(10, "architekton") == []
+    match = await started(service)
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    await service.resign(match.id, BOB.id)
+    board = await service.leaderboard(10, "architekton")
+    assert [(r.user_id, r.wins, r.losses) for r in board] == [(ANN.id, 1, 0), (BOB.id, 0, 1)]
+    assert board[0].rating == pytest.approx(1516) and board[1].rating == pytest.approx(1484)
+    stats = await service.stats(10, ANN.id)
+    assert stats.ratings["architekton"].played == 1 and stats.average_move_seconds is not None
+
+
+async def test_games_list_puts_the_longest_waiting_first(service, clock):
+    first = await started(service)                  # ann to move since t0
+    clock.now += 100
+    second = await started(service, first="opponent")  # bob to move
+    clock.now += 100
+    third = await started(service)                  # ann to move since t0+200
+    assert [m.id for m in await service.waiting_list(ANN.id)] == [first.id, third.id, second.id]
+
+
+async def test_admin_abort_only_on_its_server(service):
+    match = await started(service)
+    with pytest.raises(ServiceError):
+        await service.abort(match.id, 99)
+    assert (await service.abort(match.id, 10)).status == "aborted"
+
+
+async def test_reminder_settings(service):
+    assert (await service.user_settings(CAT.id)).reminders == "mention"
+    await service.set_reminders(CAT.id, "dm")
+    assert (await service.user_settings(CAT.id)).reminders == "dm"
+    with pytest.raises(ServiceError):
+        await service.set_reminders(CAT.id, "loud")
