@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from engines import get_game
-from matches import Match, MatchService, Player, Series, ServiceError
+from matches import Match, MatchService, MoveResult, Player, Series, ServiceError
 from render import render_png
 
 from . import buttons, present
+from .around import Around
 from .suggest import suggest
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ async def reply_error(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
-class Actions:
+class Actions(Around):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
 
@@ -53,50 +54,100 @@ class Actions:
 
     def board_view(self, match: Match) -> discord.ui.View | None:
         if match.status == "finished":
-            return buttons.view_of(buttons.RematchButton(match.id))
+            return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id))
         if match.status == "active" and getattr(match.state(), "pending", None) is not None:
             return buttons.view_of(buttons.KeepButton(match.id, match.version),
                                    buttons.RemoveButton(match.id, match.version))
         return None
 
-    async def post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
-                        series: Series | None = None) -> None:
-        """Answer with the board image, the move in words and who is next."""
-        if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+    async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> str:
         if match.status == "finished" and series is None:
             series = await self.service.series(match.series_id)
-        content = present.turn_message(match, description, series)
-        kwargs = {"file": await self.board_file(match), "allowed_mentions": MENTION_USERS, "wait": True}
+        away = None
+        mover = match.to_move_id()
+        if mover is not None:
+            until = (await self.service.user_settings(mover)).vacation_until
+            away = until if until and until > self.service.clock() else None
+        return present.turn_message(match, description, series, away)
+
+    async def post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
+                        series: Series | None = None) -> None:
+        """Answer with the board image, the move in words and who is next.
+
+        The board goes where the match lives (its thread, if it has one); when
+        the interaction came from elsewhere the user gets an ephemeral pointer.
+        """
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        content = await self.turn_content(match, description, series)
+        kwargs = {"file": await self.board_file(match), "allowed_mentions": MENTION_USERS}
         view = self.board_view(match)
         if view is not None:
             kwargs["view"] = view
+        home = match.home_channel_id
         try:
-            message = await interaction.followup.send(content, **kwargs)
+            if home is None or interaction.channel_id == home:
+                message = await interaction.followup.send(content, wait=True, **kwargs)
+            else:
+                message = await self.bot.get_partial_messageable(home).send(content, **kwargs)
+                await interaction.followup.send(f"Done — the board is in <#{home}>.", ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
-            await reply_error(interaction, "Your move counted, but I could not post the board here "
-                                           f"({exc.status}). Use `/{match.game} board` to see it.")
+            await self._tell_failure(interaction, match, exc)
             return
         await self.service.set_message(match.id, message.id)
+        if match.status == "finished" and match.thread_id:
+            await self._archive(match.thread_id)
+
+    async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
+        why = "I am not allowed to post there" if isinstance(exc, discord.Forbidden) else \
+            f"Discord answered {exc.status}"
+        try:
+            await interaction.followup.send(
+                f"Saved — but I could not post the board ({why}). Use `/{match.game} board` to see it.",
+                ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user either for match %s", match.id)
+
+    async def _archive(self, thread_id: int) -> None:
+        try:
+            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+            await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.info("could not archive thread %s: %s", thread_id, exc)
 
     # ----------------------------------------------------------- commands
     async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
-                        options: dict | None = None, first: str = "random") -> None:
+                        options: dict | None = None, first: str = "random", days: int | None = None) -> None:
+        guild = await self.service.guild_settings(interaction.guild_id)
+        channel_id = guild.challenge_channel_id or interaction.channel_id
         try:
             match = await self.service.create_challenge(
-                game, interaction.guild_id, interaction.channel_id, player_of(interaction.user),
-                [player_of(o) for o in opponents], options=options, first=first)
+                game, interaction.guild_id, channel_id, player_of(interaction.user),
+                [player_of(o) for o in opponents], options=options, first=first, days=days)
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return
-        view = buttons.view_of(buttons.AcceptButton(match.id), buttons.DeclineButton(match.id))
-        await interaction.response.send_message(present.challenge_message(match), view=view,
-                                                allowed_mentions=MENTION_USERS)
-        message = await interaction.original_response()
+        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
+                               buttons.DeclineButton(match.id, match.version))
+        content = present.challenge_message(match)
+        if channel_id == interaction.channel_id:
+            await interaction.response.send_message(content, view=view, allowed_mentions=MENTION_USERS)
+            message = await interaction.original_response()
+        else:
+            try:
+                message = await self.bot.get_partial_messageable(channel_id).send(
+                    content, view=view, allowed_mentions=MENTION_USERS)
+            except discord.HTTPException:
+                await self.service.decline(match.id, interaction.user.id)
+                await reply_error(interaction, f"I cannot post in <#{channel_id}>, where this server's challenges "
+                                               "go. Ask an admin to check my permissions there.")
+                return
+            await interaction.response.send_message(f"Challenge posted in <#{channel_id}>.", ephemeral=True)
         await self.service.set_message(match.id, message.id)
 
-    async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None) -> Match | None:
+    async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
+                      statuses: tuple[str, ...] = ("active",)) -> Match | None:
         """The match a command means: the given one, else the user's only one here."""
         try:
             if match_id is not None:
@@ -105,7 +156,7 @@ class Actions:
                     raise ServiceError(f"Match #{match_id} is a {match.title} match; use /{match.game}.")
                 return match
             mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
-                                                   game=game)
+                                                   game=game, statuses=statuses)
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return None
@@ -114,7 +165,7 @@ class Actions:
         title = get_game(game).title
         if not mine:
             await reply_error(interaction, f"You have no {title} match running in this channel. "
-                                           f"Start one with `/{game} challenge`.")
+                                           f"Start one with `/{game} challenge`, or name it with `match`.")
             return None
         waiting = [m for m in mine if m.to_move_id() == interaction.user.id]
         if len(waiting) == 1:
@@ -128,15 +179,19 @@ class Actions:
         match = await self.resolve(interaction, game, match_id)
         if match is None:
             return
+        await self._run(interaction, self.service.move(match.id, interaction.user.id, text))
+
+    async def _run(self, interaction: discord.Interaction, call) -> None:
+        """Await a service call that changes a match, then post the new board."""
         try:
-            result = await self.service.move(match.id, interaction.user.id, text)
+            result: MoveResult = await call
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return
         await self.post_turn(interaction, result.match, result.description, result.series)
 
     async def board(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id)
+        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished"))
         if match is None:
             return
         if match.status not in ("active", "finished"):
@@ -144,7 +199,7 @@ class Actions:
             return
         if interaction.user.id not in match.players:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(present.turn_message(match), file=await self.board_file(match),
+            await interaction.followup.send(await self.turn_content(match), file=await self.board_file(match),
                                             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
             return
         await self.post_turn(interaction, match)
@@ -156,10 +211,10 @@ class Actions:
         if interaction.user.id not in match.players or match.status != "active":
             await reply_error(interaction, f"You cannot resign match #{match.id}.")
             return
+        others = ", ".join(n for p, n in zip(match.players, match.names) if p != interaction.user.id)
         view = buttons.view_of(buttons.ResignButton(match.id, match.version))
         await interaction.response.send_message(
-            f"Resign match #{match.id} against {', '.join(n for p, n in zip(match.players, match.names) if p != interaction.user.id)}? "
-            "This cannot be undone.", view=view, ephemeral=True)
+            f"Resign {match.title} #{match.id} against {others}? This cannot be undone.", view=view, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         from .help import rules_text
@@ -182,61 +237,87 @@ class Actions:
                 return []
         if match.game != game or match.to_move_id() != interaction.user.id:
             return []
-        return suggest(match.state().legal_moves(), typed)
+        state = match.state()
+        continuations = getattr(state, "continuations", None)
+        if continuations is not None and typed.strip():
+            return suggest(continuations(typed), typed)
+        return suggest(state.legal_moves(), typed)
 
     async def match_choices(self, interaction: discord.Interaction, game: str, typed: str) -> list[tuple[str, int]]:
-        mine = await self.service.user_matches(interaction.user.id, game=game)
+        mine = await self.service.user_matches(interaction.user.id, game=game, statuses=("active", "finished"))
         here = interaction.channel_id
-        mine.sort(key=lambda m: (m.channel_id != here, m.to_move_id() != interaction.user.id, m.updated_at))
+        mine.sort(key=lambda m: (m.status != "active", m.home_channel_id != here,
+                                 m.to_move_id() != interaction.user.id, -m.updated_at))
         out = []
         for m in mine:
             others = ", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id)
-            turn = "your turn" if m.to_move_id() == interaction.user.id else f"{m.names[m.state().current_player()]} to move"
+            mover = m.to_move_id()
+            turn = ("finished" if mover is None else "your turn" if mover == interaction.user.id
+                    else f"{m.names[m.players.index(mover)]} to move")
             label = f"#{m.id} vs {others} ({turn})"
-            if typed.strip().lstrip("#") in label:
+            if typed.strip().lstrip("#").lower() in label.lower():
                 out.append((label[:100], m.id))
         return out[:25]
 
     # -------------------------------------------------------------- buttons
     async def button(self, interaction: discord.Interaction, action: str, match_id: int, version: int) -> None:
         user = interaction.user.id
+        service = self.service
+        calls = {
+            "keep": lambda: service.move(match_id, user, "keep", expected_version=version),
+            "remove": lambda: service.move(match_id, user, "remove", expected_version=version),
+            "resign": lambda: service.resign(match_id, user, expected_version=version),
+            "claim": lambda: service.claim(match_id, user),
+            "draw-yes": lambda: service.answer(match_id, user, "draw", True, expected_version=version),
+            "undo-yes": lambda: service.answer(match_id, user, "undo", True, expected_version=version),
+        }
         try:
-            if action == "accept":
-                match = await self.service.accept(match_id, user)
-            elif action == "decline":
-                match = await self.service.decline(match_id, user)
-            elif action in ("keep", "remove"):
-                result = await self.service.move(match_id, user, action, expected_version=version)
-            elif action == "resign":
-                current = await self.service.get(match_id)
-                if current.version != version:
-                    raise ServiceError("The position changed since you asked; run `/resign` again if you still want to.")
-                result = await self.service.resign(match_id, user)
-            elif action == "rematch":
-                match = await self.service.rematch(match_id, user)
+            if action in ("accept", "decline"):
+                match = await (service.accept if action == "accept" else service.decline)(match_id, user)
+                await self._challenge_answered(interaction, match)
+                return
+            if action == "rematch":
+                match = await service.rematch(match_id, user)
+            elif action in ("draw-no", "undo-no"):
+                await service.answer(match_id, user, action[:4], False, expected_version=version)
+                await interaction.response.edit_message(content="Declined.", view=None)
+                return
+            elif action in calls:
+                result = await calls[action]()
             else:
                 raise ServiceError("This button is no longer in use.")
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return
-
-        if action in ("accept", "decline"):
-            done = match.status != "challenge"
-            await interaction.response.edit_message(content=present.challenge_message(match),
-                                                    view=None if done else discord.utils.MISSING,
-                                                    allowed_mentions=MENTION_USERS)
-            if match.status != "challenge" and action == "decline":
-                return
-            if match.status == "active":
-                await self.post_turn(interaction, match, "The match begins.")
-            return
-        if action == "resign":
-            await interaction.response.edit_message(content="You resigned.", view=None)
-            await self.post_turn(interaction, result.match, result.description, result.series)
-            return
         if action == "rematch":
             await interaction.response.edit_message(view=None)
             await self.post_turn(interaction, match, f"Rematch of #{match_id}: the seats have swapped.")
             return
-        await interaction.response.edit_message(view=None)
+        if action == "resign":
+            await interaction.response.edit_message(content="You resigned.", view=None)
+        else:
+            await interaction.response.edit_message(view=None)
         await self.post_turn(interaction, result.match, result.description, result.series)
+
+    async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
+        open_ = match.status == "challenge"
+        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
+                               buttons.DeclineButton(match.id, match.version)) if open_ else None
+        await interaction.response.edit_message(content=present.challenge_message(match), view=view,
+                                                allowed_mentions=MENTION_USERS)
+        if match.status != "active":
+            return
+        guild = await self.service.guild_settings(match.guild_id)
+        if guild.threads and match.thread_id is None:
+            match = await self._open_thread(interaction, match)
+        await self.post_turn(interaction, match, "The match begins.")
+
+    async def _open_thread(self, interaction: discord.Interaction, match: Match) -> Match:
+        try:
+            thread = await interaction.message.create_thread(name=f"{match.title} #{match.id}: "
+                                                                  + " vs ".join(match.names))
+        except discord.HTTPException as exc:
+            log.info("no thread for match %s: %s", match.id, exc)
+            return match
+        await self.service.set_message(match.id, interaction.message.id, thread_id=thread.id)
+        return await self.service.get(match.id)

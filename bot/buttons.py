@@ -5,17 +5,20 @@ from __future__ import annotations
 import discord
 
 PREFIX = "bg"
+Style = discord.ButtonStyle
 
 
 class _MatchButton:
-    """Mixin for DynamicItem buttons: parses the match id (and version) and hands the click to the bot's actions."""
+    """Mixin for DynamicItem buttons: parses the match id and version from the
+    custom_id and hands the click to the bot's actions."""
 
     action = ""
+    label = ""
+    style = Style.secondary
 
-    def __init__(self, match_id: int, version: int = 0, *, label: str, style: discord.ButtonStyle,
-                 emoji: str | None = None):
+    def __init__(self, match_id: int, version: int = 0):
         self.match_id, self.version = match_id, version
-        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji,
+        super().__init__(discord.ui.Button(label=self.label, style=self.style,
                                            custom_id=f"{PREFIX}:{self.action}:{match_id}:{version}"))
 
     @classmethod
@@ -26,53 +29,30 @@ class _MatchButton:
         await interaction.client.actions.button(interaction, self.action, self.match_id, self.version)
 
 
-def _template(action: str) -> str:
-    return rf"{PREFIX}:{action}:(?P<id>[0-9]+):(?P<v>[0-9]+)"
+def _button(action: str, label: str, style: Style) -> type:
+    class Button(_MatchButton, discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"{PREFIX}:{action}:(?P<id>[0-9]+):(?P<v>[0-9]+)"):
+        pass
+
+    Button.action, Button.label, Button.style = action, label, style
+    Button.__name__ = Button.__qualname__ = "".join(p.title() for p in action.split("-")) + "Button"
+    return Button
 
 
-class AcceptButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("accept")):
-    action = "accept"
+AcceptButton = _button("accept", "Accept", Style.success)
+DeclineButton = _button("decline", "Decline", Style.secondary)
+KeepButton = _button("keep", "Keep (pay k)", Style.primary)
+RemoveButton = _button("remove", "Remove (pay k-1)", Style.secondary)
+ResignButton = _button("resign", "Yes, resign", Style.danger)
+RematchButton = _button("rematch", "Rematch", Style.primary)
+ClaimButton = _button("claim", "Claim the win", Style.danger)
+DrawYesButton = _button("draw-yes", "Accept the draw", Style.success)
+DrawNoButton = _button("draw-no", "Decline", Style.secondary)
+UndoYesButton = _button("undo-yes", "Allow the takeback", Style.success)
+UndoNoButton = _button("undo-no", "Refuse", Style.secondary)
 
-    def __init__(self, match_id: int, version: int = 0):
-        super().__init__(match_id, version, label="Accept", style=discord.ButtonStyle.success)
-
-
-class DeclineButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("decline")):
-    action = "decline"
-
-    def __init__(self, match_id: int, version: int = 0):
-        super().__init__(match_id, version, label="Decline", style=discord.ButtonStyle.secondary)
-
-
-class KeepButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("keep")):
-    action = "keep"
-
-    def __init__(self, match_id: int, version: int = 0):
-        super().__init__(match_id, version, label="Keep (pay k)", style=discord.ButtonStyle.primary)
-
-
-class RemoveButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("remove")):
-    action = "remove"
-
-    def __init__(self, match_id: int, version: int = 0):
-        super().__init__(match_id, version, label="Remove (pay k-1)", style=discord.ButtonStyle.secondary)
-
-
-class ResignButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("resign")):
-    action = "resign"
-
-    def __init__(self, match_id: int, version: int = 0):
-        super().__init__(match_id, version, label="Yes, resign", style=discord.ButtonStyle.danger)
-
-
-class RematchButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("rematch")):
-    action = "rematch"
-
-    def __init__(self, match_id: int, version: int = 0):
-        super().__init__(match_id, version, label="Rematch", style=discord.ButtonStyle.primary)
-
-
-ALL = (AcceptButton, DeclineButton, KeepButton, RemoveButton, ResignButton, RematchButton)
+ALL = (AcceptButton, DeclineButton, KeepButton, RemoveButton, ResignButton, RematchButton, ClaimButton,
+       DrawYesButton, DrawNoButton, UndoYesButton, UndoNoButton)
 
 
 def view_of(*items: discord.ui.Item) -> discord.ui.View:

@@ -5,13 +5,16 @@ import logging
 from typing import Callable
 
 import discord
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from matches import MatchService, Store
 
-from . import buttons, present
+from . import buttons
 from .actions import Actions
 from .commands import build_groups
+from .commands.community import build_community_commands
+from .reminders import Reminders
+from .scheduler import Scheduler
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -41,14 +44,16 @@ class GameBot(commands.Bot):
         self.store = Store(settings.database_path)
         self.service = MatchService(self.store, clock=clock)
         self.actions = Actions(self)
+        self.reminders = Reminders(self)
+        self.scheduler = Scheduler(self)
 
     async def setup_hook(self) -> None:
         await self.store.open()
         self.add_dynamic_items(*buttons.ALL)
-        for group in build_groups(self.actions):
-            self.tree.add_command(group)
+        for command in [*build_groups(self.actions), *build_community_commands(self)]:
+            self.tree.add_command(command)
         await self.sync_commands()
-        self.expire_challenges.start()
+        self.scheduler.start()
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -66,23 +71,8 @@ class GameBot(commands.Bot):
     def invite_link(self) -> str:
         return invite_link(self.application_id or self.user.id)
 
-    @tasks.loop(minutes=10)
-    async def expire_challenges(self) -> None:
-        for match in await self.service.expire_challenges():
-            if match.channel_id and match.message_id:
-                try:
-                    channel = self.get_partial_messageable(match.channel_id)
-                    await channel.get_partial_message(match.message_id).edit(
-                        content=present.challenge_message(match), view=None)
-                except discord.HTTPException as exc:
-                    log.info("could not mark challenge %s as expired: %s", match.id, exc)
-
-    @expire_challenges.before_loop
-    async def _wait_ready(self) -> None:
-        await self.wait_until_ready()
-
     async def close(self) -> None:
-        self.expire_challenges.cancel()
+        self.scheduler.stop()
         await super().close()
         await self.store.close()
 

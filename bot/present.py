@@ -41,12 +41,21 @@ def series_line(match: Match, series: Series | None) -> str:
     return f"Series (first to {series.target} victory points): {standing}"
 
 
-def next_turn_line(match: Match) -> str:
+def next_turn_line(match: Match, away_until: float | None = None) -> str:
     state = match.state()
     seat = state.current_player()
     if seat is None:
         return ""
     who = mention(match.players[seat])
+    line = _turn_words(match, state, who)
+    if away_until:
+        line += f" {match.names[seat]} is on vacation until {timestamp(away_until, 'f')}; the clock waits."
+    if match.deadline:
+        line += f" Deadline {timestamp(match.deadline)}."
+    return line
+
+
+def _turn_words(match: Match, state, who: str) -> str:
     pending = getattr(state, "pending", None)
     if pending is not None:
         return f"{who}, your building at {pending[0]},{pending[1]} is enclosed: **keep** or **remove**?"
@@ -63,6 +72,7 @@ def result_line(match: Match) -> str:
     if outcome is None:
         return ""
     how = {"early": "ends early (a player could not pay)", "resign": "ends by resignation",
+           "timeout": "ends on time", "agreed": "ends by agreement",
            "normal": "is over"}.get(outcome.end, f"ends ({outcome.end})")
     if outcome.is_draw:
         return f"The match {how}: **a draw**."
@@ -86,7 +96,8 @@ def final_breakdown(match: Match) -> str:
     return "\n".join(rows)
 
 
-def turn_message(match: Match, description: str = "", series: Series | None = None) -> str:
+def turn_message(match: Match, description: str = "", series: Series | None = None,
+                 away_until: float | None = None) -> str:
     lines = [heading(match)]
     if description:
         lines.append(description)
@@ -94,7 +105,7 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
         lines += [line for line in (result_line(match), final_breakdown(match), scores_line(match),
                                     series_line(match, series)) if line]
     else:
-        lines += [scores_line(match), next_turn_line(match)]
+        lines += [scores_line(match), next_turn_line(match, away_until)]
     return "\n".join(lines)
 
 
@@ -103,9 +114,22 @@ def challenge_message(match: Match) -> str:
     invited = [p for p in match.players if p != match.challenger_id]
     if match.status == "challenge":
         starts = match.names[0]
-        return (f"{' '.join(mention(p) for p in invited)}: **{challenger}** challenges you to "
-                f"**{match.title}** (match #{match.id}; {starts} would start). "
-                f"The challenge expires {timestamp(match.expires_at)}.")
+        text = (f"{' '.join(mention(p) for p in invited)}: **{challenger}** challenges you to "
+                f"**{match.title}** (match #{match.id}; {starts} would start; {match.days} "
+                f"day{'s' if match.days != 1 else ''} per move). The challenge expires {timestamp(match.expires_at)}.")
+        if len(invited) > 1:
+            marks = " · ".join(f"{'✅' if p in match.accepted else '⌛'} {match.names[match.players.index(p)]}"
+                               for p in invited)
+            text += f"\nEveryone must accept; one decline cancels it. {marks}"
+        return text
     verdict = {"active": "accepted — the match has started", "declined": "declined",
                "cancelled": "withdrawn", "expired": "expired"}.get(match.status, match.status)
     return f"{challenger}'s {match.title} challenge (match #{match.id}) was {verdict}."
+
+
+def duration(seconds: float) -> str:
+    if seconds < 3600:
+        return f"{max(1, round(seconds / 60))} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"

@@ -6,7 +6,7 @@ import contextlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 import aiosqlite
 
@@ -23,6 +23,8 @@ class Store:
         # The writer connection is shared by every coroutine, so transactions
         # must not interleave: writers queue here.
         self._write_lock = asyncio.Lock()
+        # Called after every commit (e.g. to wake a scheduler): cheap, synchronous.
+        self.on_commit: list[Callable[[], None]] = []
 
     async def open(self) -> "Store":
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -75,6 +77,8 @@ class Store:
                 raise
             else:
                 await tx.execute("COMMIT")
+        for hook in self.on_commit:
+            hook()
 
     async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
         conn = self.reader or self.db

@@ -37,6 +37,13 @@ class Timekeeping(Core):
                 out.append((match, max(due)))
         return out
 
+    async def next_wakeup(self) -> float | None:
+        """When something is next due: a reminder, a deadline, or a challenge's expiry."""
+        row = await self.store.fetchone(
+            "SELECT MIN(t) FROM (SELECT MIN(next_event_at) AS t FROM matches WHERE status = 'active'"
+            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge')")
+        return row[0]
+
     async def mark_sent(self, match: Match, event: Event) -> Match | None:
         """Record that ``event`` went out (or closes the match for ABANDON).
 

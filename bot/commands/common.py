@@ -5,6 +5,9 @@ import discord
 from discord import app_commands
 
 from engines import get_game
+from matches.timing import DAYS_CHOICES
+
+DAYS = [app_commands.Choice(name=f"{d} day{'s' if d > 1 else ''} per move", value=d) for d in DAYS_CHOICES]
 
 
 def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
@@ -42,6 +45,42 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
         await actions.resign(interaction, game, match)
 
     resign.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="history", description=f"The move list of a {title} match")
+    @app_commands.describe(match="Which match (default: yours in this channel)", page="Page of the move list")
+    async def history(interaction: discord.Interaction, match: int | None = None,
+                      page: app_commands.Range[int, 1, 1000] = 1):
+        await actions.history(interaction, game, match, page)
+
+    history.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="export", description=f"The record file of a {title} match (replays anywhere)")
+    @app_commands.describe(match="Which match (default: yours in this channel)")
+    async def export(interaction: discord.Interaction, match: int | None = None):
+        await actions.export(interaction, game, match)
+
+    export.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="claim", description="Claim the win when the player to move ran out of time")
+    @app_commands.describe(match="Which match (default: yours in this channel)")
+    async def claim(interaction: discord.Interaction, match: int | None = None):
+        await actions.claim(interaction, game, match)
+
+    claim.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="undo", description="Ask your opponent to let you take back your last move")
+    @app_commands.describe(match="Which match (default: yours in this channel)")
+    async def undo(interaction: discord.Interaction, match: int | None = None):
+        await actions.offer(interaction, game, "undo", match)
+
+    undo.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="draw", description="Offer a draw (or accept your opponent's offer)")
+    @app_commands.describe(match="Which match (default: yours in this channel)")
+    async def draw(interaction: discord.Interaction, match: int | None = None):
+        await actions.offer(interaction, game, "draw", match)
+
+    draw.autocomplete("match")(match_autocomplete)
 
     @group.command(name="rules", description=f"A short summary of the {title} rules and move notation")
     async def rules(interaction: discord.Interaction):

@@ -152,3 +152,11 @@ async def test_reminder_settings(service):
     assert (await service.user_settings(CAT.id)).reminders == "dm"
     with pytest.raises(ServiceError):
         await service.set_reminders(CAT.id, "loud")
+
+
+async def test_next_wakeup_is_the_earliest_reminder_or_challenge_expiry(service, clock):
+    assert await service.next_wakeup() is None
+    challenge = await service.create_challenge("architekton", 10, 20, ANN, [CAT])
+    assert await service.next_wakeup() == challenge.expires_at
+    match = await started(service)
+    assert await service.next_wakeup() == match.next_event_at == clock.now + DAY

@@ -1,0 +1,132 @@
+"""Commands around the matches: /games, /settings, /vacation, /leaderboard, /stats, /admin."""
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from engines import game_names, get_game
+from matches import ServiceError
+from matches.timing import DAYS_CHOICES
+
+from .. import present
+from ..reminders import jump_link
+
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()]
+
+
+def build_community_commands(bot) -> list[app_commands.Command | app_commands.Group]:
+    service = bot.service
+
+    @app_commands.command(name="games", description="Your running matches, the one waiting longest first")
+    async def games(interaction: discord.Interaction):
+        matches = await service.waiting_list(interaction.user.id)
+        if not matches:
+            await interaction.response.send_message("You have no running matches. Challenge someone with "
+                                                    "`/<game> challenge`!", ephemeral=True)
+            return
+        lines = []
+        for m in matches[:20]:
+            mover = m.to_move_id()
+            others = ", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id)
+            turn = "**your turn**" if mover == interaction.user.id else f"{m.names[m.players.index(mover)]} to move"
+            deadline = f" · deadline {present.timestamp(m.deadline)}" if m.deadline else ""
+            link = jump_link(m)
+            lines.append(f"{m.title} #{m.id} vs {others} — {turn}{deadline}" + (f" · [board]({link})" if link else ""))
+        more = f"\n…and {len(matches) - 20} more." if len(matches) > 20 else ""
+        await interaction.response.send_message("\n".join(lines) + more, ephemeral=True)
+
+    @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")
+    @app_commands.describe(reminders="mention in the match channel, DM, or off")
+    async def settings(interaction: discord.Interaction, reminders: Literal["mention", "dm", "off"] | None = None):
+        if reminders is not None:
+            await service.set_reminders(interaction.user.id, reminders)
+        current = await service.user_settings(interaction.user.id)
+        vacation = ""
+        if current.vacation_until and current.vacation_until > service.clock():
+            vacation = f" You are on vacation until {present.timestamp(current.vacation_until, 'f')}."
+        await interaction.response.send_message(
+            f"Reminders: **{current.reminders}**.{vacation} Change with `/settings reminders:`.", ephemeral=True)
+
+    @app_commands.command(name="vacation", description="Pause the clocks of all your matches (30 days a year)")
+    @app_commands.describe(days="How many days (1-30); 0 ends your vacation and returns the unused days")
+    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]):
+        try:
+            until = await service.start_vacation(interaction.user.id, days)
+        except ServiceError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        text = ("Welcome back: your clocks run again." if days == 0 else
+                f"Enjoy your break! Your clocks are paused until {present.timestamp(until, 'f')}; "
+                "your opponents see it on the board.")
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
+    @app_commands.guild_only()
+    @app_commands.choices(game=_game_choices())
+    async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]):
+        rows = await service.leaderboard(interaction.guild_id, game.value)
+        if not rows:
+            await interaction.response.send_message(f"No rated {game.name} matches on this server yet.")
+            return
+        lines = [f"**{game.name} leaderboard** (Elo)"]
+        for rank, r in enumerate(rows, 1):
+            lines.append(f"{rank}. {present.mention(r.user_id)} **{r.rating:.0f}** — {r.wins} W / {r.losses} L / "
+                         f"{r.draws} D")
+        await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="stats", description="Wins, losses, ratings and series of a member")
+    @app_commands.guild_only()
+    async def stats(interaction: discord.Interaction, member: discord.Member | None = None):
+        who = member or interaction.user
+        data = await service.stats(interaction.guild_id, who.id)
+        lines = [f"**{who.display_name}** on this server"]
+        for game, r in sorted(data.ratings.items()):
+            lines.append(f"{get_game(game).title}: rating **{r.rating:.0f}**, {r.wins} W / {r.losses} L / {r.draws} D")
+        if not data.ratings:
+            lines.append("No rated matches yet.")
+        lines.append(f"Series won: {data.series_won}")
+        if data.average_move_seconds is not None:
+            lines.append(f"Average time per move: {present.duration(data.average_move_seconds)}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    admin = app_commands.Group(name="admin", description="Server settings and moderation of matches",
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    @admin.command(name="abort", description="End a match or challenge without a result")
+    async def abort(interaction: discord.Interaction, match: int):
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message("You need the Manage Server permission.", ephemeral=True)
+            return
+        try:
+            aborted = await service.abort(match, interaction.guild_id)
+        except ServiceError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"{aborted.title} #{aborted.id} was aborted by {interaction.user.mention}; it has no result.",
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @admin.command(name="settings", description="Defaults of this server (omit an option to keep it)")
+    @app_commands.describe(days="Default time per move", channel="Where challenges are posted",
+                           threads="Give each match its own thread")
+    @app_commands.choices(days=[app_commands.Choice(name=f"{d} day{'s' if d > 1 else ''}", value=d)
+                                for d in DAYS_CHOICES])
+    async def admin_settings(interaction: discord.Interaction, days: app_commands.Choice[int] | None = None,
+                             channel: discord.TextChannel | None = None, threads: bool | None = None):
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message("You need the Manage Server permission.", ephemeral=True)
+            return
+        await service.set_guild_settings(interaction.guild_id, default_days=days.value if days else None,
+                                         challenge_channel_id=channel.id if channel else None, threads=threads)
+        now = await service.guild_settings(interaction.guild_id)
+        where = f"<#{now.challenge_channel_id}>" if now.challenge_channel_id else "the channel where they are made"
+        await interaction.response.send_message(
+            f"Time per move: **{now.default_days or 3} days** by default · challenges go to {where} · "
+            f"match threads: **{'on' if now.threads else 'off'}**.", ephemeral=True)
+
+    return [games, settings, vacation, leaderboard, stats, admin]

@@ -1,0 +1,97 @@
+"""Delivers due reminders, timeout notices and abandonments from the store.
+
+Everything due is found by one indexed query, so nothing is lost across a
+restart; a backlog after downtime goes out a few matches per round instead of
+all at once.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from matches import Event, Match
+
+from . import buttons, present
+
+if TYPE_CHECKING:
+    from .client import GameBot
+
+log = logging.getLogger(__name__)
+PER_ROUND = 5          # at most this many notices per round (every 30 s)
+
+DAILY_WORDING = (
+    "it's your move in {game}.",
+    "{game} is waiting for you.",
+    "your opponents would love to see your next move in {game}.",
+    "a friendly nudge: {game} needs your move.",
+)
+
+
+def jump_link(match: Match) -> str:
+    if match.guild_id and match.home_channel_id and match.message_id:
+        return f"https://discord.com/channels/{match.guild_id}/{match.home_channel_id}/{match.message_id}"
+    return ""
+
+
+def reminder_text(match: Match, event: Event, mention: str) -> str:
+    game = f"**{match.title} #{match.id}**"
+    link = jump_link(match)
+    where = f" ({link})" if link else ""
+    deadline = present.timestamp(match.deadline) if match.deadline else "soon"
+    if event == Event.QUARTER:
+        return f"⏳ {mention}, a quarter of your time is left in {game}: move by {deadline}{where}."
+    wording = DAILY_WORDING[match.plies % len(DAILY_WORDING)].format(game=game)
+    return f"⏰ {mention}, {wording} Deadline {deadline}{where}."
+
+
+class Reminders:
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+
+    async def run_once(self) -> int:
+        """Send what is due now; returns how many notices went out."""
+        sent = 0
+        for match, event in await self.bot.service.due(limit=PER_ROUND):
+            try:
+                await self.deliver(match, event)
+            except discord.HTTPException as exc:
+                # Missing permissions or Discord trouble: note it and move on, the
+                # match itself is untouched. Marking it sent avoids a retry storm.
+                log.warning("could not deliver %s for match %s: %s", event.name, match.id, exc)
+            await self.bot.service.mark_sent(match, event)
+            sent += 1
+        return sent
+
+    async def deliver(self, match: Match, event: Event) -> None:
+        channel = self.bot.get_partial_messageable(match.home_channel_id) if match.home_channel_id else None
+        mover = match.to_move_id()
+        if event == Event.ABANDON:
+            if channel:
+                await channel.send(f"**{match.title} #{match.id}** was closed as abandoned: nobody acted for 30 "
+                                   "days after the deadline. It does not count for ratings.")
+            return
+        if event == Event.TIMEOUT:
+            others = " ".join(present.mention(p) for p in match.players if p != mover)
+            if channel:
+                await channel.send(
+                    f"⌛ {match.names[match.players.index(mover)]} ran out of time in **{match.title} #{match.id}**. "
+                    f"{others}: you may claim the win with the button or `/{match.game} claim`"
+                    f"{' (the late player is dropped and play goes on)' if len(match.players) > 2 else ''}.",
+                    view=buttons.view_of(buttons.ClaimButton(match.id, match.version)),
+                    allowed_mentions=discord.AllowedMentions(users=True))
+            return
+        settings = await self.bot.service.user_settings(mover)
+        if settings.reminders == "off":
+            return
+        if settings.reminders == "dm":
+            try:
+                user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
+                await user.send(reminder_text(match, event, "Hi"))
+                return
+            except discord.HTTPException as exc:
+                log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)
+        if channel:
+            await channel.send(reminder_text(match, event, present.mention(mover)),
+                               allowed_mentions=discord.AllowedMentions(users=True))

@@ -1,0 +1,58 @@
+"""Issue 5 through the real bot: deadlines, reminders, claims, vacations, lists."""
+import pytest
+
+from matches.timing import DAY
+
+pytestmark = pytest.mark.simcord(settle_timeout=0.5)
+
+
+async def start_match(w, **options):
+    r = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob, first="me", **options)
+    await w.bob.click(r.response, label="Accept")
+    [match] = await w.service.user_matches(w.ann.id)
+    return match
+
+
+async def test_turn_message_shows_the_deadline_as_a_discord_timestamp(world):
+    match = await start_match(world, days=1)
+    board = world.channel.last_message
+    assert f"<t:{int(match.deadline)}:R>" in board.content and match.days == 1
+
+
+async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
+    w = world
+    match = await start_match(w)
+    before = len(w.channel.history())
+    await w.env.advance_time(DAY + 31)
+    posted = [m.content for m in w.channel.history()[before:]]
+    assert any("⏰" in c and str(w.ann.id) in c for c in posted)
+    await w.env.advance_time(2 * DAY + 31)
+    timeout = w.channel.last_message
+    assert "ran out of time" in timeout.content and str(w.bob.id) in timeout.content
+    refused = await w.ann.click(timeout, label="Claim the win")
+    assert refused.ephemeral and "yourself" in refused.response.content
+    claimed = await w.bob.click(timeout, label="Claim the win")
+    finished = await w.service.get(match.id)
+    assert finished.status == "finished" and finished.result["end"] == "timeout"
+    assert "bob wins" in w.channel.last_message.content
+
+
+async def test_reminders_can_go_by_dm_or_be_switched_off(world):
+    w = world
+    r = await w.ann.slash(w.channel, "settings", reminders="dm")
+    assert r.ephemeral and "dm" in r.response.content
+    await start_match(w)
+    await w.env.advance_time(DAY + 31)
+    assert "⏰" in w.ann.user.dm_channel.last_message.content
+
+
+async def test_vacation_pauses_and_games_lists_the_match(world):
+    w = world
+    match = await start_match(w)
+    r = await w.ann.slash(w.channel, "vacation", days=5)
+    assert r.ephemeral and "paused" in r.response.content
+    assert (await w.service.get(match.id)).deadline == match.deadline + 5 * DAY
+    board = await w.bob.slash(w.channel, "architekton board")
+    assert "on vacation" in w.channel.last_message.content
+    games = await w.ann.slash(w.channel, "games")
+    assert games.ephemeral and f"#{match.id}" in games.response.content and "your turn" in games.response.content
