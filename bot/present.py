@@ -81,19 +81,7 @@ def result_line(match: Match) -> str:
 
 
 def final_breakdown(match: Match) -> str:
-    final = getattr(match.state(), "final", None)
-    if not final:
-        return ""
-    rows = []
-    for seat, name in enumerate(match.names):
-        rows.append(f"{SEAT_MARKS[seat]} {name}: {final['groups'][seat]} in the largest diagonal group + "
-                    f"{final['chips'][seat]} chips = **{final['points'][seat]}** "
-                    f"({final['houses'][seat]} houses on the table)")
-    removed = len(final["removed"])
-    if removed:
-        rows.append(f"{removed} building{'s' if removed != 1 else ''} with only 1 or 2 landscape neighbours "
-                    f"removed before scoring (A9).")
-    return "\n".join(rows)
+    return match.state().summary(match.names)
 
 
 def turn_message(match: Match, description: str = "", series: Series | None = None,

@@ -88,6 +88,10 @@ class State:
         """The canonical ``move`` (just played) in words, for the turn message."""
         return move
 
+    def summary(self, names: list[str]) -> str:
+        """The score breakdown in words (one line per player), for the end of a match."""
+        return ""
+
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -15,6 +15,7 @@ from .common import encode_png
 
 RENDERERS: dict[str, str] = {
     "architekton": "render.architekton",
+    "atacama": "render.atacama",
 }
 
 __all__ = ["NoRenderer", "RENDERERS", "render_image", "render_png"]

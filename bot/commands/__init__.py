@@ -3,18 +3,20 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from engines import get_game
+from engines import game_names, get_game
 
-from . import architekton
+from . import architekton, atacama, tactori
 from .common import add_common_commands
 
 # game name -> function adding the game's own `challenge` command to its group
-CHALLENGES = {"architekton": architekton.add_challenge}
+CHALLENGES = {"architekton": architekton.add_challenge, "atacama": atacama.add_challenge,
+              "tactori": tactori.add_tactori_challenge, "tactori-fem": tactori.add_fem_challenge}
 
 
 def build_groups(actions) -> list[app_commands.Group]:
     groups = []
-    for name, add_challenge in CHALLENGES.items():
+    for name in game_names():
+        add_challenge = CHALLENGES[name]
         title = get_game(name).title
         group = app_commands.Group(name=name, description=f"Play {title}", guild_only=True)
         add_challenge(group, actions)

@@ -50,3 +50,16 @@ def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
             parts.append("the city is complete: final scoring")
     text = "; ".join(parts)
     return text + "." if text else ""
+
+
+def final_breakdown(final: dict[str, Any], names: list[str]) -> str:
+    """A9 in words: the removal, then group + chips per player."""
+    rows = []
+    for seat, name in enumerate(names):
+        rows.append(f"{name}: {final['groups'][seat]} in the largest diagonal group + {_chips(final['chips'][seat])}"
+                    f" = {final['points'][seat]} ({final['houses'][seat]} houses on the table)")
+    removed = len(final["removed"])
+    if removed:
+        rows.append(f"{removed} building{'s' if removed != 1 else ''} with only 1 or 2 landscape neighbours "
+                    "removed before scoring (A9).")
+    return "\n".join(rows)

@@ -420,3 +420,8 @@ class ArchitektonState(State):
         from .describe import describe_events
 
         return describe_events(self.events, names)
+
+    def summary(self, names: list[str]) -> str:
+        from .describe import final_breakdown
+
+        return final_breakdown(self.final, names) if self.final else ""

@@ -1,0 +1,52 @@
+"""Tactori (9x9, 2-4 players) and Tactori FEM (5x5, 2 players): stacked towers and bridges."""
+from typing import Any
+
+from ..core import Game, SetupError, register
+from .fem_state import FemState
+from .tactori_state import TactoriState
+
+
+def _no_setup(setup: dict[str, Any]) -> None:
+    if setup:
+        raise SetupError(f"Tactori has nothing random to set up; setup must be {{}}, not {setup}")
+
+
+def _validate_tactori(options: dict[str, Any], players: int) -> None:
+    if options["centre"] not in (0, 1, 2):
+        raise SetupError(f"option centre must be 0 (off), 1 or 2 (the centre variations), not {options['centre']}")
+
+
+def _new_tactori(players: int, rng, setup: dict[str, Any], options: dict[str, Any]) -> TactoriState:
+    _no_setup(setup)
+    return TactoriState.new(players, options)
+
+
+def _new_fem(players: int, rng, setup: dict[str, Any], options: dict[str, Any]) -> FemState:
+    _no_setup(setup)
+    return FemState.new(players, options)
+
+
+TACTORI = register(Game(
+    name="tactori",
+    title="Tactori",
+    min_players=2,
+    max_players=4,
+    default_options={"chase": False, "centre": 0},
+    new_state=_new_tactori,
+    state_from_json=TactoriState.from_json,
+    validate_options=_validate_tactori,
+    full_setup=lambda players, rng, setup, options: (_no_setup(setup), {})[1],
+))
+TactoriState.game = TACTORI
+
+FEM = register(Game(
+    name="tactori-fem",
+    title="Tactori FEM",
+    min_players=2,
+    max_players=2,
+    default_options={"stacks": False, "chase": False},
+    new_state=_new_fem,
+    state_from_json=FemState.from_json,
+    full_setup=lambda players, rng, setup, options: (_no_setup(setup), {})[1],
+))
+FemState.game = FEM

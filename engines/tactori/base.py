@@ -1,0 +1,654 @@
+"""What Tactori and Tactori FEM share: turns of place / move / bridges (R3, R4, R7),
+their validation, the legal-move generator and the serialised state.
+
+The two games differ in hooks: where a tower may move (:meth:`_targets`),
+whether stacks may move, whether bridges may be relocated or removed (FEM),
+how many bridges a bridges-only turn lays, and what happens after a turn
+(:meth:`_after_turn`: Tactori's last round and scoring, FEM's loop, stuck and
+repetition).
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, ClassVar
+
+from ..core import IllegalMove, Outcome, State
+from .board import BRIDGES, COLOURS, TOWERS, Board, Key
+from .geometry import Geometry, geometry
+from .notation import Bridge, Sq, Turn, sq_name
+from .polygons import Polygon, polygons_of
+
+
+def _clone(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
+
+
+class _Exec:
+    """A turn applied to scratch copies of the board and supplies."""
+
+    __slots__ = ("board", "towers", "bsup", "target", "laid", "events", "last")
+
+    def __init__(self, board: Board, towers: list[int], bsup: list[int]):
+        self.board, self.towers, self.bsup = board, towers, bsup
+        self.target: int | None = None     # field of the placed / moved tower, when one stands there
+        self.laid: list[Key] = []          # bridges laid in this turn, in order
+        self.events: list[dict[str, Any]] = []
+        self.last: dict[str, Any] = {}
+
+
+class TowersState(State):
+    """A position of Tactori or Tactori FEM.  Mutated only by :meth:`play` and :meth:`resign`."""
+
+    NAME: ClassVar[str]
+    SIZE: ClassVar[int]
+    FEM: ClassVar[bool]
+
+    def __init__(self, players: int, options: dict[str, Any]):
+        self.geo: Geometry = geometry(self.SIZE)
+        self.players = players
+        self.options = dict(options)
+        self.board = Board(self.geo)
+        self.towers = [TOWERS] * players            # supply of towers per seat
+        self.bridge_supply = [BRIDGES] * players    # supply of bridges per seat
+        self.to_move = 0
+        self.dropped: list[int] = []                # seats that resigned (Tactori, 3-4 players)
+        self.ply = 0
+        self.result: dict[str, Any] | None = None
+        self.history: dict[str, int] = {}           # position key -> occurrences (R5/R7 repetition)
+        self.last: dict[str, Any] | None = None     # the last turn, for the renderer
+        self.events: list[dict[str, Any]] = []      # what the last play() caused, for describe()
+        self._reset_caches()
+
+    def _reset_caches(self) -> None:
+        self._legal: list[str] | None = None
+        self._polys: dict[int, list[Polygon]] = {}
+
+    @classmethod
+    def new(cls, players: int, options: dict[str, Any]) -> "TowersState":
+        s = cls(players, options)
+        s._count_position()
+        return s
+
+    # ----------------------------------------------------------- variations
+    @property
+    def chase(self) -> bool:
+        return bool(self.options.get("chase"))
+
+    def _stack_moves(self) -> bool:
+        return True
+
+    def _targets(self, p: int) -> list[int]:
+        raise NotImplementedError
+
+    def _check_path(self, p: int, q: int, turn: Turn) -> None:
+        pass
+
+    def _after_turn(self, seat: int, turn: Turn, ex: _Exec) -> None:
+        raise NotImplementedError
+
+    def polygons(self, seat: int) -> list[Polygon]:
+        if seat not in self._polys:
+            self._polys[seat] = polygons_of(self.board, seat)
+        return self._polys[seat]
+
+    # --------------------------------------------------------------- queries
+    def current_player(self) -> int | None:
+        return None if self.result is not None else self.to_move
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        return Outcome(tuple(self.result["winners"]), self.result["end"], tuple(self.result["scores"]))
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self.dropped]
+
+    def next_seat(self, seat: int) -> int:
+        for i in range(1, self.players + 1):
+            s = (seat + i) % self.players
+            if s not in self.dropped:
+                return s
+        return seat
+
+    def position_key(self) -> str:
+        """A short digest of the position for the repetition count (R5, R7): the pieces on
+        the board, the seat to move and the seats still playing (supplies follow from the board)."""
+        text = f"{self.to_move}/{''.join(map(str, self.dropped))}/{self.board.key()}"
+        return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+    def _count_position(self) -> int:
+        key = self.position_key()
+        self.history[key] = self.history.get(key, 0) + 1
+        return self.history[key]
+
+    def _end(self, winners: list[int], end: str, scores: list[int]) -> None:
+        self.result = {"winners": sorted(winners), "end": end, "scores": list(scores)}
+        self.events.append({"type": "end", **_clone(self.result)})
+
+    # ------------------------------------------------------------ messages
+    def _colour(self, seat: int) -> str:
+        return COLOURS[seat]
+
+    def _field(self, sq: Sq) -> int:
+        x, y = sq
+        if not self.geo.on_board(x, y):
+            raise IllegalMove(f"there is no field {sq_name(sq)}; {self.geo.describe_board()}")
+        return self.geo.at(x, y)
+
+    def _whose(self, board: Board, i: int, seat: int) -> str:
+        owner = board.top(i)
+        return "yours" if owner == seat else self._colour(owner)
+
+    # ------------------------------------------------------------------ play
+    def play(self, text: str) -> str:
+        turn = Turn.parse(text)
+        if self.result is not None:
+            raise IllegalMove("the match is over")
+        ex = self._execute(turn)
+        canonical = str(turn)
+        seat = self.to_move
+        self.board, self.towers, self.bridge_supply = ex.board, ex.towers, ex.bsup
+        self.events = ex.events
+        self.last = {"seat": seat, "move": canonical, "ply": self.ply + 1, **ex.last}
+        self._reset_caches()
+        self.ply += 1
+        self._after_turn(seat, turn, ex)
+        self._reset_caches()
+        return canonical
+
+    def _execute(self, turn: Turn) -> _Exec:
+        """Validate ``turn`` step by step on scratch copies; raise IllegalMove with the reason."""
+        seat = self.to_move
+        ex = _Exec(self.board.clone(), list(self.towers), list(self.bridge_supply))
+        board, names = ex.board, self.geo.names
+        ex.last = {"kind": turn.kind, "from": None, "to": None, "count": 0, "chase": 0,
+                   "chased": [], "bridges": [], "relocated": [], "removed": None}
+        if turn.kind == "pass":
+            if self.FEM:
+                raise IllegalMove("there is no pass in Tactori FEM (R7)")
+            if self._has_turn(seat):
+                raise IllegalMove("pass is allowed only when you can neither place, move nor lay a bridge (R3)")
+            ex.events.append({"type": "pass", "seat": seat})
+            return ex
+        if turn.kind == "remove":
+            if not self.FEM:
+                raise IllegalMove("removing a bridge (x=...) exists only in Tactori FEM (R7)")
+            key = self._own_bridge(board, turn.removed, seat, "remove")
+            _, floor = board.take_up(key)
+            ex.bsup[seat] += 1
+            ex.events.append({"type": "remove", "seat": seat, "from": names[key[0]], "to": names[key[1]],
+                              "floor": floor})
+            ex.last["removed"] = [names[key[0]], names[key[1]]]
+            return ex
+        if turn.kind == "place":
+            q = self._field(turn.target)
+            if ex.towers[seat] == 0:
+                raise IllegalMove("you have no towers left in your supply; move a tower or lay a bridge instead")
+            board.place(q, seat)
+            ex.towers[seat] -= 1
+            ex.target = q
+            ex.events.append({"type": "place", "seat": seat, "field": names[q], "height": board.height(q)})
+            ex.last.update({"to": names[q], "count": 1})
+        elif turn.kind == "move":
+            self._move(ex, seat, turn)
+        if turn.bridges:
+            self._lay_all(ex, seat, turn)
+        return ex
+
+    def _move(self, ex: _Exec, seat: int, turn: Turn) -> None:
+        board, names = ex.board, self.geo.names
+        p, q = self._field(turn.origin), self._field(turn.target)
+        k, m = turn.count, turn.chase
+        P, Q = names[p], names[q]
+        if board.height(p) == 0:
+            raise IllegalMove(f"there is no tower on {P}")
+        if board.top(p) != seat:
+            raise IllegalMove(f"the top tower on {P} is {self._colour(board.top(p))}, not yours "
+                              f"(you play {self._colour(seat)})")
+        if k > 1 and not self._stack_moves():
+            raise IllegalMove(f"moving {k} towers together needs the option stacks (R7); move one tower: {P}-{Q}")
+        free = board.movable(p, seat)
+        if free == 0:
+            raise IllegalMove(f"your tower on {P} carries a bridge and cannot move; only free towers move (R3)")
+        if k > free:
+            h = board.height(p)
+            if k > h:
+                raise IllegalMove(f"there {'is' if h == 1 else 'are'} only {h} tower{'' if h == 1 else 's'} on {P}")
+            own = 0
+            for owner in reversed(board.stacks[p]):
+                if owner != seat:
+                    break
+                own += 1
+            if own < k:
+                raise IllegalMove(f"the top {k} towers on {P} are not all yours (only the top {own}); "
+                                  f"a stack move takes your own towers from the top")
+            raise IllegalMove(f"only the top {free} of your towers on {P} are free of bridges; "
+                              f"towers with bridges cannot move (R3)")
+        self._check_path(p, q, turn)
+        if m:
+            if not self.chase:
+                raise IllegalMove(f"chasing (x{m}) needs the option chase (R4)")
+            c = board.chaseable(q, seat)
+            if m > c:
+                h = board.height(q)
+                if m > h:
+                    raise IllegalMove(f"there {'is' if h == 1 else 'are'} only {h} tower{'' if h == 1 else 's'}"
+                                      f" on {Q} to chase")
+                raise IllegalMove(f"only {c} tower{'' if c == 1 else 's'} on top of {Q} can be chased: chased towers "
+                                  f"must be other players' and free of bridges (R4)")
+        group = board.lift(p, k)
+        chased: list[int] = []
+        if m:
+            chased = board.lift(q, m)
+            for owner in chased:
+                ex.towers[owner] += 1
+            ex.towers[seat] += m
+            group = group[m:]
+        board.drop(q, group)
+        ex.target = q if group else None
+        ex.events.append({"type": "move", "seat": seat, "from": P, "to": Q, "count": k, "chased": chased,
+                          "landed": len(group), "height": board.height(q)})
+        ex.last.update({"from": P, "to": Q, "count": k, "chase": m, "chased": chased})
+
+    def _own_bridge(self, board: Board, pair: tuple[Sq, Sq], seat: int, verb: str) -> Key:
+        a, b = self._field(pair[0]), self._field(pair[1])
+        key = (a, b)
+        text = f"{self.geo.names[a]}-{self.geo.names[b]}"
+        if key not in board.bridges:
+            raise IllegalMove(f"there is no bridge on {text} to {verb}")
+        owner, _ = board.bridges[key]
+        if owner != seat:
+            raise IllegalMove(f"the bridge on {text} is {self._colour(owner)}'s; you can only {verb} your own")
+        if board.overbuilt(key):
+            raise IllegalMove(f"your bridge {text} is overbuilt (a tower stands on one of its ends), so it "
+                              f"cannot be taken up (R7)")
+        return key
+
+    def _lay_all(self, ex: _Exec, seat: int, turn: Turn) -> None:
+        names = self.geo.names
+        if turn.kind == "move" and ex.target is None:
+            raise IllegalMove("all your moving towers chased, so none landed and no bridges can be laid (R4)")
+        if self.FEM and turn.kind == "bridges" and len(turn.bridges) > 1:
+            raise IllegalMove("in Tactori FEM a turn without a place or move lays or relocates exactly one "
+                              "bridge (R7)")
+        for br in turn.bridges:
+            self._lay(ex, seat, br)
+        # R3: the new bridges form one connected graph (containing the placed / moved tower)
+        parent: dict[int, int] = {}
+
+        def find(v: int) -> int:
+            parent.setdefault(v, v)
+            while parent[v] != v:
+                parent[v] = parent[parent[v]]
+                v = parent[v]
+            return v
+
+        for a, b in ex.laid:
+            parent[find(a)] = find(b)
+        if ex.target is not None:
+            root = find(ex.target)
+            for key in ex.laid:
+                if find(key[0]) != root:
+                    raise IllegalMove(
+                        f"the bridges laid after a place or move must connect to the tower on "
+                        f"{names[ex.target]} (R3); {names[key[0]]}-{names[key[1]]} does not")
+        else:
+            roots = {find(a) for a, _ in ex.laid}
+            if len(roots) > 1:
+                raise IllegalMove("the bridges of one turn must form one connected group (R3)")
+
+    def _lay(self, ex: _Exec, seat: int, br: Bridge) -> None:
+        board, geo = ex.board, self.geo
+        names = geo.names
+        a, b = self._field(br.a), self._field(br.b)
+        key = (a, b)
+        place = geo.places[key]
+        text = f"{names[a]}-{names[b]}"
+        source = None
+        if br.source is not None:
+            if not self.FEM:
+                raise IllegalMove("relocating a bridge (=c3e3<c5e5) exists only in Tactori FEM (R7)")
+            source = self._own_bridge(board, br.source, seat, "relocate")
+            if source in ex.laid:
+                raise IllegalMove(f"the bridge {names[source[0]]}-{names[source[1]]} was laid in this turn")
+            if source == key:
+                raise IllegalMove("a relocation must move the bridge somewhere else (R7)")
+            board.take_up(source)
+        elif ex.bsup[seat] == 0:
+            hint = "; relocate one instead (=c3e3<c5e5)" if self.FEM else ""
+            raise IllegalMove(f"you have no bridges left in your supply{hint}")
+        for end in (a, b):
+            if board.height(end) == 0:
+                raise IllegalMove(f"there is no tower on {names[end]} to carry the bridge {text}")
+            if board.top(end) != seat:
+                raise IllegalMove(f"the top tower on {names[end]} is {self._colour(board.top(end))}; "
+                                  f"a bridge needs your towers on top at both ends (R2)")
+        ha, hb = board.height(a), board.height(b)
+        if ha != hb:
+            raise IllegalMove(f"{names[a]} (height {ha}) and {names[b]} (height {hb}) are not at the same "
+                              f"height; a bridge joins towers on the same floor (R2)")
+        for other in sorted(board.blockers(place)):
+            owner = board.bridges[other][0]
+            whose = "your" if owner == seat else f"{self._colour(owner)}'s"
+            raise IllegalMove(f"{text} would lie along {whose} bridge {names[other[0]]}-{names[other[1]]}; "
+                              f"bridges may cross but never overlap (R2)")
+        board.lay(key, seat, ha)
+        if source is None:
+            ex.bsup[seat] -= 1
+        ex.laid.append(key)
+        ex.events.append({"type": "bridge", "seat": seat, "from": names[a], "to": names[b], "floor": ha,
+                          "source": [names[source[0]], names[source[1]]] if source else None})
+        ex.last["bridges"].append([names[a], names[b]])
+        if source is not None:
+            ex.last["relocated"].append([names[source[0]], names[source[1]]])
+
+    # ---------------------------------------------------------- legal moves
+    def _has_turn(self, seat: int) -> bool:
+        """Whether ``seat`` has any turn besides pass."""
+        if self.towers[seat]:
+            return True
+        b = self.board
+        if any(b.movable(p, seat) for p in self.geo.fields):
+            return True   # a free tower always has somewhere to go
+        if self.FEM and any(not b.overbuilt(k) for k in b.own_bridges(seat)):
+            return True   # remove it
+        if self.bridge_supply[seat]:
+            st, seg = b.stacks, b.seg
+            for pl in self.geo.place_list:
+                sa, sb = st[pl.a], st[pl.b]
+                if sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb) \
+                        and seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
+                    return True
+        return False
+
+    def legal_moves(self) -> list[str]:
+        if self.result is not None:
+            return []
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[str]:
+        """Every turn with at most one bridge (records.md), canonical and sorted."""
+        seat = self.to_move
+        b = self.board
+        st, seg, bridges = b.stacks, b.seg, b.bridges
+        geo = self.geo
+        names, partners = geo.names, geo.partners
+        fem = self.FEM
+        has_bridge = self.bridge_supply[seat] > 0
+        own = b.own_bridges(seat) if fem else []
+        out: list[str] = []
+        append = out.append
+
+        def overbuilt_after(x: Key, q: int, hq: int, p: int, hp: int) -> bool:
+            floor = bridges[x][1]
+            for e in x:
+                h = hq if e == q else hp if e == p else len(st[e])
+                if h != floor:
+                    return True
+            return False
+
+        def add_bridges(prefix: str, q: int, hq: int, p: int, hp: int, topp: int | None) -> None:
+            """The placed / moved tower now on top of ``q`` at height ``hq``; ``p`` lost towers."""
+            for r, pl in partners[q]:
+                if r == p:
+                    if hp != hq or topp != seat:
+                        continue
+                else:
+                    s = st[r]
+                    if len(s) != hq or s[-1] != seat:
+                        continue
+                o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
+                if o1 is None and o2 is None:
+                    if has_bridge:
+                        append(f"{prefix} ={pl.text}")
+                    for x in own:
+                        if not overbuilt_after(x, q, hq, p, hp):
+                            append(f"{prefix} ={pl.text}<{names[x[0]]}{names[x[1]]}")
+                elif fem and (o1 is None or o2 is None):
+                    x = o1 if o2 is None else o2
+                    if bridges[x][0] == seat and not overbuilt_after(x, q, hq, p, hp):
+                        append(f"{prefix} ={pl.text}<{names[x[0]]}{names[x[1]]}")
+
+        # a quick filter: the heights of own top towers (a bridge needs one at the new height)
+        own_h = [len(s) if s and s[-1] == seat else 0 for s in st]
+        heights = set(own_h)
+        partner_set = geo.partner_set
+        can_lay = has_bridge or bool(own)
+        # places
+        if self.towers[seat]:
+            for q in geo.fields:
+                text = "+" + names[q]
+                append(text)
+                hq = len(st[q]) + 1
+                if can_lay and hq in heights:
+                    add_bridges(text, q, hq, -1, 0, None)
+        # moves
+        chase = self.chase
+        stacks_ok = self._stack_moves()
+        if chase:
+            chaseable = [0 if not s or s[-1] == seat else b.chaseable(q, seat) for q, s in enumerate(st)]
+        for p in geo.fields:
+            if not own_h[p]:
+                continue
+            free = b.movable(p, seat)
+            if not free:
+                continue
+            if not stacks_ok:
+                free = 1
+            hp0 = len(st[p])
+            targets = self._targets(p)
+            near_p = partner_set[p]
+            for k in range(1, free + 1):
+                hp = hp0 - k
+                topp = st[p][hp - 1] if hp else None
+                back = topp == seat     # the tower left on p may carry a bridge to q
+                pre = (str(k) if k > 1 else "") + names[p] + "-"
+                for q in targets:
+                    base = pre + names[q]
+                    append(base)
+                    hq0 = len(st[q])
+                    if can_lay:
+                        hq = hq0 + k
+                        if hq in heights or (back and hp == hq and q in near_p):
+                            add_bridges(base, q, hq, p, hp, topp)
+                    if chase and chaseable[q]:
+                        for m in range(1, min(k, chaseable[q]) + 1):
+                            text = f"{base}x{m}"
+                            append(text)
+                            if m < k and can_lay:
+                                hq = hq0 + k - 2 * m
+                                if hq in heights or (back and hp == hq and q in near_p):
+                                    add_bridges(text, q, hq, p, hp, topp)
+        # bridges-only turns (FEM: lay, relocate, remove one bridge)
+        candidates = []
+        for pl in geo.place_list:
+            sa, sb = st[pl.a], st[pl.b]
+            if sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb):
+                candidates.append(pl)
+        if has_bridge:
+            for pl in candidates:
+                if seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
+                    append("=" + pl.text)
+        if fem:
+            for x in own:
+                if b.overbuilt(x):
+                    continue
+                xt = names[x[0]] + names[x[1]]
+                append("x=" + xt)
+                for pl in candidates:
+                    if (pl.a, pl.b) == x:
+                        continue
+                    o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
+                    if (o1 is None or o1 == x) and (o2 is None or o2 == x):
+                        append(f"={pl.text}<{xt}")
+        if not out and not fem:
+            out = ["pass"]
+        return sorted(set(out))
+
+    def continuations(self, prefix: str) -> list[str]:
+        """Autocomplete: legal turns one part longer than what was typed, canonical and sorted.
+
+        - ``prefix`` is a legal turn that can take bridges (a place, a move whose towers
+          landed, Tactori bridges): the legal turns that add one more bridge to it
+          (``+e5`` -> ``+e5 =e5g5``, ...; FEM also relocations ``+e5 =c5e5<a1c1``).
+        - ``prefix`` is empty: the legal one-part turns.
+        - the last part of ``prefix`` is still being typed (``+e5 =e``, ``c3-c``): the turns
+          of the two cases above for the parts before it, which continue the typed text.
+        Anything else (unreadable, illegal, ``pass``, FEM single-bridge turns) has none.
+        The typed turn itself is never in the list (it is a legal turn, or it is not).
+        """
+        if self.result is not None:
+            return []
+        text = " ".join(prefix.split())
+        if not text:
+            return [m for m in self.legal_moves() if " " not in m]
+        longer = self._one_more_bridge(text)
+        if longer is not None:
+            return longer
+        head = text.rsplit(" ", 1)[0] if " " in text else ""
+        base = self._one_more_bridge(head) if head else [m for m in self.legal_moves() if " " not in m]
+        key = "".join(text.split()).lower()
+        return [m for m in base or [] if "".join(m.split()).startswith(key)]
+
+    def _one_more_bridge(self, text: str) -> list[str] | None:
+        """The legal turns adding one bridge to the legal turn ``text``; None if ``text`` is not one."""
+        try:
+            turn = Turn.parse(text)
+            ex = self._execute(turn)
+        except ValueError:
+            return None
+        if turn.kind not in ("place", "move", "bridges") or (turn.kind == "move" and ex.target is None):
+            return []
+        if self.FEM and turn.kind == "bridges":
+            return []
+        seat, board, names = self.to_move, ex.board, self.geo.names
+        st, seg = board.stacks, board.seg
+        ends = {e for key in ex.laid for e in key}
+        if ex.target is not None:
+            ends.add(ex.target)
+        head = str(turn)
+        own = [x for x in board.own_bridges(seat) if x not in ex.laid and not board.overbuilt(x)] if self.FEM else []
+        out = set()
+        for pl in self.geo.place_list:
+            if pl.a not in ends and pl.b not in ends:
+                continue
+            sa, sb = st[pl.a], st[pl.b]
+            if not (sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb)):
+                continue
+            o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
+            if o1 is None and o2 is None and ex.bsup[seat]:
+                out.add(f"{head} ={pl.text}")
+            for x in own:
+                if x != (pl.a, pl.b) and o1 in (None, x) and o2 in (None, x):
+                    out.add(f"{head} ={pl.text}<{names[x[0]]}{names[x[1]]}")
+        return sorted(out)
+
+    # ---------------------------------------------------------------- resign
+    def resign(self, seat: int) -> None:
+        if self.result is not None or seat in self.dropped or not 0 <= seat < self.players:
+            return
+        self.events = [{"type": "resign", "seat": seat}]
+        self._reset_caches()
+        if len(self.active()) <= 2:
+            # Two players left: the other wins.  In a match of 3-4 the loser is dropped first
+            # (he scores nothing); in a two-player match the running scores are reported as they are.
+            rest = [s for s in self.active() if s != seat]
+            if self.players > 2:
+                self.dropped = sorted(self.dropped + [seat])
+            self._end(rest, "resign", self.scores())
+            return
+        self._drop(seat)
+
+    def _drop(self, seat: int) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ serialise
+    def _extra_json(self) -> dict[str, Any]:
+        return {}
+
+    def _load_extra(self, data: dict[str, Any]) -> None:
+        pass
+
+    def to_json(self) -> dict[str, Any]:
+        data = {
+            "game": self.NAME,
+            "size": self.SIZE,
+            "players": self.players,
+            "options": dict(self.options),
+            "colours": list(COLOURS[:self.players]),
+            **self.board.to_json(),
+            "towers": list(self.towers),
+            "bridge_supply": list(self.bridge_supply),
+            "to_move": self.to_move,
+            "dropped": list(self.dropped),
+            "ply": self.ply,
+            "result": _clone(self.result),
+            "last": _clone(self.last),
+            "events": _clone(self.events),
+            "history": dict(self.history),
+            # derived, for the renderer (ignored by from_json)
+            "scores": self.scores(),
+            "polygons": [[p.to_json(self.geo) for p in self.polygons(s)] for s in range(self.players)],
+        }
+        data.update(self._extra_json())
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "TowersState":
+        s = cls(data["players"], data["options"])
+        s.board = Board.from_json(s.geo, data)
+        s.towers = list(data["towers"])
+        s.bridge_supply = list(data["bridge_supply"])
+        s.to_move = data["to_move"]
+        s.dropped = list(data["dropped"])
+        s.ply = data["ply"]
+        s.result = _clone(data["result"])
+        s.last = _clone(data["last"])
+        s.events = _clone(data["events"])
+        s.history = dict(data["history"])
+        s._load_extra(data)
+        return s
+
+    def copy(self) -> "TowersState":
+        s = type(self).__new__(type(self))
+        s.__dict__.update(self.__dict__)
+        s.board = self.board.clone()
+        s.towers, s.bridge_supply = list(self.towers), list(self.bridge_supply)
+        s.dropped, s.history = list(self.dropped), dict(self.history)
+        s.options = dict(self.options)
+        s.result = _clone(self.result)
+        s.events = list(self.events)
+        s._reset_caches()
+        self._copy_extra(s)
+        return s
+
+    def _copy_extra(self, other: "TowersState") -> None:
+        pass
+
+    # --------------------------------------------------------------- words
+    def summary(self, names: list[str]) -> str:
+        """Each player's scoring polygons and points (R5, R6)."""
+        scores = self.scores()
+        rows = []
+        for seat, name in enumerate(names):
+            polys = self.polygons(seat)
+            counted = [p for p in polys if p.valid]
+            text = (f"{name}: {len(counted)} polygon{'s' if len(counted) != 1 else ''}"
+                    + (f" ({', '.join(str(p.points) for p in counted)})" if counted else "")
+                    + f" = {scores[seat]} point{'s' if scores[seat] != 1 else ''}")
+            if len(polys) > len(counted):
+                text += f"; {len(polys) - len(counted)} not connected to the centre"
+            rows.append(text)
+        return "\n".join(rows)
+
+    def describe(self, move: str, names: list[str]) -> str:
+        from .describe import describe_events
+
+        return describe_events(self.events, names, self.FEM)

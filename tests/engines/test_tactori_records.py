@@ -1,0 +1,151 @@
+"""Tactori / Tactori FEM records and the replay command line (records.md, R8)."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tactori_helpers import choose, record_for, snapshot
+from engines import Record, get_game, replay
+from engines.tactori.fem_state import FemState
+from engines.tactori.tactori_state import TactoriState
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = Path("/work/shared/rules/examples")
+
+
+def run_cli(*args: str, stdin: str | None = None) -> tuple[int, dict]:
+    proc = subprocess.run([sys.executable, "-m", "engines", "replay", *args], cwd=ROOT,
+                          input=stdin, capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip(), proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 1, "the CLI prints one JSON object"
+    return proc.returncode, json.loads(lines[0])
+
+
+def examples() -> list[Path]:
+    found = []
+    for path in sorted(EXAMPLES.glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        if json.loads(path.read_text("utf-8")).get("game") in ("tactori", "tactori-fem"):
+            found.append(path)
+    return found
+
+
+def random_record(game: str, seed: int, players: int = 2, options: dict | None = None, plies: int = 30) -> Record:
+    rng = random.Random(seed)
+    state = get_game(game).setup(players, seed, {}, options or {})
+    moves = []
+    while state.outcome() is None and len(moves) < plies:
+        moves.append(state.play(choose(state.legal_moves(), rng)))
+    return record_for(game, moves, players, options)
+
+
+def test_examples_exist():
+    games = {json.loads(p.read_text("utf-8"))["game"] for p in examples()}
+    assert games == {"tactori", "tactori-fem"}
+
+
+@pytest.mark.parametrize("path", examples(), ids=lambda p: p.name)
+def test_example_replays_to_expected_output(path):
+    expected = json.loads(path.with_name(path.name.replace(".json", ".expected.json")).read_text("utf-8"))
+    code, out = run_cli(str(path), "--legal")
+    assert code == 0
+    legal = out.pop("legal")
+    if "legal" in expected:
+        assert set(legal) == set(expected.pop("legal"))
+        assert legal == sorted(set(legal))
+    elif expected["status"] == "finished":
+        assert legal == []
+    assert out == expected
+
+
+@pytest.mark.parametrize("path", examples(), ids=lambda p: p.name)
+def test_example_replays_in_process_the_same(path):
+    record = Record.loads(path.read_text("utf-8"))
+    state = replay(record)
+    code, out = run_cli(str(path), "--state")
+    assert code == 0
+    assert out["state"] == json.loads(json.dumps(state.to_json()))
+    cls = FemState if record.game == "tactori-fem" else TactoriState
+    assert snapshot(cls.from_json(out["state"])) == snapshot(state)
+    # the record's moves are canonical already
+    again = get_game(record.game).setup(len(record.players), record.seed, record.setup, record.options)
+    for move in record.moves:
+        assert again.play(move) == move
+
+
+def test_fem_prefix_legal_moves_are_each_accepted():
+    state = replay(Record.loads((EXAMPLES / "fem-prefix.json").read_text("utf-8")))
+    for move in state.legal_moves():
+        assert state.copy().play(move) == move
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("tactori", 3, {"chase": True, "centre": 1}),
+    ("tactori-fem", 2, {"stacks": True, "chase": True}),
+])
+def test_cli_ongoing_summary_and_state(game, players, options):
+    record = random_record(game, 7, players, options, plies=12)
+    state = replay(record)
+    code, out = run_cli("-", "--legal", "--state", stdin=record.dumps())
+    assert code == 0
+    assert out["game"] == game and out["ply"] == 12 and out["status"] == "ongoing"
+    assert out["to_move"] == state.current_player() and out["scores"] == state.scores()
+    assert out["winners"] == [] and out["end"] is None
+    assert out["legal"] == state.legal_moves()
+    assert out["state"] == json.loads(json.dumps(state.to_json()))
+
+
+def test_cli_illegal_and_unparsable_moves_exit_2_with_ply():
+    record = record_for("tactori", ["+c3", "+c3", "c3-d4"])
+    code, out = run_cli("-", stdin=record.dumps())
+    assert code == 2 and out["ply"] == 2 and "top tower on c3 is blue" in out["error"]
+    record = record_for("tactori-fem", ["+c3", "+f9"])
+    code, out = run_cli("-", stdin=record.dumps())
+    assert code == 2 and out["ply"] == 1 and "no field f9" in out["error"]
+    record = record_for("tactori", ["+c3", "hello"])
+    code, out = run_cli("-", stdin=record.dumps())
+    assert code == 2 and out["ply"] == 1 and "cannot read" in out["error"]
+
+
+@pytest.mark.parametrize("change,word", [
+    ({"players": ["a"]}, "players"),
+    ({"players": ["a", "b", "c", "d", "e"]}, "players"),
+    ({"options": {"centre": 5}}, "centre"),
+    ({"options": {"chase": "yes"}}, "chase"),
+    ({"options": {"stacks": True}}, "option"),
+    ({"setup": {"first": 1}}, "setup"),
+])
+def test_cli_malformed_tactori_record_exit_2(tmp_path, change, word):
+    data = {"game": "tactori", "options": {}, "players": ["ann", "bob"], "seed": 1, "setup": {}, "moves": []}
+    data.update(change)
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(data), "utf-8")
+    code, out = run_cli(str(path))
+    assert code == 2 and set(out) == {"error"} and word in out["error"]
+
+
+def test_cli_fem_three_players_refused():
+    record = record_for("tactori-fem", [], players=3)
+    code, out = run_cli("-", stdin=record.dumps())
+    assert code == 2 and "2 players" in out["error"]
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("tactori", 4, {"chase": True, "centre": 2}),
+    ("tactori-fem", 2, {"stacks": True}),
+])
+def test_record_round_trips_and_replay_upto(game, players, options):
+    record = random_record(game, 11, players, options, plies=40)
+    again = Record.loads(record.dumps())
+    assert again == record
+    state = replay(again)
+    assert snapshot(state) == snapshot(replay(record))
+    partial = replay(record, upto=5)
+    assert snapshot(partial) == snapshot(replay(record_for(game, record.moves[:5], players, options)))
