@@ -179,3 +179,44 @@ async def test_moves_in_different_matches_do_not_interfere(service):
     a, b = first.state().legal_moves()[0], second.state().legal_moves()[0]
     r1, r2 = await asyncio.gather(service.move(first.id, ANN.id, a), service.move(second.id, ANN.id, b))
     assert r1.match.plies == 1 and r2.match.plies == 1
+
+
+async def test_a_failure_inside_the_move_transaction_leaves_the_old_state(service, store, monkeypatch):
+    """Issue 5: a crash at any point leaves the old or the new state, never half a turn."""
+    from matches.store import Transaction
+
+    match = await started(service)
+    real = Transaction.execute
+
+    async def failing(self, sql, params=()):
+        if sql.startswith("INSERT INTO moves"):
+            raise OSError("disk full")
+        return await real(self, sql, params)
+
+    monkeypatch.setattr(Transaction, "execute", failing)
+    with pytest.raises(OSError):
+        await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    monkeypatch.setattr(Transaction, "execute", real)
+    after = await service.get(match.id)
+    assert after.version == match.version and after.state_json == match.state_json
+    assert await service.moves(match.id) == []
+    # and the match goes on normally
+    assert (await service.move(match.id, ANN.id, match.state().legal_moves()[0])).match.plies == 1
+
+
+async def test_every_game_plays_through_the_service(service):
+    """The service is game-agnostic: a few moves of each game, replay equals snapshot."""
+    from engines import game_names
+
+    for name in game_names():
+        players = [ANN, BOB, CAT][:3 if name == "tactori" else 2]
+        match = await service.create_challenge(name, 10, 20, players[0], players[1:], first="me")
+        for p in players[1:]:
+            match = await service.accept(match.id, p.id)
+        rng = random.Random(name)
+        for _ in range(6):
+            if match.status != "active":
+                break
+            match = (await service.move(match.id, match.to_move_id(),
+                                        rng.choice(match.state().legal_moves()))).match
+        assert (await service.replay(match.id)).to_json() == match.state_json, name
