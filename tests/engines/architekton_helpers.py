@@ -18,7 +18,7 @@ from engines import IllegalMove, Record, get_game, replay
 from engines.architekton.state import ArchitektonState
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = Path("/work/shared/rules")
+RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"  # shared/ lies beside the repo
 EXAMPLES = RULES / "examples"
 
 _DATA = json.loads((ROOT / "engines/architekton/data/architekton_tiles.json").read_text("utf-8"))

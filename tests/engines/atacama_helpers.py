@@ -18,7 +18,7 @@ from engines import IllegalMove, InvalidMove, Record, get_game, replay
 from engines.atacama.state import AtacamaState
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = Path("/work/shared/rules")
+RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"  # shared/ lies beside the repo
 EXAMPLES = RULES / "examples"
 DATA_FILE = ROOT / "engines/atacama/data/atacama_boards.json"
 BOARDS: dict[str, list[list[str]]] = json.loads(DATA_FILE.read_text("utf-8"))["boards"]

@@ -15,7 +15,7 @@ from engines.tactori.fem_state import FemState
 from engines.tactori.tactori_state import TactoriState
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = Path("/work/shared/rules/examples")
+EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "examples"
 
 
 def run_cli(*args: str, stdin: str | None = None) -> tuple[int, dict]:

@@ -20,7 +20,7 @@ from render import atacama as RA
 from render import common as C
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = Path("/work/shared/rules/examples/atacama-buildup-tactics.json")
+EXAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "examples" / "atacama-buildup-tactics.json"
 NAMES2 = ["ann", "bob"]
 NAMES4 = ["ann", "bob", "cy", "dee"]
 VARIANTS = {

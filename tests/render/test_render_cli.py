@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = Path("/work/shared/rules/examples")
+EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "examples"
 FULL = EXAMPLES / "architekton-full.json"
 if not FULL.exists():  # the shared rules folder is not part of the repository
     import pytest
