@@ -6,6 +6,7 @@ Accepted actions are committed by the service before anything is posted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -77,24 +78,35 @@ class Actions(Around):
         The board goes where the match lives (its thread, if it has one); when
         the interaction came from elsewhere the user gets an ephemeral pointer.
         """
+        home = match.home_channel_id
+        elsewhere = home is not None and interaction.channel_id != home
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            # The first followup replaces this placeholder and inherits its
+            # visibility: private when only a pointer to the board follows here.
+            await interaction.response.defer(thinking=True, ephemeral=elsewhere)
         content = await self.turn_content(match, description, series)
         kwargs = {"file": await self.board_file(match), "allowed_mentions": MENTION_USERS}
         view = self.board_view(match)
         if view is not None:
             kwargs["view"] = view
-        home = match.home_channel_id
         try:
-            if home is None or interaction.channel_id == home:
+            if not elsewhere:
                 message = await interaction.followup.send(content, wait=True, **kwargs)
             else:
                 message = await self.bot.get_partial_messageable(home).send(content, **kwargs)
                 await interaction.followup.send(f"Done — the board is in <#{home}>.", ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
-            await self._tell_failure(interaction, match, exc)
-            return
+            # Whoever moves next must still hear about it: retry once, words only.
+            try:
+                message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
+                    content + "\n(The board image could not be posted; `/" + match.game + " board` shows it.)",
+                    allowed_mentions=MENTION_USERS)
+            except discord.HTTPException:
+                await self._tell_failure(interaction, match, exc)
+                return
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()  # the "thinking…" placeholder
         await self.service.set_message(match.id, message.id)
         if match.status == "finished" and match.thread_id:
             await self._archive(match.thread_id)
@@ -152,6 +164,8 @@ class Actions(Around):
         try:
             if match_id is not None:
                 match = await self.service.get(match_id)
+                if match.guild_id != interaction.guild_id and interaction.user.id not in match.players:
+                    raise ServiceError(f"There is no match #{match_id} on this server.")
                 if match.game != game:
                     raise ServiceError(f"Match #{match_id} is a {match.title} match; use /{match.game}.")
                 return match
@@ -240,7 +254,14 @@ class Actions(Around):
         state = match.state()
         continuations = getattr(state, "continuations", None)
         if continuations is not None and typed.strip():
-            return suggest(continuations(typed), typed)
+            # Multi-part turns (Tactori): the typed turn itself, if legal, then one more part.
+            more = continuations(typed)
+            try:
+                more = [state.copy().play(typed), *more]
+            except ValueError:
+                pass
+            if more:
+                return suggest(more, typed)
         return suggest(state.legal_moves(), typed)
 
     async def match_choices(self, interaction: discord.Interaction, game: str, typed: str) -> list[tuple[str, int]]:
@@ -287,17 +308,31 @@ class Actions(Around):
             else:
                 raise ServiceError("This button is no longer in use.")
         except ServiceError as exc:
+            if action in ("accept", "decline"):
+                await self._challenge_refused(interaction, match_id)
             await reply_error(interaction, str(exc))
             return
         if action == "rematch":
             await interaction.response.edit_message(view=None)
-            await self.post_turn(interaction, match, f"Rematch of #{match_id}: the seats have swapped.")
+            standing = present.series_line(match, await service.series(match.series_id))
+            await self.post_turn(interaction, match, f"Rematch of #{match_id}: the seats have swapped. {standing}")
             return
         if action == "resign":
             await interaction.response.edit_message(content="You resigned.", view=None)
         else:
             await interaction.response.edit_message(view=None)
         await self.post_turn(interaction, result.match, result.description, result.series)
+
+    async def _challenge_refused(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A refused Accept/Decline on a challenge that is closed (e.g. it expired and
+        the sweep could not edit the message): take the stale buttons off, since the
+        sweep never comes back to a closed challenge."""
+        try:
+            match = await self.service.get(match_id)
+        except ServiceError:
+            return
+        if match.status != "challenge" and not interaction.response.is_done():
+            await interaction.response.edit_message(content=present.challenge_message(match), view=None)
 
     async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
         open_ = match.status == "challenge"

@@ -27,7 +27,15 @@ class Play(Core):
 
     async def move(self, match_id: int, user_id: int, text: str, expected_version: int | None = None) -> MoveResult:
         match = await self.get(match_id)
-        self._check_turn(match, user_id)
+        try:
+            self._check_turn(match, user_id)
+        except NotYourTurn as exc:
+            # A retry after Discord lost our answer: say that the move did count.
+            last = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
+                                             (match.id, match.plies - 1))
+            if last is not None and last["user_id"] == user_id:
+                raise NotYourTurn(f"Your move {last['move']} was played and counted. {exc}") from None
+            raise
         if expected_version is not None and expected_version != match.version:
             raise StaleRequest("That button belongs to an earlier position; use the latest board.")
         state = match.state()

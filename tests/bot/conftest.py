@@ -1,5 +1,5 @@
 """SimCord drives the real bot: real discord.py against an in-memory Discord."""
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -12,8 +12,22 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(settings):
-    return create_bot(settings)
+async def started_bots():
+    """Every bot a test starts.  SimCord detaches a bot (at teardown and on
+    restart) without calling ``close()``, so their stores stay open; an open
+    aiosqlite thread kept alive by a failed test's traceback would hang the
+    interpreter at exit.  Close them after SimCord is done with them."""
+    bots = []
+    yield bots
+    for bot in bots:
+        await bot.store.close()
+
+
+@pytest.fixture
+def simcord_bot(settings, started_bots):
+    bot = create_bot(settings)
+    started_bots.append(bot)
+    return bot
 
 
 @dataclass
@@ -25,21 +39,24 @@ class World:
     bob: object
     cat: object
     settings: Settings
+    started_bots: list = field(default_factory=list)
 
     @property
     def service(self):
         return self.env.bot.service
 
     async def restart(self):
-        await self.env.restart_bot(create_bot(self.settings))
+        bot = create_bot(self.settings)
+        self.started_bots.append(bot)
+        await self.env.restart_bot(bot)
 
 
 @pytest.fixture
-async def world(simcord_env, settings):
+async def world(simcord_env, settings, started_bots):
     env = simcord_env
     guild = env.create_guild("Board Games")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
     cat = guild.add_member(env.create_user("cat"))
-    return World(env, guild, channel, ann, bob, cat, settings)
+    return World(env, guild, channel, ann, bob, cat, settings, started_bots)

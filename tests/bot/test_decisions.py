@@ -1,0 +1,79 @@
+"""Keep/remove decisions (A5) taken by the player who is NOT moving, through the bot."""
+from .helpers import (GAME, KEEP, REMOVE, assert_png, button_labels, pinged_ids, reach_decision_by_the_non_mover,
+                      snapshot)
+
+
+async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world):
+    w = world
+    match, board, mover, owner = await reach_decision_by_the_non_mover(w)
+    await assert_png(board)
+    assert button_labels(board) == [KEEP, REMOVE]
+    x, y = match.state().pending
+    assert f"{owner.mention}, your building at {x},{y} is enclosed" in board.content
+    assert pinged_ids(w.env, board) == {owner.id}
+
+    # autocomplete: the owner is offered exactly the decision, the mover nothing
+    choices = await owner.autocomplete(w.channel, f"{GAME} move", "move", "")
+    assert sorted(c["value"] for c in choices) == ["keep", "remove"]
+    assert await mover.autocomplete(w.channel, f"{GAME} move", "move", "") == []
+
+    before = await snapshot(w, match.id)
+    public = len(w.channel.history())
+    for label in (KEEP, REMOVE):
+        refused = await mover.click(board, label=label)
+        assert refused.ephemeral and "turn" in refused.response.content
+        assert await snapshot(w, match.id) == before
+        assert button_labels(board) == [KEEP, REMOVE] and len(w.channel.history()) == public
+
+    decided = await owner.click(board, label=REMOVE)
+    assert decided.response.id == board.id and board.components == []      # buttons taken off
+    [posted] = decided.followups
+    assert not posted.ephemeral
+    await assert_png(posted)
+    assert f"{owner.name} takes the house back and pays" in posted.content
+    after = await w.service.get(match.id)
+    assert after.version == before[0] + 1
+    assert (await w.service.moves(match.id))[-1].move == "remove"
+    assert (x, y) not in after.state().houses                                # the house went back
+    assert after.state().pending is None or after.state().pending != (x, y)
+    nxt = after.to_move_id()
+    if nxt is not None:
+        assert f"<@{nxt}>" in posted.content
+
+
+async def test_the_owner_can_decide_with_the_move_command(world):
+    w = world
+    match, board, mover, owner = await reach_decision_by_the_non_mover(w)
+    before = await snapshot(w, match.id)
+    refused = await mover.slash(w.channel, f"{GAME} move", move="keep")
+    assert refused.ephemeral and await snapshot(w, match.id) == before
+
+    decided = await owner.slash(w.channel, f"{GAME} move", move="keep")
+    assert not decided.ephemeral
+    await assert_png(decided.response)
+    assert f"{owner.name} keeps the house and pays" in decided.response.content
+    assert (await w.service.moves(match.id))[-1].move == "keep"
+    after = await w.service.get(match.id)
+    assert after.version == before[0] + 1
+    x, y = match.state().pending
+    assert after.state().houses[(x, y)] == match.players.index(owner.id)    # the house stayed
+
+
+async def test_a_second_click_on_a_stale_keep_button_is_refused(world):
+    w = world
+    match, first_board, mover, owner = await reach_decision_by_the_non_mover(w)
+    # The owner asks for the board again: a second message with the same buttons.
+    again = await owner.slash(w.channel, f"{GAME} board")
+    second_board = again.response
+    assert not again.ephemeral and button_labels(second_board) == [KEEP, REMOVE]
+
+    await owner.click(first_board, label=KEEP)
+    after_first = await snapshot(w, match.id)
+    public = len(w.channel.history())
+
+    for label in (KEEP, REMOVE):
+        stale = await owner.click(second_board, label=label)
+        assert stale.ephemeral
+        assert await snapshot(w, match.id) == after_first
+        assert len(w.channel.history()) == public
+    assert [m.move for m in await w.service.moves(match.id)].count("keep") == 1

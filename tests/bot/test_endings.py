@@ -1,0 +1,163 @@
+"""Resignation, the end of a match (A8, A9), rematches and the series (A10)."""
+import re
+
+from .helpers import (GAME, assert_png, button_labels, ends_early, ends_normally_with_a_winner, member_of,
+                      pinged_ids, plan_random, play_through_service, start_match)
+
+SERIES = "Series (first to 2 victory points)"
+
+
+async def resign_through_the_bot(w, player):
+    """``/architekton resign`` and the confirmation click; returns (ask, click) results."""
+    asked = await player.slash(w.channel, f"{GAME} resign")
+    assert asked.ephemeral and button_labels(asked.response) == ["Yes, resign"]
+    confirmed = await player.click(asked.response, label="Yes, resign")
+    return asked, confirmed
+
+
+async def finish_through_the_bot(w, match_id, stop):
+    """Random legal play through the service to an end that ``stop`` accepts; the
+    final move goes through the bot.  Returns (final state of the plan, the post)."""
+    match = await w.service.get(match_id)
+    plan = plan_random(match.state(), stop)
+    await play_through_service(w, match_id, plan.moves[:-1])
+    last_mover = member_of(w, (await w.service.get(match_id)).to_move_id())
+    final = await last_mover.slash(w.channel, f"{GAME} move", move=plan.moves[-1])
+    assert not final.ephemeral, final.response.content
+    return plan.state, final.response
+
+
+async def test_resign_asks_first_then_ends_the_match_publicly(world):
+    w = world
+    match, _ = await start_match(w)
+    asked = await w.ann.slash(w.channel, f"{GAME} resign")
+    assert asked.ephemeral and asked.response.ephemeral
+    assert "bob" in asked.response.content and "cannot be undone" in asked.response.content
+    assert button_labels(asked.response) == ["Yes, resign"]
+    assert (await w.service.get(match.id)).status == "active"         # asking changes nothing
+    bystander = await w.cat.slash(w.channel, f"{GAME} resign")
+    assert bystander.ephemeral and bystander.response.components == []
+    assert (await w.service.get(match.id)).status == "active"
+
+    confirmed = await w.ann.click(asked.response, label="Yes, resign")
+    assert asked.response.content == "You resigned." and asked.response.components == []
+    [board] = confirmed.followups
+    assert not board.ephemeral and w.channel.last_message.id == board.id
+    await assert_png(board)
+    assert "ends by resignation" in board.content and "**bob wins**" in board.content
+    assert f"{SERIES}: ann 0 · bob 1" in board.content
+    assert button_labels(board) == ["Rematch"]
+    assert pinged_ids(w.env, board) == {w.bob.id}
+
+    finished = await w.service.get(match.id)
+    assert finished.status == "finished" and finished.result["end"] == "resign"
+    assert finished.result["winners"] == [finished.players.index(w.bob.id)]
+    assert (await w.service.series(finished.series_id)).points == {w.ann.id: 0, w.bob.id: 1}
+
+    # only the players may start the rematch
+    refused = await w.cat.click(board, label="Rematch")
+    assert refused.ephemeral and button_labels(board) == ["Rematch"]
+    assert (await w.service.get(match.id)).rematch_id is None
+
+
+async def test_a_resignation_confirmed_after_the_position_changed_is_refused(world):
+    w = world
+    match, _ = await start_match(w)
+    asked = await w.ann.slash(w.channel, f"{GAME} resign")
+    await w.ann.slash(w.channel, f"{GAME} move", move=match.state().legal_moves()[0])
+    moved = await w.service.get(match.id)
+    public = len(w.channel.history())
+
+    late = await w.ann.click(asked.response, label="Yes, resign")
+    assert late.ephemeral and "changed" in late.response.content
+    after = await w.service.get(match.id)
+    assert after.status == "active" and after.version == moved.version
+    assert len(w.channel.history()) == public
+
+
+async def test_a_non_player_cannot_resign(world):
+    w = world
+    match, _ = await start_match(w)
+    refused = await w.cat.slash(w.channel, f"{GAME} resign", match=match.id)
+    assert refused.ephemeral and refused.response.components == []
+    assert (await w.service.get(match.id)).status == "active"
+
+
+async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series(world):
+    w = world
+    match, _ = await start_match(w, seed=1000)
+    state, final = await finish_through_the_bot(w, match.id, ends_normally_with_a_winner)
+
+    # --- the final board: result, A9 breakdown, scores, series standing in victory points
+    finished = await w.service.get(match.id)
+    assert finished.status == "finished" and finished.result["end"] == "normal"
+    winner_seat = finished.result["winners"][0]
+    winner = member_of(w, finished.players[winner_seat])
+    loser = member_of(w, finished.players[1 - winner_seat])
+    await assert_png(final)
+    assert "The match is over" in final.content and f"**{winner.name} wins**" in final.content
+    scores = state.final
+    for seat, name in enumerate(finished.names):          # one line per player: group + chips = points
+        line = (rf"{name}: {scores['groups'][seat]} in the largest diagonal group \+ {scores['chips'][seat]} "
+                rf"chips? = \**{scores['points'][seat]}\** \({scores['houses'][seat]} houses on the table\)")
+        assert re.search(line, final.content), (line, final.content)
+    if scores["removed"]:
+        assert f"{len(scores['removed'])} building" in final.content and "removed" in final.content
+    assert "Score: " + " · ".join(f"{n} {p}" for n, p in zip(finished.names, scores["points"])) in final.content
+    standing = " · ".join(f"{member_of(w, p).name} {1 if p == winner.id else 0}" for p in finished.players)
+    assert f"{SERIES}: {standing}" in final.content
+    assert button_labels(final) == ["Rematch"]
+
+    # the loser shows the final board again: a second message with a Rematch button
+    again = (await loser.slash(w.channel, f"{GAME} board")).response
+    assert button_labels(again) == ["Rematch"]
+
+    # --- Rematch: seats swap, the series (and its victory points) carries on
+    started = await winner.click(final, label="Rematch")
+    assert final.components == []
+    [board] = started.followups
+    await assert_png(board)
+    rematch = await w.service.get((await w.service.get(match.id)).rematch_id)
+    assert rematch.status == "active" and rematch.id != match.id
+    assert rematch.players == finished.players[::-1]
+    starter = rematch.players[0]
+    assert starter == finished.players[1]                       # the other player starts now
+    assert rematch.to_move_id() == starter and f"<@{starter}>" in board.content
+    assert f"Rematch of #{match.id}" in board.content
+    assert rematch.series_id == finished.series_id
+    assert (await w.service.series(rematch.series_id)).points == {winner.id: 1, loser.id: 0}
+
+    # --- a second Rematch click (the other copy of the final board) is refused
+    public = len(w.channel.history())
+    second = await loser.click(again, label="Rematch")
+    assert second.ephemeral and f"#{rematch.id}" in second.response.content
+    assert len(w.channel.history()) == public
+    assert len(await w.service.user_matches(w.ann.id, statuses=("active", "finished"))) == 2
+
+    # --- the series ends when a player reaches 2 victory points
+    _, confirmed = await resign_through_the_bot(w, loser)
+    [last] = confirmed.followups
+    assert f"**{winner.name} wins the series!**" in last.content
+    standing = " · ".join(f"{member_of(w, p).name} {2 if p == winner.id else 0}" for p in rematch.players)
+    assert f"{SERIES}: {standing}" in last.content
+    series = await w.service.series(rematch.series_id)
+    assert series.winner_id == winner.id and series.points[winner.id] == 2
+
+    # a rematch after the series was won starts a new series from zero
+    await loser.click(last, label="Rematch")
+    third = await w.service.get((await w.service.get(rematch.id)).rematch_id)
+    assert third.series_id != rematch.series_id
+    assert (await w.service.series(third.series_id)).points == {winner.id: 0, loser.id: 0}
+
+
+async def test_an_early_end_is_worth_two_victory_points(world):
+    w = world
+    match, _ = await start_match(w, seed=1000)
+    state, final = await finish_through_the_bot(w, match.id, ends_early)
+    finished = await w.service.get(match.id)
+    assert finished.result["end"] == "early"
+    winner = member_of(w, finished.players[finished.result["winners"][0]])
+    await assert_png(final)
+    assert "ends early" in final.content and f"**{winner.name} wins**" in final.content
+    assert f"**{winner.name} wins the series!**" in final.content
+    assert (await w.service.series(finished.series_id)).points[winner.id] == 2

@@ -1,0 +1,140 @@
+"""Restarts in the middle of a match, and Discord failing while a move is answered."""
+import discord
+
+from .helpers import (GAME, KEEP, assert_png, button_labels, challenge, member_of, reach_decision_by_the_non_mover,
+                      snapshot, start_match)
+
+
+async def first_legal(w, match_id):
+    match = await w.service.get(match_id)
+    return member_of(w, match.to_move_id()), match.state().legal_moves()[0]
+
+
+# ------------------------------------------------------------------ restarts
+
+async def test_a_challenge_posted_before_a_restart_can_be_accepted_after_it(world):
+    w = world
+    offered = (await challenge(w, w.ann, w.bob, first="me")).response
+    old_bot = w.env.bot
+    await w.restart()
+    assert w.env.bot is not old_bot and w.env.bot.is_ready()
+
+    accepted = await w.bob.click(offered, label="Accept")
+    assert "accepted" in offered.content and offered.components == []
+    [board] = accepted.followups
+    await assert_png(board)
+    [match] = await w.service.user_matches(w.ann.id)
+    assert match.status == "active" and w.ann.mention in board.content
+
+    player, move = await first_legal(w, match.id)
+    played = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert not played.ephemeral
+    await assert_png(played.response)
+    assert len(await w.service.moves(match.id)) == 1
+
+
+async def test_play_continues_from_the_store_after_a_restart(world):
+    w = world
+    match, board, mover, owner = await reach_decision_by_the_non_mover(w)
+    before = await snapshot(w, match.id)
+    await w.restart()
+    assert await snapshot(w, match.id) == before                  # the new bot reads the same store
+
+    # the Keep button posted by the previous bot still works
+    choices = await owner.autocomplete(w.channel, f"{GAME} move", "move", "")
+    assert sorted(c["value"] for c in choices) == ["keep", "remove"]
+    refused = await mover.click(board, label=KEEP)
+    assert refused.ephemeral and await snapshot(w, match.id) == before
+    decided = await owner.click(board, label=KEEP)
+    assert board.components == []
+    await assert_png(decided.followups[0])
+    assert (await w.service.moves(match.id))[-1].move == "keep"
+
+    # ... and so does a slash command move, after one more restart
+    await w.restart()
+    player, move = await first_legal(w, match.id)
+    played = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert not played.ephemeral, played.response.content
+    await assert_png(played.response)
+    after = await w.service.get(match.id)
+    assert after.plies == before[2] + 2
+    assert (await w.service.replay(match.id)).to_json() == after.state_json   # store and record agree
+
+
+# ------------------------------------------------------- Discord failures
+
+async def test_a_failed_board_post_still_counts_the_move_once(world):
+    w = world
+    match, _ = await start_match(w)
+    before = await snapshot(w, match.id)
+    player, move = await first_legal(w, match.id)
+
+    w.env.inject_error("POST", "/webhooks/*", status=500)          # the followup with the board fails
+    result = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert result.acknowledged
+    # the turn still goes out in words, mentioning whoever moves next, and the
+    # "thinking…" placeholder is cleaned up
+    notice = w.channel.last_message
+    assert "could not be posted" in notice.content
+    nxt = (await w.service.get(match.id)).to_move_id()
+    assert f"<@{nxt}>" in notice.content and nxt in notice.raw_mentions
+    assert result.response is None
+    after = await w.service.get(match.id)
+    assert after.version == before[0] + 1 and len(await w.service.moves(match.id)) == 1
+    assert w.env.errors == []                                      # handled, nothing escaped
+
+    # the bot goes on normally
+    player, move = await first_legal(w, match.id)
+    again = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert not again.ephemeral
+    await assert_png(again.response)
+    assert len(await w.service.moves(match.id)) == 2
+
+
+async def test_when_every_followup_fails_the_move_still_counts_once(world):
+    w = world
+    match, _ = await start_match(w)
+    before = await snapshot(w, match.id)
+    player, move = await first_legal(w, match.id)
+
+    w.env.inject_error("POST", "/webhooks/*", status=500, times=2)  # board and the apology both fail
+    w.env.inject_error("POST", "/channels/*/messages", status=500)  # and so does the words-only retry
+    await player.slash(w.channel, f"{GAME} move", move=move)
+    assert len(await w.service.moves(match.id)) == 1
+    assert (await w.service.get(match.id)).version == before[0] + 1
+    assert w.env.errors == []
+
+    retried = await player.slash(w.channel, f"{GAME} move", move=move)   # the user tries again
+    assert retried.ephemeral
+    assert len(await w.service.moves(match.id)) == 1
+
+    shown = await player.slash(w.channel, f"{GAME} board")
+    assert not shown.ephemeral
+    await assert_png(shown.response)
+
+
+async def test_a_failed_interaction_response_still_counts_the_move_once(world):
+    w = world
+    match, _ = await start_match(w)
+    before = await snapshot(w, match.id)
+    player, move = await first_legal(w, match.id)
+
+    w.env.inject_error("POST", "/interactions/*/callback", status=500)   # the defer itself fails
+    failed = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert not failed.acknowledged
+    errors = w.env.errors                                           # reading them acknowledges them
+    assert len(errors) == 1
+    original = getattr(errors[0], "original", errors[0])
+    assert isinstance(original, discord.HTTPException) and original.status == 500
+    assert len(await w.service.moves(match.id)) == 1
+    assert (await w.service.get(match.id)).version == before[0] + 1
+
+    retried = await player.slash(w.channel, f"{GAME} move", move=move)  # not counted twice
+    assert retried.ephemeral
+    assert len(await w.service.moves(match.id)) == 1
+
+    player, move = await first_legal(w, match.id)
+    again = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert not again.ephemeral
+    await assert_png(again.response)
+    assert button_labels(again.response) == [] or (await w.service.get(match.id)).state().pending
