@@ -56,3 +56,38 @@ async def test_vacation_pauses_and_games_lists_the_match(world):
     assert "on vacation" in w.channel.last_message.content
     games = await w.ann.slash(w.channel, "games")
     assert games.ephemeral and f"#{match.id}" in games.response.content and "your turn" in games.response.content
+
+
+async def test_reminders_are_rescheduled_after_a_restart(world):
+    w = world
+    match = await start_match(w)
+    await w.restart()
+    before = len(w.channel.history())
+    await w.env.advance_time(DAY + 1)
+    posted = [m.content for m in w.channel.history()[before:]]
+    assert any("⏰" in c and f"#{match.id}" in c for c in posted)
+
+
+async def test_overdue_notices_after_downtime_are_spread_over_minutes(world):
+    w = world
+    from matches import Player
+
+    service = w.service
+    ann, bob = Player(w.ann.id, "ann"), Player(w.bob.id, "bob")
+    for _ in range(12):
+        m = await service.create_challenge("architekton", w.guild.id, w.channel.id, ann, [bob], first="me")
+        await service.accept(m.id, bob.id)
+    # The bot was down while every deadline passed.
+    now = service.clock()
+    await service.store.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?",
+                                (now - 4 * DAY, now - DAY, now - DAY))
+    await w.restart()
+
+    def notices():
+        return [m for m in w.channel.history() if "ran out of time" in m.content]
+
+    assert len(notices()) == 5
+    await w.env.advance_time(31)
+    assert len(notices()) == 10
+    await w.env.advance_time(31)
+    assert len(notices()) == 12
