@@ -1,6 +1,5 @@
 """Issue 5 around the matches, through the real bot: history, export, takebacks,
 draw offers, ratings, admin commands and match threads."""
-import json
 
 import discord
 

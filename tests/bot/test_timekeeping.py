@@ -31,7 +31,7 @@ async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     assert "ran out of time" in timeout.content and str(w.bob.id) in timeout.content
     refused = await w.ann.click(timeout, label="Claim the win")
     assert refused.ephemeral and "yourself" in refused.response.content
-    claimed = await w.bob.click(timeout, label="Claim the win")
+    await w.bob.click(timeout, label="Claim the win")
     finished = await w.service.get(match.id)
     assert finished.status == "finished" and finished.result["end"] == "timeout"
     assert "bob wins" in w.channel.last_message.content
@@ -52,7 +52,7 @@ async def test_vacation_pauses_and_games_lists_the_match(world):
     r = await w.ann.slash(w.channel, "vacation", days=5)
     assert r.ephemeral and "paused" in r.response.content
     assert (await w.service.get(match.id)).deadline == match.deadline + 5 * DAY
-    board = await w.bob.slash(w.channel, "architekton board")
+    await w.bob.slash(w.channel, "architekton board")
     assert "on vacation" in w.channel.last_message.content
     games = await w.ann.slash(w.channel, "games")
     assert games.ephemeral and f"#{match.id}" in games.response.content and "your turn" in games.response.content

@@ -3,34 +3,14 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from architekton_helpers import EXAMPLES, ROOT, new_match, record_for, snapshot
+from architekton_helpers import new_match, record_for, snapshot
 from engines import Record, ReplayError, replay
+from records_cli import EXAMPLES, examples, run_cli
 from engines.architekton.state import ArchitektonState
-
-
-def run_cli(*args: str, stdin: str | None = None) -> tuple[int, dict]:
-    proc = subprocess.run([sys.executable, "-m", "engines", "replay", *args], cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
-    assert proc.stdout.strip(), proc.stderr
-    lines = proc.stdout.strip().splitlines()
-    assert len(lines) == 1, "the CLI prints one JSON object"
-    return proc.returncode, json.loads(lines[0])
-
-
-def architekton_examples() -> list[Path]:
-    found = []
-    for path in sorted(EXAMPLES.glob("*.json")):
-        if path.name.endswith(".expected.json"):
-            continue
-        if json.loads(path.read_text("utf-8")).get("game") == "architekton":
-            found.append(path)
-    return found
 
 
 def write(tmp_path: Path, data: dict, name: str = "rec.json") -> Path:
@@ -55,10 +35,10 @@ def random_record(seed: int, want_end: str | None = None, limit: int = 400) -> t
 
 # --------------------------------------------------------------- the examples
 def test_examples_exist():
-    assert len(architekton_examples()) >= 2
+    assert len(examples("architekton")) >= 2
 
 
-@pytest.mark.parametrize("path", architekton_examples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples("architekton"), ids=lambda p: p.name)
 def test_example_replays_to_expected_output(path):
     expected = json.loads(path.with_name(path.name.replace(".json", ".expected.json")).read_text("utf-8"))
     code, out = run_cli(str(path), "--legal")
@@ -71,7 +51,7 @@ def test_example_replays_to_expected_output(path):
     assert out == expected
 
 
-@pytest.mark.parametrize("path", architekton_examples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples("architekton"), ids=lambda p: p.name)
 def test_example_replays_in_process_the_same(path):
     record = Record.loads(path.read_text("utf-8"))
     state = replay(record)

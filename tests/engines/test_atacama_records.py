@@ -3,24 +3,15 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from atacama_helpers import EXAMPLES, ROOT, new_match, record_for, snapshot
+from atacama_helpers import new_match, record_for, snapshot
 from engines import Record, replay
 from engines.atacama.state import AtacamaState
-
-
-def run_cli(*args: str, stdin: str | None = None) -> tuple[int, dict]:
-    proc = subprocess.run([sys.executable, "-m", "engines", "replay", *args], cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
-    assert proc.stdout.strip(), proc.stderr
-    lines = proc.stdout.strip().splitlines()
-    assert len(lines) == 1, "the CLI prints one JSON object"
-    return proc.returncode, json.loads(lines[0])
+from records_cli import EXAMPLES, examples, run_cli
 
 
 def run_main(*args: str, stdin: str | None = None, capsys=None, monkeypatch=None) -> tuple[int, dict]:
@@ -36,10 +27,6 @@ def run_main(*args: str, stdin: str | None = None, capsys=None, monkeypatch=None
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1, "the CLI prints one JSON object"
     return code, json.loads(lines[0])
-
-
-def atacama_examples() -> list[Path]:
-    return [p for p in sorted(EXAMPLES.glob("atacama*.json")) if not p.name.endswith(".expected.json")]
 
 
 def random_record(seed: int, players: int = 2, **options) -> tuple[Record, AtacamaState]:
@@ -63,10 +50,10 @@ def write(tmp_path: Path, data: dict) -> Path:
 
 # --------------------------------------------------------------- the examples
 def test_examples_exist():
-    assert {p.name for p in atacama_examples()} >= {"atacama-4p-prefix.json", "atacama-buildup-tactics.json"}
+    assert {p.name for p in examples("atacama")} >= {"atacama-4p-prefix.json", "atacama-buildup-tactics.json"}
 
 
-@pytest.mark.parametrize("path", atacama_examples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples("atacama"), ids=lambda p: p.name)
 def test_example_replays_to_expected_output(path):
     expected = json.loads(path.with_name(path.name.replace(".json", ".expected.json")).read_text("utf-8"))
     code, out = run_cli(str(path), "--legal")
@@ -78,7 +65,7 @@ def test_example_replays_to_expected_output(path):
     assert out == expected
 
 
-@pytest.mark.parametrize("path", atacama_examples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples("atacama"), ids=lambda p: p.name)
 def test_example_replays_in_process_the_same(path):
     record = Record.loads(path.read_text("utf-8"))
     state = replay(record)
