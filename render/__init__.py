@@ -16,6 +16,8 @@ from .common import encode_png
 RENDERERS: dict[str, str] = {
     "architekton": "render.architekton",
     "atacama": "render.atacama",
+    "tactori": "render.tactori",
+    "tactori-fem": "render.tactori",
 }
 
 __all__ = ["NoRenderer", "RENDERERS", "render_image", "render_png"]
