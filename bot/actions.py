@@ -225,6 +225,9 @@ class Actions(Around):
         if interaction.user.id not in match.players or match.status != "active":
             await reply_error(interaction, f"You cannot resign match #{match.id}.")
             return
+        if match.seat_of(interaction.user.id) in match.resigned_seats:
+            await reply_error(interaction, f"You have already resigned from match #{match.id}.")
+            return
         others = ", ".join(n for p, n in zip(match.players, match.names) if p != interaction.user.id)
         view = buttons.view_of(buttons.ResignButton(match.id, match.version))
         await interaction.response.send_message(

@@ -1,6 +1,7 @@
 """Turn matches into Discord message text.  No rules here: the engine decides."""
 from __future__ import annotations
 
+from engines import get_game
 from matches import Match, Series
 
 # Must match render.common's player order: shapes as well as colours.
@@ -16,7 +17,9 @@ def timestamp(seconds: float, style: str = "R") -> str:
 
 
 def player_line(match: Match) -> str:
-    return " vs ".join(f"{SEAT_MARKS[i]} {name}" for i, name in enumerate(match.names))
+    gone = match.resigned_seats
+    return " vs ".join(f"{SEAT_MARKS[i]} " + (f"~~{name}~~" if i in gone else name)
+                       for i, name in enumerate(match.names))
 
 
 def heading(match: Match) -> str:
@@ -24,6 +27,8 @@ def heading(match: Match) -> str:
 
 
 def scores_line(match: Match) -> str:
+    if not get_game(match.game).has_scores:
+        return ""
     state = match.state()
     outcome = state.outcome()
     scores = list(outcome.scores) if outcome else state.scores()
@@ -72,7 +77,8 @@ def result_line(match: Match) -> str:
     if outcome is None:
         return ""
     how = {"early": "ends early (a player could not pay)", "resign": "ends by resignation",
-           "timeout": "ends on time", "agreed": "ends by agreement",
+           "timeout": "ends on time", "agreed": "ends by agreement", "loop": "ends with a closed loop",
+           "stuck": "ends: a player had no legal turn", "repetition": "ends by threefold repetition",
            "normal": "is over"}.get(outcome.end, f"ends ({outcome.end})")
     if outcome.is_draw:
         return f"The match {how}: **a draw**."

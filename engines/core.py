@@ -120,6 +120,8 @@ class Game:
     new_state: Callable[[int, random.Random, dict[str, Any], dict[str, Any]], State]
     state_from_json: Callable[[dict[str, Any]], State]
     validate_options: Callable[[dict[str, Any], int], None] = field(default=lambda options, players: None)
+    # False when points mean nothing (Tactori FEM: the first loop wins)
+    has_scores: bool = True
     # a setup that makes seat 0 start, for games where the starting seat is a setup choice
     starting_setup: dict[str, Any] = field(default_factory=dict)
     # full_setup(players, rng, setup, options) -> the setup with every random choice filled in

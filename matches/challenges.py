@@ -76,7 +76,8 @@ class Challenges(Core):
                     (dumps(accepted), self.clock(), match_id, match.version))
                 if done.rowcount != 1:
                     raise StaleRequest("This challenge changed in the meantime; look at it again.")
-                return await self.get(match_id)
+                row = await tx.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+                return Match.from_row(dict(row))
             state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
             series_id = await self._new_series(tx, match.game, match.guild_id, match.players)
             match = await self._commit(tx, match, state, status="active", accepted=dumps(accepted),

@@ -80,6 +80,10 @@ class Match:
         return get_game(self.game).state_from_json(self.state_json)
 
     @property
+    def resigned_seats(self) -> set[int]:
+        return {seat for _, seat in self.resignations}
+
+    @property
     def home_channel_id(self) -> int | None:
         """Where the match is played: its thread if it has one."""
         return self.thread_id or self.channel_id

@@ -19,6 +19,8 @@ class Play(Core):
         seat = match.seat_of(user_id)
         if seat is None:
             raise NotAPlayer(f"You are not playing in match #{match.id}.")
+        if seat in match.resigned_seats:
+            raise NotAPlayer(f"You resigned from match #{match.id}; the others play on.")
         to_move = match.state().current_player()
         if to_move != seat:
             raise NotYourTurn(f"It is {match.names[to_move]}'s turn." if to_move is not None
@@ -77,8 +79,10 @@ class Play(Core):
         if match.status != "active":
             raise MatchClosed(f"Match #{match.id} is {match.status}.")
         seat = match.seat_of(user_id)
-        if seat is None or [s for _, s in match.resignations].count(seat):
+        if seat is None:
             raise NotAPlayer(f"You are not playing in match #{match.id}.")
+        if seat in match.resigned_seats:
+            raise NotAPlayer(f"You have already resigned from match #{match.id}.")
         if expected_version is not None and expected_version != match.version:
             raise StaleRequest("The position changed since you asked; resign again if you still want to.")
         return await self._drop(match, seat, "resign", f"{match.names[seat]} resigned.")

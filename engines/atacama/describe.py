@@ -61,7 +61,7 @@ def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
             why = "all towers are placed" if e["reason"] == "placed" else "no tower can be placed any more"
             parts.append(f"{why}: {final_words(e['winners'], e['scores'], names)}")
     text = "; ".join(parts)
-    return text[:1].upper() + text[1:] + "." if text else ""
+    return text + "." if text else ""  # starts with a display name: keep its case
 
 
 def score_breakdown(state, names: list[str]) -> str:

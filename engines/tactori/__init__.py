@@ -47,6 +47,7 @@ FEM = register(Game(
     default_options={"stacks": False, "chase": False},
     new_state=_new_fem,
     state_from_json=FemState.from_json,
+    has_scores=False,
     full_setup=lambda players, rng, setup, options: (_no_setup(setup), {})[1],
 ))
 FemState.game = FEM

@@ -9,7 +9,9 @@ from .geometry import Geometry, Place
 
 TOWERS = 16   # per player (R1)
 BRIDGES = 15  # per player (R1)
-COLOURS = ("red", "blue", "green", "yellow")
+# The bot draws seats in a colour-blind-safe palette (render/common.py), not the
+# rulebook's red/blue/green/yellow: messages must name what players see.
+COLOURS = ("blue", "orange", "green", "pink")
 
 Key = tuple[int, int]  # a bridge is named by its end fields (a < b): no two bridges share a place
 

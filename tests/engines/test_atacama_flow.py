@@ -118,16 +118,16 @@ def test_resigned_state_round_trips():
 def test_describe_a_placement():
     s = new_match()
     s.play("e5")
-    assert s.describe("e5", NAMES2) == "Ann placed a tower on e5 (copper 4)."
+    assert s.describe("e5", NAMES2) == "ann placed a tower on e5 (copper 4)."
     s.play("a1")
-    assert s.describe("a1", NAMES2) == "Bob placed a tower on a1 (copper 2)."
+    assert s.describe("a1", NAMES2) == "bob placed a tower on a1 (copper 2)."
 
 
 def test_t6_describe_an_other_colour_tower_and_the_end():
     s = make_state({"a1": 0, "a3": 1, "a5": 0}, tactics=True, supply=[[0, 0], [0, 1]], turn=1)
     s.play("a7*")
     text = s.describe("a7*", NAMES2)
-    assert text.startswith("Bob placed an other-colour tower on a7 (silver 3, counts double)")
+    assert text.startswith("bob placed an other-colour tower on a7 (silver 3, counts double)")
     assert "all towers are placed: ann wins (ann 9, bob 0)" in text
 
 

@@ -102,7 +102,7 @@ class TestTactoriFemTurns:
         s = fem({"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e1": "1", "e3": "1"},
                 [("a1c1", 0), ("e1e3", 1)])
         assert_refused(s, "=a1c1<a1c1", "somewhere else")
-        assert_refused(s, "=a3c3<e1e3", "blue's")
+        assert_refused(s, "=a3c3<e1e3", "orange's")
         assert_refused(s, "=a3c3<a3c3", "no bridge on a3-c3")
         assert_refused(s, "=a3c3<a1c1 =a1a3", "exactly one")
         assert_refused(s, "+c5 =a3c3<a1c1", "connect to the tower on c5")
@@ -128,7 +128,7 @@ class TestTactoriFemTurns:
         s.to_move = 0
         assert_refused(s, "x=a1c1", "no bridge on a1-c1")
         s2 = fem({"a1": "1", "c1": "1"}, [("a1c1", 1)])
-        assert_refused(s2, "x=a1c1", "blue's")
+        assert_refused(s2, "x=a1c1", "orange's")
 
     def test_r7_no_pass_in_fem(self):
         s = new_match("tactori-fem")

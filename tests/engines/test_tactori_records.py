@@ -84,7 +84,7 @@ def test_cli_ongoing_summary_and_state(game, players, options):
 def test_cli_illegal_and_unparsable_moves_exit_2_with_ply():
     record = record_for("tactori", ["+c3", "+c3", "c3-d4"])
     code, out = run_cli("-", stdin=record.dumps())
-    assert code == 2 and out["ply"] == 2 and "top tower on c3 is blue" in out["error"]
+    assert code == 2 and out["ply"] == 2 and "top tower on c3 is orange" in out["error"]
     record = record_for("tactori-fem", ["+c3", "+f9"])
     code, out = run_cli("-", stdin=record.dumps())
     assert code == 2 and out["ply"] == 1 and "no field f9" in out["error"]

@@ -16,7 +16,7 @@ def test_r1_initial_position():
         assert s.towers == [TOWERS] * players and s.bridge_supply == [BRIDGES] * players
         assert s.current_player() == 0 and s.outcome() is None
         assert s.to_json()["stacks"] == {} and s.to_json()["bridges"] == []
-        assert s.to_json()["colours"] == ["red", "blue", "green", "yellow"][:players]
+        assert s.to_json()["colours"] == ["blue", "orange", "green", "pink"][:players]
         assert s.scores() == [0] * players
         assert s.geo.n == 9 and s.geo.names[0] == "a1" and s.geo.names[-1] == "i9"
 
@@ -65,9 +65,9 @@ def test_r2_bridge_lies_on_the_common_height():
 
 def test_r2_bridge_needs_own_top_towers_at_equal_heights():
     s = make(stacks={"a1": "0", "c1": "1", "a3": "00", "e1": "0"})
-    assert_refused(s, "=a1c1", "top tower on c1 is blue")
+    assert_refused(s, "=a1c1", "top tower on c1 is orange")
     assert_refused(s, "=a1a3", "height 1", "height 2", "same")
-    assert_refused(s, "=c1e1", "top tower on c1 is blue")
+    assert_refused(s, "=c1e1", "top tower on c1 is orange")
     assert_refused(s, "=e1g1", "no tower on g1")
     assert_refused(s, "=a1b1", "two apart", error=InvalidMove)
     assert_refused(s, "=a1c2", "two apart", error=InvalidMove)
@@ -96,7 +96,7 @@ def test_r2_crossing_same_midpoint_and_t_junction_allowed_across_players():
 ])
 def test_r2_no_two_bridges_on_one_unit_segment_across_players(stacks, red_floor, blue):
     s = make(stacks=stacks, bridges=[("a1c1", 0, red_floor)], to_move=1)
-    assert_refused(s, blue, "overlap", "red's bridge a1-c1")
+    assert_refused(s, blue, "overlap", "blue's bridge a1-c1")
     assert blue not in s.legal_moves()
 
 
@@ -120,7 +120,7 @@ def test_r2_overbuilt_bridge_and_free_towers():
     s.play("+a1")
     key = (s.geo.index["a1"], s.geo.index["c1"])
     assert s.board.overbuilt(key)
-    assert_refused(s, "a1-a5", "top tower on a1 is blue")
+    assert_refused(s, "a1-a5", "top tower on a1 is orange")
     # blue's tower on a1 is free and moves away: the bridge is no longer overbuilt
     s.to_move = 1
     s.play("a1-a4")
@@ -176,7 +176,7 @@ def test_r3_move_onto_any_stack_and_off_a_stack():
 def test_r3_move_refusals():
     s = make(stacks={"c3": "01", "d4": "0", "e5": "0", "g5": "0"}, bridges=[("e5g5", 0)])
     assert_refused(s, "a1-a2", "no tower on a1")
-    assert_refused(s, "c3-c5", "top tower on c3 is blue")
+    assert_refused(s, "c3-c5", "top tower on c3 is orange")
     assert_refused(s, "e5-e7", "carries a bridge")
     assert_refused(s, "2d4-d6", "only 1 tower on d4")
 
