@@ -31,6 +31,7 @@ class Scheduler:
         self._sleeping = False
         self._woken = False
         self._interrupting = False    # the pending cancel() is our own wake-up
+        self._backlog = False
 
     def start(self) -> None:
         self.bot.store.on_commit.append(self.wake)
@@ -40,7 +41,8 @@ class Scheduler:
         # A plain sleep interrupted by cancel() (instead of waiting on an Event)
         # keeps the task's only wait a timer, which test clocks can drive.
         self._woken = True
-        if self._sleeping and self.task is not None:
+        # While a backlog is worked off, keep the pace: the next round comes anyway.
+        if self._sleeping and not self._backlog and self.task is not None:
             self._sleeping = False
             self._interrupting = True
             self.task.cancel()
@@ -56,20 +58,21 @@ class Scheduler:
         while not self.bot.is_closed():
             self._woken = False
             try:
-                busy = await self.tick()
-                delay = SPREAD if busy else await self._until_next()
+                self._backlog = await self.tick()
+                delay = SPREAD if self._backlog else await self._until_next()
             except Exception:  # noqa: BLE001 - the loop must survive anything
                 log.exception("scheduler round failed")
-                delay = SPREAD
+                self._backlog, delay = True, SPREAD
             if self._woken and delay > SPREAD:
                 continue  # something changed during the round: look again
             self._sleeping = True
             try:
                 await asyncio.sleep(delay)
             except asyncio.CancelledError:
-                if not self._interrupting:
-                    raise  # a real cancellation (shutdown)
-                asyncio.current_task().uncancel()
+                # Only our own wake-up is swallowed; any other cancel request
+                # (shutdown, possibly on top of a wake-up) ends the task.
+                if not self._interrupting or asyncio.current_task().uncancel() > 0:
+                    raise
             finally:
                 self._sleeping = self._interrupting = False
 

@@ -78,6 +78,7 @@ async def test_overdue_notices_after_downtime_are_spread_over_minutes(world):
         m = await service.create_challenge("architekton", w.guild.id, w.channel.id, ann, [bob], first="me")
         await service.accept(m.id, bob.id)
     # The bot was down while every deadline passed.
+    w.env.bot.scheduler.stop()
     now = service.clock()
     await service.store.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?",
                                 (now - 4 * DAY, now - DAY, now - DAY))
