@@ -61,15 +61,8 @@ def next_turn_line(match: Match, away_until: float | None = None) -> str:
 
 
 def _turn_words(match: Match, state, who: str) -> str:
-    pending = getattr(state, "pending", None)
-    if pending is not None:
-        return f"{who}, your building at {pending[0]},{pending[1]} is enclosed: **keep** or **remove**?"
-    legal = state.legal_moves()
-    if legal == ["discard"]:
-        return f"{who}, no stock tile fits anywhere: your only move is `discard` (A6)."
-    step = getattr(state, "placement", None)
-    which = {0: " (first placement)", 1: " (second placement)"}.get(step, "") if step is not None else ""
-    return f"Your turn{which}, {who}."
+    prompt = state.prompt()
+    return f"Your turn, {who}: {prompt}." if prompt else f"Your turn, {who}."
 
 
 def result_line(match: Match) -> str:

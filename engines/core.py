@@ -88,6 +88,10 @@ class State:
         """The canonical ``move`` (just played) in words, for the turn message."""
         return move
 
+    def prompt(self) -> str:
+        """What the player to move has to do now, in words ("" when it is a plain move)."""
+        return ""
+
     def summary(self, names: list[str]) -> str:
         """The score breakdown in words (one line per player), for the end of a match."""
         return ""

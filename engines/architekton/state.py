@@ -421,6 +421,17 @@ class ArchitektonState(State):
 
         return describe_events(self.events, names)
 
+    def prompt(self) -> str:
+        if self.result is not None:
+            return ""
+        if self.pending is not None:
+            k = self.mismatches(self.pending)
+            return (f"your building at {_sq(self.pending)} is enclosed with {k} mismatched side"
+                    f"{'s' if k > 1 else ''}: **keep** (pay {k}) or **remove** (pay {k - 1})")
+        if self.legal_moves() == ["discard"]:
+            return "no stock tile fits anywhere, so your only move is `discard` (A6)"
+        return ("first", "second")[self.placement] + " placement of your turn"
+
     def summary(self, names: list[str]) -> str:
         from .describe import final_breakdown
 

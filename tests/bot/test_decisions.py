@@ -9,7 +9,7 @@ async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world
     await assert_png(board)
     assert button_labels(board) == [KEEP, REMOVE]
     x, y = match.state().pending
-    assert f"{owner.mention}, your building at {x},{y} is enclosed" in board.content
+    assert f"{owner.mention}: your building at {x},{y} is enclosed" in board.content
     assert pinged_ids(w.env, board) == {owner.id}
 
     # autocomplete: the owner is offered exactly the decision, the mover nothing

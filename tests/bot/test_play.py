@@ -67,7 +67,7 @@ async def test_a_sequence_of_moves_is_answered_publicly_and_the_turn_passes(worl
         assert pinged_ids(w.env, posted) == {nxt}
         assert after.message_id == posted.id
     assert movers == ["ann", "ann", "bob", "bob"]               # two placements, then the turn passes
-    assert "(first placement)" in w.channel.last_message.content
+    assert "first placement of your turn" in w.channel.last_message.content
     assert f"<@{w.ann.id}>" in w.channel.last_message.content
 
 

@@ -253,3 +253,25 @@ def test_a7_turn_counts_equal_at_the_end_with_discards_in_the_last_round():
         play_first(s)
     assert s.turns == [6, 6]
     assert snapshot(s) == snapshot(s.copy())
+
+
+def test_a4_a5_a6_prompt_says_what_the_player_to_move_must_do():
+    """The prompt follows the turn: two placements (A4), a pending decision (A5)."""
+    import random
+
+    from engines import get_game
+
+    state = get_game("architekton").setup(2, 7)
+    assert state.prompt() == "first placement of your turn"
+    state.play(state.legal_moves()[0])
+    assert state.prompt() == "second placement of your turn"
+    for seed in range(200):
+        state, rng = get_game("architekton").setup(2, seed), random.Random(seed)
+        while state.outcome() is None and state.pending is None:
+            state.play(rng.choice(state.legal_moves()))
+        if state.pending is not None:
+            k = state.mismatches(state.pending)
+            assert f"**keep** (pay {k})" in state.prompt() and f"**remove** (pay {k - 1})" in state.prompt()
+            break
+    else:
+        raise AssertionError("no pending decision in 200 random matches")
