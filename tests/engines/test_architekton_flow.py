@@ -264,6 +264,9 @@ def test_a4_a5_a6_prompt_says_what_the_player_to_move_must_do():
     state = get_game("architekton").setup(2, 7)
     assert state.prompt() == "first placement of your turn"
     state.play(state.legal_moves()[0])
+    if state.legal_moves() == ["discard"]:          # A6: nothing left fits
+        assert "only move is `discard`" in state.prompt()
+        state.play("discard")
     assert state.prompt() == "second placement of your turn"
     for seed in range(200):
         state, rng = get_game("architekton").setup(2, seed), random.Random(seed)
