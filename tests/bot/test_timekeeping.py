@@ -92,3 +92,27 @@ async def test_overdue_notices_after_downtime_are_spread_over_minutes(world):
     assert len(notices()) == 10
     await w.env.advance_time(31)
     assert len(notices()) == 12
+
+
+async def test_reminders_switched_off_send_nothing_but_the_deadline_still_counts(world):
+    w = world
+    await w.ann.slash(w.channel, "settings", reminders="off")
+    await start_match(w)
+    before = len(w.channel.history())
+    await w.env.advance_time(DAY + 31)
+    assert not any("⏰" in m.content for m in w.channel.history()[before:])
+    assert w.ann.user.dm_channel.last_message is None or "⏰" not in w.ann.user.dm_channel.last_message.content
+    await w.env.advance_time(2 * DAY)
+    assert "ran out of time" in w.channel.last_message.content
+
+
+async def test_challenges_go_to_the_channel_the_server_chose(world):
+    w = world
+    lobby = w.guild.create_text_channel("challenges")
+    await w.service.set_guild_settings(w.guild.id, challenge_channel_id=lobby.id)
+    r = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob)
+    assert r.ephemeral and f"<#{lobby.id}>" in r.response.content
+    posted = lobby.last_message
+    assert w.bob.mention in posted.content
+    await w.bob.click(posted, label="Accept")
+    assert "The match begins" in lobby.last_message.content

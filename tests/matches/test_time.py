@@ -160,3 +160,16 @@ async def test_next_wakeup_is_the_earliest_reminder_or_challenge_expiry(service,
     assert await service.next_wakeup() == challenge.expires_at
     match = await started(service)
     assert await service.next_wakeup() == match.next_event_at == clock.now + DAY
+
+
+async def test_claim_in_a_three_player_match_drops_the_late_player_and_play_goes_on(service, clock):
+    match = await service.create_challenge("tactori", 10, 20, ANN, [BOB, CAT], first="me")
+    await service.accept(match.id, BOB.id)
+    match = await service.accept(match.id, CAT.id)
+    assert match.to_move_id() == ANN.id
+    clock.now += 3 * DAY
+    result = await service.claim(match.id, CAT.id)
+    assert result.match.status == "active" and result.match.resigned_seats == {0}
+    assert result.match.to_move_id() == BOB.id
+    assert result.match.deadline == clock.now + 3 * DAY          # bob's clock starts now
+    assert (await service.replay(match.id)).to_json() == result.match.state_json
