@@ -372,13 +372,9 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, width: int) -> None:
-    draw.rectangle((0, 0, width, HEADER), fill=C.PANEL)
-    draw.line([(0, HEADER), (width, HEADER)], fill=C.FAINT, width=2)
     seat, title, detail = _status(state, names)
-    x, cy = PAD, HEADER / 2
-    if seat is not None:
-        C.draw_marker(img, (x + 27, cy), 54, seat, letters[seat])
-        x += 70
+    x = C.header_band(img, draw, width, HEADER, PAD, seat, letters[seat] if seat is not None else "")
+    cy = HEADER / 2
     right = width - PAD
     if state.outcome() is None:
         if state.last_round_target is not None:

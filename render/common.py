@@ -272,3 +272,49 @@ def encode_png(img: Image.Image, colours: int = 224, compress_level: int = 3) ->
     buffer = io.BytesIO()
     img.save(buffer, "PNG", compress_level=compress_level)
     return buffer.getvalue()
+
+
+def header_band(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, pad: int,
+                seat: int | None, letter: str) -> float:
+    """The status band at the top: background, rule, and the marker of the seat
+    it is about.  Returns the x where the status text starts."""
+    draw.rectangle((0, 0, width, height), fill=PANEL)
+    draw.line([(0, height), (width, height)], fill=FAINT, width=2)
+    x = pad
+    if seat is not None:
+        draw_marker(img, (x + 27, height / 2), 54, seat, letter)
+        x += 70
+    return x
+
+
+def card_tag(*, out: bool, winners: list[int] | tuple[int, ...] | None, seat: int, to_move: bool) -> str:
+    """The pill on a player card: RESIGNED, WINNER, DRAW or TO MOVE."""
+    if out:
+        return "RESIGNED"
+    if winners is not None:
+        if seat in winners:
+            return "DRAW" if len(winners) > 1 else "WINNER"
+        return ""
+    return "TO MOVE" if to_move else ""
+
+
+def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspective: int | None,
+               tag: str, score: int | None) -> float:
+    """A player card's top line: the score (large, right), the tag and the name.
+
+    Returns the x up to which the card's text lines may run."""
+    x0, y0, x1, _ = box
+    right = x1 - 14
+    if score is not None:
+        score_text = str(score)
+        sw = max(text_width(score_text, 40, 1), 40)
+        draw_text(img, (x1 - 16, y0 + 44), score_text, 40, INK, anchor="rm", stroke=1, stroke_fill=INK)
+        draw_text(img, (x1 - 16 - sw / 2, y0 + 82), "points", 18, MUTED, anchor="mm")
+        right = x1 - 16 - sw - 16
+    if tag:
+        right = pill(img, (right, y0 + 30), tag, 16, INK, WHITE, anchor="rm")[0] - 10
+    you = " (you)" if seat == perspective else ""
+    room = right - x0 - 60 - text_width(you, 26)
+    name = fit_text(player_name(names, seat), 26, max(40, room)) + you
+    draw_text(img, (x0 + 60, y0 + 30), name, 26, INK, anchor="lm", stroke=1, stroke_fill=INK)
+    return right if score is None else x1 - 16 - 56

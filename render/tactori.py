@@ -715,13 +715,9 @@ def _alert(state, data) -> str:
 
 def _header(img, draw, state, data, names, letters, lay: Layout) -> None:
     width = lay.width
-    draw.rectangle((0, 0, width, HEADER), fill=C.PANEL)
-    draw.line([(0, HEADER), (width, HEADER)], fill=C.FAINT, width=2)
     seat, title, detail = _status(data, names)
-    x, cy = PAD, HEADER / 2
-    if seat is not None:
-        C.draw_marker(img, (x + 27, cy), 54, seat, letters[seat])
-        x += 70
+    x = C.header_band(img, draw, width, HEADER, PAD, seat, letters[seat] if seat is not None else "")
+    cy = HEADER / 2
     right = width - PAD
     alert = _alert(state, data)
     if alert:
@@ -779,30 +775,9 @@ def _card(img, draw, data, names, letters, perspective, seat: int, box) -> None:
     draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
                            width=5 if (to_move or (winner and len(result["winners"]) == 1)) else 2)
     C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
-    tag = ""
-    if out:
-        tag = "RESIGNED"
-    elif result is not None:
-        if winner:
-            tag = "DRAW" if len(result["winners"]) > 1 else "WINNER"
-    elif to_move:
-        tag = "TO MOVE"
-    right = x1 - 14
-    if not fem:
-        scores = result["scores"] if result is not None else data["scores"]
-        score_text = str(scores[seat])
-        sw = max(C.text_width(score_text, 40, 1), 40)
-        C.draw_text(img, (x1 - 16, y0 + 42), score_text, 40, C.INK, anchor="rm", stroke=1, stroke_fill=C.INK)
-        C.draw_text(img, (x1 - 16 - sw / 2, y0 + 80), "points", 18, C.MUTED, anchor="mm")
-        right = x1 - 16 - sw - 16
-    if tag:
-        pill = C.pill(img, (right, y0 + 30), tag, 16, C.INK, C.WHITE, anchor="rm")
-        right = pill[0] - 10
-    you = " (you)" if seat == perspective else ""
-    room = right - x0 - 60 - C.text_width(you, 26)
-    name = C.fit_text(C.player_name(names, seat), 26, max(40, room)) + you
-    C.draw_text(img, (x0 + 60, y0 + 30), name, 26, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
-    room = (right if fem else x1 - 16 - 56) - (x0 + 16)
+    tag = C.card_tag(out=out, winners=result["winners"] if result else None, seat=seat, to_move=to_move)
+    score = None if fem else (result["scores"] if result is not None else data["scores"])[seat]
+    room = C.card_title(img, box, seat, names, perspective, tag, score) - (x0 + 16)
     for i, line in enumerate(card_lines(data, seat)):
         C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(line, 20, room), 20, C.INK, anchor="lm")
     if out:
