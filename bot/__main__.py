@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from .client import create_bot
@@ -41,6 +42,10 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the requested intents; this bot needs none of the privileged ones.", file=sys.stderr)
         return 2
+    except (OSError, aiohttp.ClientError) as exc:
+        print(f"Cannot reach Discord ({exc.__class__.__name__}: {exc}). Check the network and try again.",
+              file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
