@@ -52,7 +52,8 @@ class Play(Core):
                                  (match_id, match.plies, canonical, user_id, self.clock()))
         except StaleRequest:
             raise await self._stale(match, canonical, user_id) from None
-        return MoveResult(new, canonical, state.describe(canonical, match.names), await self.series(new.series_id))
+        series = await self.series(new.series_id) if new.status == "finished" else None
+        return MoveResult(new, canonical, state.describe(canonical, match.names), series)
 
     async def _stale(self, match: Match, canonical: str, user_id: int) -> StaleRequest:
         row = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",

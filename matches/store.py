@@ -81,16 +81,14 @@ class Store:
             hook()
 
     async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
-        conn = self.reader or self.db
-        assert conn is not None, "store is not open"
-        async with conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
         conn = self.reader or self.db
         assert conn is not None, "store is not open"
-        async with conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        # One hop to the database thread instead of three (execute, fetch, close).
+        return list(await conn.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: tuple | dict = ()) -> "Done":
         """One write statement in its own transaction."""
@@ -120,5 +118,5 @@ class Transaction:
             pass
 
     async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, params) as cur:
-            return await cur.fetchone()
+        rows = await self.db.execute_fetchall(sql, params)
+        return rows[0] if rows else None
