@@ -1,0 +1,16 @@
+"""Benchmark suite: ``python -m bench [--quick] [--only SECTIONS] [-o bench/results.json]``.
+
+Sections (each measured per registered game where it makes sense):
+
+- ``engine``  -- ``play()``, ``legal_moves()``, JSON round-trip, record replay;
+- ``render``  -- one board PNG: time, size, pixel size;
+- ``command`` -- ``/<game> move`` through the real bot under SimCord;
+- ``store``   -- sustained moves/s with many active matches, 8 concurrent writers;
+- ``memory``  -- resident memory of the started bot (fresh subprocess).
+
+Positions come from seeded random legal playouts (:mod:`bench.positions`).
+Nothing here changes the project; a game without a renderer or bot command is
+skipped with a printed note.
+"""
+
+SECTIONS = ("engine", "render", "command", "store", "memory")

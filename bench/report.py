@@ -1,0 +1,206 @@
+"""Machine info, budgets (PASS/MISS), the printed tables and the JSON report."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import platform
+import sqlite3
+import subprocess
+import sys
+from importlib import metadata
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def machine() -> dict:
+    model, logical = None, 0
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name") and model is None:
+                    model = line.split(":", 1)[1].strip()
+                if line.startswith("processor"):
+                    logical += 1
+    except OSError:
+        pass
+    versions = {}
+    for dist in ("discord.py", "Pillow", "aiosqlite", "simcord"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = None
+    versions["sqlite"] = sqlite3.sqlite_version
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=10).stdout.strip() or None
+        dirty = bool(subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
+                                    text=True, timeout=10).stdout.strip())
+    except (OSError, subprocess.SubprocessError):
+        commit, dirty = None, None
+    return {
+        "cpu_model": model,
+        "cores": os.cpu_count(),
+        "cpuinfo_processors": logical,
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+        "versions": versions,
+        "git_commit": commit,
+        "git_dirty": dirty,
+    }
+
+
+# ------------------------------------------------------------------ budgets
+def _entry(name, section, game, metric, value, limit, op, unit):
+    if value is None:
+        status = "SKIP"
+    else:
+        status = "PASS" if (value < limit if op == "<" else value >= limit) else "MISS"
+    return {"budget": name, "section": section, "game": game, "metric": metric, "value": value,
+            "limit": limit, "op": op, "unit": unit, "status": status}
+
+
+def budgets(report: dict) -> list[dict]:
+    out = []
+    s = report["sections"]
+    for game, r in s.get("engine", {}).get("games", {}).items():
+        out.append(_entry("play() median < 1 ms", "engine", game, "play.median", r["play"].get("median"), 1, "<", "ms"))
+        out.append(_entry("legal_moves() < 10 ms in any position", "engine", game, "legal_moves.max",
+                          r["legal_moves"].get("max"), 10, "<", "ms"))
+        out.append(_entry("replay of a record < 50 ms (slowest record)", "engine", game, "replay.max",
+                          r["replay"].get("max"), 50, "<", "ms"))
+    for game, r in s.get("render", {}).get("games", {}).items():
+        if "skipped" in r:
+            out.append(_entry("board image", "render", game, "skipped", None, 0, "<", ""))
+            continue
+        out.append(_entry("board image median < 80 ms", "render", game, "time.median", r["time"]["median"], 80, "<", "ms"))
+        out.append(_entry("board image < 300 KB (largest)", "render", game, "size_kb.max", r["size_kb"]["max"], 300, "<", "KB"))
+        out.append(_entry("board image >= 800 px shorter side (smallest)", "render", game, "shorter_side_px.min",
+                          r["shorter_side_px"]["min"], 800, ">=", "px"))
+    for game, r in s.get("command", {}).get("games", {}).items():
+        if "skipped" in r:
+            out.append(_entry("/move path", "command", game, "skipped", None, 0, "<", ""))
+            continue
+        out.append(_entry("/move path median < 150 ms", "command", game, "total.median", r["total"].get("median"), 150, "<", "ms"))
+        out.append(_entry("/move path p99 < 400 ms", "command", game, "total.p99", r["total"].get("p99"), 400, "<", "ms"))
+    store = s.get("store", {}).get("runs", {})
+    if store:
+        count = max(store, key=int)
+        out.append(_entry(f">= 500 moves/s at {int(count):,} matches", "store", None, f"runs.{count}.moves_per_s",
+                          store[count]["moves_per_s"], 500, ">=", "moves/s"))
+    memory = s.get("memory")
+    if memory and "loaded" in memory:
+        out.append(_entry(f"RSS < 200 MB with {memory['matches']:,} matches", "memory", None, "loaded.rss_mb",
+                          memory["loaded"]["rss_mb"], 200, "<", "MB"))
+    return out
+
+
+# ------------------------------------------------------------------ tables
+def _table(headers: list[str], rows: list[list]) -> str:
+    cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = []
+    for n, row in enumerate(cells):
+        lines.append("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _f(value, digits=2):
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def text(report: dict) -> str:
+    s = report["sections"]
+    m = report["machine"]
+    parts = [f"Machine: {m['cpu_model']}, {m['cores']} cores, Python {m['python']}, {m['date']}"
+             f" (mode: {report['mode']}, {report['seconds']:.0f} s; load average at start "
+             f"{m.get('load_average_at_start', ['?'])[0]})"]
+    if "engine" in s:
+        rows = []
+        for game, r in s["engine"]["games"].items():
+            rows.append([game, r["positions"]["count"], r["positions"]["max_legal_moves"],
+                         _f(r["play"].get("median"), 3), _f(r["play"].get("p99"), 3),
+                         _f(r["legal_moves"].get("median"), 3), _f(r["legal_moves"].get("max"), 3),
+                         _f(r["json_roundtrip"].get("median"), 3), _f(r["json_roundtrip"].get("max"), 3),
+                         _f(r["replay"].get("median"), 2), _f(r["replay"].get("max"), 2),
+                         _f(r["replay"]["record_plies"].get("max"), 0)])
+        parts.append("Engine (ms)\n" + _table(
+            ["game", "positions", "max legal", "play med", "play p99", "legal med", "legal max",
+             "json med", "json max", "replay med", "replay max", "max plies"], rows))
+    if "render" in s:
+        rows = []
+        for game, r in s["render"]["games"].items():
+            if "skipped" in r:
+                rows.append([game, "skipped: " + r["skipped"]] + [""] * 7)
+                continue
+            rows.append([game, _f(r["time"]["median"], 1), _f(r["time"]["p90"], 1), _f(r["time"]["max"], 1),
+                         _f(r["first_call_ms"], 1), _f(r["size_kb"]["median"], 1), _f(r["size_kb"]["max"], 1),
+                         f"{r['width_px']['median']:.0f}x{r['height_px']['median']:.0f}",
+                         _f(r["shorter_side_px"]["min"], 0)])
+        parts.append("Render\n" + _table(["game", "ms med", "ms p90", "ms max", "first ms", "KB med", "KB max",
+                                          "px (med)", "min short px"], rows))
+    if "command" in s:
+        c = s["command"]
+        rows = []
+        for game, r in c["games"].items():
+            if "skipped" in r:
+                rows.append([game, "skipped: " + r["skipped"]] + [""] * 9)
+                continue
+            t = r["total"]
+            rows.append([game, t.get("count"), _f(t.get("median"), 1), _f(t.get("p90"), 1), _f(t.get("p99"), 1),
+                         _f(t.get("max"), 1), _f(r["handler"].get("median"), 1),
+                         _f(r["service_move"].get("median"), 1), _f(r["board_file"].get("median"), 1),
+                         _f(r["simcord_overhead"].get("median"), 1),
+                         _f(r.get("idle_1ms", {}).get("total", {}).get("median"), 1)])
+        if "baseline" in c:
+            b = c["baseline"]
+            rows.append([b["command"] + " (baseline)", b["total"]["count"], _f(b["total"]["median"], 1),
+                         _f(b["total"]["p90"], 1), _f(b["total"]["p99"], 1), _f(b["total"]["max"], 1),
+                         _f(b["handler"]["median"], 1), "", "", _f(b["simcord_overhead"]["median"], 1),
+                         _f(b.get("idle_1ms", {}).get("total", {}).get("median"), 1)])
+        parts.append("Command /<game> move under SimCord (ms; handler = the bot's Actions.move incl. SimCord's fake HTTP;"
+                     " SimCord ovh = total - handler; idle 1ms = median with SimCord's 50 ms settle poll patched to 1 ms)\n"
+                     + _table(["game", "n", "med", "p90", "p99", "max", "handler med", "service.move", "board_file",
+                               "SimCord ovh", "idle 1ms med"], rows))
+    if "store" in s:
+        rows = []
+        for count, r in s["store"]["runs"].items():
+            creation = r.get("creation") or {}
+            rows.append([f"{int(count):,}", r["moves"], _f(r["moves_per_s"], 0),
+                         _f(r["move_latency"].get("median"), 1), _f(r["move_latency"].get("p99"), 1),
+                         _f(r.get("write_lock_held", {}).get("median"), 2), _f(r.get("cpu_ms_per_move"), 2),
+                         _f(r["db_bytes_per_match_created"], 0), _f(r["db_bytes_per_match_after_moves"], 0),
+                         _f(creation.get("matches_per_s"), 0)])
+        parts.append("Store (8 writers, one MatchService/Store)\n" + _table(
+            ["matches", "moves", "moves/s", "lat med ms", "lat p99 ms", "lock held med ms", "CPU ms/move",
+             "B/match", "B/match after",
+             "created/s"], rows))
+    if "memory" in s:
+        r = s["memory"]
+        parts.append("Memory (VmRSS of the started bot, fresh subprocess)\n" + _table(
+            ["store", "RSS MB", "peak MB", "after imports MB"],
+            [["empty", r["empty"]["rss_mb"], r["empty"]["hwm_mb"], r["empty"]["after_imports_mb"]],
+             [f"{r['loaded']['active_matches']:,} active", r["loaded"]["rss_mb"], r["loaded"]["hwm_mb"],
+              r["loaded"]["after_imports_mb"]]]))
+    rows = [[b["status"], b["section"], b["game"] or "", b["budget"], _f(b["value"], 2), b["unit"]]
+            for b in report["budgets"]]
+    parts.append("Budgets\n" + _table(["", "section", "game", "budget", "measured", "unit"], rows))
+    if report["notes"]:
+        parts.append("Notes\n" + "\n".join(f"- {n}" for n in report["notes"]))
+    return "\n\n".join(parts)
+
+
+def write(report: dict, path: str) -> None:
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as fh:
+        json.dump(report, fh, indent=1, sort_keys=False)
+        fh.write("\n")
