@@ -9,6 +9,7 @@ import traceback
 import engines
 
 from . import SECTIONS, report
+from .stats import busy_and_steal, cpu_ticks
 
 
 def log(message: str) -> None:
@@ -35,7 +36,7 @@ def run(argv: list[str] | None = None) -> dict:
     started = time.perf_counter()
     games = engines.game_names()
     result = {"mode": "quick" if args.quick else "full", "games": games, "sections": {},
-              "machine": report.machine(), "notes": [], "section_seconds": {}}
+              "machine": report.machine(), "notes": [], "section_seconds": {}, "section_cpu": {}}
     log(f"bench ({result['mode']}): games {', '.join(games)}; sections {', '.join(args.sections)}")
     playouts = {}
     if {"engine", "render"} & set(args.sections):
@@ -50,7 +51,7 @@ def run(argv: list[str] | None = None) -> dict:
         if section not in args.sections:
             continue
         log(f"[{section}]")
-        t = time.perf_counter()
+        t, ticks = time.perf_counter(), cpu_ticks()
         try:
             if section == "engine":
                 from . import engine
@@ -72,6 +73,9 @@ def run(argv: list[str] | None = None) -> dict:
             out = {"error": f"{type(exc).__name__}: {exc}", "notes": []}
             result["notes"].append(f"{section}: FAILED {type(exc).__name__}: {exc}")
         result["section_seconds"][section] = round(time.perf_counter() - t, 1)
+        # steal = CPU time the hypervisor gave to other guests: high values make timings noisy
+        result["section_cpu"][section] = busy_and_steal(ticks, cpu_ticks())
+        log(f"  ({result['section_seconds'][section]} s; machine CPU {result['section_cpu'][section]})")
         result["notes"].extend(out.get("notes", []))
         result["sections"][section] = out
     result["seconds"] = round(time.perf_counter() - started, 1)

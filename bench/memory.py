@@ -34,8 +34,6 @@ async def _child(db: str) -> dict:
     import gc
     import logging
 
-    import simcord
-
     from bot import Settings, create_bot
 
     logging.getLogger("discord").setLevel(logging.WARNING)

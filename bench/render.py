@@ -7,7 +7,7 @@ import time
 
 from PIL import Image
 
-import render as boards   # the project's renderer package (absolute import)
+import render as boards  # the project's renderer package (absolute import)
 
 from .positions import NAMES, Playout
 from .stats import summarize

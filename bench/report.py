@@ -194,6 +194,10 @@ def text(report: dict) -> str:
     rows = [[b["status"], b["section"], b["game"] or "", b["budget"], _f(b["value"], 2), b["unit"]]
             for b in report["budgets"]]
     parts.append("Budgets\n" + _table(["", "section", "game", "budget", "measured", "unit"], rows))
+    cpu = report.get("section_cpu") or {}
+    if cpu:
+        parts.append("CPU stolen by the hypervisor while each section ran (other VMs; high steal = noisy timings): "
+                     + ", ".join(f"{k} {v.get('steal_pct', '?')} %" for k, v in cpu.items()))
     if report["notes"]:
         parts.append("Notes\n" + "\n".join(f"- {n}" for n in report["notes"]))
     return "\n\n".join(parts)

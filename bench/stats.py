@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -20,26 +19,29 @@ def summarize(values: Iterable[float], unit: str, digits: int = 4) -> dict:
     data = sorted(float(v) for v in values)
     if not data:
         return {"count": 0, "unit": unit}
-    r = lambda v: round(v, digits)  # noqa: E731
+
+    def r(v: float) -> float:
+        return round(v, digits)
+
     return {"median": r(statistics.median(data)), "p90": r(percentile(data, 90)),
             "p99": r(percentile(data, 99)), "max": r(data[-1]), "min": r(data[0]),
             "mean": r(statistics.fmean(data)), "count": len(data), "unit": unit}
 
 
-class Timer:
-    """``with Timer() as t: ...`` then ``t.ms``."""
-
-    def __enter__(self) -> "Timer":
-        self.start = time.perf_counter_ns()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.ns = time.perf_counter_ns() - self.start
-
-    @property
-    def ms(self) -> float:
-        return self.ns / 1e6
+def cpu_ticks() -> list[int]:
+    """The machine's aggregate CPU counters from /proc/stat (user nice system idle iowait irq softirq steal)."""
+    try:
+        with open("/proc/stat") as fh:
+            return [int(x) for x in fh.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return []
 
 
-def ms_since(start_ns: int) -> float:
-    return (time.perf_counter_ns() - start_ns) / 1e6
+def busy_and_steal(before: list[int], after: list[int]) -> dict:
+    """Share of all CPUs busy and stolen by the hypervisor between two cpu_ticks() readings, in %."""
+    if not before or not after:
+        return {}
+    delta = [b - a for a, b in zip(before, after)]
+    total = sum(delta) or 1
+    return {"machine_busy_pct": round(100 * (total - delta[3] - delta[4]) / total, 1),
+            "steal_pct": round(100 * delta[7] / total, 1)}

@@ -12,7 +12,6 @@ import datetime as dt
 import itertools
 import os
 import random
-import shutil
 import sqlite3
 import tempfile
 import time
@@ -20,7 +19,7 @@ import time
 from engines import game_names
 from matches import MatchService, Player, Store
 
-from .stats import summarize
+from .stats import busy_and_steal, cpu_ticks, summarize
 
 WRITERS = 8
 # One creator: 8 concurrent creators were no faster (the write lock serialises them) and
@@ -182,11 +181,12 @@ async def _moves(store: Store, path: str, count: int, bytes_created: int, matche
 
     lock = TimedLock(store._write_lock)
     store._write_lock = lock            # instrumentation only: how long each write transaction holds the lock
-    cpu, loop_cpu = time.process_time(), time.thread_time()
+    cpu, loop_cpu, ticks = time.process_time(), time.thread_time(), cpu_ticks()
     started = time.perf_counter()
     done = sum(await asyncio.gather(*(writer(m) for m in owned)))
     seconds = time.perf_counter() - started
     cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
+    machine = busy_and_steal(ticks, cpu_ticks())
     await store.close()
     checkpoint(path)
     bytes_after = db_bytes(path)
@@ -201,6 +201,8 @@ async def _moves(store: Store, path: str, count: int, bytes_created: int, matche
         "lock_held": lock.held,
         "cpu_ms_per_move": round(cpu / done * 1e3, 3) if done else None,
         "event_loop_cpu_ms_per_move": round(loop_cpu / done * 1e3, 3) if done else None,
+        "process_cpu_pct": round(100 * cpu / seconds, 1) if seconds else None,
+        **machine,
         "db_bytes_created": bytes_created,
         "db_bytes_per_match_created": round(bytes_created / count, 1),
         "db_bytes_after_moves": bytes_after,
@@ -218,6 +220,8 @@ def combine(runs: list[dict]) -> dict:
     middle = ranked[len(ranked) // 2]
     out = {k: v for k, v in middle.items() if k not in ("latencies", "lock_held")}
     out["moves_per_s_runs"] = [r["moves_per_s"] for r in runs]
+    out["steal_pct_runs"] = [r.get("steal_pct") for r in runs]
+    out["machine_busy_pct_runs"] = [r.get("machine_busy_pct") for r in runs]
     out["move_latency"] = summarize([x for r in runs for x in r["latencies"]], "ms")
     out["write_lock_held"] = summarize([x for r in runs for x in r["lock_held"]], "ms")
     out["errors"] = [e for r in runs for e in r["errors"]][:10]
@@ -237,7 +241,8 @@ def run(quick: bool, log) -> dict:
         log(f"  store {count} matches: {result['moves_per_s']} moves/s (median of {result['moves_per_s_runs']}; "
             f"{result['moves']} moves, 8 writers), move latency median {result['move_latency'].get('median')} ms "
             f"p99 {result['move_latency'].get('p99')} ms, write lock held median "
-            f"{result['write_lock_held'].get('median')} ms, {result['db_bytes_per_match_created']:.0f} bytes/match "
+            f"{result['write_lock_held'].get('median')} ms, {result['db_bytes_per_match_created']:.0f} bytes/match; "
+            f"machine busy {result['machine_busy_pct_runs']} %, steal {result['steal_pct_runs']} % "
             f"({time.perf_counter() - started:.1f} s)")
         for error in result["errors"]:
             out["notes"].append(f"store {count}: {error}")

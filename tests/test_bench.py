@@ -1,0 +1,69 @@
+"""The benchmark suite runs end to end in quick mode (what CI runs).
+
+Only the shape of the report is checked, never a timing: every registered
+game has an entry in every per-game section (measured, or skipped with a
+reason), the store and memory sections are there, and budgets were evaluated.
+"""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import engines
+
+ROOT = Path(__file__).resolve().parent.parent
+PER_GAME = ("engine", "render", "command")
+SECTIONS = ("engine", "render", "command", "store", "memory")
+
+
+def test_quick_benchmark_reports_every_game_and_section(tmp_path):
+    out = tmp_path / "results.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run([sys.executable, "-m", "bench", "--quick", "-o", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    report = json.loads(out.read_text())
+
+    assert report["mode"] == "quick"
+    games = engines.game_names()
+    assert report["games"] == games
+    for key in ("cpu_model", "cores", "python", "date"):
+        assert key in report["machine"]
+    for section in SECTIONS:
+        assert section in report["sections"], section
+        assert "error" not in report["sections"][section], report["sections"][section]
+    for section in PER_GAME:
+        entries = report["sections"][section]["games"]
+        assert sorted(entries) == sorted(games), (section, sorted(entries))
+        for game, entry in entries.items():
+            assert entry, (section, game)
+    for game, entry in report["sections"]["engine"]["games"].items():
+        for metric in ("play", "legal_moves", "json_roundtrip", "replay"):
+            assert entry[metric]["count"] > 0, (game, metric)
+    for game, entry in report["sections"]["render"]["games"].items():
+        assert "skipped" in entry or entry["time"]["count"] > 0, game
+    for game, entry in report["sections"]["command"]["games"].items():
+        assert "skipped" in entry or entry["total"]["count"] > 0, game
+    assert report["sections"]["store"]["runs"], "no store run"
+    for run in report["sections"]["store"]["runs"].values():
+        assert run["moves"] > 0 and run["db_bytes_per_match_created"] > 0
+    memory = report["sections"]["memory"]
+    assert memory["empty"]["rss_mb"] > 0 and memory["loaded"]["rss_mb"] > 0
+    assert report["budgets"] and all(b["status"] in ("PASS", "MISS", "SKIP") for b in report["budgets"])
+
+
+def test_a_game_without_renderer_is_skipped_with_a_note(monkeypatch):
+    import render
+
+    from bench import command, positions
+    from bench import render as bench_render
+
+    game = engines.game_names()[0]
+    monkeypatch.delitem(render.RENDERERS, game)
+    notes = []
+    playouts = {game: [positions.playout(game, engines.get_game(game).min_players, 1)]}
+    out = bench_render.run([game], playouts, True, notes.append)
+    assert "skipped" in out["games"][game]
+    assert any("skipped" in n for n in notes)
+    assert command._has_renderer(game) is not None
