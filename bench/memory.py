@@ -58,7 +58,7 @@ async def _started(bot, imported: dict) -> dict:
         channel = guild.create_text_channel("games")
         member = guild.add_member(env.create_user("ann"))
         await env.settle()
-        assert env.bot.store.db is not None, "store not open"
+        assert env.bot.store.is_open, "store not open"
         assert env.bot.scheduler.task is not None and not env.bot.scheduler.task.done(), "scheduler not running"
         commands = len(member.available_commands(channel))
         active = (await env.bot.store.fetchone("SELECT COUNT(*) FROM matches WHERE status = 'active'"))[0]

@@ -177,11 +177,11 @@ def text(report: dict) -> str:
             creation = r.get("creation") or {}
             rows.append([f"{int(count):,}", r["moves"], _f(r["moves_per_s"], 0),
                          _f(r["move_latency"].get("median"), 1), _f(r["move_latency"].get("p99"), 1),
-                         _f(r.get("write_lock_held", {}).get("median"), 2), _f(r.get("cpu_ms_per_move"), 2),
+                         _f(r.get("write_transaction", {}).get("median"), 2), _f(r.get("cpu_ms_per_move"), 2),
                          _f(r["db_bytes_per_match_created"], 0), _f(r["db_bytes_per_match_after_moves"], 0),
                          _f(creation.get("matches_per_s"), 0)])
         parts.append("Store (8 writers, one MatchService/Store)\n" + _table(
-            ["matches", "moves", "moves/s", "lat med ms", "lat p99 ms", "lock held med ms", "CPU ms/move",
+            ["matches", "moves", "moves/s", "lat med ms", "lat p99 ms", "write tx med ms", "CPU ms/move",
              "B/match", "B/match after",
              "created/s"], rows))
     if "memory" in s:

@@ -104,21 +104,20 @@ async def template(count: int, log) -> str:
 _template_info: dict[int, dict] = {}
 
 
-class TimedLock:
-    """Wraps the store's asyncio.Lock and records how long each holder keeps it."""
+def time_units(store: Store) -> list[float]:
+    """Instrumentation only: records how long each write transaction occupies the writer thread (ms)."""
+    held: list[float] = []
+    run_unit = store._unit
 
-    def __init__(self, lock: asyncio.Lock):
-        self.lock = lock
-        self.held: list[float] = []
-        self._since = 0
+    def timed(work):
+        since = time.perf_counter_ns()
+        try:
+            return run_unit(work)
+        finally:
+            held.append((time.perf_counter_ns() - since) / 1e6)
 
-    async def __aenter__(self):
-        await self.lock.acquire()
-        self._since = time.perf_counter_ns()
-
-    async def __aexit__(self, *exc):
-        self.held.append((time.perf_counter_ns() - self._since) / 1e6)
-        self.lock.release()
+    store._unit = timed
+    return held
 
 
 async def plan(service: MatchService, match_ids: list[int], moves_per_match: int, seed: int):
@@ -147,7 +146,7 @@ async def bench_one(count: int, *, matches_per_writer: int, moves_per_match: int
     try:
         return await _moves(store, path, count, bytes_created, matches_per_writer, moves_per_match, rep)
     finally:
-        if store.db is not None:
+        if store.is_open:
             await store.close()
 
 
@@ -179,8 +178,7 @@ async def _moves(store: Store, path: str, count: int, bytes_created: int, matche
                 done += 1
         return done
 
-    lock = TimedLock(store._write_lock)
-    store._write_lock = lock            # instrumentation only: how long each write transaction holds the lock
+    held = time_units(store)
     cpu, loop_cpu, ticks = time.process_time(), time.thread_time(), cpu_ticks()
     started = time.perf_counter()
     done = sum(await asyncio.gather(*(writer(m) for m in owned)))
@@ -198,7 +196,7 @@ async def _moves(store: Store, path: str, count: int, bytes_created: int, matche
         "seconds": round(seconds, 3),
         "moves_per_s": round(done / seconds, 1) if seconds else None,
         "latencies": latencies,
-        "lock_held": lock.held,
+        "writer_busy": held,
         "cpu_ms_per_move": round(cpu / done * 1e3, 3) if done else None,
         "event_loop_cpu_ms_per_move": round(loop_cpu / done * 1e3, 3) if done else None,
         "process_cpu_pct": round(100 * cpu / seconds, 1) if seconds else None,
@@ -218,12 +216,12 @@ def combine(runs: list[dict]) -> dict:
     """Repetitions of one database size: the median run's rate, latencies pooled."""
     ranked = sorted(runs, key=lambda r: r["moves_per_s"] or 0)
     middle = ranked[len(ranked) // 2]
-    out = {k: v for k, v in middle.items() if k not in ("latencies", "lock_held")}
+    out = {k: v for k, v in middle.items() if k not in ("latencies", "writer_busy")}
     out["moves_per_s_runs"] = [r["moves_per_s"] for r in runs]
     out["steal_pct_runs"] = [r.get("steal_pct") for r in runs]
     out["machine_busy_pct_runs"] = [r.get("machine_busy_pct") for r in runs]
     out["move_latency"] = summarize([x for r in runs for x in r["latencies"]], "ms")
-    out["write_lock_held"] = summarize([x for r in runs for x in r["lock_held"]], "ms")
+    out["write_transaction"] = summarize([x for r in runs for x in r["writer_busy"]], "ms")
     out["errors"] = [e for r in runs for e in r["errors"]][:10]
     return out
 
@@ -240,8 +238,8 @@ def run(quick: bool, log) -> dict:
         out["runs"][str(count)] = result = combine(runs)
         log(f"  store {count} matches: {result['moves_per_s']} moves/s (median of {result['moves_per_s_runs']}; "
             f"{result['moves']} moves, 8 writers), move latency median {result['move_latency'].get('median')} ms "
-            f"p99 {result['move_latency'].get('p99')} ms, write lock held median "
-            f"{result['write_lock_held'].get('median')} ms, {result['db_bytes_per_match_created']:.0f} bytes/match; "
+            f"p99 {result['move_latency'].get('p99')} ms, write transaction median "
+            f"{result['write_transaction'].get('median')} ms, {result['db_bytes_per_match_created']:.0f} bytes/match; "
             f"machine busy {result['machine_busy_pct_runs']} %, steal {result['steal_pct_runs']} % "
             f"({time.perf_counter() - started:.1f} s)")
         for error in result["errors"]:

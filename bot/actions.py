@@ -56,7 +56,7 @@ class Actions(Around):
     def board_view(self, match: Match) -> discord.ui.View | None:
         if match.status == "finished":
             return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id))
-        if match.status == "active" and getattr(match.state(), "pending", None) is not None:
+        if match.status == "active" and getattr(match.position, "pending", None) is not None:
             return buttons.view_of(buttons.KeepButton(match.id, match.version),
                                    buttons.RemoveButton(match.id, match.version))
         return None

@@ -29,7 +29,7 @@ def heading(match: Match) -> str:
 def scores_line(match: Match) -> str:
     if not get_game(match.game).has_scores:
         return ""
-    state = match.state()
+    state = match.position
     outcome = state.outcome()
     scores = list(outcome.scores) if outcome else state.scores()
     return "Score: " + " · ".join(f"{name} {score}" for name, score in zip(match.names, scores))
@@ -47,7 +47,7 @@ def series_line(match: Match, series: Series | None) -> str:
 
 
 def next_turn_line(match: Match, away_until: float | None = None) -> str:
-    state = match.state()
+    state = match.position
     seat = state.current_player()
     if seat is None:
         return ""
@@ -80,7 +80,7 @@ def result_line(match: Match) -> str:
 
 
 def final_breakdown(match: Match) -> str:
-    return match.state().summary(match.names)
+    return match.position.summary(match.names)
 
 
 def turn_message(match: Match, description: str = "", series: Series | None = None,

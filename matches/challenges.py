@@ -10,6 +10,7 @@ from . import timing
 from .core import Core, capital, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, Player
+from .store import Transaction
 
 
 class Challenges(Core):
@@ -38,16 +39,20 @@ class Challenges(Core):
         order = self._seat_order(people, first, seed)
         setup = spec.resolve_setup(len(order), seed, dict(spec.starting_setup), opts)
         now = self.clock()
-        async with self.store.transaction() as tx:
-            done = await tx.execute(
+
+        def work(tx: Transaction) -> int:
+            done = tx.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
                 " accepted, options, seed, setup, days, created_at, updated_at, expires_at)"
                 " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
                  dumps([p.name for p in order]), dumps([challenger.id]), dumps(opts), seed,
                  dumps(setup), days, now, now, now + self.challenge_ttl))
-            await self._index_players(tx, done.lastrowid, [p.id for p in order])
-        return await self.get(done.lastrowid)
+            self._index_players(tx, done.lastrowid, [p.id for p in order])
+            return done.lastrowid
+
+        match_id = await self.store.write(work)
+        return await self.get(match_id)
 
     @staticmethod
     def _seat_order(people: list[Player], first: str, seed: int) -> list[Player]:
@@ -68,21 +73,24 @@ class Challenges(Core):
         if user_id in match.accepted:
             raise StaleRequest("You have already accepted this challenge.")
         accepted = match.accepted + [user_id]
-        async with self.store.transaction() as tx:
-            if set(accepted) != set(match.players):
-                done = await tx.execute(
+        now = self.clock()
+        if set(accepted) != set(match.players):
+            def work(tx: Transaction) -> Match:
+                row = tx.fetchone(
                     "UPDATE matches SET accepted = ?, updated_at = ?, version = version + 1"
-                    " WHERE id = ? AND version = ? AND status = 'challenge'",
-                    (dumps(accepted), self.clock(), match_id, match.version))
-                if done.rowcount != 1:
+                    " WHERE id = ? AND version = ? AND status = 'challenge' RETURNING *",
+                    (dumps(accepted), now, match_id, match.version))
+                if row is None:
                     raise StaleRequest("This challenge changed in the meantime; look at it again.")
-                row = await tx.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
-                return Match.from_row(dict(row))
+                return Match.from_row(row)
+        else:
             state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
-            series_id = await self._new_series(tx, match.game, match.guild_id, match.players)
-            match = await self._commit(tx, match, state, status="active", accepted=dumps(accepted),
-                                       series_id=series_id, expires_at=None)
-        return match
+
+            def work(tx: Transaction) -> Match:
+                series_id = self._new_series(tx, match.game, match.guild_id, match.players)
+                return self._commit(tx, match, state, status="active", accepted=dumps(accepted),
+                                    series_id=series_id, expires_at=None)
+        return await self.store.write(work)
 
     async def decline(self, match_id: int, user_id: int) -> Match:
         """An invitee declines, or the challenger withdraws: the challenge is off."""
@@ -102,13 +110,12 @@ class Challenges(Core):
         return match
 
     async def _close_challenge(self, match: Match, status: str) -> None:
-        async with self.store.transaction() as tx:
-            done = await tx.execute(
-                "UPDATE matches SET status = ?, updated_at = ?, version = version + 1"
-                " WHERE id = ? AND version = ? AND status = 'challenge'",
-                (status, self.clock(), match.id, match.version))
-            if done.rowcount != 1:
-                raise StaleRequest("This challenge changed in the meantime; look at it again.")
+        done = await self.store.execute(
+            "UPDATE matches SET status = ?, updated_at = ?, version = version + 1"
+            " WHERE id = ? AND version = ? AND status = 'challenge'",
+            (status, self.clock(), match.id, match.version))
+        if done.rowcount != 1:
+            raise StaleRequest("This challenge changed in the meantime; look at it again.")
 
     async def expire_challenges(self) -> list[Match]:
         """Mark every challenge past its expiry; returns them (to update their messages)."""
@@ -147,21 +154,21 @@ class Challenges(Core):
         state = spec.setup(len(players), seed, setup, match.options)
         series = await self.series(match.series_id)
         now = self.clock()
-        async with self.store.transaction() as tx:
-            taken = await tx.execute(
-                "UPDATE matches SET rematch_id = -1 WHERE id = ? AND rematch_id IS NULL", (match_id,))
+        keep_series = series is not None and series.winner_id is None
+
+        def work(tx: Transaction) -> Match:
+            taken = tx.execute("UPDATE matches SET rematch_id = -1 WHERE id = ? AND rematch_id IS NULL", (match_id,))
             if taken.rowcount != 1:
                 raise StaleRequest("The rematch has already started.")
-            series_id = series.id if series and series.winner_id is None else \
-                await self._new_series(tx, match.game, match.guild_id, players)
-            done = await tx.execute(
+            series_id = series.id if keep_series else self._new_series(tx, match.game, match.guild_id, players)
+            row = tx.fetchone(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
                 " accepted, options, seed, setup, series_id, days, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
                  dumps(players), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now))
-            await tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (done.lastrowid, match_id))
-            await self._index_players(tx, done.lastrowid, players)
-            row = await tx.fetchone("SELECT * FROM matches WHERE id = ?", (done.lastrowid,))
-            new = await self._commit(tx, Match.from_row(dict(row)), state, status="active")
-        return new
+            tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
+            self._index_players(tx, row["id"], players)
+            return self._commit(tx, Match.from_row(row), state, status="active")
+
+        return await self.store.write(work)

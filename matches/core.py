@@ -88,53 +88,53 @@ class Core:
                              bool(data["threads"]))
 
     # ------------------------------------------------------------- writing
-    async def _clock_for(self, tx: Transaction, user_id: int, days: int, now: float) -> dict[str, Any]:
-        row = await tx.fetchone("SELECT vacation_until FROM users WHERE user_id = ?", (user_id,))
+    def _clock_for(self, tx: Transaction, user_id: int, days: int, now: float) -> dict[str, Any]:
+        row = tx.fetchone("SELECT vacation_until FROM users WHERE user_id = ?", (user_id,))
         clock = timing.start_clock(now, days, row["vacation_until"] if row else None)
         return {"clock_start": clock.clock_start, "deadline": clock.deadline, "sent": 0,
                 "last_reminded_at": None,
                 "next_event_at": timing.next_event_at(clock.clock_start, clock.deadline, days, 0, None)}
 
-    async def _commit(self, tx: Transaction, match: Match, state, *, result: dict | None = None,
-                      **columns: Any) -> Match:
+    def _commit(self, tx: Transaction, match: Match, state, *, result: dict | None = None,
+                **columns: Any) -> Match:
         """Write ``state`` as the match's new snapshot if nobody changed it first.
 
         Restarts the clock when another player is to move, ends the match when
         the state (or ``result``) says so, and scores series and ratings.
+        Runs inside a unit of work (on the writer thread).
         """
         now = self.clock()
         outcome = state.outcome()
         if result is None and outcome is not None:
             result = {"winners": list(outcome.winners), "end": outcome.end, "scores": list(outcome.scores)}
-        values: dict[str, Any] = {"state": dumps(state.to_json()), "updated_at": now, "offer": None, **columns}
+        snapshot = state.to_json()
+        values: dict[str, Any] = {"state": dumps(snapshot), "updated_at": now, "offer": None, **columns}
         if result is not None:
             values.update(status="finished", result=dumps(result), ended_at=now, next_event_at=None,
                           deadline=None)
         else:
             seat = state.current_player()
-            before = match.state_json and match.state().current_player()
-            if match.status != "active" or seat != before:
-                values.update(await self._clock_for(tx, match.players[seat], match.days, now))
+            if match.status != "active" or seat != match.to_move_seat():
+                values.update(self._clock_for(tx, match.players[seat], match.days, now))
         sets = ", ".join(f"{k} = ?" for k in values)
-        done = await tx.execute(f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
-                                (*values.values(), match.id, match.version))
-        if done.rowcount != 1:
+        row = tx.fetchone(f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ?"
+                          " RETURNING *", (*values.values(), match.id, match.version))
+        if row is None:
             raise StaleRequest("The match changed before your request arrived; look at the new board and try again.")
         if result is not None:
-            await self._score(tx, match, result, plies=values.get("plies", match.plies))
-        row = await tx.fetchone("SELECT * FROM matches WHERE id = ?", (match.id,))
-        return Match.from_row(dict(row))
+            self._score(tx, match, result, plies=values.get("plies", match.plies))
+        return Match.from_row(row, snapshot=snapshot)
 
-    async def _score(self, tx: Transaction, match: Match, result: dict, plies: int) -> None:
+    def _score(self, tx: Transaction, match: Match, result: dict, plies: int) -> None:
         outcome = Outcome(tuple(result["winners"]), result["end"], tuple(result["scores"]))
         if match.series_id is not None:
-            await self._score_series(tx, match, outcome)
+            self._score_series(tx, match, outcome)
         # A match nobody moved in does not count for ratings (ux-notes: cancel, not score).
         if match.guild_id is not None and plies > 0:
-            await self._rate(tx, match, outcome)
+            self._rate(tx, match, outcome)
 
-    async def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
-        row = await tx.fetchone("SELECT * FROM series WHERE id = ?", (match.series_id,))
+    def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
+        row = tx.fetchone("SELECT * FROM series WHERE id = ?", (match.series_id,))
         series = Series.from_row(dict(row))
         if series.winner_id is not None:
             return
@@ -144,21 +144,21 @@ class Core:
         leaders = [p for p, v in series.points.items() if v >= series.target]
         if leaders:
             series.winner_id = max(leaders, key=lambda p: series.points[p])
-        await tx.execute("UPDATE series SET points = ?, winner_id = ? WHERE id = ?",
-                         (dumps({str(k): v for k, v in series.points.items()}), series.winner_id, series.id))
+        tx.execute("UPDATE series SET points = ?, winner_id = ? WHERE id = ?",
+                   (dumps({str(k): v for k, v in series.points.items()}), series.winner_id, series.id))
 
-    async def _rate(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
+    def _rate(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
         ratings = []
         for user in match.players:
-            row = await tx.fetchone("SELECT rating FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-                                    (match.guild_id, match.game, user))
+            row = tx.fetchone("SELECT rating FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                              (match.guild_id, match.game, user))
             ratings.append(row["rating"] if row else INITIAL)
         winners = list(outcome.winners)
         changes = elo_changes(ratings, winners)
         draw = len(winners) != 1
         for seat, user in enumerate(match.players):
             won = seat in winners and not draw
-            await tx.execute(
+            tx.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, rating, played, wins, losses, draws)"
                 " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
                 " rating = excluded.rating, played = played + 1, wins = wins + excluded.wins,"
@@ -166,12 +166,12 @@ class Core:
                 (match.guild_id, match.game, user, ratings[seat] + changes[seat], int(won),
                  int(not won and not (draw and seat in winners)), int(draw and seat in winners)))
 
-    async def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
-        done = await tx.execute(
+    def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
+        done = tx.execute(
             "INSERT INTO series (game, guild_id, players, points, target, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (game, guild_id, dumps(players), dumps({str(p): 0 for p in players}), SERIES_TARGET, self.clock()))
         return done.lastrowid
 
-    async def _index_players(self, tx: Transaction, match_id: int, players: list[int]) -> None:
-        await tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
-                             [(p, match_id) for p in players])
+    def _index_players(self, tx: Transaction, match_id: int, players: list[int]) -> None:
+        tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
+                       [(p, match_id) for p in players])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from engines import Outcome, Record, State, get_game
 
@@ -49,16 +49,21 @@ class Match:
     thread_id: int | None = None
     offer: dict[str, Any] | None = None
     ended_at: float | None = None
+    # The snapshot as an engine state, parsed once, for questions such as who is to move.
+    _position: State | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> "Match":
+    def from_row(cls, row: Mapping[str, Any], snapshot: dict[str, Any] | None = None) -> "Match":
+        """A match from its database row; ``snapshot`` is the decoded ``state`` column if the caller has it."""
+        if snapshot is None and row["state"]:
+            snapshot = json.loads(row["state"])
         return cls(
             id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             status=row["status"], challenger_id=row["challenger_id"],
             players=json.loads(row["players"]), names=json.loads(row["names"]),
             accepted=json.loads(row["accepted"]), options=json.loads(row["options"]),
             seed=row["seed"], setup=json.loads(row["setup"]),
-            state_json=json.loads(row["state"]) if row["state"] else None,
+            state_json=snapshot,
             version=row["version"], result=json.loads(row["result"]) if row["result"] else None,
             series_id=row["series_id"], rematch_id=row["rematch_id"], message_id=row["message_id"],
             created_at=row["created_at"], updated_at=row["updated_at"], expires_at=row["expires_at"],
@@ -80,6 +85,17 @@ class Match:
         return get_game(self.game).state_from_json(self.state_json)
 
     @property
+    def position(self) -> State:
+        """The snapshot as an engine state, parsed once and shared: look at it, never play on it."""
+        if self._position is None:
+            self._position = self.state()
+        return self._position
+
+    def to_move_seat(self) -> int | None:
+        """The seat to move in the snapshot (None before the start and after the end)."""
+        return None if self.state_json is None else self.position.current_player()
+
+    @property
     def resigned_seats(self) -> set[int]:
         return {seat for _, seat in self.resignations}
 
@@ -94,7 +110,7 @@ class Match:
     def to_move_id(self) -> int | None:
         if self.status != "active":
             return None
-        seat = self.state().current_player()
+        seat = self.to_move_seat()
         return None if seat is None else self.players[seat]
 
     def outcome(self) -> Outcome | None:

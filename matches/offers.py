@@ -10,6 +10,7 @@ from engines.record import replay
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, MoveResult
+from .store import Transaction
 
 KINDS = {"draw": "a draw", "undo": "taking back the last move"}
 
@@ -34,12 +35,11 @@ class Offers(Core):
             raise StaleRequest(f"You already asked for {KINDS[current['kind']]}; wait for the answer.")
         if kind == "undo":
             await self._check_undo(match, user_id)
-        async with self.store.transaction() as tx:
-            done = await tx.execute("UPDATE matches SET offer = ? WHERE id = ? AND version = ?",
-                                    (dumps({"kind": kind, "user": user_id, "version": match.version}),
-                                     match_id, match.version))
-            if done.rowcount != 1:
-                raise StaleRequest("The match changed in the meantime; try again.")
+        done = await self.store.execute("UPDATE matches SET offer = ? WHERE id = ? AND version = ?",
+                                        (dumps({"kind": kind, "user": user_id, "version": match.version}),
+                                         match_id, match.version))
+        if done.rowcount != 1:
+            raise StaleRequest("The match changed in the meantime; try again.")
         return await self.get(match_id)
 
     async def _check_undo(self, match: Match, user_id: int):
@@ -49,7 +49,7 @@ class Offers(Core):
         if match.resignations and match.resignations[-1][0] == match.plies:
             raise ServiceError("The last change was a resignation; it cannot be taken back.")
         before = replay(match.record([m.move for m in moves[:-1]]))
-        if before.revealed() != match.state().revealed():
+        if before.revealed() != match.position.revealed():
             raise ServiceError("That move revealed new tiles from the bag, so it cannot be taken back.")
         return before
 
@@ -64,21 +64,22 @@ class Offers(Core):
         if offer["user"] == user_id:
             raise NotAPlayer("It is your own offer; your opponent answers it.")
         if not accept:
-            async with self.store.transaction() as tx:
-                done = await tx.execute("UPDATE matches SET offer = NULL WHERE id = ? AND version = ?",
-                                        (match_id, match.version))
-                if done.rowcount != 1:
-                    raise StaleRequest("The match changed in the meantime.")
+            done = await self.store.execute("UPDATE matches SET offer = NULL WHERE id = ? AND version = ?",
+                                            (match_id, match.version))
+            if done.rowcount != 1:
+                raise StaleRequest("The match changed in the meantime.")
             return await self.get(match_id)
         names = dict(zip(match.players, match.names))
         if kind == "draw":
             state = match.state()
             result = {"winners": [0, 1], "end": "agreed", "scores": state.scores()}
-            async with self.store.transaction() as tx:
-                new = await self._commit(tx, match, state, result=result)
+            new = await self.store.write(lambda tx: self._commit(tx, match, state, result=result))
             return MoveResult(new, "draw", "The players agreed to a draw.", await self.series(new.series_id))
         state = await self._check_undo(match, offer["user"])
-        async with self.store.transaction() as tx:
-            new = await self._commit(tx, match, state, plies=match.plies - 1)
-            await tx.execute("DELETE FROM moves WHERE match_id = ? AND ply = ?", (match_id, match.plies - 1))
+
+        def work(tx: Transaction) -> Match:
+            tx.execute("DELETE FROM moves WHERE match_id = ? AND ply = ?", (match_id, match.plies - 1))
+            return self._commit(tx, match, state, plies=match.plies - 1)
+
+        new = await self.store.write(work)
         return MoveResult(new, "undo", f"{names[user_id]} allowed {names[offer['user']]} to take back the last move.")

@@ -7,6 +7,7 @@ from . import timing
 from .core import Core
 from .errors import ServiceError
 from .models import Match
+from .store import Transaction
 from .timing import Event
 
 
@@ -50,20 +51,19 @@ class Timekeeping(Core):
         Returns None when the match changed in between (a move beat the reminder).
         """
         now = self.clock()
-        async with self.store.transaction() as tx:
-            if event == Event.ABANDON:
-                done = await tx.execute(
-                    "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
-                    " version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
-                    (now, now, match.id, match.version))
-            else:
-                sent = match.sent | _IMPLIED[event]
-                last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
-                nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, sent, last)
-                done = await tx.execute(
-                    "UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
-                    " WHERE id = ? AND version = ? AND status = 'active'",
-                    (sent, last, nxt, match.id, match.version))
+        if event == Event.ABANDON:
+            done = await self.store.execute(
+                "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
+                " version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
+                (now, now, match.id, match.version))
+        else:
+            sent = match.sent | _IMPLIED[event]
+            last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
+            nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, sent, last)
+            done = await self.store.execute(
+                "UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (sent, last, nxt, match.id, match.version))
         if done.rowcount != 1:
             return None
         return await self.get(match.id)
@@ -97,20 +97,24 @@ class Timekeeping(Core):
             new_until = max(now, settings.vacation_until or now) + days * timing.DAY
             used += days
         shift = new_until - max(now, settings.vacation_until or now)
-        async with self.store.transaction() as tx:
-            await tx.execute(
+        waiting = await self._waiting_on(user_id)
+
+        def work(tx: Transaction) -> None:
+            tx.execute(
                 "INSERT INTO users (user_id, vacation_until, vacation_year, vacation_used) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET vacation_until = excluded.vacation_until,"
                 " vacation_year = excluded.vacation_year, vacation_used = excluded.vacation_used",
                 (user_id, new_until, _year(now), used))
             # Every match where the user is to move: his clock stops for the vacation.
-            for match in await self._waiting_on(user_id):
+            for match in waiting:
                 start = max(match.clock_start + shift, now) if shift < 0 else match.clock_start + shift
                 deadline = match.deadline + shift
                 nxt = timing.next_event_at(start, deadline, match.days, match.sent, match.last_reminded_at)
-                await tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
-                                 " version = version + 1 WHERE id = ? AND version = ?",
-                                 (start, deadline, nxt, match.id, match.version))
+                tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
+                           " version = version + 1 WHERE id = ? AND version = ?",
+                           (start, deadline, nxt, match.id, match.version))
+
+        await self.store.write(work)
         return new_until
 
     async def _waiting_on(self, user_id: int) -> list[Match]:
