@@ -140,23 +140,38 @@ class Actions(Around):
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return
+        if not await self.post_challenge(interaction, match):
+            await self.service.decline(match.id, interaction.user.id)
+            await reply_error(interaction, f"I cannot post in <#{channel_id}>, where this server's challenges "
+                                           "go. Ask an admin to check my permissions there.")
+
+    async def post_challenge(self, interaction: discord.Interaction, match: Match, intro: str = "") -> bool:
+        """The challenge with its Accept / Decline buttons, in the match's channel; False if Discord refused."""
         view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
                                buttons.DeclineButton(match.id, match.version))
-        content = present.challenge_message(match)
-        if channel_id == interaction.channel_id:
-            await interaction.response.send_message(content, view=view, allowed_mentions=MENTION_USERS)
-            message = await interaction.original_response()
-        else:
-            try:
-                message = await self.bot.get_partial_messageable(channel_id).send(
+        content = "\n".join(filter(None, [intro, present.challenge_message(match)]))
+        here = match.channel_id == interaction.channel_id
+        try:
+            if not here:
+                message = await self.bot.get_partial_messageable(match.channel_id).send(
                     content, view=view, allowed_mentions=MENTION_USERS)
-            except discord.HTTPException:
-                await self.service.decline(match.id, interaction.user.id)
-                await reply_error(interaction, f"I cannot post in <#{channel_id}>, where this server's challenges "
-                                               "go. Ask an admin to check my permissions there.")
-                return
-            await interaction.response.send_message(f"Challenge posted in <#{channel_id}>.", ephemeral=True)
+            elif interaction.response.is_done():
+                message = await interaction.followup.send(content, view=view, allowed_mentions=MENTION_USERS,
+                                                          wait=True)
+            else:
+                await interaction.response.send_message(content, view=view, allowed_mentions=MENTION_USERS)
+                message = await interaction.original_response()
+        except discord.HTTPException as exc:
+            log.info("could not post challenge %s: %s", match.id, exc)
+            return False
+        if not here:
+            pointer = f"Challenge posted in <#{match.channel_id}>."
+            if interaction.response.is_done():
+                await interaction.followup.send(pointer, ephemeral=True)
+            else:
+                await interaction.response.send_message(pointer, ephemeral=True)
         await self.service.set_message(match.id, message.id)
+        return True
 
     async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
                       statuses: tuple[str, ...] = ("active",)) -> Match | None:
@@ -318,7 +333,10 @@ class Actions(Around):
         if action == "rematch":
             await interaction.response.edit_message(view=None)
             standing = present.series_line(match, await service.series(match.series_id))
-            await self.post_turn(interaction, match, f"Rematch of #{match_id}: the seats have swapped. {standing}")
+            intro = f"Rematch of #{match_id}, seats swapped. {standing}".strip()
+            if not await self.post_challenge(interaction, match, intro):
+                await service.decline(match.id, user)
+                await reply_error(interaction, "I could not post the rematch; check my permissions in that channel.")
             return
         if action == "resign":
             await interaction.response.edit_message(content="You resigned.", view=None)

@@ -87,7 +87,7 @@ class Challenges(Core):
             state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
 
             def work(tx: Transaction) -> Match:
-                series_id = self._new_series(tx, match.game, match.guild_id, match.players)
+                series_id = match.series_id or self._new_series(tx, match.game, match.guild_id, match.players)
                 return self._commit(tx, match, state, status="active", accepted=dumps(accepted),
                                     series_id=series_id, expires_at=None)
         return await self.store.write(work)
@@ -110,12 +110,17 @@ class Challenges(Core):
         return match
 
     async def _close_challenge(self, match: Match, status: str) -> None:
-        done = await self.store.execute(
-            "UPDATE matches SET status = ?, updated_at = ?, version = version + 1"
-            " WHERE id = ? AND version = ? AND status = 'challenge'",
-            (status, self.clock(), match.id, match.version))
-        if done.rowcount != 1:
-            raise StaleRequest("This challenge changed in the meantime; look at it again.")
+        def work(tx: Transaction) -> None:
+            done = tx.execute(
+                "UPDATE matches SET status = ?, updated_at = ?, version = version + 1"
+                " WHERE id = ? AND version = ? AND status = 'challenge'",
+                (status, self.clock(), match.id, match.version))
+            if done.rowcount != 1:
+                raise StaleRequest("This challenge changed in the meantime; look at it again.")
+            # A rematch that does not come about: its match may offer another one.
+            tx.execute("UPDATE matches SET rematch_id = NULL WHERE rematch_id = ?", (match.id,))
+
+        await self.store.write(work)
 
     async def expire_challenges(self) -> list[Match]:
         """Mark every challenge past its expiry; returns them (to update their messages)."""
@@ -139,36 +144,37 @@ class Challenges(Core):
                                      (message_id, thread_id, match_id))
 
     async def rematch(self, match_id: int, user_id: int) -> Match:
-        """Next match of the series (a new series once it was won): seats rotate, options kept."""
+        """Offer the next match of the series (a new series once it was won): seats rotate,
+        options and time per move kept.  It is a challenge the clicker has accepted: it starts
+        when the others accept too, so nobody's clock runs in a match he did not agree to."""
         match = await self.get(match_id)
         if match.status != "finished":
             raise MatchClosed("A rematch can start only after the match has finished.")
         if user_id not in match.players:
             raise NotAPlayer("Only the players of this match can start a rematch.")
         if match.rematch_id is not None:
-            raise StaleRequest(f"The rematch has already started: match #{match.rematch_id}.")
+            raise StaleRequest(f"The rematch is already on: match #{match.rematch_id}.")
         spec = get_game(match.game)
         players, names = match.players[1:] + match.players[:1], match.names[1:] + match.names[:1]
         seed = self.seeds()
         setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), match.options)
-        state = spec.setup(len(players), seed, setup, match.options)
         series = await self.series(match.series_id)
+        series_id = series.id if series is not None and series.winner_id is None else None
         now = self.clock()
-        keep_series = series is not None and series.winner_id is None
 
         def work(tx: Transaction) -> Match:
             taken = tx.execute("UPDATE matches SET rematch_id = -1 WHERE id = ? AND rematch_id IS NULL", (match_id,))
             if taken.rowcount != 1:
-                raise StaleRequest("The rematch has already started.")
-            series_id = series.id if keep_series else self._new_series(tx, match.game, match.guild_id, players)
+                raise StaleRequest("The rematch is already on.")
             row = tx.fetchone(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
-                " accepted, options, seed, setup, series_id, days, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " accepted, options, seed, setup, series_id, days, created_at, updated_at, expires_at)"
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
-                 dumps(players), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now))
+                 dumps([user_id]), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
+                 now + self.challenge_ttl))
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
             self._index_players(tx, row["id"], players)
-            return self._commit(tx, Match.from_row(row), state, status="active")
+            return Match.from_row(row)
 
         return await self.store.write(work)

@@ -15,7 +15,8 @@ from .models import GuildSettings, Match, MoveRow, Series, UserSettings
 from .ratings import INITIAL, elo_changes
 from .store import Store, Transaction
 
-CHALLENGE_TTL = 7 * 24 * 3600
+# Invitations outlive a player's absence (ux-notes: async sites keep them 14 days).
+CHALLENGE_TTL = 14 * 24 * 3600
 SERIES_TARGET = 2
 
 

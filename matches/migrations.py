@@ -96,4 +96,9 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, game, user_id)
     ) WITHOUT ROWID;
     """,
+    # 4: finding the match whose rematch a closing challenge was; reminders muted per player and match.
+    """
+    CREATE INDEX matches_rematch ON matches(rematch_id) WHERE rematch_id IS NOT NULL;
+    ALTER TABLE match_players ADD COLUMN pings INTEGER NOT NULL DEFAULT 1;   -- 0: no reminders here
+    """,
 ]

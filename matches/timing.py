@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import IntFlag
 
 DAY = 24 * 3600
-DAYS_CHOICES = (1, 2, 3, 5, 7, 14)
+DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)   # correspondence chess's choices (ux-notes)
 DEFAULT_DAYS = 3
 ABANDON_AFTER = 30 * DAY
 VACATION_DAYS_PER_YEAR = 30

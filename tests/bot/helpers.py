@@ -42,6 +42,29 @@ async def start_match(world, *, first: str = "me", seed: int = 1000, challenger=
     return match, accepted
 
 
+async def rematch_through_the_bot(world, final, clicker, others):
+    """``clicker`` presses Rematch on ``final``; the rematch is a challenge that starts once
+    ``others`` all click Accept.  Returns ``(offer_text, board_message, rematch)``."""
+    pressed = await clicker.click(final, label="Rematch")
+    assert final.components == [], "the Rematch button goes once pressed"
+    [offer] = pressed.followups
+    assert not offer.ephemeral and button_labels(offer) == ["Accept", "Decline"]
+    offered = await world.service.get(final_match_id(offer))
+    assert offered.status == "challenge" and offered.deadline is None   # nobody's clock runs yet
+    text = offer.content
+    for other in others:
+        accepted = await other.click(offer, label="Accept")
+    [board] = accepted.followups
+    rematch = await world.service.get(offered.id)
+    assert rematch.status == "active" and rematch.message_id == board.id
+    return text, board, rematch
+
+
+def final_match_id(offer) -> int:
+    """The match number a challenge message names ("... (match #12; ...")."""
+    return int(offer.content.split("(match #", 1)[1].split(";", 1)[0])
+
+
 def member_of(world, user_id: int):
     return {m.id: m for m in (world.ann, world.bob, world.cat)}[user_id]
 

@@ -30,7 +30,7 @@ async def test_challenge_mentions_the_opponent_and_offers_accept_and_decline(wor
     match = await only_challenge(w)
     assert match.status == "challenge" and set(match.players) == {w.ann.id, w.bob.id}
     assert match.message_id == message.id
-    assert match.expires_at - match.created_at == CHALLENGE_TTL == 7 * 24 * 3600
+    assert match.expires_at - match.created_at == CHALLENGE_TTL == 14 * 24 * 3600
 
 
 async def test_challenging_yourself_or_a_bot_is_refused_ephemerally(world):

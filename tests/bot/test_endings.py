@@ -2,7 +2,7 @@
 import re
 
 from .helpers import (GAME, assert_png, button_labels, ends_early, ends_normally_with_a_winner, member_of,
-                      pinged_ids, plan_random, play_through_service, start_match)
+                      pinged_ids, plan_random, play_through_service, rematch_through_the_bot, start_match)
 
 SERIES = "Series (first to 2 victory points)"
 
@@ -59,6 +59,17 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
     assert refused.ephemeral and button_labels(board) == ["Rematch"]
     assert (await w.service.get(match.id)).rematch_id is None
 
+    # a rematch is an offer: declined, nothing starts, and it may be offered again later
+    pressed = await w.bob.click(board, label="Rematch")
+    [offer] = pressed.followups
+    assert "<@%d>" % w.ann.id in offer.content and button_labels(offer) == ["Accept", "Decline"]
+    assert len(await w.service.user_matches(w.ann.id)) == 0              # no clock runs for ann
+    await w.ann.click(offer, label="Decline")
+    assert "was declined" in offer.content and offer.components == []
+    assert (await w.service.get(match.id)).rematch_id is None
+    again = (await w.ann.slash(w.channel, f"{GAME} board", match=match.id)).response
+    assert button_labels(again) == ["Rematch"]
+
 
 async def test_a_resignation_confirmed_after_the_position_changed_is_refused(world):
     w = world
@@ -112,18 +123,16 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     again = (await loser.slash(w.channel, f"{GAME} board")).response
     assert button_labels(again) == ["Rematch"]
 
-    # --- Rematch: seats swap, the series (and its victory points) carries on
-    started = await winner.click(final, label="Rematch")
-    assert final.components == []
-    [board] = started.followups
+    # --- Rematch: offered by one, accepted by the other; seats swap, the series carries on
+    offer, board, rematch = await rematch_through_the_bot(w, final, winner, [loser])
     await assert_png(board)
-    rematch = await w.service.get((await w.service.get(match.id)).rematch_id)
-    assert rematch.status == "active" and rematch.id != match.id
+    assert rematch.id == (await w.service.get(match.id)).rematch_id and rematch.id != match.id
     assert rematch.players == finished.players[::-1]
     starter = rematch.players[0]
     assert starter == finished.players[1]                       # the other player starts now
     assert rematch.to_move_id() == starter and f"<@{starter}>" in board.content
-    assert f"Rematch of #{match.id}" in board.content
+    assert f"Rematch of #{match.id}" in offer and f"{SERIES}: " in offer
+    assert f"<@{loser.id}>" in offer                     # the one who must accept is asked
     assert rematch.series_id == finished.series_id
     assert (await w.service.series(rematch.series_id)).points == {winner.id: 1, loser.id: 0}
 
@@ -144,8 +153,7 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert series.winner_id == winner.id and series.points[winner.id] == 2
 
     # a rematch after the series was won starts a new series from zero
-    await loser.click(last, label="Rematch")
-    third = await w.service.get((await w.service.get(rematch.id)).rematch_id)
+    _, _, third = await rematch_through_the_bot(w, last, loser, [winner])
     assert third.series_id != rematch.series_id
     assert (await w.service.series(third.series_id)).points == {winner.id: 0, loser.id: 0}
 

@@ -8,7 +8,7 @@ from matches import MatchClosed
 from .games_helpers import (actor_of, add_dan, assert_pings_only, assert_refused, challenge, move_through_bot,
                             start_game)
 from .helpers import (assert_png, button_labels, deterministic_seeds, mentioned_ids, plan_random,
-                      play_through_service, snapshot)
+                      play_through_service, rematch_through_the_bot, snapshot)
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -96,13 +96,11 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
     # no more moves; the Rematch button starts the next match with the seats swapped
     refused = await loser.slash(w.channel, MOVE, move="a1", match=match.id)
     assert refused.ephemeral and "finished" in refused.response.content
-    started = await loser.click(final, label="Rematch")
-    assert final.components == []
-    [board] = started.followups
+    offer, board, rematch = await rematch_through_the_bot(w, final, loser, [winner])
+    assert rematch.id == (await w.service.get(match.id)).rematch_id
     await assert_png(board)
-    rematch = await w.service.get((await w.service.get(match.id)).rematch_id)
-    assert rematch.status == "active" and rematch.players == finished.players[::-1]
-    assert f"Rematch of #{match.id}" in board.content
+    assert rematch.players == finished.players[::-1]
+    assert f"Rematch of #{match.id}" in offer
     assert_pings_only(w.env, board, rematch.players[0])
 
 

@@ -6,7 +6,8 @@ import re
 import pytest
 
 from .games_helpers import actor_of, assert_pings_only, assert_refused, move_through_bot, start_game
-from .helpers import assert_png, button_labels, mentioned_ids, plan_random, play_through_service, snapshot
+from .helpers import (assert_png, button_labels, mentioned_ids, plan_random, play_through_service,
+                      rematch_through_the_bot, snapshot)
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -68,11 +69,9 @@ async def test_a_fem_match_is_won_by_closing_a_loop(world):
     loser = w.bob if winner is w.ann else w.ann
     refused = await loser.slash(w.channel, f"{FEM} move", move="+a1", match=match.id)
     assert refused.ephemeral and "finished" in refused.response.content
-    started = await loser.click(final, label="Rematch")
-    [board] = started.followups
+    _, board, rematch = await rematch_through_the_bot(w, final, loser, [winner])
     await assert_png(board)
-    rematch = await w.service.get((await w.service.get(match.id)).rematch_id)
-    assert rematch.game == FEM and rematch.status == "active" and rematch.players == finished.players[::-1]
+    assert rematch.game == FEM and rematch.players == finished.players[::-1]
     assert_pings_only(w.env, board, rematch.players[0])
 
 

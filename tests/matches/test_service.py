@@ -56,9 +56,9 @@ async def test_only_the_invitee_answers_and_decline_closes(service):
         await service.accept(match.id, BOB.id)
 
 
-async def test_challenge_expires_after_seven_days(service, clock):
+async def test_challenge_expires_after_fourteen_days(service, clock):
     match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])
-    clock.now += 7 * 24 * 3600 - 1
+    clock.now += 14 * 24 * 3600 - 1
     assert [m.id for m in await service.expire_challenges()] == []
     clock.now += 1
     assert [m.status for m in await service.expire_challenges()] == ["expired"]
@@ -148,16 +148,36 @@ async def test_series_points_rematch_rotates_and_ends_at_two(service):
     match = await started(service)
     result = await service.resign(match.id, BOB.id)          # A10: ann +1
     assert result.series.points == {ANN.id: 1, BOB.id: 0}
-    again = await service.rematch(match.id, BOB.id)
-    assert again.players == [BOB.id, ANN.id] and again.to_move_id() == BOB.id
-    assert again.series_id == match.series_id
-    with pytest.raises(StaleRequest, match="already started"):
+    offer = await service.rematch(match.id, BOB.id)
+    assert offer.status == "challenge" and offer.accepted == [BOB.id] and offer.expires_at is not None
+    with pytest.raises(StaleRequest, match="already on"):
         await service.rematch(match.id, ANN.id)
+    again = await service.accept(offer.id, ANN.id)
+    assert again.status == "active" and again.players == [BOB.id, ANN.id] and again.to_move_id() == BOB.id
+    assert again.series_id == match.series_id
     result = await service.resign(again.id, BOB.id)          # ann reaches 2
     assert result.series.points == {ANN.id: 2, BOB.id: 0} and result.series.winner_id == ANN.id
-    third = await service.rematch(again.id, ANN.id)
+    third = await service.accept((await service.rematch(again.id, BOB.id)).id, ANN.id)
     assert third.series_id != match.series_id                # a won series starts afresh
     assert (await service.series(third.series_id)).points == {ANN.id: 0, BOB.id: 0}
+
+
+async def test_a_rematch_starts_only_when_the_others_accept(service, clock):
+    """Nobody's clock runs in a match he did not agree to; a declined rematch may be offered again."""
+    match = await started(service)
+    await service.resign(match.id, BOB.id)
+    offer = await service.rematch(match.id, ANN.id)
+    assert offer.deadline is None and offer.state_json is None
+    with pytest.raises(NotAPlayer):
+        await service.accept(offer.id, ANN.id)                # the offerer has accepted already
+    declined = await service.decline(offer.id, BOB.id)
+    assert declined.status == "declined"
+    assert (await service.get(match.id)).rematch_id is None
+    second = await service.rematch(match.id, BOB.id)
+    assert (await service.get(match.id)).rematch_id == second.id
+    clock.now += 15 * 24 * 3600
+    assert [m.id for m in await service.expire_challenges()] == [second.id]
+    assert (await service.get(match.id)).rematch_id is None
 
 
 async def test_early_end_earns_two_victory_points(service):
