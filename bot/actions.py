@@ -108,7 +108,7 @@ class Actions(Around):
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()  # the "thinking…" placeholder
         await self.service.set_message(match.id, message.id)
-        if match.status == "finished" and match.thread_id:
+        if match.status in ("finished", "void") and match.thread_id:
             await self._archive(match.thread_id)
 
     async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
@@ -220,10 +220,10 @@ class Actions(Around):
         await self.post_turn(interaction, result.match, result.description, result.series)
 
     async def board(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished"))
+        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
         if match is None:
             return
-        if match.status not in ("active", "finished"):
+        if match.status not in ("active", "finished", "void"):
             await reply_error(interaction, f"Match #{match.id} has not started (it is {match.status}).")
             return
         if interaction.user.id not in match.players:

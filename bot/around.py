@@ -29,8 +29,8 @@ class Around:
     """Mixed into :class:`bot.actions.Actions` (uses its ``service``, ``resolve``, ``_run``)."""
 
     async def history(self, interaction: discord.Interaction, game: str, match_id: int | None, page: int) -> None:
-        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "abandoned",
-                                                                          "aborted"))
+        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",
+                                                                          "abandoned", "aborted"))
         if match is None:
             return
         moves = await self.service.moves(match.id)
@@ -38,8 +38,8 @@ class Around:
         await interaction.response.send_message(history_page(match, moves, names, page), ephemeral=True)
 
     async def export(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "abandoned",
-                                                                          "aborted"))
+        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",
+                                                                          "abandoned", "aborted"))
         if match is None:
             return
         record = await self.service.record(match.id)
@@ -48,6 +48,18 @@ class Around:
             f"The record of {match.title} #{match.id} ({len(record.moves)} moves). Replay it with "
             "`python -m engines replay` or draw it with `python -m render`.",
             file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True)
+
+    async def pings(self, interaction: discord.Interaction, game: str, on: bool, match_id: int | None) -> None:
+        match = await self.resolve(interaction, game, match_id)
+        if match is None:
+            return
+        try:
+            await self.service.set_match_pings(match.id, interaction.user.id, on)
+        except ServiceError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        text = ("Reminders are on for" if on else "No more reminders (the deadline still counts) for")
+        await interaction.response.send_message(f"{text} {match.title} #{match.id}.", ephemeral=True)
 
     async def claim(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)

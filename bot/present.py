@@ -91,6 +91,9 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     if match.status == "finished":
         lines += [line for line in (result_line(match), final_breakdown(match), scores_line(match),
                                     series_line(match, series)) if line]
+    elif match.status == "void":
+        lines.append("Nobody had moved yet, so the match is **void**: no result, no series points, "
+                     "no rating change.")
     else:
         lines += [scores_line(match), next_turn_line(match, away_until)]
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from matches import Event, Match
+from matches.timing import DAY
 
 from . import buttons, present
 
@@ -35,15 +36,23 @@ def jump_link(match: Match) -> str:
     return ""
 
 
-def reminder_text(match: Match, event: Event, mention: str) -> str:
+def reminder_text(match: Match, event: Event, mention: str, now: float) -> str:
     game = f"**{match.title} #{match.id}**"
     link = jump_link(match)
     where = f" ({link})" if link else ""
     deadline = present.timestamp(match.deadline) if match.deadline else "soon"
     if event == Event.QUARTER:
         return f"⏳ {mention}, a quarter of your time is left in {game}: move by {deadline}{where}."
-    wording = DAILY_WORDING[match.plies % len(DAILY_WORDING)].format(game=game)
+    # A new wording every day of the wait (and matches start at different ones).
+    days = int((now - (match.clock_start or now)) // DAY)
+    wording = DAILY_WORDING[(match.id + days) % len(DAILY_WORDING)].format(game=game)
     return f"⏰ {mention}, {wording} Deadline {deadline}{where}."
+
+
+def claim_consequence(match: Match) -> str:
+    if match.plies == 0:
+        return " (nobody has moved yet, so the match would be void: no winner, no points)"
+    return " (the late player is dropped and play goes on)" if len(match.players) > 2 else ""
 
 
 class Reminders:
@@ -78,20 +87,21 @@ class Reminders:
                 await channel.send(
                     f"⌛ {match.names[match.players.index(mover)]} ran out of time in **{match.title} #{match.id}**. "
                     f"{others}: you may claim the win with the button or `/{match.game} claim`"
-                    f"{' (the late player is dropped and play goes on)' if len(match.players) > 2 else ''}.",
+                    f"{claim_consequence(match)}.",
                     view=buttons.view_of(buttons.ClaimButton(match.id, match.version)),
                     allowed_mentions=discord.AllowedMentions(users=True))
             return
         settings = await self.bot.service.user_settings(mover)
-        if settings.reminders == "off":
+        if settings.reminders == "off" or not await self.bot.service.match_pings(match.id, mover):
             return
+        now = self.bot.service.clock()
         if settings.reminders == "dm":
             try:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
-                await user.send(reminder_text(match, event, "Hi"))
+                await user.send(reminder_text(match, event, "Hi", now))
                 return
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)
         if channel:
-            await channel.send(reminder_text(match, event, present.mention(mover)),
+            await channel.send(reminder_text(match, event, present.mention(mover), now),
                                allowed_mentions=discord.AllowedMentions(users=True))

@@ -110,7 +110,12 @@ class Core:
             result = {"winners": list(outcome.winners), "end": outcome.end, "scores": list(outcome.scores)}
         snapshot = state.to_json()
         values: dict[str, Any] = {"state": dumps(snapshot), "updated_at": now, "offer": None, **columns}
-        if result is not None:
+        plies = values.get("plies", match.plies)
+        if result is not None and plies == 0:
+            # ux-notes: cancel, not score, a match where nobody ever moved.
+            values.update(status="void", ended_at=now, next_event_at=None, deadline=None)
+            result = None
+        elif result is not None:
             values.update(status="finished", result=dumps(result), ended_at=now, next_event_at=None,
                           deadline=None)
         else:
@@ -123,15 +128,14 @@ class Core:
         if row is None:
             raise StaleRequest("The match changed before your request arrived; look at the new board and try again.")
         if result is not None:
-            self._score(tx, match, result, plies=values.get("plies", match.plies))
+            self._score(tx, match, result)
         return Match.from_row(row, snapshot=snapshot)
 
-    def _score(self, tx: Transaction, match: Match, result: dict, plies: int) -> None:
+    def _score(self, tx: Transaction, match: Match, result: dict) -> None:
         outcome = Outcome(tuple(result["winners"]), result["end"], tuple(result["scores"]))
         if match.series_id is not None:
             self._score_series(tx, match, outcome)
-        # A match nobody moved in does not count for ratings (ux-notes: cancel, not score).
-        if match.guild_id is not None and plies > 0:
+        if match.guild_id is not None:
             self._rate(tx, match, outcome)
 
     def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:

@@ -19,6 +19,7 @@ MIGRATIONS: list[str] = [
         guild_id      INTEGER,
         channel_id    INTEGER,
         status        TEXT    NOT NULL,         -- challenge, active, finished, declined, expired, cancelled
+                                            -- (later: aborted, abandoned, void = ended before any move)
         challenger_id INTEGER NOT NULL,
         players       TEXT    NOT NULL,         -- JSON list of user ids, seat order
         names         TEXT    NOT NULL,         -- JSON list of display names, seat order

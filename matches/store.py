@@ -12,6 +12,7 @@ committed data only.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
 import sqlite3
@@ -65,7 +66,10 @@ class Store:
 
     async def _on_writer(self, fn: Callable[..., T], *args: Any) -> T:
         assert self._writer is not None, "store is not open"
-        return await asyncio.get_running_loop().run_in_executor(self._writer, functools.partial(fn, *args))
+        # The caller's context goes along, as with asyncio.to_thread: a unit may read
+        # context variables (a test's virtual clock is one).
+        call = functools.partial(contextvars.copy_context().run, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._writer, call)
 
     # ------------------------------------------------- on the writer thread
     def _connect(self) -> None:

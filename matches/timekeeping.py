@@ -5,7 +5,7 @@ import datetime as dt
 
 from . import timing
 from .core import Core
-from .errors import ServiceError
+from .errors import NotAPlayer, ServiceError
 from .models import Match
 from .store import Transaction
 from .timing import Event
@@ -69,6 +69,18 @@ class Timekeeping(Core):
         return await self.get(match.id)
 
     # ------------------------------------------------------------- settings
+    async def set_match_pings(self, match_id: int, user_id: int, on: bool) -> None:
+        """Reminders for this player in this one match (ux-notes: a match can switch pings off)."""
+        done = await self.store.execute("UPDATE match_players SET pings = ? WHERE match_id = ? AND user_id = ?",
+                                        (int(on), match_id, user_id))
+        if done.rowcount != 1:
+            raise NotAPlayer(f"You are not playing in match #{match_id}.")
+
+    async def match_pings(self, match_id: int, user_id: int) -> bool:
+        row = await self.store.fetchone("SELECT pings FROM match_players WHERE match_id = ? AND user_id = ?",
+                                        (match_id, user_id))
+        return bool(row and row["pings"])
+
     async def set_reminders(self, user_id: int, mode: str) -> None:
         if mode not in ("mention", "dm", "off"):
             raise ServiceError("Reminders are sent as a mention, by DM, or not at all (off).")

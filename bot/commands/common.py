@@ -1,6 +1,8 @@
 """The subcommands every game shares."""
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 from discord import app_commands
 
@@ -81,6 +83,13 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
         await actions.offer(interaction, game, "draw", match)
 
     draw.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="pings", description="Switch reminders for one match on or off (/settings sets the rest)")
+    @app_commands.describe(reminders="on or off for this match", match="Which match (default: yours in this channel)")
+    async def pings(interaction: discord.Interaction, reminders: Literal["on", "off"], match: int | None = None):
+        await actions.pings(interaction, game, reminders == "on", match)
+
+    pings.autocomplete("match")(match_autocomplete)
 
     @group.command(name="rules", description=f"A short summary of the {title} rules and move notation")
     async def rules(interaction: discord.Interaction):

@@ -30,6 +30,7 @@ async def finish_through_the_bot(w, match_id, stop):
 async def test_resign_asks_first_then_ends_the_match_publicly(world):
     w = world
     match, _ = await start_match(w)
+    await play_through_service(w, match.id, match.state().legal_moves()[:1])   # a match nobody moved in is void
     asked = await w.ann.slash(w.channel, f"{GAME} resign")
     assert asked.ephemeral and asked.response.ephemeral
     assert "bob" in asked.response.content and "cannot be undone" in asked.response.content
@@ -144,6 +145,7 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert len(await w.service.user_matches(w.ann.id, statuses=("active", "finished"))) == 2
 
     # --- the series ends when a player reaches 2 victory points
+    await play_through_service(w, rematch.id, rematch.state().legal_moves()[:1])
     _, confirmed = await resign_through_the_bot(w, loser)
     [last] = confirmed.followups
     assert f"**{winner.name} wins the series!**" in last.content

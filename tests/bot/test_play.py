@@ -130,13 +130,13 @@ async def test_rejected_moves_are_ephemeral_and_change_nothing(world):
     assert r.ephemeral and "no architekton match" in r.response.content.lower()
     assert lobby.history() == [] and await snapshot(w, match.id) == before
 
-    # The match ends (bob resigns through the store); moves are refused afterwards.
+    # The match ends (bob resigns through the store: void, nobody had moved); moves are refused afterwards.
     await w.service.resign(match.id, w.bob.id)
     finished = await snapshot(w, match.id)
     r = await w.ann.slash(w.channel, move, move=legal[0])
     await assert_refused(w, r, match.id, finished, public, "no architekton match")
     r = await w.ann.slash(w.channel, move, move=legal[0], match=match.id)
-    await assert_refused(w, r, match.id, finished, public, "finished")
+    await assert_refused(w, r, match.id, finished, public, "is void", "nothing more")
 
 
 # ------------------------------------------------------------ board, rules

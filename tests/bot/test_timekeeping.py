@@ -3,6 +3,8 @@ import pytest
 
 from matches.timing import DAY
 
+from .helpers import advance
+
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 
@@ -32,9 +34,25 @@ async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     refused = await w.ann.click(timeout, label="Claim the win")
     assert refused.ephemeral and "yourself" in refused.response.content
     await w.bob.click(timeout, label="Claim the win")
+    # ann never moved: the match is void rather than a win (ux-notes: cancel, not score)
+    void = await w.service.get(match.id)
+    assert void.status == "void" and void.result is None
+    assert "ran out of time" in w.channel.last_message.content and "**void**" in w.channel.last_message.content
+
+
+async def test_a_claim_after_the_first_move_wins_and_is_rated(world):
+    w = world
+    match = await start_match(w)
+    for _ in range(2):                                   # ann's turn: two placements (A4)
+        match = (await w.service.move(match.id, w.ann.id, match.state().legal_moves()[0])).match
+    await advance(w.env, 3 * DAY + 31)
+    timeout = w.channel.last_message
+    assert "bob ran out of time" in timeout.content and w.ann.mention in timeout.content
+    await w.ann.click(timeout, label="Claim the win")
     finished = await w.service.get(match.id)
     assert finished.status == "finished" and finished.result["end"] == "timeout"
-    assert "bob wins" in w.channel.last_message.content
+    assert "ann wins" in w.channel.last_message.content
+    assert [r.user_id for r in await w.service.leaderboard(w.guild.id, "architekton")] == [w.ann.id, w.bob.id]
 
 
 async def test_reminders_can_go_by_dm_or_be_switched_off(world):
@@ -44,6 +62,29 @@ async def test_reminders_can_go_by_dm_or_be_switched_off(world):
     await start_match(w)
     await w.env.advance_time(DAY + 31)
     assert "⏰" in w.ann.user.dm_channel.last_message.content
+
+
+async def test_daily_reminders_vary_their_wording_and_a_match_can_mute_them(world):
+    w = world
+    match = await start_match(w, days=7)
+    before = len(w.channel.history())
+    await advance(w.env, 3 * DAY + 31)
+    pings = [m.content for m in w.channel.history()[before:] if "⏰" in m.content]
+    assert len(pings) == 3 and all(w.ann.mention in p for p in pings)
+    assert len({p.split(", ", 1)[1] for p in pings}) == 3            # a new wording each day
+
+    stranger = await w.cat.slash(w.channel, "architekton pings", reminders="off", match=match.id)
+    assert stranger.ephemeral and "not playing" in stranger.response.content
+    muted = await w.ann.slash(w.channel, "architekton pings", reminders="off")
+    assert muted.ephemeral and f"#{match.id}" in muted.response.content
+    before = len(w.channel.history())
+    await advance(w.env, 2 * DAY)
+    assert not [m for m in w.channel.history()[before:] if "⏰" in m.content or "⏳" in m.content]
+    await advance(w.env, 2 * DAY)                      # the deadline itself still counts
+    assert "ran out of time" in w.channel.last_message.content
+
+    assert (await w.ann.slash(w.channel, "architekton pings", reminders="on", match=match.id)).ephemeral
+    assert await w.service.match_pings(match.id, w.ann.id)
 
 
 async def test_vacation_pauses_and_games_lists_the_match(world):

@@ -17,6 +17,11 @@ async def started(service, first="me"):
     return await service.accept(match.id, BOB.id)
 
 
+async def moved(service, match):
+    """``match`` after one legal move by whoever is to move: from now on its end counts."""
+    return (await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])).match
+
+
 async def play_to_end(service, match, seed=0):
     rng = random.Random(seed)
     result = None
@@ -135,7 +140,7 @@ async def test_replaying_the_record_reproduces_the_snapshot_at_every_ply(service
 
 
 async def test_resign_ends_the_match_and_replays(service):
-    match = await started(service)
+    match = await moved(service, await started(service))
     result = await service.resign(match.id, BOB.id)
     assert result.match.status == "finished"
     assert result.match.result["winners"] == [0] and result.match.result["end"] == "resign"
@@ -144,8 +149,23 @@ async def test_resign_ends_the_match_and_replays(service):
         await service.move(match.id, ANN.id, match.state().legal_moves()[0])
 
 
-async def test_series_points_rematch_rotates_and_ends_at_two(service):
+async def test_a_match_nobody_moved_in_is_void_not_scored(service):
+    """ux-notes: cancel, not score, a match where nobody ever moved (no series points, no rating)."""
     match = await started(service)
+    result = await service.resign(match.id, BOB.id)
+    assert result.match.status == "void" and result.match.result is None and result.match.outcome() is None
+    assert result.match.next_event_at is None and result.match.deadline is None
+    assert (await service.series(match.series_id)).points == {ANN.id: 0, BOB.id: 0}
+    assert await service.leaderboard(10, "architekton") == []
+    assert (await service.replay(match.id)).to_json() == result.match.state_json   # the record still replays
+    with pytest.raises(MatchClosed, match="void"):
+        await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    with pytest.raises(MatchClosed):
+        await service.rematch(match.id, ANN.id)
+
+
+async def test_series_points_rematch_rotates_and_ends_at_two(service):
+    match = await moved(service, await started(service))
     result = await service.resign(match.id, BOB.id)          # A10: ann +1
     assert result.series.points == {ANN.id: 1, BOB.id: 0}
     offer = await service.rematch(match.id, BOB.id)
@@ -155,7 +175,7 @@ async def test_series_points_rematch_rotates_and_ends_at_two(service):
     again = await service.accept(offer.id, ANN.id)
     assert again.status == "active" and again.players == [BOB.id, ANN.id] and again.to_move_id() == BOB.id
     assert again.series_id == match.series_id
-    result = await service.resign(again.id, BOB.id)          # ann reaches 2
+    result = await service.resign((await moved(service, again)).id, BOB.id)   # ann reaches 2
     assert result.series.points == {ANN.id: 2, BOB.id: 0} and result.series.winner_id == ANN.id
     third = await service.accept((await service.rematch(again.id, BOB.id)).id, ANN.id)
     assert third.series_id != match.series_id                # a won series starts afresh
@@ -164,7 +184,7 @@ async def test_series_points_rematch_rotates_and_ends_at_two(service):
 
 async def test_a_rematch_starts_only_when_the_others_accept(service, clock):
     """Nobody's clock runs in a match he did not agree to; a declined rematch may be offered again."""
-    match = await started(service)
+    match = await moved(service, await started(service))
     await service.resign(match.id, BOB.id)
     offer = await service.rematch(match.id, ANN.id)
     assert offer.deadline is None and offer.state_json is None

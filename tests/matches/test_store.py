@@ -1,5 +1,6 @@
 """The store's units of work: atomic, never interleaved, committed data only for readers."""
 import asyncio
+import contextvars
 import threading
 
 import pytest
@@ -62,6 +63,13 @@ async def test_commit_hooks_run_after_commits_only(store):
 async def test_units_run_on_one_thread_that_is_not_the_event_loop(store):
     threads = {await store.write(lambda tx: threading.get_ident()) for _ in range(5)}
     assert len(threads) == 1 and threading.get_ident() not in threads
+
+
+async def test_units_see_the_callers_context_variables(store):
+    """As with asyncio.to_thread: a virtual clock kept in a context variable must reach the unit."""
+    now = contextvars.ContextVar("now", default="real")
+    now.set("virtual")
+    assert await store.write(lambda tx: now.get()) == "virtual"
 
 
 async def test_update_returning_gives_the_new_row_in_one_statement(store):

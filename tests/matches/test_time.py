@@ -5,7 +5,7 @@ from matches import Event, MatchClosed, ServiceError
 from matches.timing import DAY, due_events, start_clock
 
 from .conftest import ANN, BOB, CAT
-from .test_service import started
+from .test_service import moved, started
 
 
 def test_clock_waits_for_a_player_on_vacation():
@@ -33,7 +33,7 @@ async def test_deadline_starts_with_the_match_and_restarts_when_the_turn_passes(
 
 
 async def test_days_option_and_server_default(service):
-    with pytest.raises(ServiceError, match="1, 2, 3, 5, 7, 14"):
+    with pytest.raises(ServiceError, match="1, 2, 3, 5, 7, 10, 14"):
         await service.create_challenge("architekton", 10, 20, ANN, [BOB], days=4)
     await service.set_guild_settings(10, default_days=7)
     match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])
@@ -70,7 +70,7 @@ async def test_after_downtime_only_the_latest_event_is_sent_and_the_backlog_is_l
 
 
 async def test_claim_only_after_the_deadline_and_only_by_the_other_player(service, clock):
-    match = await started(service)
+    match = await moved(service, await started(service))     # ann's first placement; still her turn
     with pytest.raises(ServiceError, match="still has time"):
         await service.claim(match.id, BOB.id)
     clock.now += 3 * DAY
@@ -118,7 +118,8 @@ async def test_vacation_pauses_the_clock_and_is_limited_to_30_days_a_year(servic
 
 async def test_ratings_change_after_a_rated_match_and_not_for_a_match_nobody_moved(service):
     match = await started(service)
-    await service.resign(match.id, BOB.id)                       # nobody moved: unrated
+    void = await service.resign(match.id, BOB.id)                # nobody moved: void, unrated
+    assert void.match.status == "void"
     assert await service.leaderboard(10, "architekton") == []
     match = await started(service)
     await service.move(match.id, ANN.id, match.state().legal_moves()[0])
