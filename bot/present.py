@@ -3,9 +3,16 @@ from __future__ import annotations
 
 from engines import get_game
 from matches import Match, Series
+from render.common import player_style
 
-# Must match render.common's player order: shapes as well as colours.
-SEAT_MARKS = ("🔵", "🟧", "🟩", "🟪")
+# The board's shape for each seat, as text: with the colour's name, a player is
+# recognisable without telling colours apart (colour-blind players, screen readers).
+SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
+
+
+def seat_label(seat: int, name: str) -> str:
+    style = player_style(seat)
+    return f"{SHAPE_GLYPHS[style.shape]} {name} ({style.name})"
 
 
 def mention(user_id: int) -> str:
@@ -18,8 +25,7 @@ def timestamp(seconds: float, style: str = "R") -> str:
 
 def player_line(match: Match) -> str:
     gone = match.resigned_seats
-    return " vs ".join(f"{SEAT_MARKS[i]} " + (f"~~{name}~~" if i in gone else name)
-                       for i, name in enumerate(match.names))
+    return " vs ".join(seat_label(i, f"~~{name}~~" if i in gone else name) for i, name in enumerate(match.names))
 
 
 def heading(match: Match) -> str:

@@ -163,7 +163,7 @@ async def test_a_four_player_match_starts_only_after_the_last_acceptance(world):
     [board] = last.followups
     await assert_png(board)
     assert not board.ephemeral and w.channel.last_message.id == board.id
-    assert "🔵 bob vs 🟧 cat vs 🟩 dan vs 🟪 ann" in board.content
+    assert "● bob (blue) vs ■ cat (orange) vs ▲ dan (green) vs ◆ ann (pink)" in board.content
     assert_pings_only(w.env, board, w.bob.id)                          # seat 0 moves first
     started = await w.service.get(match.id)
     assert started.status == "active" and started.to_move_id() == w.bob.id

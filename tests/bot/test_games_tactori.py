@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from render.common import player_style
+
 from .games_helpers import actor_of, assert_pings_only, assert_refused, move_through_bot, start_game
 from .helpers import (assert_png, button_labels, mentioned_ids, plan_random, play_through_service,
                       rematch_through_the_bot, snapshot)
@@ -97,7 +99,7 @@ async def test_a_three_player_tactori_challenge_then_one_move_each_in_turn_order
     assert "accepted — the match has started" in message.content and message.components == []
     [board] = started.followups
     await assert_png(board)
-    assert "🔵 ann vs 🟧 bob vs 🟩 cat" in board.content
+    assert "● ann (blue) vs ■ bob (orange) vs ▲ cat (green)" in board.content
     assert_pings_only(w.env, board, w.ann.id)
     match = await w.service.get(match.id)
     assert match.status == "active" and match.state().players == 3
@@ -211,16 +213,19 @@ async def test_illegal_tactori_turns_are_refused_privately_and_change_nothing(wo
 
 # ------------------------------------------------------ colours in the words
 
-MARK_COLOURS = {"🔵": "blue", "🟦": "blue", "🟧": "orange", "🟠": "orange", "🟩": "green", "🟢": "green",
-                "🟪": "purple", "🟣": "purple", "🔴": "red", "🟥": "red", "🟡": "yellow", "🟨": "yellow"}
+SHAPES = {"●": "circle", "■": "square", "▲": "triangle", "◆": "diamond"}
 
 
 async def test_the_colour_named_for_a_player_matches_his_mark_on_the_board(world):
+    """Heading and move description name the colour the image uses, with the seat's shape."""
     w = world
     match, _, _ = await start_game(w, TACTORI, [w.bob, w.cat])
     for move in ("+e5", "+c3"):
         posted = await move_through_bot(w, TACTORI, match.id, move)
         heading = posted.content.splitlines()[0]
-        marks = {name: MARK_COLOURS.get(mark, mark) for mark, name in re.findall(r"(\S+) (\w+)(?: vs|$)", heading)}
+        marks = {name: (SHAPES[glyph], colour)
+                 for glyph, name, colour in re.findall(r"([●■▲◆]) (\w+) \((\w+)\)", heading)}
+        assert len(marks) == 3, heading
         [(name, colour)] = re.findall(r"(\w+) \((\w+)\) placed", posted.content)
-        assert marks[name] == colour, (heading, posted.content)
+        seat = match.names.index(name)
+        assert marks[name] == (player_style(seat).shape, player_style(seat).name) and colour == player_style(seat).name
