@@ -121,6 +121,18 @@ class Actions(Around):
         except discord.HTTPException:
             log.warning("could not tell the user either for match %s", match.id)
 
+    async def announce_closed(self, match: Match, text: str, *, skip_channel: int | None = None) -> None:
+        """A match closed without a final board (aborted, abandoned): say so where it lives
+        (unless that is ``skip_channel``, which was answered already) and archive its thread."""
+        home = match.home_channel_id
+        if home is not None and home != skip_channel:
+            try:
+                await self.bot.get_partial_messageable(home).send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.info("could not announce the end of match %s: %s", match.id, exc)
+        if match.thread_id:
+            await self._archive(match.thread_id)
+
     async def _archive(self, thread_id: int) -> None:
         try:
             thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)

@@ -77,9 +77,9 @@ class Reminders:
         channel = self.bot.get_partial_messageable(match.home_channel_id) if match.home_channel_id else None
         mover = match.to_move_id()
         if event == Event.ABANDON:
-            if channel:
-                await channel.send(f"**{match.title} #{match.id}** was closed as abandoned: nobody acted for 30 "
-                                   "days after the deadline. It does not count for ratings.")
+            await self.bot.actions.announce_closed(
+                match, f"**{match.title} #{match.id}** was closed as abandoned: nobody acted for 30 days after the "
+                       "deadline. It does not count for ratings.")
             return
         if event == Event.TIMEOUT:
             others = " ".join(present.mention(p) for p in match.players if p != mover)

@@ -107,9 +107,9 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         except ServiceError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
-        await interaction.response.send_message(
-            f"{aborted.title} #{aborted.id} was aborted by {interaction.user.mention}; it has no result.",
-            allowed_mentions=discord.AllowedMentions.none())
+        text = f"{aborted.title} #{aborted.id} was aborted by {interaction.user.mention}; it has no result."
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await bot.actions.announce_closed(aborted, text, skip_channel=interaction.channel_id)
 
     @admin.command(name="settings", description="Defaults of this server (omit an option to keep it)")
     @app_commands.describe(days="Default time per move", channel="Where challenges are posted",

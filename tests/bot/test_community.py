@@ -97,3 +97,16 @@ async def test_matches_get_their_own_thread_when_the_server_wants_it(world):
     await w.bob.click(confirm.response, label="Yes, resign")
     fetched = await w.env.bot.fetch_channel(thread.id)
     assert fetched.archived
+
+
+async def test_an_aborted_match_is_announced_in_its_thread_which_is_archived(world):
+    w = world
+    await w.service.set_guild_settings(w.guild.id, threads=True)
+    match, _ = await start_match(w)
+    [thread] = w.channel.threads
+    role = w.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[role])
+    aborted = await mod.slash(w.channel, "admin abort", match=match.id)
+    assert "aborted" in aborted.response.content and aborted.response.channel_id == w.channel.id
+    assert f"#{match.id} was aborted" in thread.history()[-1].content
+    assert (await w.env.bot.fetch_channel(thread.id)).archived

@@ -87,6 +87,18 @@ async def test_daily_reminders_vary_their_wording_and_a_match_can_mute_them(worl
     assert await w.service.match_pings(match.id, w.ann.id)
 
 
+async def test_a_match_left_alone_30_days_after_the_deadline_is_abandoned_and_its_thread_archived(world):
+    w = world
+    await w.service.set_guild_settings(w.guild.id, threads=True)
+    match = await start_match(w, days=1)
+    [thread] = w.channel.threads
+    await advance(w.env, 31 * DAY + 60, step=DAY)
+    assert (await w.service.get(match.id)).status == "abandoned"
+    assert "closed as abandoned" in thread.history()[-1].content
+    assert (await w.env.bot.fetch_channel(thread.id)).archived
+    assert await w.service.leaderboard(w.guild.id, "architekton") == []
+
+
 async def test_vacation_pauses_and_games_lists_the_match(world):
     w = world
     match = await start_match(w)
