@@ -271,7 +271,11 @@ class Actions(Around):
         if match_id is None:
             mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id, game=game)
             mine = [m for m in mine if m.to_move_id() == interaction.user.id]
-            if len(mine) != 1:
+            if len(mine) > 1:
+                # Moves of which match?  Say so where the player looks, instead of an empty list.
+                ids = ", ".join(f"#{m.id}" for m in mine)
+                return [f"Several matches wait for your move here ({ids}): fill in the match option first"[:100]]
+            if not mine:
                 return []
             match = mine[0]
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -37,7 +38,7 @@ async def start_match(world, *, first: str = "me", seed: int = 1000, challenger=
     offered = await challenge(world, challenger, opponent, first=first)
     assert not offered.ephemeral, offered.response.content
     accepted = await opponent.click(offered.response, label="Accept")
-    [match] = await world.service.user_matches(challenger.id, channel_id=world.channel.id)
+    match = await world.service.get(final_match_id(offered.response))
     assert match.status == "active"
     return match, accepted
 
@@ -61,8 +62,8 @@ async def rematch_through_the_bot(world, final, clicker, others):
 
 
 def final_match_id(offer) -> int:
-    """The match number a challenge message names ("... (match #12; ...")."""
-    return int(offer.content.split("(match #", 1)[1].split(";", 1)[0])
+    """The match number a challenge message names ("... (match #12; ..." or "(match #12) was accepted")."""
+    return int(re.search(r"\(match #(\d+)", offer.content).group(1))
 
 
 def member_of(world, user_id: int):

@@ -33,6 +33,20 @@ async def test_move_autocomplete_offers_legal_moves_to_the_mover_only(world):
     assert await w.cat.autocomplete(w.channel, f"{GAME} move", "move", "") == []       # not playing
 
 
+async def test_with_two_matches_waiting_autocomplete_asks_for_the_match_first(world):
+    w = world
+    first, _ = await start_match(w)
+    second, _ = await start_match(w, opponent=w.cat)
+    [hint] = await w.ann.autocomplete(w.channel, f"{GAME} move", "move", "")
+    assert f"#{first.id}" in hint["name"] and f"#{second.id}" in hint["name"] and "match" in hint["name"]
+    picked = await w.ann.autocomplete(w.channel, f"{GAME} move", "move", "", match=second.id)
+    assert {c["value"] for c in picked} <= set(second.state().legal_moves()) and len(picked) > 1
+    before = await snapshot(w, first.id)
+    r = await w.ann.slash(w.channel, f"{GAME} move", move=hint["value"])        # the hint itself is no move
+    assert r.ephemeral and "pick one with the `match` option" in r.response.content
+    assert await snapshot(w, first.id) == before
+
+
 # ------------------------------------------------------------------- moves
 
 async def test_a_sequence_of_moves_is_answered_publicly_and_the_turn_passes(world):
