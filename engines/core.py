@@ -12,6 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
 
+def clone_json(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone_json(v) for v in value]
+    return value
+
+
 class MoveError(ValueError):
     """A move was refused.  The message is written for the player."""
 

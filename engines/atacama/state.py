@@ -24,22 +24,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import IllegalMove, Outcome, SetupError, State
+from ..core import IllegalMove, Outcome, SetupError, State, clone_json
 from . import boards as B
 from .boards import Field
 from .notation import Move
 from .scoring import Towers, rights_scores
 
 SETUP_KEYS = ("boards",)
-
-
-def _clone(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    return value
 
 
 def _plural(n: int, word: str) -> str:
@@ -368,8 +359,8 @@ class AtacamaState(State):
             "resigned": list(self.resigned),
             "turn": self.turn, "turns": self.turns,
             "last": dict(self.last) if self.last else None,
-            "events": _clone(self.events),
-            "result": _clone(self.result),
+            "events": clone_json(self.events),
+            "result": clone_json(self.result),
         }
 
     @classmethod
@@ -385,8 +376,8 @@ class AtacamaState(State):
         s.resigned = list(data["resigned"])
         s.turn, s.turns = data["turn"], data["turns"]
         s.last = dict(data["last"]) if data["last"] else None
-        s.events = _clone(data["events"])
-        s.result = _clone(data["result"])
+        s.events = clone_json(data["events"])
+        s.result = clone_json(data["result"])
         return s
 
     # --------------------------------------------------------------- words

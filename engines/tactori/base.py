@@ -12,20 +12,11 @@ from __future__ import annotations
 import hashlib
 from typing import Any, ClassVar
 
-from ..core import IllegalMove, Outcome, State
+from ..core import IllegalMove, Outcome, State, clone_json
 from .board import BRIDGES, COLOURS, TOWERS, Board, Key
 from .geometry import Geometry, geometry
 from .notation import Bridge, Sq, Turn, sq_name
 from .polygons import Polygon, polygons_of
-
-
-def _clone(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars), faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    return value
 
 
 class _Exec:
@@ -128,7 +119,7 @@ class TowersState(State):
 
     def _end(self, winners: list[int], end: str, scores: list[int]) -> None:
         self.result = {"winners": sorted(winners), "end": end, "scores": list(scores)}
-        self.events.append({"type": "end", **_clone(self.result)})
+        self.events.append({"type": "end", **clone_json(self.result)})
 
     # ------------------------------------------------------------ messages
     def _colour(self, seat: int) -> str:
@@ -589,9 +580,9 @@ class TowersState(State):
             "to_move": self.to_move,
             "dropped": list(self.dropped),
             "ply": self.ply,
-            "result": _clone(self.result),
-            "last": _clone(self.last),
-            "events": _clone(self.events),
+            "result": clone_json(self.result),
+            "last": clone_json(self.last),
+            "events": clone_json(self.events),
             "history": dict(self.history),
             # derived, for the renderer (ignored by from_json)
             "scores": self.scores(),
@@ -609,9 +600,9 @@ class TowersState(State):
         s.to_move = data["to_move"]
         s.dropped = list(data["dropped"])
         s.ply = data["ply"]
-        s.result = _clone(data["result"])
-        s.last = _clone(data["last"])
-        s.events = _clone(data["events"])
+        s.result = clone_json(data["result"])
+        s.last = clone_json(data["last"])
+        s.events = clone_json(data["events"])
         s.history = dict(data["history"])
         s._load_extra(data)
         return s
@@ -623,7 +614,7 @@ class TowersState(State):
         s.towers, s.bridge_supply = list(self.towers), list(self.bridge_supply)
         s.dropped, s.history = list(self.dropped), dict(self.history)
         s.options = dict(self.options)
-        s.result = _clone(self.result)
+        s.result = clone_json(self.result)
         s.events = list(self.events)
         s._reset_caches()
         self._copy_extra(s)

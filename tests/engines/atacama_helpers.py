@@ -12,10 +12,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import pytest
-
-from engines import IllegalMove, InvalidMove, Record, get_game, replay
+from engines import InvalidMove, Record, get_game, replay
 from engines.atacama.state import AtacamaState
+from state_checks import assert_refused
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"  # shared/ lies beside the repo
@@ -123,25 +122,9 @@ def play_all(state: AtacamaState, moves: Iterable[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- checks
-def snapshot(state: AtacamaState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
 def roundtrip(state: AtacamaState) -> AtacamaState:
     """``from_json(to_json())`` through JSON text."""
     return AtacamaState.from_json(json.loads(json.dumps(state.to_json())))
-
-
-def assert_refused(state: AtacamaState, move: str, *words: str, error=IllegalMove) -> Exception:
-    """``move`` raises ``error`` mentioning ``words``, and the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(error) as info:
-        state.play(move)
-    message = str(info.value)
-    for word in words:
-        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
-    assert snapshot(state) == before, "a refused move changed the state"
-    return info.value
 
 
 def assert_invalid(state: AtacamaState, move: str, *words: str) -> Exception:

@@ -33,3 +33,16 @@ def examples(*games: str) -> list[Path]:
 
 def expected_of(path: Path) -> dict:
     return json.loads(path.with_name(path.name.replace(".json", ".expected.json")).read_text("utf-8"))
+
+
+def record_data(game: str, change: dict) -> dict:
+    """A small valid two-player record of ``game`` as JSON data, with ``change`` applied."""
+    data = {"game": game, "options": {}, "players": ["ann", "bob"], "seed": 1, "setup": {}, "moves": []}
+    data.update(change)
+    return data
+
+
+def write_record(tmp_path: Path, data: dict) -> Path:
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(data), "utf-8")
+    return path

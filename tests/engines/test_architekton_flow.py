@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from architekton_helpers import (BUILDING_IDS, assert_conserved, assert_refused, make_state,
-                                 play_first, snapshot)
+from architekton_helpers import BUILDING_IDS, assert_conserved, make_state, play_first
+from state_checks import assert_refused, snapshot
 
 # Buildings without an earth side: they fit nowhere next to earth only.
 NO_EARTH = ["B10", "B11", "B12", "B16", "B17", "B18", "B20"]

@@ -14,10 +14,11 @@ import random
 
 import pytest
 
-from architekton_helpers import (HOUSES, assert_conserved, new_match, record_for, roundtrip)
-from engines import IllegalMove, Record, replay
+from architekton_helpers import HOUSES, assert_conserved, new_match, record_for, roundtrip
+from engines import IllegalMove
 from engines.architekton.notation import Move
 from engines.architekton.state import ArchitektonState
+from state_checks import accepted_moves, replay_match, snapshot
 
 PLAYOUTS = 1000          # in total, split into chunks
 CHUNK = 100
@@ -28,8 +29,7 @@ LOW_SUPPLY = 2           # every 4th match starts with this many houses per play
 
 def check_position(state: ArchitektonState, houses_total, rng: random.Random) -> list[str]:
     assert_conserved(state, houses_total)
-    text = json.dumps(state.to_json(), sort_keys=True)
-    assert json.dumps(roundtrip(state).to_json(), sort_keys=True) == text
+    assert snapshot(roundtrip(state)) == snapshot(state)
     legal = state.legal_moves()
     assert legal == sorted(set(legal)), "legal moves must be sorted and unique"
     player = state.current_player()
@@ -131,15 +131,8 @@ def test_random_playouts_keep_invariants_and_replay(chunk):
     for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         state, moves, initial, low = playout(seed)
         check_end(state)
-        final = json.dumps(state.to_json(), sort_keys=True)
-        if low:
-            again = ArchitektonState.from_json(json.loads(initial))
-            for move in moves:
-                again.play(move)
-        else:
-            # through the record's text form, as stored and exported
-            again = replay(Record.loads(record_for(moves, seed=seed).dumps()))
-        assert json.dumps(again.to_json(), sort_keys=True) == final, f"seed {seed}"
+        again = replay_match(record_for(moves, seed=seed), initial if low else None)
+        assert snapshot(again) == snapshot(state), f"seed {seed}"
         for key, hit in (("early", state.outcome().end == "early"), ("normal", state.outcome().end == "normal"),
                          ("from", any(" from " in m for m in moves)), ("discard", "discard" in moves),
                          ("keep", "keep" in moves), ("remove", "remove" in moves),
@@ -199,17 +192,8 @@ def test_legal_moves_are_exactly_the_accepted_moves(seed):
             positions.append(state.copy())
         state.play(rng.choice(state.legal_moves()))
     for position in positions[-2:]:
-        base = json.dumps(position.to_json())
         legal = position.legal_moves()
-        accepted = set()
-        work = ArchitektonState.from_json(json.loads(base))
-        for text in candidate_moves(position):
-            try:
-                accepted.add(work.play(text))
-            except IllegalMove:
-                assert json.dumps(work.to_json()) == base
-                continue
-            work = ArchitektonState.from_json(json.loads(base))
+        accepted = accepted_moves(position, candidate_moves(position), IllegalMove)
         if legal == ["discard"]:
             assert accepted == {"discard"}
         else:

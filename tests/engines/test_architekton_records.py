@@ -3,20 +3,14 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
-from architekton_helpers import new_match, record_for, snapshot
+from architekton_helpers import new_match, record_for
 from engines import Record, ReplayError, replay
-from records_cli import EXAMPLES, examples, run_cli
+from records_cli import EXAMPLES, examples, record_data, run_cli, write_record
 from engines.architekton.state import ArchitektonState
-
-
-def write(tmp_path: Path, data: dict, name: str = "rec.json") -> Path:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), "utf-8")
-    return path
+from state_checks import snapshot
 
 
 def random_record(seed: int, want_end: str | None = None, limit: int = 400) -> tuple[Record, ArchitektonState]:
@@ -33,32 +27,16 @@ def random_record(seed: int, want_end: str | None = None, limit: int = 400) -> t
     raise AssertionError(f"no match ending {want_end!r} found")
 
 
+def random_prefix(seed: int, plies: int) -> tuple[Record, ArchitektonState]:
+    """The first ``plies`` moves of a random match, and the position they reach."""
+    record, _ = random_record(seed)
+    record.moves = record.moves[:plies]
+    return record, replay(record)
+
+
 # --------------------------------------------------------------- the examples
 def test_examples_exist():
     assert len(examples("architekton")) >= 2
-
-
-@pytest.mark.parametrize("path", examples("architekton"), ids=lambda p: p.name)
-def test_example_replays_to_expected_output(path):
-    expected = json.loads(path.with_name(path.name.replace(".json", ".expected.json")).read_text("utf-8"))
-    code, out = run_cli(str(path), "--legal")
-    assert code == 0
-    if "legal" in expected:
-        assert set(out.pop("legal")) == set(expected.pop("legal"))
-    else:
-        # Finished matches list no legal moves.
-        assert out.pop("legal") == [] or expected["status"] == "ongoing"
-    assert out == expected
-
-
-@pytest.mark.parametrize("path", examples("architekton"), ids=lambda p: p.name)
-def test_example_replays_in_process_the_same(path):
-    record = Record.loads(path.read_text("utf-8"))
-    state = replay(record)
-    code, out = run_cli(str(path), "--state")
-    assert code == 0
-    assert out["state"] == json.loads(json.dumps(state.to_json()))
-    assert out["ply"] == len(record.moves)
 
 
 def test_example_legal_list_is_canonical_sorted_and_unique():
@@ -81,9 +59,7 @@ def test_cli_reads_standard_input():
 
 
 def test_cli_state_option_includes_the_state():
-    record, state = random_record(11)
-    record.moves = record.moves[:7]
-    expected = replay(record)
+    record, expected = random_prefix(11, plies=7)
     code, out = run_cli("-", "--state", stdin=record.dumps())
     assert code == 0
     assert "legal" not in out
@@ -95,9 +71,7 @@ def test_cli_state_option_includes_the_state():
 
 
 def test_cli_ongoing_summary_fields():
-    record, _ = random_record(12)
-    record.moves = record.moves[:5]
-    state = replay(record)
+    record, state = random_prefix(12, plies=5)
     code, out = run_cli("-", "--legal", stdin=record.dumps())
     assert code == 0
     assert out == {"game": "architekton", "ply": 5, "status": "ongoing",
@@ -150,10 +124,7 @@ def test_cli_move_after_the_end_exit_2_with_ply():
     ({"moves": [1, 2]}, "moves"),
 ])
 def test_cli_malformed_record_exit_2(tmp_path, change, word):
-    data = {"game": "architekton", "options": {}, "players": ["ann", "bob"], "seed": 1,
-            "setup": {}, "moves": []}
-    data.update(change)
-    code, out = run_cli(str(write(tmp_path, data)))
+    code, out = run_cli(str(write_record(tmp_path, record_data("architekton", change))))
     assert code == 2
     assert set(out) == {"error"}
     assert word in out["error"]

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from architekton_helpers import (BUILDING_IDS, LANDSCAPE_SET, assert_accepted, assert_conserved,
-                                 assert_refused, facing, make_state, new_match, snapshot)
+from architekton_helpers import (BUILDING_IDS, LANDSCAPE_SET, assert_accepted, assert_conserved, facing,
+                                 make_state, new_match)
 from engines import IllegalMove, InvalidMove, MoveError
 from engines.architekton.notation import Move
+from state_checks import assert_refused, snapshot
 
 
 def base(**kw):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from architekton_helpers import (E, N, S, W, assert_conserved, assert_refused, facing, make_state,
-                                 other_terrain, step, summary_of, surround)
+from architekton_helpers import (E, N, S, W, assert_conserved, facing, make_state, other_terrain, step, summary_of,
+                                 surround)
+from state_checks import assert_refused
 
 # ----------------------------------------------------------------- A5 builder
 # B01 at 1,0 turned r0 shows N=E, E=M, S=W, W=F.  Its neighbours are 1,1 (N),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from atacama_helpers import (all_fields, assert_refused, make_state, new_match, ore, recount, replayed,
-                             snapshot)
+from atacama_helpers import all_fields, make_state, new_match, ore, recount, replayed
 from engines import SetupError, get_game
+from state_checks import assert_refused, snapshot
 
 ORDER = list("EACHDBIFG")               # draw order used by most tests
 SETUP = {"boards": ORDER}

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from atacama_helpers import (NAMES2, NAMES4, assert_refused, make_state, new_match, recount, record_for,
-                             roundtrip, snapshot)
+from atacama_helpers import NAMES2, NAMES4, make_state, new_match, recount, record_for, roundtrip
 from engines import replay
+from state_checks import assert_refused, snapshot
 
 
 # ----------------------------------------------------------------- resigning

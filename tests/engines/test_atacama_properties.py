@@ -20,9 +20,10 @@ import random
 import pytest
 
 from atacama_helpers import COLS, free_fields, new_match, recount
-from engines import Record, get_game, replay
+from engines import Record, get_game
 from engines.atacama.notation import Move
 from engines.atacama.state import AtacamaState
+from state_checks import accepted_moves, replay_match, snapshot
 
 VARIANTS = {
     "basic": (2, {}),
@@ -118,19 +119,9 @@ def check_position(state: AtacamaState, rng: random.Random, deep: bool, careful:
 def brute_force(state: AtacamaState) -> None:
     """Every text of T8 is tried; the accepted ones are exactly the legal list,
     and a refused one leaves the state as it was."""
-    base = json.dumps(state.to_json())
     candidates = [f"{c}{r}{star}" for c in COLS for r in range(1, 10) for star in ("", "*")]
     candidates += ["buy cols", "buy rows", "pass"]
-    accepted = set()
-    work = AtacamaState.from_json(json.loads(base))
-    for text in candidates:
-        try:
-            accepted.add(work.play(text))
-        except ValueError:
-            assert json.dumps(work.to_json()) == base
-            continue
-        work = AtacamaState.from_json(json.loads(base))
-    assert accepted == set(state.legal_moves())
+    assert accepted_moves(state, candidates) == set(state.legal_moves())
 
 
 def check_end(state: AtacamaState) -> None:
@@ -183,8 +174,7 @@ def playout(variant: str, seed: int):
     check_end(state)
     record = Record("atacama", [f"p{i}" for i in range(players)], seed, dict(options), setup, moves,
                     resignations)
-    again = replay(Record.loads(record.dumps()))
-    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(state.to_json(), sort_keys=True)
+    assert snapshot(replay_match(record)) == snapshot(state)
     STATS["resign"] = STATS.get("resign", 0) + bool(resignations)
     STATS["blocked"] = STATS.get("blocked", 0) + any(sum(state.supply[s]) for s in range(players)
                                                      if s not in state.resigned)

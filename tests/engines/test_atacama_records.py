@@ -4,14 +4,14 @@ from __future__ import annotations
 import json
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
-from atacama_helpers import new_match, record_for, snapshot
+from atacama_helpers import new_match, record_for
 from engines import Record, replay
 from engines.atacama.state import AtacamaState
-from records_cli import EXAMPLES, examples, run_cli
+from records_cli import EXAMPLES, examples, record_data, run_cli, write_record
+from state_checks import snapshot
 
 
 def run_main(*args: str, stdin: str | None = None, capsys=None, monkeypatch=None) -> tuple[int, dict]:
@@ -42,38 +42,9 @@ def random_record(seed: int, players: int = 2, **options) -> tuple[Record, Ataca
     return record_for(moves, players, seed, setup, **options), state
 
 
-def write(tmp_path: Path, data: dict) -> Path:
-    path = tmp_path / "rec.json"
-    path.write_text(json.dumps(data), "utf-8")
-    return path
-
-
 # --------------------------------------------------------------- the examples
 def test_examples_exist():
     assert {p.name for p in examples("atacama")} >= {"atacama-4p-prefix.json", "atacama-buildup-tactics.json"}
-
-
-@pytest.mark.parametrize("path", examples("atacama"), ids=lambda p: p.name)
-def test_example_replays_to_expected_output(path):
-    expected = json.loads(path.with_name(path.name.replace(".json", ".expected.json")).read_text("utf-8"))
-    code, out = run_cli(str(path), "--legal")
-    assert code == 0
-    if "legal" in expected:
-        assert set(out.pop("legal")) == set(expected.pop("legal"))
-    else:
-        assert out.pop("legal") == [] and expected["status"] == "finished"
-    assert out == expected
-
-
-@pytest.mark.parametrize("path", examples("atacama"), ids=lambda p: p.name)
-def test_example_replays_in_process_the_same(path):
-    record = Record.loads(path.read_text("utf-8"))
-    state = replay(record)
-    code, out = run_cli(str(path), "--state")
-    assert code == 0
-    assert out["state"] == json.loads(json.dumps(state.to_json()))
-    assert snapshot(AtacamaState.from_json(out["state"])) == snapshot(state)
-    assert out["ply"] == len(record.moves)
 
 
 def test_example_legal_list_is_canonical_sorted_and_playable():
@@ -142,7 +113,7 @@ def test_cli_bad_moves_exit_2(moves, ply, word, capsys, monkeypatch):
 
 def test_cli_malformed_record_exit_2_as_a_process(tmp_path):
     data = {"game": "atacama", "options": {"buildup": True}, "players": ["a", "b", "c", "d"], "moves": []}
-    code, out = run_cli(str(write(tmp_path, data)))
+    code, out = run_cli(str(write_record(tmp_path, data)))
     assert code == 2 and set(out) == {"error"} and "build-up" in out["error"]
 
 
@@ -167,9 +138,8 @@ def test_cli_move_after_the_end_exit_2():
     ({"setup": {"first": 1}}, "first"),
 ])
 def test_cli_malformed_record_exit_2(tmp_path, change, word, capsys, monkeypatch):
-    data = {"game": "atacama", "options": {}, "players": ["ann", "bob"], "seed": 1, "setup": {}, "moves": []}
-    data.update(change)
-    code, out = run_main(str(write(tmp_path, data)), capsys=capsys, monkeypatch=monkeypatch)
+    code, out = run_main(str(write_record(tmp_path, record_data("atacama", change))),
+                         capsys=capsys, monkeypatch=monkeypatch)
     assert code == 2 and set(out) == {"error"}
     assert word in out["error"]
 

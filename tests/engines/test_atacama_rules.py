@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from atacama_helpers import (BASIC, DATA_FILE, RULES, all_fields, assert_invalid, assert_refused,
-                             free_fields, make_state, neighbours, new_match, ore, snapshot)
+from atacama_helpers import (BASIC, DATA_FILE, RULES, all_fields, assert_invalid, free_fields, make_state,
+                             neighbours, new_match, ore)
 from engines import InvalidMove, SetupError, get_game
 from engines.atacama import boards as B
 from engines.atacama.notation import Move
+from state_checks import assert_refused, snapshot
 
 
 # ------------------------------------------------------------------------- T1

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tactori_helpers import (BRIDGES, TOWERS, assert_conserved, assert_refused, bridge_set, fem,
-                             new_match, recount_polygons, stack)
+from tactori_helpers import BRIDGES, TOWERS, assert_conserved, bridge_set, fem, new_match, recount_polygons, stack
 from engines import InvalidMove, SetupError, get_game
+from state_checks import assert_refused
 
 SQUARE3 = [("a1c1", 0), ("c1c3", 0), ("a1a3", 0)]        # a square a1..c3 without its top side
 CORNERS = {"a1": "0", "c1": "0", "a3": "0", "c3": "0"}

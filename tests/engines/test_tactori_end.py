@@ -2,7 +2,8 @@
 and resignation (engines/README: drop the seat in 3-4 player matches)."""
 from __future__ import annotations
 
-from tactori_helpers import assert_refused, make, recount_scores, replayed, stack
+from tactori_helpers import make, recount_scores, replayed, stack
+from state_checks import assert_refused
 
 SQUARE = ["a1c1", "c1c3", "a3c3", "a1a3"]
 

@@ -17,9 +17,10 @@ import random
 
 import pytest
 
-from tactori_helpers import (check_position, choose, record_for, recount_scores, roundtrip)
-from engines import Record, get_game, replay
+from tactori_helpers import check_position, choose, record_for, recount_scores, roundtrip
+from engines import get_game
 from engines.tactori.tactori_state import TactoriState
+from state_checks import replay_match, snapshot
 
 OPTION_SETS = [(players, chase, centre) for players in (2, 3, 4) for chase in (False, True) for centre in (0, 1, 2)]
 MATCHES = 40            # per option set: 18 x 40 = 720 matches
@@ -76,16 +77,10 @@ def test_random_matches_keep_invariants_and_replay(players, chase, centre):
         low = None if i % 8 == 0 else 3 + i % 5
         state, moves, resignations, initial = playout(seed, players, options, low)
         check_end(state)
-        final = json.dumps(state.to_json(), sort_keys=True)
-        if low:
-            again = TactoriState.from_json(json.loads(initial))
-            for move in moves:
-                again.play(move)
-        else:
-            record = record_for("tactori", moves, players, options, resignations)
-            again = replay(Record.loads(record.dumps()))
-        assert json.dumps(again.to_json(), sort_keys=True) == final, f"seed {seed}"
-        assert json.dumps(roundtrip(state).to_json(), sort_keys=True) == final
+        final = snapshot(state)
+        record = record_for("tactori", moves, players, options, resignations)
+        assert snapshot(replay_match(record, initial if low else None)) == final, f"seed {seed}"
+        assert snapshot(roundtrip(state)) == final
         out = state.outcome()
         for key, hit in (("normal", out.end == "normal"), ("resign", out.end == "resign"),
                          ("chase", any("x" in m for m in moves)),

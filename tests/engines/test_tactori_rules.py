@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from tactori_helpers import (BRIDGES, TOWERS, assert_conserved, assert_refused, bridge_set, make,
-                             new_match, snapshot, stack)
+from tactori_helpers import BRIDGES, TOWERS, assert_conserved, bridge_set, make, new_match, stack
 from engines import InvalidMove, SetupError, get_game
 from engines.tactori.notation import Turn
+from state_checks import assert_refused, snapshot
 
 
 # ------------------------------------------------------------------------ R1

@@ -1,8 +1,6 @@
 """The Architekton board image: budgets, content markers, robustness."""
 from __future__ import annotations
 
-import io
-import statistics
 import time
 
 import pytest
@@ -11,17 +9,9 @@ from PIL import Image
 from render import RENDERERS, NoRenderer, render_image, render_png
 from render import architekton as RA
 from render import common as C
+from render_checks import MAX_PNG_BYTES, PNG_SIGNATURE, assert_within_budgets, decode, median_render_ms
 
 NAMES = ["ann", "bob"]
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_SIGNATURE)
-    img = Image.open(io.BytesIO(png))
-    assert img.format == "PNG"
-    img.load()
-    return img.convert("RGB")
 
 
 def pixel_differs(a: Image.Image, b: Image.Image, xy: tuple[int, int]) -> bool:
@@ -32,10 +22,7 @@ def pixel_differs(a: Image.Image, b: Image.Image, xy: tuple[int, int]) -> bool:
 def test_png_is_valid_and_within_budgets(playouts, where):
     for states in playouts.values():
         state = {"start": states[0], "middle": states[len(states) // 2], "end": states[-1]}[where]
-        png = render_png(state, NAMES)
-        img = decode(png)
-        assert min(img.size) >= 800
-        assert len(png) < 300_000
+        assert_within_budgets(render_png(state, NAMES))
 
 
 def test_every_state_of_random_playouts_renders(playouts):
@@ -43,12 +30,11 @@ def test_every_state_of_random_playouts_renders(playouts):
         for ply, state in enumerate(states):
             png = render_png(state, NAMES, perspective=ply % 2)
             assert png.startswith(PNG_SIGNATURE), (seed, ply)
-            assert len(png) < 300_000, (seed, ply)
+            assert len(png) < MAX_PNG_BYTES, (seed, ply)
 
 
 def test_largest_position_stays_within_budgets(late_state):
-    img = decode(render_png(late_state, NAMES))
-    assert min(img.size) >= 800
+    assert_within_budgets(render_png(late_state, NAMES))
     lay = RA.layout(late_state)
     assert lay.cell >= RA.CELL_MIN
 
@@ -162,13 +148,7 @@ def test_player_styles_differ_in_shape_and_colour():
 
 def test_render_time_of_a_late_position(late_state):
     """Prints the median render time (no assertion: machines differ)."""
-    render_png(late_state, NAMES)  # warm the sprite caches, as a running bot would
-    times = []
-    for _ in range(15):
-        start = time.perf_counter()
-        png = render_png(late_state, NAMES)
-        times.append(time.perf_counter() - start)
-    median = statistics.median(times) * 1000
+    median, png = median_render_ms(late_state, NAMES, runs=15)
     print(f"\nArchitekton render, {len(late_state.tiles)} tiles: median {median:.1f} ms, "
           f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB")
 
@@ -190,7 +170,6 @@ def test_sprawling_city_keeps_budgets(playouts):
     start = time.perf_counter()
     png = render_png(state, NAMES)
     elapsed = (time.perf_counter() - start) * 1000
-    img = decode(png)
-    assert min(img.size) >= 800 and len(png) < 300_000
+    img = assert_within_budgets(png)
     assert RA.layout(state).cell == RA.CELL_MIN
     print(f"\nsprawling 45-tile row: {img.size[0]}x{img.size[1]}, {len(png) / 1024:.0f} KB, {elapsed:.0f} ms (cold)")

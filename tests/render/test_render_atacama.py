@@ -1,26 +1,21 @@
 """The Atacama board image: budgets, content markers, robustness."""
 from __future__ import annotations
 
-import io
 import json
-import random
-import statistics
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from engines import Record, get_game, replay
 from engines.atacama import boards as B
 from render import RENDERERS, render_image, render_png
 from render import atacama as RA
 from render import common as C
+from render_checks import (EXAMPLES, MAX_PNG_BYTES, MIN_SIDE, PNG_SIGNATURE, ROOT, assert_within_budgets, close, count,
+                           decode, median_render_ms, names_for, random_playout)
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "examples" / "atacama-buildup-tactics.json"
+EXAMPLE = EXAMPLES / "atacama-buildup-tactics.json"
 NAMES2 = ["ann", "bob"]
 NAMES4 = ["ann", "bob", "cy", "dee"]
 VARIANTS = {
@@ -33,41 +28,10 @@ VARIANTS = {
 }
 
 
-def playout(variant: str, seed: int) -> list:
-    players, options = VARIANTS[variant]
-    rng = random.Random(seed)
-    state = get_game("atacama").setup(players, seed, None, options)
-    states = [state.copy()]
-    while state.outcome() is None:
-        state.play(rng.choice(state.legal_moves()))
-        states.append(state.copy())
-    return states
-
-
 @pytest.fixture(scope="module")
 def playouts() -> dict[str, list]:
-    return {variant: playout(variant, 11) for variant in VARIANTS}
-
-
-def names_for(state) -> list[str]:
-    return NAMES2 if state.players == 2 else NAMES4
-
-
-def decode(png: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(png))
-    assert img.format == "PNG"
-    img.load()
-    return img.convert("RGB")
-
-
-def close(a, b, tol: int = 12) -> bool:
-    return all(abs(x - y) <= tol for x, y in zip(a, b))
-
-
-def count(img: Image.Image, colour, tol: int) -> int:
-    """Pixels of ``img`` within ``tol`` of ``colour`` in every channel."""
-    raw = img.convert("RGB").tobytes()
-    return sum(1 for i in range(0, len(raw), 3) if close(raw[i:i + 3], colour, tol))
+    return {variant: random_playout("atacama", players, 11, options)
+            for variant, (players, options) in VARIANTS.items()}
 
 
 def empty_position(players: int = 2, **options):
@@ -79,29 +43,20 @@ def empty_position(players: int = 2, **options):
 def test_png_is_valid_and_within_budgets(playouts, variant):
     states = playouts[variant]
     for state in (states[0], states[len(states) // 2], states[-1]):
-        png = render_png(state, names_for(state), perspective=0)
-        img = decode(png)
-        assert min(img.size) >= 800
-        assert len(png) < 300_000
+        assert_within_budgets(render_png(state, names_for(state), perspective=0))
 
 
 def test_every_state_of_a_match_renders(playouts):
     for variant in ("buildup-tactics", "4p-tactics"):
         for ply, state in enumerate(playouts[variant]):
             png = render_png(state, names_for(state), perspective=ply % state.players)
-            assert png.startswith(b"\x89PNG") and len(png) < 300_000, (variant, ply)
+            assert png.startswith(PNG_SIGNATURE) and len(png) < MAX_PNG_BYTES, (variant, ply)
 
 
 def test_render_time_of_a_crowded_position(playouts):
     """The median render (image + PNG) stays within 80 ms once the sprite caches are warm."""
     state = max((s for s in playouts["4p-tactics"] if s.outcome() is None), key=lambda s: len(s.towers))
-    render_png(state, NAMES4)
-    times = []
-    for _ in range(9):
-        start = time.perf_counter()
-        png = render_png(state, NAMES4)
-        times.append(time.perf_counter() - start)
-    median = statistics.median(times) * 1000
+    median, png = median_render_ms(state, NAMES4, runs=9)
     print(f"\nAtacama render, 4 players, {len(state.towers)} towers: median {median:.1f} ms, "
           f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB")
     assert median < 80
@@ -280,6 +235,6 @@ def test_render_cli_draws_the_example(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "render", str(EXAMPLE), "-o", str(out), "--ply", "9"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert min(decode(out.read_bytes()).size) >= 800
+    assert min(decode(out.read_bytes()).size) >= MIN_SIDE
     record = json.loads(EXAMPLE.read_text("utf-8"))
     assert len(record["moves"]) > 9

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "examples"
+from render_checks import EXAMPLES, ROOT
+
 FULL = EXAMPLES / "architekton-full.json"
 if not FULL.exists():  # the shared rules folder is not part of the repository
     import pytest

@@ -5,11 +5,8 @@ the sample positions to ``DIR/tactori-*.png`` (default ``/tmp``) for a look.
 """
 from __future__ import annotations
 
-import io
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +20,8 @@ from engines import get_game  # noqa: E402
 from render import RENDERERS, render_image, render_png  # noqa: E402
 from render import common as C  # noqa: E402
 from render import tactori as RT  # noqa: E402
+from render_checks import (PNG_SIGNATURE, assert_within_budgets, close, count, decode,  # noqa: E402
+                           median_render_ms, names_for, random_playout)
 
 NAMES2 = ["ann", "bob"]
 NAMES3 = ["ann", "bob", "cy"]
@@ -36,18 +35,12 @@ VARIANTS = {
 }
 
 
-def names_for(state) -> list[str]:
-    return {2: NAMES2, 3: NAMES3, 4: NAMES4}[state.players]
-
-
 def playout(game: str, players: int, options: dict, seed: int, greedy: float = 0.0, limit: int = 400) -> list:
     """Every state of a random match from ``seed``.  With ``greedy`` > 0 that share of
     the turns lays bridges when it can (preferring the best score), so that
     polygons and loops appear; pure random play rarely closes one."""
-    rng = random.Random(seed)
-    state = get_game(game).setup(players, seed, {}, options)
-    states = [state.copy()]
-    while state.outcome() is None and state.ply < limit:
+
+    def pick(state, rng: random.Random) -> str:
         moves = state.legal_moves()
         move = rng.choice(moves)
         if rng.random() < greedy:
@@ -62,9 +55,9 @@ def playout(game: str, players: int, options: dict, seed: int, greedy: float = 0
                     return (won, after.scores()[me], rng.random())
 
                 move = max(rng.sample(bridged, min(40, len(bridged))), key=value)
-        state.play(move)
-        states.append(state.copy())
-    return states
+        return move
+
+    return random_playout(game, players, seed, options, pick=pick, limit=limit)
 
 
 @pytest.fixture(scope="module")
@@ -89,22 +82,6 @@ def build(game: str, players: int, stacks: dict[str, str], bridges=(), *, to_mov
     data["to_move"] = to_move
     data["history"] = {}
     return get_game(game).state_from_json(data)
-
-
-def decode(png: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(png))
-    assert img.format == "PNG"
-    img.load()
-    return img.convert("RGB")
-
-
-def close(a, b, tol: int = 12) -> bool:
-    return all(abs(x - y) <= tol for x, y in zip(a, b))
-
-
-def count(img: Image.Image, colour, tol: int) -> int:
-    raw = img.convert("RGB").tobytes()
-    return sum(1 for i in range(0, len(raw), 3) if close(raw[i:i + 3], colour, tol))
 
 
 def mask(img: Image.Image, colour, tol: int = 40) -> list[bool]:
@@ -174,10 +151,7 @@ def test_png_is_valid_and_within_budgets(playouts, variant):
     for key in (variant, variant + "-greedy"):
         states = playouts[key]
         for state in (states[0], states[len(states) // 2], states[-1]):
-            png = render_png(state, names_for(state), perspective=0)
-            img = decode(png)
-            assert min(img.size) >= 800
-            assert len(png) < 300_000
+            assert_within_budgets(render_png(state, names_for(state), perspective=0))
 
 
 def test_every_state_of_random_matches_renders(playouts):
@@ -187,7 +161,7 @@ def test_every_state_of_random_matches_renders(playouts):
             img = render_image(state, names_for(state), perspective=ply % state.players)
             assert min(img.size) >= 800, (key, ply)
             if ply % 25 == 0 or ply == len(states) - 1:
-                assert render_png(state, names_for(state)).startswith(b"\x89PNG"), (key, ply)
+                assert render_png(state, names_for(state)).startswith(PNG_SIGNATURE), (key, ply)
 
 
 def test_playouts_reach_what_is_drawn(playouts):
@@ -200,21 +174,14 @@ def test_playouts_reach_what_is_drawn(playouts):
 
 def test_samples_render(tmp_path):
     for path in write_samples(str(tmp_path)):
-        img = decode(path.read_bytes())
-        assert min(img.size) >= 800 and path.stat().st_size < 300_000
+        assert_within_budgets(path.read_bytes())
 
 
 def test_render_time_of_a_big_position(playouts):
     """Prints the median render (image + PNG) of the most crowded position; no assertion."""
     state = max((s for k, states in playouts.items() if k.startswith("4p") for s in states),
                 key=lambda s: len(s.board.bridges) * 4 + sum(map(len, s.board.stacks)))
-    render_png(state, NAMES4)
-    times = []
-    for _ in range(9):
-        start = time.perf_counter()
-        png = render_png(state, NAMES4)
-        times.append(time.perf_counter() - start)
-    median = statistics.median(times) * 1000
+    median, png = median_render_ms(state, NAMES4, runs=9)
     print(f"\nTactori render, 4 players, {sum(map(len, state.board.stacks))} towers, "
           f"{len(state.board.bridges)} bridges: median {median:.1f} ms, {len(png) / 1024:.0f} KB "
           f"(budget 80 ms / 300 KB)")
