@@ -29,7 +29,7 @@ MIN_HEIGHT = 800
 MARGIN = 1               # empty squares around the occupied area
 MIN_SQUARES = 5          # the board shows at least 5 x 5 squares
 HEADER = 88
-TITLE = 32             # px, the status line
+TITLE = C.TITLE
 PAD = 24
 
 # ---------------------------------------------------------------- terrains
@@ -383,11 +383,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, 
             right = box[0] - 16
         box = C.draw_text(img, (right, cy), f"Turn {sum(state.turns) + 1}", 26, C.MUTED, anchor="rm")
         right = box[0] - 16
-    title_y = cy - 14 if detail else cy
-    C.draw_text(img, (x, title_y), C.fit_text(title, TITLE, right - x), TITLE, C.INK, anchor="lm",
-                stroke=1, stroke_fill=C.INK)
-    if detail:
-        C.draw_text(img, (x, cy + 22), C.fit_text(detail, 22, right - x), 22, C.INK, anchor="lm")
+    C.title_and_detail(img, x, cy, right, title, detail, 22)
 
 
 # ------------------------------------------------------------------- panel

@@ -29,7 +29,7 @@ from . import common as C
 CELL = 92
 PAD = 24
 HEADER = 88
-TITLE = 32
+TITLE = C.TITLE
 COORD = 36             # px of the coordinate gutters
 PILL_W = 66            # a line's value badge
 PILL_H = 38
@@ -441,11 +441,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, 
             right = min(box[0], right - min(300, C.text_width(last, 20))) - 16
         else:
             right = box[0] - 16
-    title_y = cy - 14 if detail else cy
-    C.draw_text(img, (x, title_y), C.fit_text(title, TITLE, right - x), TITLE, C.INK, anchor="lm",
-                stroke=1, stroke_fill=C.INK)
-    if detail:
-        C.draw_text(img, (x, cy + 22), C.fit_text(detail, 21, right - x), 21, C.INK, anchor="lm")
+    C.title_and_detail(img, x, cy, right, title, detail, 21)
 
 
 # ------------------------------------------------------------------- panel

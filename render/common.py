@@ -239,19 +239,38 @@ def bold_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB = HI
     draw.rectangle((x0 + e, y0 + e, x1 - 1 - e, y1 - 1 - e), outline=colour, width=width - 2 * e)
 
 
-def dashed_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB, dash: int) -> None:
-    """A dashed frame inside ``box`` (dashes of ``colour`` over white)."""
+def dashed_rect(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int, dash: int,
+                inset: float = 0) -> None:
+    """Dashed lines along the edges of ``box``, ``inset`` pixels inwards."""
     x0, y0, x1, y1 = box
-    h = width / 2
-    draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=WHITE, width=width)
-    for a, b, fixed, horizontal in ((x0, x1, y0 + h, True), (x0, x1, y1 - 1 - h, True),
-                                    (y0, y1, x0 + h, False), (y0, y1, x1 - 1 - h, False)):
+    for a, b, fixed, horizontal in ((x0, x1, y0 + inset, True), (x0, x1, y1 - inset, True),
+                                    (y0, y1, x0 + inset, False), (y0, y1, x1 - inset, False)):
         pos = a
         while pos < b:
             end = min(pos + dash, b)
             seg = [(pos, fixed), (end, fixed)] if horizontal else [(fixed, pos), (fixed, end)]
             draw.line(seg, fill=colour, width=width)
             pos += 2 * dash
+
+
+def dashed_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB, dash: int) -> None:
+    """A dashed frame inside ``box`` (dashes of ``colour`` over white)."""
+    x0, y0, x1, y1 = box
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=WHITE, width=width)
+    dashed_rect(draw, (x0, y0, x1 - 1, y1 - 1), colour, width, dash, inset=width / 2)
+
+
+TITLE = 32   # px, the header's status line
+
+
+def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, detail: str,
+                     detail_size: int) -> None:
+    """The header's title, with a line of detail under it when there is one."""
+    title_y = cy - 14 if detail else cy
+    draw_text(img, (x, title_y), fit_text(title, TITLE, right - x), TITLE, INK, anchor="lm",
+              stroke=1, stroke_fill=INK)
+    if detail:
+        draw_text(img, (x, cy + 22), fit_text(detail, detail_size, right - x), detail_size, INK, anchor="lm")
 
 
 # ---------------------------------------------------------------- encoding

@@ -40,7 +40,7 @@ EDGE = 0.6             # margin round the outer grid points, in spacings
 PAD = 20
 COORD = 34             # coordinate gutters
 HEADER = 88
-TITLE = 32
+TITLE = C.TITLE
 CARD_H = 128
 CARD_GAP = 14
 LEGEND_ROW = 36
@@ -354,7 +354,7 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout) -> No
             px, py = lay.xy(x, y)
             draw.ellipse((px - d, py - d, px + d, py + d), fill=DOT)
     if centre:
-        _dashed_rect(draw, (x0, y0, x1, y1), CENTRE_EDGE, 4, 12)
+        C.dashed_rect(draw, (x0, y0, x1, y1), CENTRE_EDGE, 4, 12)
     # the loop (FEM): a band round its sides, under the bridges
     for poly in data.get("loop") or []:
         for a, b in poly["sides"]:
@@ -395,19 +395,7 @@ def _ghost(draw, p, q, width: int) -> None:
     h = width / 2 + 2
     box = (x0 - h, y0 - h, x1 + h, y1 + h)
     draw.rectangle(box, fill=C.WHITE)
-    _dashed_rect(draw, box, C.INK, 4, 10)
-
-
-def _dashed_rect(draw, box, colour, width: int, dash: int) -> None:
-    x0, y0, x1, y1 = box
-    for a, b, fixed, horizontal in ((x0, x1, y0, True), (x0, x1, y1, True),
-                                    (y0, y1, x0, False), (y0, y1, x1, False)):
-        pos = a
-        while pos < b:
-            end = min(pos + dash, b)
-            seg = [(pos, fixed), (end, fixed)] if horizontal else [(fixed, pos), (fixed, end)]
-            draw.line(seg, fill=colour, width=width)
-            pos += 2 * dash
+    C.dashed_rect(draw, box, C.INK, 4, 10)
 
 
 def _bridges(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout) -> None:
@@ -842,7 +830,7 @@ def _legend(img, draw, data, y: int, lay: Layout) -> None:
         cy += LEGEND_ROW
         x = PAD
         draw.rounded_rectangle((x, int(cy - 13), x + 30, int(cy + 13)), 6, fill=CENTRE_FILL)
-        _dashed_rect(draw, (x, int(cy - 13), x + 30, int(cy + 13)), CENTRE_EDGE, 2, 5)
+        C.dashed_rect(draw, (x, int(cy - 13), x + 30, int(cy + 13)), CENTRE_EDGE, 2, 5)
         variant = data["options"]["centre"]
         box = C.draw_text(img, (x + 38, cy), f"centre d4-f6 (variation {variant})", t, C.INK, anchor="lm")
         x = box[2] + 18
