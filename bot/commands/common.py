@@ -9,6 +9,7 @@ from discord import app_commands
 from engines import get_game
 from matches.timing import DAYS_CHOICES
 
+MATCH_HELP = "Which match (default: yours in this channel)"
 DAYS = [app_commands.Choice(name=f"{d} day{'s' if d > 1 else ''} per move", value=d) for d in DAYS_CHOICES]
 
 
@@ -34,58 +35,38 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
 
     move.autocomplete("match")(match_autocomplete)
 
-    @group.command(name="board", description=f"Show the current board of a {title} match")
-    @app_commands.describe(match="Which match (default: yours in this channel)")
-    async def board(interaction: discord.Interaction, match: int | None = None):
-        await actions.board(interaction, game, match)
+    def per_match(name: str, description: str, run) -> None:
+        """A subcommand whose only option is the match (default: the user's match in this channel)."""
+        @group.command(name=name, description=description)
+        @app_commands.describe(match=MATCH_HELP)
+        async def command(interaction: discord.Interaction, match: int | None = None):
+            await run(interaction, match)
 
-    board.autocomplete("match")(match_autocomplete)
+        command.autocomplete("match")(match_autocomplete)
 
-    @group.command(name="resign", description=f"Give up a {title} match (asks for confirmation)")
-    @app_commands.describe(match="Which match (default: yours in this channel)")
-    async def resign(interaction: discord.Interaction, match: int | None = None):
-        await actions.resign(interaction, game, match)
-
-    resign.autocomplete("match")(match_autocomplete)
+    per_match("board", f"Show the current board of a {title} match",
+              lambda i, m: actions.board(i, game, m))
+    per_match("resign", f"Give up a {title} match (asks for confirmation)",
+              lambda i, m: actions.resign(i, game, m))
+    per_match("export", f"The record file of a {title} match (replays anywhere)",
+              lambda i, m: actions.export(i, game, m))
+    per_match("claim", "Claim the win when the player to move ran out of time",
+              lambda i, m: actions.claim(i, game, m))
+    per_match("undo", "Ask your opponent to let you take back your last move",
+              lambda i, m: actions.offer(i, game, "undo", m))
+    per_match("draw", "Offer a draw (or accept your opponent's offer)",
+              lambda i, m: actions.offer(i, game, "draw", m))
 
     @group.command(name="history", description=f"The move list of a {title} match")
-    @app_commands.describe(match="Which match (default: yours in this channel)", page="Page of the move list")
+    @app_commands.describe(match=MATCH_HELP, page="Page of the move list")
     async def history(interaction: discord.Interaction, match: int | None = None,
                       page: app_commands.Range[int, 1, 1000] = 1):
         await actions.history(interaction, game, match, page)
 
     history.autocomplete("match")(match_autocomplete)
 
-    @group.command(name="export", description=f"The record file of a {title} match (replays anywhere)")
-    @app_commands.describe(match="Which match (default: yours in this channel)")
-    async def export(interaction: discord.Interaction, match: int | None = None):
-        await actions.export(interaction, game, match)
-
-    export.autocomplete("match")(match_autocomplete)
-
-    @group.command(name="claim", description="Claim the win when the player to move ran out of time")
-    @app_commands.describe(match="Which match (default: yours in this channel)")
-    async def claim(interaction: discord.Interaction, match: int | None = None):
-        await actions.claim(interaction, game, match)
-
-    claim.autocomplete("match")(match_autocomplete)
-
-    @group.command(name="undo", description="Ask your opponent to let you take back your last move")
-    @app_commands.describe(match="Which match (default: yours in this channel)")
-    async def undo(interaction: discord.Interaction, match: int | None = None):
-        await actions.offer(interaction, game, "undo", match)
-
-    undo.autocomplete("match")(match_autocomplete)
-
-    @group.command(name="draw", description="Offer a draw (or accept your opponent's offer)")
-    @app_commands.describe(match="Which match (default: yours in this channel)")
-    async def draw(interaction: discord.Interaction, match: int | None = None):
-        await actions.offer(interaction, game, "draw", match)
-
-    draw.autocomplete("match")(match_autocomplete)
-
     @group.command(name="pings", description="Switch reminders for one match on or off (/settings sets the rest)")
-    @app_commands.describe(reminders="on or off for this match", match="Which match (default: yours in this channel)")
+    @app_commands.describe(reminders="on or off for this match", match=MATCH_HELP)
     async def pings(interaction: discord.Interaction, reminders: Literal["on", "off"], match: int | None = None):
         await actions.pings(interaction, game, reminders == "on", match)
 
