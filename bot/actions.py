@@ -17,7 +17,7 @@ from engines import get_game
 from matches import Match, MatchService, MoveResult, Player, Series, ServiceError
 from render import render_png
 
-from . import buttons, present
+from . import buttons, guided, present
 from .around import Around
 from .suggest import suggest
 
@@ -59,6 +59,8 @@ class Actions(Around):
         if match.status == "active" and getattr(match.position, "pending", None) is not None:
             return buttons.view_of(buttons.KeepButton(match.id, match.version),
                                    buttons.RemoveButton(match.id, match.version))
+        if match.status == "active":
+            return buttons.view_of(guided.ChooseMoveButton(match.id, match.version))
         return None
 
     async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> str:
@@ -108,8 +110,17 @@ class Actions(Around):
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()  # the "thinking…" placeholder
         await self.service.set_message(match.id, message.id)
+        if match.message_id not in (None, message.id) and home is not None:
+            await self._retire_board(home, match.message_id)
         if match.status in ("finished", "void") and match.thread_id:
             await self._archive(match.thread_id)
+
+    async def _retire_board(self, channel_id: int, message_id: int) -> None:
+        """The previous board keeps its picture but loses its buttons: only the newest board is played from."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.debug("previous board %s keeps its buttons: %s", message_id, exc)
 
     async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
         why = "I am not allowed to post there" if isinstance(exc, discord.Forbidden) else \

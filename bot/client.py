@@ -9,10 +9,11 @@ from discord.ext import commands
 
 from matches import MatchService, Store
 
-from . import buttons
+from . import buttons, guided
 from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
+from .i18n import Catalogue
 from .reminders import Reminders
 from .scheduler import Scheduler
 from .settings import Settings
@@ -49,9 +50,10 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        self.add_dynamic_items(*buttons.ALL)
+        self.add_dynamic_items(*buttons.ALL, *guided.ALL)
         for command in [*build_groups(self.actions), *build_community_commands(self)]:
             self.tree.add_command(command)
+        await self.tree.set_translator(Catalogue())
         await self.sync_commands()
         self.scheduler.start()
 

@@ -59,20 +59,23 @@ async def test_the_owner_can_decide_with_the_move_command(world):
     assert after.state().houses[(x, y)] == match.players.index(owner.id)    # the house stayed
 
 
-async def test_a_second_click_on_a_stale_keep_button_is_refused(world):
+async def test_only_the_newest_board_carries_the_decision_buttons(world):
     w = world
     match, first_board, mover, owner = await reach_decision_by_the_non_mover(w)
-    # The owner asks for the board again: a second message with the same buttons.
+    # The owner asks for the board again: the buttons move to the newest copy.
     again = await owner.slash(w.channel, f"{GAME} board")
     second_board = again.response
     assert not again.ephemeral and button_labels(second_board) == [KEEP, REMOVE]
+    assert first_board.components == []
 
-    await owner.click(first_board, label=KEEP)
+    await owner.click(second_board, label=KEEP)
+    assert second_board.components == []
     after_first = await snapshot(w, match.id)
     public = len(w.channel.history())
 
-    for label in (KEEP, REMOVE):
-        stale = await owner.click(second_board, label=label)
+    # The decision is taken: typing it again is refused and changes nothing.
+    for text in ("keep", "remove"):
+        stale = await owner.slash(w.channel, f"{GAME} move", move=text)
         assert stale.ephemeral
         assert await snapshot(w, match.id) == after_first
         assert len(w.channel.history()) == public

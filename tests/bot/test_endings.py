@@ -1,6 +1,10 @@
 """Resignation, the end of a match (A8, A9), rematches and the series (A10)."""
 import re
 
+import pytest
+
+from matches import StaleRequest
+
 from .helpers import (GAME, assert_png, button_labels, ends_early, ends_normally_with_a_winner, member_of,
                       pinged_ids, plan_random, play_through_service, rematch_through_the_bot, start_match)
 
@@ -120,12 +124,12 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert f"{SERIES}: {standing}" in final.content
     assert button_labels(final) == ["Rematch"]
 
-    # the loser shows the final board again: a second message with a Rematch button
+    # the loser shows the final board again: the Rematch button moves to the newest copy
     again = (await loser.slash(w.channel, f"{GAME} board")).response
-    assert button_labels(again) == ["Rematch"]
+    assert button_labels(again) == ["Rematch"] and final.components == []
 
     # --- Rematch: offered by one, accepted by the other; seats swap, the series carries on
-    offer, board, rematch = await rematch_through_the_bot(w, final, winner, [loser])
+    offer, board, rematch = await rematch_through_the_bot(w, again, winner, [loser])
     await assert_png(board)
     assert rematch.id == (await w.service.get(match.id)).rematch_id and rematch.id != match.id
     assert rematch.players == finished.players[::-1]
@@ -137,11 +141,12 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert rematch.series_id == finished.series_id
     assert (await w.service.series(rematch.series_id)).points == {winner.id: 1, loser.id: 0}
 
-    # --- a second Rematch click (the other copy of the final board) is refused
-    public = len(w.channel.history())
-    second = await loser.click(again, label="Rematch")
-    assert second.ephemeral and f"#{rematch.id}" in second.response.content
-    assert len(w.channel.history()) == public
+    # --- once the rematch is on, the finished match offers no second one
+    assert again.components == []
+    shown = (await loser.slash(w.channel, f"{GAME} board", match=match.id)).response
+    assert button_labels(shown) == []
+    with pytest.raises(StaleRequest, match=f"#{rematch.id}"):
+        await w.service.rematch(match.id, loser.id)
     assert len(await w.service.user_matches(w.ann.id, statuses=("active", "finished"))) == 2
 
     # --- the series ends when a player reaches 2 victory points

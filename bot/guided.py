@@ -1,0 +1,192 @@
+"""Choosing a move with select menus instead of typing it (ux-notes: "Entering moves").
+
+The public board carries a "Choose a move" button.  The player to move gets a
+private (ephemeral) menu, narrows it step by step and confirms, because
+misclicks on phones are common.  Every step is a ``DynamicItem`` whose
+custom_id holds the match id and the position's version (plus the prefix or
+the move), so the steps survive a restart and are refused once the position
+has changed.  No rules here: the menus come from ``bot.menus`` over the
+engine's legal moves, and the move goes through the match service exactly
+like ``/<game> move``.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from matches import Match, ServiceError
+
+from . import menus
+from .buttons import PREFIX, view_of
+
+log = logging.getLogger(__name__)
+MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"
+BUTTON_LABEL_MAX = 80
+
+
+async def _refuse(interaction: discord.Interaction, text: str) -> None:
+    # Same shape as actions.reply_error (not imported: actions imports this module).
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def _match_for_mover(interaction: discord.Interaction, match_id: int, version: int) -> Match | None:
+    """The match if the clicking user is to move in exactly the position the
+    item was made for; otherwise say why not (privately) and return None."""
+    try:
+        match = await interaction.client.service.get(match_id)
+    except ServiceError as exc:
+        await _refuse(interaction, str(exc))
+        return None
+    user = interaction.user.id
+    mover = match.to_move_id() if match.status == "active" else None
+    if mover is None:
+        why = f"Match #{match.id} is no longer running ({match.status}); there is nothing to play."
+    elif user not in match.players:
+        why = f"You are not playing in match #{match.id}."
+    elif user != mover:
+        why = f"It is {match.names[match.players.index(mover)]}'s turn."
+    elif version != match.version:
+        why = (f"The position of match #{match.id} has changed since this was shown. Use the newest board "
+               f"(`/{match.game} board` posts it again).")
+    else:
+        return match
+    await _refuse(interaction, why)
+    return None
+
+
+def menu_message(match: Match, prefix: str = "") -> dict:
+    """Content and view of the private menu: the next choice after ``prefix``."""
+    menu = menus.menu(match.state().legal_moves(), prefix)
+    start_over = [StartOverButton(match.id, match.version, "")] if prefix else []
+    if not menu.options:
+        return {"content": f"No legal move starts with `{prefix}` any more.", "view": view_of(*start_over)}
+    so_far = f" starting with `{menu.prefix}`" if menu.prefix else ""
+    content = (f"**{match.title} #{match.id}**: choose your move{so_far}. "
+               "Nothing is played until you confirm.")
+    return {"content": content, "view": view_of(MoveSelect(match.id, match.version, prefix, menu), *start_over)}
+
+
+def confirm_message(match: Match, move: str, came_from: str) -> dict:
+    """Ask before playing ``move``; ``came_from`` is the prefix of the menu it was picked in."""
+    preview = match.state()
+    try:
+        words = preview.describe(preview.play(move), match.names)
+    except ValueError as exc:     # an engine MoveError: the move was never offered in this position
+        return {"content": f"{move} cannot be played: {exc}.",
+                "view": view_of(StartOverButton(match.id, match.version, ""))}
+    back = [BackButton(match.id, match.version, came_from)]
+    if came_from:
+        back.append(StartOverButton(match.id, match.version, ""))
+    return {"content": f"Play **{move}**?\n{words}",
+            "view": view_of(PlayButton(match.id, match.version, move), *back)}
+
+
+class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:choose:{MATCH}"):
+    """On the public board: opens the private menu for the player to move."""
+
+    def __init__(self, match_id: int, version: int):
+        self.match_id, self.version = match_id, version
+        super().__init__(discord.ui.Button(label="Choose a move", style=discord.ButtonStyle.primary,
+                                           custom_id=f"{PREFIX}:choose:{match_id}:{version}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["id"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = await _match_for_mover(interaction, self.match_id, self.version)
+        if match is not None:
+            await interaction.response.send_message(ephemeral=True, **menu_message(match))
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
+    """One step of the menu: picking a group shows the next step, picking a move asks to confirm."""
+
+    def __init__(self, match_id: int, version: int, prefix: str, menu: menus.Menu | None = None):
+        self.match_id, self.version, self.prefix = match_id, version, prefix
+        # Rebuilt from a custom_id only to handle a pick: the options then come with the interaction.
+        options = [discord.SelectOption(label=o.label, value=o.value) for o in menu.options] if menu else []
+        placeholder = f"{menu.prefix}…" if menu and menu.prefix else "Choose a move…"
+        super().__init__(discord.ui.Select(custom_id=f"{PREFIX}:pick:{match_id}:{version}:{prefix}",
+                                           placeholder=placeholder, options=options))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["id"]), int(match["v"]), match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = await _match_for_mover(interaction, self.match_id, self.version)
+        if match is None:
+            return
+        [value] = self.item.values
+        if value.endswith(menus.MORE):
+            await interaction.response.edit_message(**menu_message(match, value.removesuffix(menus.MORE)))
+        else:
+            await interaction.response.edit_message(**confirm_message(match, value, self.prefix))
+
+
+class _MenuButton:
+    """Mixin: a button on the private menu that shows the menu at ``prefix`` again."""
+
+    label = ""
+    action = ""
+
+    def __init__(self, match_id: int, version: int, prefix: str):
+        self.match_id, self.version, self.prefix = match_id, version, prefix
+        super().__init__(discord.ui.Button(label=self.label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"{PREFIX}:{self.action}:{match_id}:{version}:{prefix}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["id"]), int(match["v"]), match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = await _match_for_mover(interaction, self.match_id, self.version)
+        if match is not None:
+            await interaction.response.edit_message(**menu_message(match, self.prefix))
+
+
+class BackButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"{PREFIX}:back:{MATCH}:(?P<prefix>.*)"):
+    label, action = "Back", "back"
+
+
+class StartOverButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],
+                      template=rf"{PREFIX}:restart:{MATCH}:(?P<prefix>.*)"):
+    label, action = "Start over", "restart"
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:play:{MATCH}:(?P<move>.+)"):
+    """The confirmation: plays the move through the service (which refuses a
+    changed position, so a double click counts once) and posts the board."""
+
+    def __init__(self, match_id: int, version: int, move: str):
+        self.match_id, self.version, self.move = match_id, version, move
+        super().__init__(discord.ui.Button(label=f"Play {move}"[:BUTTON_LABEL_MAX], style=discord.ButtonStyle.success,
+                                           custom_id=f"{PREFIX}:play:{match_id}:{version}:{move}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["id"]), int(match["v"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        try:
+            result = await bot.service.move(self.match_id, interaction.user.id, self.move,
+                                            expected_version=self.version)
+        except ServiceError as exc:
+            await _refuse(interaction, str(exc))
+            return
+        try:
+            await interaction.response.edit_message(content=f"You played **{result.move}**.", view=None)
+        except discord.HTTPException as exc:
+            # The move counted: the others must still see the board, so go on.
+            log.info("could not close the menu of match %s: %s", self.match_id, exc)
+        await bot.actions.post_turn(interaction, result.match, result.description, result.series)
+
+
+ALL = (ChooseMoveButton, MoveSelect, BackButton, StartOverButton, PlayButton)

@@ -1,0 +1,109 @@
+"""Select menus over the legal moves: piece, then destination, ... then the move.
+
+Pure and Discord-free.  Discord shows at most 25 options per select menu, so a
+long list of legal moves is offered in steps: each option either narrows the
+choice to the moves starting with a longer prefix, or is a complete move.
+
+The steps follow the notation's own parts, found by ``BOUNDARY`` without
+knowing the game: ``B07`` | ``@1,0`` | ``r2`` | `` from 3,2``, ``c3`` | ``-c7`` |
+``x1`` | `` =c7e7``, ``e5`` | ``*``.  When one step still has more than 25
+different parts (Tactori: 81 placements), they are bucketed by a shorter
+prefix ("+a", "+b", ...) first.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LIMIT = 25             # options per Discord select menu
+LABEL_MAX = 100        # characters per option label
+# Ends the value of an option that narrows further, so that the group "+e5…"
+# (every move starting with +e5) and the move "+e5" itself stay apart.
+MORE = "…"
+
+# Where a move splits into parts: before '@', '-', '=', '<', '*' that follow a
+# field or tile id (so "@-1,0" and "1,-2" keep their minus sign); before 'x<n>'
+# and 'r<n>' after a digit ("c7x1", "1,0r2"); before a space that does not
+# follow a word (so "buy cols" and "from 3,2" stay whole).
+BOUNDARY = re.compile(r"(?<=[0-9A-Za-z])(?=[@=<*-])|(?<=[0-9])(?=[xr][0-9])|(?<![A-Za-z])(?= )")
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    value: str        # a complete move, or a prefix followed by MORE
+    moves: int        # how many legal moves this option leads to
+
+    @property
+    def is_move(self) -> bool:
+        return not self.value.endswith(MORE)
+
+    @property
+    def prefix(self) -> str:
+        """The moves this option narrows to start with this (the move itself for a move)."""
+        return self.value.removesuffix(MORE)
+
+
+@dataclass(frozen=True)
+class Menu:
+    prefix: str               # what every option starts with (may be longer than asked: see ``menu``)
+    options: list[Option]     # empty when no legal move starts with the prefix
+
+
+def group_value(prefix: str) -> str:
+    return prefix + MORE
+
+
+def _next_cut(move: str, start: int) -> int:
+    """End of the part of ``move`` that begins at ``start``."""
+    match = BOUNDARY.search(move, start + 1)
+    return match.start() if match else len(move)
+
+
+def _groups(moves: list[str], keys: list[str]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {}
+    for key, move in zip(keys, moves):
+        groups.setdefault(key, []).append(move)
+    return groups
+
+
+def _split(moves: list[str], prefix: str) -> dict[str, list[str]]:
+    """The moves (all starting with ``prefix``) grouped by their next part; when
+    those are more than LIMIT, by the longest shorter prefix that gives at most LIMIT."""
+    start = len(prefix)
+    cuts = [_next_cut(m, start) if len(m) > start else start for m in moves]
+    groups = _groups(moves, [m[:cut] for m, cut in zip(moves, cuts)])
+    length = max(cuts) - start
+    while len(groups) > LIMIT and length > 1:
+        length -= 1
+        groups = _groups(moves, [m[:min(cut, start + length)] for m, cut in zip(moves, cuts)])
+    return groups
+
+
+def _option(key: str, moves: list[str]) -> Option:
+    if len(moves) == 1:
+        return Option(moves[0][:LABEL_MAX], moves[0], 1)
+    suffix = f" …  ({len(moves)} moves)"
+    return Option(key[:LABEL_MAX - len(suffix)] + suffix, group_value(key), len(moves))
+
+
+def menu(legal: list[str], prefix: str = "") -> Menu:
+    """The next menu for the moves in ``legal`` that start with ``prefix``.
+
+    At most LIMIT options; up to LIMIT remaining moves are listed whole.  A step
+    with a single group is skipped (``Menu.prefix`` is then longer than asked),
+    so every menu offers a real choice.
+    """
+    moves = [m for m in legal if m.startswith(prefix)]
+    while len(moves) > LIMIT:
+        groups = _split(moves, prefix)
+        if len(groups) == 1:
+            [(longer, _)] = groups.items()
+            if longer == prefix:        # cannot happen with distinct moves; never loop
+                break
+            prefix = longer
+            continue
+        # [:LIMIT] only guards Discord's limit: the notations use fewer than 25
+        # different characters after any prefix, so one-character buckets always fit.
+        return Menu(prefix, [_option(key, group) for key, group in groups.items()][:LIMIT])
+    return Menu(prefix, [Option(m[:LABEL_MAX], m, 1) for m in moves[:LIMIT]])
