@@ -20,7 +20,7 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
         pairs = await actions.match_choices(interaction, game, current)
         return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
-    @group.command(name="move", description=f"Make your move in a {title} match")
+    @group.command(name="move", description=f"Make your move in {title}")
     @app_commands.describe(move="Your move; start typing to see the legal ones",
                            match="Which match (only needed if you play several here)")
     async def move(interaction: discord.Interaction, move: app_commands.Range[str, 1, 200],
@@ -44,11 +44,11 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
 
         command.autocomplete("match")(match_autocomplete)
 
-    per_match("board", f"Show the current board of a {title} match",
+    per_match("board", f"Show the current board of your {title} match",
               lambda i, m: actions.board(i, game, m))
-    per_match("resign", f"Give up a {title} match (asks for confirmation)",
+    per_match("resign", f"Give up your {title} match (asks for confirmation)",
               lambda i, m: actions.resign(i, game, m))
-    per_match("export", f"The record file of a {title} match (replays anywhere)",
+    per_match("export", f"The record file of your {title} match (replays anywhere)",
               lambda i, m: actions.export(i, game, m))
     per_match("claim", "Claim the win when the player to move ran out of time",
               lambda i, m: actions.claim(i, game, m))
@@ -57,7 +57,7 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
     per_match("draw", "Offer a draw (or accept your opponent's offer)",
               lambda i, m: actions.offer(i, game, "draw", m))
 
-    @group.command(name="history", description=f"The move list of a {title} match")
+    @group.command(name="history", description=f"The move list of your {title} match")
     @app_commands.describe(match=MATCH_HELP, page="Page of the move list")
     async def history(interaction: discord.Interaction, match: int | None = None,
                       page: app_commands.Range[int, 1, 1000] = 1):

@@ -1,0 +1,158 @@
+"""German and French for what Discord shows of our commands before they are used:
+command, group and option descriptions and the names of choices.
+
+Command and option names stay English on purpose: players type them, and the
+help texts, the README and the move notation all use them.  Message texts are
+English for now (the engines word their refusals in English).
+"""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from engines import game_names, get_game
+from matches.timing import DAYS_CHOICES
+
+GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
+
+# English -> (German, French).  "{title}" stands for each game's title.
+TEXTS: dict[str, tuple[str, str]] = {
+    # groups and per-game subcommands
+    "Play {title}": ("{title} spielen", "Jouer à {title}"),
+    "Make your move in {title}": ("Deinen Zug in {title} machen", "Jouer votre coup à {title}"),
+    "Show the current board of your {title} match": ("Das aktuelle Brett deiner {title}-Partie zeigen",
+                                                     "Afficher le plateau actuel de votre partie de {title}"),
+    "Give up your {title} match (asks for confirmation)": ("Deine {title}-Partie aufgeben (mit Rückfrage)",
+                                                           "Abandonner votre partie de {title} (avec confirmation)"),
+    "The record file of your {title} match (replays anywhere)": (
+        "Die Partiedatei deiner {title}-Partie (überall nachspielbar)",
+        "Le fichier de votre partie de {title} (rejouable partout)"),
+    "The move list of your {title} match": ("Die Zugliste deiner {title}-Partie",
+                                            "La liste des coups de votre partie de {title}"),
+    "A short summary of the {title} rules and move notation": (
+        "Kurzfassung der Regeln und der Zugnotation von {title}",
+        "Résumé des règles et de la notation des coups de {title}"),
+    "Challenge a member to a match of Architekton": ("Ein Mitglied zu einer Partie Architekton herausfordern",
+                                                     "Défier un membre à une partie d'Architekton"),
+    "Challenge one member (or three, for four players) to Atacama": (
+        "Ein Mitglied (oder drei, für vier Spieler) zu Atacama herausfordern",
+        "Défier un membre (ou trois, à quatre joueurs) à Atacama"),
+    "Challenge one to three members to Tactori (9x9)": ("Ein bis drei Mitglieder zu Tactori (9x9) herausfordern",
+                                                        "Défier un à trois membres à Tactori (9x9)"),
+    "Challenge a member to Tactori FEM (5x5, first polygon wins)": (
+        "Ein Mitglied zu Tactori FEM herausfordern (5x5, das erste Vieleck gewinnt)",
+        "Défier un membre à Tactori FEM (5x5, le premier polygone gagne)"),
+    "Claim the win when the player to move ran out of time": (
+        "Den Sieg beanspruchen, wenn die Zeit des Spielers am Zug abgelaufen ist",
+        "Réclamer la victoire quand le joueur au trait n'a plus de temps"),
+    "Ask your opponent to let you take back your last move": (
+        "Den Gegner bitten, deinen letzten Zug zurücknehmen zu dürfen",
+        "Demander à l'adversaire de reprendre votre dernier coup"),
+    "Offer a draw (or accept your opponent's offer)": ("Ein Remis anbieten (oder das Angebot des Gegners annehmen)",
+                                                       "Proposer la nulle (ou accepter l'offre de l'adversaire)"),
+    "Switch reminders for one match on or off (/settings sets the rest)": (
+        "Erinnerungen für eine Partie ein- oder ausschalten (/settings regelt den Rest)",
+        "Activer ou couper les rappels d'une partie (/settings règle le reste)"),
+    # community commands
+    "Your running matches, the one waiting longest first": (
+        "Deine laufenden Partien, die am längsten wartende zuerst",
+        "Vos parties en cours, celle qui attend depuis le plus longtemps en premier"),
+    "How the bot reminds you when it is your turn": ("Wie der Bot dich erinnert, wenn du am Zug bist",
+                                                     "Comment le bot vous rappelle que c'est votre tour"),
+    "Pause the clocks of all your matches (30 days a year)": (
+        "Die Uhren all deiner Partien anhalten (30 Tage im Jahr)",
+        "Suspendre les pendules de toutes vos parties (30 jours par an)"),
+    "The best rated players of a game on this server": ("Die bestbewerteten Spieler eines Spiels auf diesem Server",
+                                                        "Les joueurs les mieux classés d'un jeu sur ce serveur"),
+    "Wins, losses, ratings and series of a member": ("Siege, Niederlagen, Wertungen und Serien eines Mitglieds",
+                                                     "Victoires, défaites, classements et séries d'un membre"),
+    "Server settings and moderation of matches": ("Servereinstellungen und Moderation von Partien",
+                                                  "Réglages du serveur et modération des parties"),
+    "End a match or challenge without a result": ("Eine Partie oder Herausforderung ohne Ergebnis beenden",
+                                                  "Terminer une partie ou un défi sans résultat"),
+    "Defaults of this server (omit an option to keep it)": (
+        "Voreinstellungen dieses Servers (weggelassene Optionen bleiben)",
+        "Réglages par défaut de ce serveur (une option omise reste inchangée)"),
+    # options
+    "Who you want to play": ("Gegen wen du spielen willst", "Contre qui vous voulez jouer"),
+    "Who makes the first move (default: random)": ("Wer den ersten Zug macht (Standard: zufällig)",
+                                                   "Qui joue le premier coup (par défaut : au hasard)"),
+    "Time per move (default: the server's, usually 3 days)": (
+        "Bedenkzeit pro Zug (Standard: die des Servers, meist 3 Tage)",
+        "Temps par coup (par défaut : celui du serveur, souvent 3 jours)"),
+    "Your move; start typing to see the legal ones": ("Dein Zug; beim Tippen erscheinen die erlaubten",
+                                                      "Votre coup ; tapez pour voir les coups légaux"),
+    "Which match (only needed if you play several here)": (
+        "Welche Partie (nur nötig, wenn du hier mehrere spielst)",
+        "Quelle partie (seulement si vous en jouez plusieurs ici)"),
+    "Which match (default: yours in this channel)": ("Welche Partie (Standard: deine in diesem Kanal)",
+                                                     "Quelle partie (par défaut : la vôtre dans ce salon)"),
+    "Page of the move list": ("Seite der Zugliste", "Page de la liste des coups"),
+    "on or off for this match": ("an oder aus für diese Partie", "oui ou non pour cette partie"),
+    "Second opponent (four players need three)": ("Zweiter Gegner (zu viert braucht es drei)",
+                                                  "Deuxième adversaire (à quatre, il en faut trois)"),
+    "Third opponent": ("Dritter Gegner", "Troisième adversaire"),
+    "A second opponent": ("Ein zweiter Gegner", "Un deuxième adversaire"),
+    "A third opponent": ("Ein dritter Gegner", "Un troisième adversaire"),
+    "basic board, or the build-up game (2 players)": ("Grundspiel oder Aufbauspiel (2 Spieler)",
+                                                      "plateau de base, ou partie à construire (2 joueurs)"),
+    "Play with other-colour towers that score double": ("Mit fremdfarbigen Türmen spielen, die doppelt zählen",
+                                                        "Jouer avec des tours d'autre couleur qui comptent double"),
+    "Moving stacks may chase other towers off": ("Ziehende Stapel dürfen andere Türme verdrängen",
+                                                 "Les piles en mouvement peuvent chasser d'autres tours"),
+    "Centre variation (off, 1 or 2)": ("Zentrumsvariante (aus, 1 oder 2)", "Variante du centre (non, 1 ou 2)"),
+    "Stacks of own towers may move together": ("Stapel eigener Türme dürfen gemeinsam ziehen",
+                                               "Les piles de vos tours peuvent se déplacer ensemble"),
+    "mention in the match channel, DM, or off": ("Erwähnung im Partiekanal, Direktnachricht oder aus",
+                                                 "mention dans le salon de la partie, message privé, ou non"),
+    "How many days (1-30); 0 ends your vacation and returns the unused days": (
+        "Wie viele Tage (1-30); 0 beendet den Urlaub und gibt ungenutzte Tage zurück",
+        "Combien de jours (1-30) ; 0 met fin aux vacances et rend les jours non utilisés"),
+    "Default time per move": ("Standard-Bedenkzeit pro Zug", "Temps par coup par défaut"),
+    "Where challenges are posted": ("Wo Herausforderungen erscheinen", "Où les défis sont publiés"),
+    "Give each match its own thread": ("Jeder Partie einen eigenen Thread geben",
+                                       "Donner à chaque partie son propre fil"),
+}
+
+# Names of choices (their values stay as they are).
+CHOICES: dict[str, tuple[str, str]] = {
+    "me": ("ich", "moi"), "opponent": ("Gegner", "adversaire"), "random": ("zufällig", "au hasard"),
+    "on": ("an", "oui"), "off": ("aus", "non"),
+    "basic": ("Grundspiel", "base"), "buildup": ("Aufbauspiel", "à construire"),
+    "mention": ("Erwähnung", "mention"), "dm": ("Direktnachricht", "message privé"),
+    **{f"{d} day{'s' if d > 1 else ''} per move":
+       (f"{d} Tag{'e' if d > 1 else ''} pro Zug", f"{d} jour{'s' if d > 1 else ''} par coup") for d in DAYS_CHOICES},
+    **{f"{d} day{'s' if d > 1 else ''}": (f"{d} Tag{'e' if d > 1 else ''}", f"{d} jour{'s' if d > 1 else ''}")
+       for d in DAYS_CHOICES},
+}
+
+# Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
+UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10))}
+
+DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
+
+
+def catalogue() -> dict[discord.Locale, dict[str, str]]:
+    """Every English text in German and French, ``{title}`` filled in for each game."""
+    titles = [get_game(name).title for name in game_names()]
+    out: dict[discord.Locale, dict[str, str]] = {GERMAN: {}, FRENCH: {}}
+    for english, (german, french) in TEXTS.items():
+        for title in titles if "{title}" in english else [""]:
+            out[GERMAN][english.format(title=title)] = german.format(title=title)
+            out[FRENCH][english.format(title=title)] = french.format(title=title)
+    return out
+
+
+class Catalogue(app_commands.Translator):
+    def __init__(self) -> None:
+        self.texts = catalogue()
+        self.choices = {GERMAN: {k: v[0] for k, v in CHOICES.items()}, FRENCH: {k: v[1] for k, v in CHOICES.items()}}
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        if context.location in DESCRIPTIONS:
+            return self.texts.get(locale, {}).get(string.message)
+        if context.location is Where.choice_name:
+            return self.choices.get(locale, {}).get(string.message)
+        return None   # command and option names stay English
