@@ -5,41 +5,28 @@ Accepted actions are committed by the service before anything is posted.
 """
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import io
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
 from engines import get_game
-from matches import Match, MatchService, MoveResult, Player, Series, ServiceError
-from render import render_png
+from matches import Match, MatchService, MoveResult, ServiceError
 
-from . import buttons, guided, present
+from . import buttons, present
 from .around import Around
+from .boards import Boards
+from .challenging import Challenging
+from .replies import reply_error
 from .suggest import suggest
 
 if TYPE_CHECKING:
     from .client import GameBot
 
 log = logging.getLogger(__name__)
-MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-def player_of(user: discord.abc.User) -> Player:
-    return Player(user.id, getattr(user, "display_name", user.name), user.bot)
-
-
-async def reply_error(interaction: discord.Interaction, message: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
-
-
-class Actions(Around):
+class Actions(Around, Boards, Challenging):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
 
@@ -47,155 +34,7 @@ class Actions(Around):
     def service(self) -> MatchService:
         return self.bot.service
 
-    # ------------------------------------------------------------- images
-    async def board_file(self, match: Match) -> discord.File:
-        # Rendering takes tens of milliseconds: keep it off the event loop.
-        png = await asyncio.to_thread(render_png, match.state(), match.names)
-        return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png")
-
-    def board_view(self, match: Match) -> discord.ui.View | None:
-        if match.status == "finished":
-            return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id))
-        if match.status == "active" and getattr(match.position, "pending", None) is not None:
-            return buttons.view_of(buttons.KeepButton(match.id, match.version),
-                                   buttons.RemoveButton(match.id, match.version))
-        if match.status == "active":
-            return buttons.view_of(guided.ChooseMoveButton(match.id, match.version))
-        return None
-
-    async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> str:
-        if match.status == "finished" and series is None:
-            series = await self.service.series(match.series_id)
-        away = None
-        mover = match.to_move_id()
-        if mover is not None:
-            until = (await self.service.user_settings(mover)).vacation_until
-            away = until if until and until > self.service.clock() else None
-        return present.turn_message(match, description, series, away)
-
-    async def post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
-                        series: Series | None = None) -> None:
-        """Answer with the board image, the move in words and who is next.
-
-        The board goes where the match lives (its thread, if it has one); when
-        the interaction came from elsewhere the user gets an ephemeral pointer.
-        """
-        home = match.home_channel_id
-        elsewhere = home is not None and interaction.channel_id != home
-        if not interaction.response.is_done():
-            # The first followup replaces this placeholder and inherits its
-            # visibility: private when only a pointer to the board follows here.
-            await interaction.response.defer(thinking=True, ephemeral=elsewhere)
-        content = await self.turn_content(match, description, series)
-        kwargs = {"file": await self.board_file(match), "allowed_mentions": MENTION_USERS}
-        view = self.board_view(match)
-        if view is not None:
-            kwargs["view"] = view
-        try:
-            if not elsewhere:
-                message = await interaction.followup.send(content, wait=True, **kwargs)
-            else:
-                message = await self.bot.get_partial_messageable(home).send(content, **kwargs)
-                await interaction.followup.send(f"Done — the board is in <#{home}>.", ephemeral=True)
-        except discord.HTTPException as exc:
-            log.warning("could not post the board of match %s: %s", match.id, exc)
-            # Whoever moves next must still hear about it: retry once, words only.
-            try:
-                message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
-                    content + "\n(The board image could not be posted; `/" + match.game + " board` shows it.)",
-                    allowed_mentions=MENTION_USERS)
-            except discord.HTTPException:
-                await self._tell_failure(interaction, match, exc)
-                return
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.delete_original_response()  # the "thinking…" placeholder
-        await self.service.set_message(match.id, message.id)
-        if match.message_id not in (None, message.id) and home is not None:
-            await self._retire_board(home, match.message_id)
-        if match.status in ("finished", "void") and match.thread_id:
-            await self._archive(match.thread_id)
-
-    async def _retire_board(self, channel_id: int, message_id: int) -> None:
-        """The previous board keeps its picture but loses its buttons: only the newest board is played from."""
-        try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as exc:
-            log.debug("previous board %s keeps its buttons: %s", message_id, exc)
-
-    async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
-        why = "I am not allowed to post there" if isinstance(exc, discord.Forbidden) else \
-            f"Discord answered {exc.status}"
-        try:
-            await interaction.followup.send(
-                f"Saved — but I could not post the board ({why}). Use `/{match.game} board` to see it.",
-                ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not tell the user either for match %s", match.id)
-
-    async def announce_closed(self, match: Match, text: str, *, skip_channel: int | None = None) -> None:
-        """A match closed without a final board (aborted, abandoned): say so where it lives
-        (unless that is ``skip_channel``, which was answered already) and archive its thread."""
-        home = match.home_channel_id
-        if home is not None and home != skip_channel:
-            try:
-                await self.bot.get_partial_messageable(home).send(text, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.info("could not announce the end of match %s: %s", match.id, exc)
-        if match.thread_id:
-            await self._archive(match.thread_id)
-
-    async def _archive(self, thread_id: int) -> None:
-        try:
-            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
-            await thread.edit(archived=True)
-        except discord.HTTPException as exc:
-            log.info("could not archive thread %s: %s", thread_id, exc)
-
     # ----------------------------------------------------------- commands
-    async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
-                        options: dict | None = None, first: str = "random", days: int | None = None) -> None:
-        guild = await self.service.guild_settings(interaction.guild_id)
-        channel_id = guild.challenge_channel_id or interaction.channel_id
-        try:
-            match = await self.service.create_challenge(
-                game, interaction.guild_id, channel_id, player_of(interaction.user),
-                [player_of(o) for o in opponents], options=options, first=first, days=days)
-        except ServiceError as exc:
-            await reply_error(interaction, str(exc))
-            return
-        if not await self.post_challenge(interaction, match):
-            await self.service.decline(match.id, interaction.user.id)
-            await reply_error(interaction, f"I cannot post in <#{channel_id}>, where this server's challenges "
-                                           "go. Ask an admin to check my permissions there.")
-
-    async def post_challenge(self, interaction: discord.Interaction, match: Match, intro: str = "") -> bool:
-        """The challenge with its Accept / Decline buttons, in the match's channel; False if Discord refused."""
-        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
-                               buttons.DeclineButton(match.id, match.version))
-        content = "\n".join(filter(None, [intro, present.challenge_message(match)]))
-        here = match.channel_id == interaction.channel_id
-        try:
-            if not here:
-                message = await self.bot.get_partial_messageable(match.channel_id).send(
-                    content, view=view, allowed_mentions=MENTION_USERS)
-            elif interaction.response.is_done():
-                message = await interaction.followup.send(content, view=view, allowed_mentions=MENTION_USERS,
-                                                          wait=True)
-            else:
-                await interaction.response.send_message(content, view=view, allowed_mentions=MENTION_USERS)
-                message = await interaction.original_response()
-        except discord.HTTPException as exc:
-            log.info("could not post challenge %s: %s", match.id, exc)
-            return False
-        if not here:
-            pointer = f"Challenge posted in <#{match.channel_id}>."
-            if interaction.response.is_done():
-                await interaction.followup.send(pointer, ephemeral=True)
-            else:
-                await interaction.response.send_message(pointer, ephemeral=True)
-        await self.service.set_message(match.id, message.id)
-        return True
-
     async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
                       statuses: tuple[str, ...] = ("active",)) -> Match | None:
         """The match a command means: the given one, else the user's only one here."""
@@ -370,37 +209,3 @@ class Actions(Around):
         else:
             await interaction.response.edit_message(view=None)
         await self.post_turn(interaction, result.match, result.description, result.series)
-
-    async def _challenge_refused(self, interaction: discord.Interaction, match_id: int) -> None:
-        """A refused Accept/Decline on a challenge that is closed (e.g. it expired and
-        the sweep could not edit the message): take the stale buttons off, since the
-        sweep never comes back to a closed challenge."""
-        try:
-            match = await self.service.get(match_id)
-        except ServiceError:
-            return
-        if match.status != "challenge" and not interaction.response.is_done():
-            await interaction.response.edit_message(content=present.challenge_message(match), view=None)
-
-    async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
-        open_ = match.status == "challenge"
-        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
-                               buttons.DeclineButton(match.id, match.version)) if open_ else None
-        await interaction.response.edit_message(content=present.challenge_message(match), view=view,
-                                                allowed_mentions=MENTION_USERS)
-        if match.status != "active":
-            return
-        guild = await self.service.guild_settings(match.guild_id)
-        if guild.threads and match.thread_id is None:
-            match = await self._open_thread(interaction, match)
-        await self.post_turn(interaction, match, "The match begins.")
-
-    async def _open_thread(self, interaction: discord.Interaction, match: Match) -> Match:
-        try:
-            thread = await interaction.message.create_thread(name=f"{match.title} #{match.id}: "
-                                                                  + " vs ".join(match.names))
-        except discord.HTTPException as exc:
-            log.info("no thread for match %s: %s", match.id, exc)
-            return match
-        await self.service.set_message(match.id, interaction.message.id, thread_id=thread.id)
-        return await self.service.get(match.id)

@@ -19,18 +19,11 @@ from matches import Match, ServiceError
 
 from . import menus
 from .buttons import PREFIX, view_of
+from .replies import reply_error
 
 log = logging.getLogger(__name__)
 MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"
 BUTTON_LABEL_MAX = 80
-
-
-async def _refuse(interaction: discord.Interaction, text: str) -> None:
-    # Same shape as actions.reply_error (not imported: actions imports this module).
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def _match_for_mover(interaction: discord.Interaction, match_id: int, version: int) -> Match | None:
@@ -39,7 +32,7 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
     try:
         match = await interaction.client.service.get(match_id)
     except ServiceError as exc:
-        await _refuse(interaction, str(exc))
+        await reply_error(interaction, str(exc))
         return None
     user = interaction.user.id
     mover = match.to_move_id() if match.status == "active" else None
@@ -54,7 +47,7 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
                f"(`/{match.game} board` posts it again).")
     else:
         return match
-    await _refuse(interaction, why)
+    await reply_error(interaction, why)
     return None
 
 
@@ -179,7 +172,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
             result = await bot.service.move(self.match_id, interaction.user.id, self.move,
                                             expected_version=self.version)
         except ServiceError as exc:
-            await _refuse(interaction, str(exc))
+            await reply_error(interaction, str(exc))
             return
         try:
             await interaction.response.edit_message(content=f"You played **{result.move}**.", view=None)

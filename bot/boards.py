@@ -1,0 +1,124 @@
+"""Posting boards: the image, the turn message, its buttons, and where it goes."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+
+import discord
+
+from matches import Match, Series
+from render import render_png
+
+from . import buttons, guided, present
+from .replies import MENTION_USERS
+
+log = logging.getLogger(__name__)
+
+
+class Boards:
+    """Mixed into :class:`bot.actions.Actions` (uses its ``bot`` and ``service``)."""
+
+    async def board_file(self, match: Match) -> discord.File:
+        # Rendering takes tens of milliseconds: keep it off the event loop.
+        png = await asyncio.to_thread(render_png, match.state(), match.names)
+        return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png")
+
+    def board_view(self, match: Match) -> discord.ui.View | None:
+        if match.status == "finished":
+            return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id))
+        if match.status == "active" and getattr(match.position, "pending", None) is not None:
+            return buttons.view_of(buttons.KeepButton(match.id, match.version),
+                                   buttons.RemoveButton(match.id, match.version))
+        if match.status == "active":
+            return buttons.view_of(guided.ChooseMoveButton(match.id, match.version))
+        return None
+
+    async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> str:
+        if match.status == "finished" and series is None:
+            series = await self.service.series(match.series_id)
+        away = None
+        mover = match.to_move_id()
+        if mover is not None:
+            until = (await self.service.user_settings(mover)).vacation_until
+            away = until if until and until > self.service.clock() else None
+        return present.turn_message(match, description, series, away)
+
+    async def post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
+                        series: Series | None = None) -> None:
+        """Answer with the board image, the move in words and who is next.
+
+        The board goes where the match lives (its thread, if it has one); when
+        the interaction came from elsewhere the user gets an ephemeral pointer.
+        """
+        home = match.home_channel_id
+        elsewhere = home is not None and interaction.channel_id != home
+        if not interaction.response.is_done():
+            # The first followup replaces this placeholder and inherits its
+            # visibility: private when only a pointer to the board follows here.
+            await interaction.response.defer(thinking=True, ephemeral=elsewhere)
+        content = await self.turn_content(match, description, series)
+        kwargs = {"file": await self.board_file(match), "allowed_mentions": MENTION_USERS}
+        view = self.board_view(match)
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            if not elsewhere:
+                message = await interaction.followup.send(content, wait=True, **kwargs)
+            else:
+                message = await self.bot.get_partial_messageable(home).send(content, **kwargs)
+                await interaction.followup.send(f"Done — the board is in <#{home}>.", ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not post the board of match %s: %s", match.id, exc)
+            # Whoever moves next must still hear about it: retry once, words only.
+            try:
+                message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
+                    content + "\n(The board image could not be posted; `/" + match.game + " board` shows it.)",
+                    allowed_mentions=MENTION_USERS)
+            except discord.HTTPException:
+                await self._tell_failure(interaction, match, exc)
+                return
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()  # the "thinking…" placeholder
+        await self.service.set_message(match.id, message.id)
+        if match.message_id not in (None, message.id) and home is not None:
+            await self._retire_board(home, match.message_id)
+        if match.status in ("finished", "void") and match.thread_id:
+            await self._archive(match.thread_id)
+
+    async def _retire_board(self, channel_id: int, message_id: int) -> None:
+        """The previous board keeps its picture but loses its buttons: only the newest board is played from."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.debug("previous board %s keeps its buttons: %s", message_id, exc)
+
+    async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
+        why = "I am not allowed to post there" if isinstance(exc, discord.Forbidden) else \
+            f"Discord answered {exc.status}"
+        try:
+            await interaction.followup.send(
+                f"Saved — but I could not post the board ({why}). Use `/{match.game} board` to see it.",
+                ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user either for match %s", match.id)
+
+    async def announce_closed(self, match: Match, text: str, *, skip_channel: int | None = None) -> None:
+        """A match closed without a final board (aborted, abandoned): say so where it lives
+        (unless that is ``skip_channel``, which was answered already) and archive its thread."""
+        home = match.home_channel_id
+        if home is not None and home != skip_channel:
+            try:
+                await self.bot.get_partial_messageable(home).send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.info("could not announce the end of match %s: %s", match.id, exc)
+        if match.thread_id:
+            await self._archive(match.thread_id)
+
+    async def _archive(self, thread_id: int) -> None:
+        try:
+            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+            await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.info("could not archive thread %s: %s", thread_id, exc)

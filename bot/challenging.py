@@ -1,0 +1,96 @@
+"""Challenges and rematch offers: posting them with Accept / Decline, and the answers."""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from matches import Match, ServiceError
+
+from . import buttons, present
+from .replies import MENTION_USERS, player_of, reply_error
+
+log = logging.getLogger(__name__)
+
+
+class Challenging:
+    """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service`` and ``post_turn``)."""
+
+    async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
+                        options: dict | None = None, first: str = "random", days: int | None = None) -> None:
+        guild = await self.service.guild_settings(interaction.guild_id)
+        channel_id = guild.challenge_channel_id or interaction.channel_id
+        try:
+            match = await self.service.create_challenge(
+                game, interaction.guild_id, channel_id, player_of(interaction.user),
+                [player_of(o) for o in opponents], options=options, first=first, days=days)
+        except ServiceError as exc:
+            await reply_error(interaction, str(exc))
+            return
+        if not await self.post_challenge(interaction, match):
+            await self.service.decline(match.id, interaction.user.id)
+            await reply_error(interaction, f"I cannot post in <#{channel_id}>, where this server's challenges "
+                                           "go. Ask an admin to check my permissions there.")
+
+    async def post_challenge(self, interaction: discord.Interaction, match: Match, intro: str = "") -> bool:
+        """The challenge with its Accept / Decline buttons, in the match's channel; False if Discord refused."""
+        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
+                               buttons.DeclineButton(match.id, match.version))
+        content = "\n".join(filter(None, [intro, present.challenge_message(match)]))
+        here = match.channel_id == interaction.channel_id
+        try:
+            if not here:
+                message = await self.bot.get_partial_messageable(match.channel_id).send(
+                    content, view=view, allowed_mentions=MENTION_USERS)
+            elif interaction.response.is_done():
+                message = await interaction.followup.send(content, view=view, allowed_mentions=MENTION_USERS,
+                                                          wait=True)
+            else:
+                await interaction.response.send_message(content, view=view, allowed_mentions=MENTION_USERS)
+                message = await interaction.original_response()
+        except discord.HTTPException as exc:
+            log.info("could not post challenge %s: %s", match.id, exc)
+            return False
+        if not here:
+            pointer = f"Challenge posted in <#{match.channel_id}>."
+            if interaction.response.is_done():
+                await interaction.followup.send(pointer, ephemeral=True)
+            else:
+                await interaction.response.send_message(pointer, ephemeral=True)
+        await self.service.set_message(match.id, message.id)
+        return True
+
+
+    async def _challenge_refused(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A refused Accept/Decline on a challenge that is closed (e.g. it expired and
+        the sweep could not edit the message): take the stale buttons off, since the
+        sweep never comes back to a closed challenge."""
+        try:
+            match = await self.service.get(match_id)
+        except ServiceError:
+            return
+        if match.status != "challenge" and not interaction.response.is_done():
+            await interaction.response.edit_message(content=present.challenge_message(match), view=None)
+
+    async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
+        open_ = match.status == "challenge"
+        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
+                               buttons.DeclineButton(match.id, match.version)) if open_ else None
+        await interaction.response.edit_message(content=present.challenge_message(match), view=view,
+                                                allowed_mentions=MENTION_USERS)
+        if match.status != "active":
+            return
+        guild = await self.service.guild_settings(match.guild_id)
+        if guild.threads and match.thread_id is None:
+            match = await self._open_thread(interaction, match)
+        await self.post_turn(interaction, match, "The match begins.")
+
+    async def _open_thread(self, interaction: discord.Interaction, match: Match) -> Match:
+        try:
+            thread = await interaction.message.create_thread(name=f"{match.title} #{match.id}: "
+                                                                  + " vs ".join(match.names))
+        except discord.HTTPException as exc:
+            log.info("no thread for match %s: %s", match.id, exc)
+            return match
+        await self.service.set_message(match.id, interaction.message.id, thread_id=thread.id)
+        return await self.service.get(match.id)
