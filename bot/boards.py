@@ -36,7 +36,7 @@ class Boards:
         return None
 
     async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> str:
-        if match.status == "finished" and series is None:
+        if series is None and match.status in ("active", "finished"):
             series = await self.service.series(match.series_id)
         away = None
         mover = match.to_move_id()

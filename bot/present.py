@@ -101,7 +101,9 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
         lines.append("Nobody had moved yet, so the match is **void**: no result, no series points, "
                      "no rating change.")
     else:
-        lines += [scores_line(match), next_turn_line(match, away_until)]
+        # The standing of a series under way, once a match of it has counted.
+        standing = series_line(match, series) if series and any(series.points.values()) else ""
+        lines += [line for line in (scores_line(match), standing, next_turn_line(match, away_until)) if line]
     return "\n".join(lines)
 
 

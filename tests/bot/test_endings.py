@@ -140,6 +140,9 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert f"<@{loser.id}>" in offer                     # the one who must accept is asked
     assert rematch.series_id == finished.series_id
     assert (await w.service.series(rematch.series_id)).points == {winner.id: 1, loser.id: 0}
+    # every board of the rematch shows the standing of the series
+    standing = " · ".join(f"{member_of(w, p).name} {1 if p == winner.id else 0}" for p in rematch.players)
+    assert f"{SERIES}: {standing}" in board.content
 
     # --- once the rematch is on, the finished match offers no second one
     assert again.components == []
