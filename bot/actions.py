@@ -5,6 +5,7 @@ Accepted actions are committed by the service before anything is posted.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -17,13 +18,14 @@ from . import buttons, present
 from .around import Around
 from .boards import Boards
 from .challenging import Challenging
-from .replies import reply_error
+from .replies import acknowledge_privately, reply_error
 from .suggest import suggest
 
 if TYPE_CHECKING:
     from .client import GameBot
 
 log = logging.getLogger(__name__)
+SLOW_CALL = 1.5   # seconds; Discord drops an interaction not answered within 3
 
 
 class Actions(Around, Boards, Challenging):
@@ -73,9 +75,19 @@ class Actions(Around, Boards, Challenging):
         await self._run(interaction, self.service.move(match.id, interaction.user.id, text))
 
     async def _run(self, interaction: discord.Interaction, call) -> None:
-        """Await a service call that changes a match, then post the new board."""
+        """Await a service call that changes a match, then post the new board.
+
+        The call normally takes milliseconds, and answering after it keeps a
+        refusal private with nothing public before it.  Should the store be slow,
+        the interaction is acknowledged privately before Discord's 3 seconds run
+        out; the board then goes to the channel as a message of its own.
+        """
+        task = asyncio.ensure_future(call)
+        done, _ = await asyncio.wait({task}, timeout=SLOW_CALL)
+        if not done:
+            await acknowledge_privately(interaction)
         try:
-            result: MoveResult = await call
+            result: MoveResult = await task
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return

@@ -12,7 +12,7 @@ from matches import Match, Series
 from render import render_png
 
 from . import buttons, guided, present
-from .replies import MENTION_USERS
+from .replies import MENTION_USERS, PRIVATE_ACK
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,10 @@ class Boards:
         the interaction came from elsewhere the user gets an ephemeral pointer.
         """
         home = match.home_channel_id
-        elsewhere = home is not None and interaction.channel_id != home
+        target = home or interaction.channel_id
+        # A private placeholder (pointer to another channel, or a slow store) is
+        # followed by the board as a message of its own.
+        elsewhere = target != interaction.channel_id or bool(interaction.extras.get(PRIVATE_ACK))
         if not interaction.response.is_done():
             # The first followup replaces this placeholder and inherits its
             # visibility: private when only a pointer to the board follows here.
@@ -67,8 +70,9 @@ class Boards:
             if not elsewhere:
                 message = await interaction.followup.send(content, wait=True, **kwargs)
             else:
-                message = await self.bot.get_partial_messageable(home).send(content, **kwargs)
-                await interaction.followup.send(f"Done — the board is in <#{home}>.", ephemeral=True)
+                message = await self.bot.get_partial_messageable(target).send(content, **kwargs)
+                where = "below" if target == interaction.channel_id else f"in <#{target}>"
+                await interaction.followup.send(f"Done — the board is {where}.", ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
             # Whoever moves next must still hear about it: retry once, words only.

@@ -1,5 +1,9 @@
-"""Restarts in the middle of a match, and Discord failing while a move is answered."""
+"""Restarts in the middle of a match, Discord failing while a move is answered, a slow store."""
+import asyncio
+
 import discord
+
+from bot.actions import SLOW_CALL
 
 from .helpers import (GAME, KEEP, assert_png, button_labels, challenge, member_of, reach_decision_by_the_non_mover,
                       snapshot, start_match)
@@ -138,3 +142,35 @@ async def test_a_failed_interaction_response_still_counts_the_move_once(world):
     assert not again.ephemeral
     await assert_png(again.response)
     assert button_labels(again.response) == ["Choose a move"] or (await w.service.get(match.id)).state().pending
+
+
+# ------------------------------------------------------------ a slow store
+
+def slow_down(monkeypatch, service, name: str, seconds: float) -> None:
+    """The service call ``name`` takes ``seconds`` longer (a store stuck behind a long write)."""
+    real = getattr(service, name)
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(seconds)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, slow)
+
+
+async def test_a_slow_store_is_acknowledged_in_time_and_the_board_still_comes(world, monkeypatch):
+    """ux-notes: defer before database work that might be slow (Discord's 3 seconds)."""
+    w = world
+    match, _ = await start_match(w)
+    player, move = await first_legal(w, match.id)
+    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)      # past Discord's 3 seconds
+    played = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
+    board = w.channel.last_message
+    await assert_png(board)
+    assert f"{player.name} " in board.content and len(await w.service.moves(match.id)) == 1
+
+    # a refusal that comes slowly stays private, and nothing public is posted
+    public = len(w.channel.history())
+    refused = await w.cat.slash(w.channel, f"{GAME} move", move=move, match=match.id)
+    assert refused.ephemeral and "not playing" in refused.response.content
+    assert len(w.channel.history()) == public
