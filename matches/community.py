@@ -34,9 +34,11 @@ class Community(Core):
                    for r in rows}
         won = await self.store.fetchone("SELECT COUNT(*) FROM series WHERE guild_id = ? AND winner_id = ?",
                                         (guild_id, user_id))
-        # Time per move: from the previous move (or the start) to this player's move.
+        # Time per move: from the previous move (or the start) to this player's move.  Through
+        # match_players (keyed by user) to the moves of his matches: no scan of all moves.
         timing = await self.store.fetchone(
             "SELECT AVG(mv.played_at - COALESCE((SELECT p.played_at FROM moves p WHERE p.match_id = mv.match_id"
-            " AND p.ply = mv.ply - 1), m.created_at)) FROM moves mv JOIN matches m ON m.id = mv.match_id"
-            " WHERE mv.user_id = ? AND m.guild_id = ?", (user_id, guild_id))
+            " AND p.ply = mv.ply - 1), m.created_at)) FROM match_players mp"
+            " JOIN matches m ON m.id = mp.match_id JOIN moves mv ON mv.match_id = mp.match_id"
+            " WHERE mp.user_id = ? AND mv.user_id = mp.user_id AND m.guild_id = ?", (user_id, guild_id))
         return Stats(ratings, won[0], timing[0])

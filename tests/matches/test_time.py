@@ -174,3 +174,17 @@ async def test_claim_in_a_three_player_match_drops_the_late_player_and_play_goes
     assert result.match.to_move_id() == BOB.id
     assert result.match.deadline == clock.now + 3 * DAY          # bob's clock starts now
     assert (await service.replay(match.id)).to_json() == result.match.state_json
+
+
+async def test_average_time_per_move_counts_from_the_previous_move_on_this_server_only(service, clock):
+    match = await started(service)                      # created and accepted at clock.now
+    for wait, user in ((3600, ANN), (3600, ANN), (1800, BOB)):
+        clock.now += wait
+        match = (await service.move(match.id, user.id, match.state().legal_moves()[0])).match
+    elsewhere = await service.create_challenge("architekton", 99, 20, ANN, [BOB], first="me")
+    elsewhere = await service.accept(elsewhere.id, BOB.id)
+    clock.now += 50_000
+    await service.move(elsewhere.id, ANN.id, elsewhere.state().legal_moves()[0])
+    assert (await service.stats(10, ANN.id)).average_move_seconds == pytest.approx(3600)
+    assert (await service.stats(10, BOB.id)).average_move_seconds == pytest.approx(1800)
+    assert (await service.stats(99, ANN.id)).average_move_seconds == pytest.approx(50_000)
