@@ -103,7 +103,8 @@ class Store:
         try:
             result = work(Transaction(conn))
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:    # SQLite may have rolled back already (e.g. disk full)
+                conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
         return result
