@@ -53,7 +53,7 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
 
 def menu_message(match: Match, prefix: str = "") -> dict:
     """Content and view of the private menu: the next choice after ``prefix``."""
-    menu = menus.menu(match.state().legal_moves(), prefix)
+    menu = menus.menu(match.position.legal_moves(), prefix)
     start_over = [StartOverButton(match.id, match.version, "")] if prefix else []
     if not menu.options:
         return {"content": f"No legal move starts with `{prefix}` any more.", "view": view_of(*start_over)}
