@@ -26,7 +26,7 @@ class Boards:
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png")
 
     def board_view(self, match: Match) -> discord.ui.View | None:
-        if match.status == "finished":
+        if match.status in ("finished", "void"):
             return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id))
         if match.status == "active" and getattr(match.position, "pending", None) is not None:
             return buttons.view_of(buttons.KeepButton(match.id, match.version),

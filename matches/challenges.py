@@ -148,7 +148,7 @@ class Challenges(Core):
         options and time per move kept.  It is a challenge the clicker has accepted: it starts
         when the others accept too, so nobody's clock runs in a match he did not agree to."""
         match = await self.get(match_id)
-        if match.status != "finished":
+        if match.status not in ("finished", "void"):
             raise MatchClosed("A rematch can start only after the match has finished.")
         if user_id not in match.players:
             raise NotAPlayer("Only the players of this match can start a rematch.")

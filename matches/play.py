@@ -93,7 +93,9 @@ class Play(Core):
         outcome = state.outcome()
         result = None
         if outcome is not None:
-            result = {"winners": list(outcome.winners), "end": end, "scores": list(outcome.scores)}
+            # The engine's own end stands when the departure merely completed it (a last round, say).
+            cause = end if outcome.end == "resign" else outcome.end
+            result = {"winners": list(outcome.winners), "end": cause, "scores": list(outcome.scores)}
         resignations = dumps(match.resignations + [[match.plies, seat]])
         new = await self.store.write(
             lambda tx: self._commit(tx, match, state, result=result, resignations=resignations))

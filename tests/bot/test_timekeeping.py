@@ -37,7 +37,9 @@ async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     # ann never moved: the match is void rather than a win (ux-notes: cancel, not score)
     void = await w.service.get(match.id)
     assert void.status == "void" and void.result is None
-    assert "ran out of time" in w.channel.last_message.content and "**void**" in w.channel.last_message.content
+    board = w.channel.last_message
+    assert "ran out of time" in board.content and "**void**" in board.content
+    assert [b.label for row in board.components for b in row.children] == ["Rematch"]   # the series goes on
 
 
 async def test_a_claim_after_the_first_move_wins_and_is_rated(world):

@@ -160,8 +160,9 @@ async def test_a_match_nobody_moved_in_is_void_not_scored(service):
     assert (await service.replay(match.id)).to_json() == result.match.state_json   # the record still replays
     with pytest.raises(MatchClosed, match="void"):
         await service.move(match.id, ANN.id, match.state().legal_moves()[0])
-    with pytest.raises(MatchClosed):
-        await service.rematch(match.id, ANN.id)
+    # the series goes on: a void match may be followed by a rematch like any other
+    again = await service.accept((await service.rematch(match.id, BOB.id)).id, ANN.id)
+    assert again.series_id == match.series_id and again.players == [BOB.id, ANN.id]
 
 
 async def test_series_points_rematch_rotates_and_ends_at_two(service):
