@@ -148,7 +148,7 @@ async def test_a_failed_interaction_response_still_counts_the_move_once(world):
 
 def slow_down(monkeypatch, service, name: str, seconds: float) -> None:
     """The service call ``name`` takes ``seconds`` longer (a store stuck behind a long write)."""
-    real = getattr(service, name)
+    real = getattr(type(service), name).__get__(service)     # the unpatched method, however often slowed
 
     async def slow(*args, **kwargs):
         await asyncio.sleep(seconds)
@@ -170,6 +170,7 @@ async def test_a_slow_store_is_acknowledged_in_time_and_the_board_still_comes(wo
     assert f"{player.name} " in board.content and len(await w.service.moves(match.id)) == 1
 
     # a refusal that comes slowly stays private, and nothing public is posted
+    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 0.3)
     public = len(w.channel.history())
     refused = await w.cat.slash(w.channel, f"{GAME} move", move=move, match=match.id)
     assert refused.ephemeral and "not playing" in refused.response.content
