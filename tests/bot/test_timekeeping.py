@@ -57,6 +57,20 @@ async def test_a_claim_after_the_first_move_wins_and_is_rated(world):
     assert [r.user_id for r in await w.service.leaderboard(w.guild.id, "architekton")] == [w.ann.id, w.bob.id]
 
 
+async def test_a_quarter_of_the_time_left_is_announced_once_with_the_deadline(world):
+    w = world
+    match = await start_match(w, days=2)                        # the quarter is left after 36 hours
+    before = len(w.channel.history())
+    await advance(w.env, 36 * 3600 + 31, step=6 * 3600)
+    posted = [m.content for m in w.channel.history()[before:]]
+    assert [c for c in posted if "⏰" in c] and w.ann.mention in posted[0]        # the daily one at 24 h
+    [quarter] = [c for c in posted if "⏳" in c]
+    assert "a quarter of your time is left" in quarter and w.ann.mention in quarter
+    assert f"<t:{int(match.deadline)}:R>" in quarter
+    await advance(w.env, 6 * 3600, step=6 * 3600)                # no more daily nudges after the quarter
+    assert not [m for m in w.channel.history()[before + len(posted):] if "⏰" in m.content or "⏳" in m.content]
+
+
 async def test_reminders_can_go_by_dm_or_be_switched_off(world):
     w = world
     r = await w.ann.slash(w.channel, "settings", reminders="dm")

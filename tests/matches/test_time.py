@@ -188,3 +188,18 @@ async def test_average_time_per_move_counts_from_the_previous_move_on_this_serve
     assert (await service.stats(10, ANN.id)).average_move_seconds == pytest.approx(3600)
     assert (await service.stats(10, BOB.id)).average_move_seconds == pytest.approx(1800)
     assert (await service.stats(99, ANN.id)).average_move_seconds == pytest.approx(50_000)
+
+
+async def test_the_waiting_list_follows_the_turn_as_it_passes(service, clock):
+    """ux-notes: /games lists the match waiting longest first (Yucata even insists on it)."""
+    older = await started(service)                      # ann to move since now
+    clock.now += 3600
+    newer = await started(service)                      # ann to move since an hour later
+    clock.now += 3600
+    theirs = await started(service, first="opponent")   # bob to move
+    clock.now += 3600
+    assert [m.id for m in await service.waiting_list(ANN.id)] == [older.id, newer.id, theirs.id]
+    for _ in range(2):                                  # ann's turn in the older match ends (A4: two placements)
+        older = (await service.move(older.id, ANN.id, older.state().legal_moves()[0])).match
+    assert [m.id for m in await service.waiting_list(ANN.id)] == [newer.id, theirs.id, older.id]
+    assert [m.id for m in await service.waiting_list(BOB.id)] == [theirs.id, older.id, newer.id]
