@@ -5,7 +5,6 @@ Accepted actions are committed by the service before anything is posted.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -18,14 +17,13 @@ from . import buttons, present
 from .around import Around
 from .boards import Boards
 from .challenging import Challenging
-from .replies import acknowledge_privately, reply_error
+from .replies import acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, reply_error
 from .suggest import suggest
 
 if TYPE_CHECKING:
     from .client import GameBot
 
 log = logging.getLogger(__name__)
-SLOW_CALL = 1.5   # seconds; Discord drops an interaction not answered within 3
 
 
 class Actions(Around, Boards, Challenging):
@@ -82,12 +80,8 @@ class Actions(Around, Boards, Challenging):
         the interaction is acknowledged privately before Discord's 3 seconds run
         out; the board then goes to the channel as a message of its own.
         """
-        task = asyncio.ensure_future(call)
-        done, _ = await asyncio.wait({task}, timeout=SLOW_CALL)
-        if not done:
-            await acknowledge_privately(interaction)
         try:
-            result: MoveResult = await task
+            result: MoveResult = await in_time(interaction, call, acknowledge_privately)
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return
@@ -200,7 +194,8 @@ class Actions(Around, Boards, Challenging):
                 await interaction.response.edit_message(content="Declined.", view=None)
                 return
             elif action in calls:
-                result = await calls[action]()
+                # A slow store: the click is acknowledged quietly; the board follows as a new message.
+                result = await in_time(interaction, calls[action](), acknowledge_quietly)
             else:
                 raise ServiceError("This button is no longer in use.")
         except ServiceError as exc:
@@ -217,7 +212,7 @@ class Actions(Around, Boards, Challenging):
                 await reply_error(interaction, "I could not post the rematch; check my permissions in that channel.")
             return
         if action == "resign":
-            await interaction.response.edit_message(content="You resigned.", view=None)
+            await edit_clicked(interaction, content="You resigned.", view=None)
         else:
-            await interaction.response.edit_message(view=None)
+            await edit_clicked(interaction, view=None)
         await self.post_turn(interaction, result.match, result.description, result.series)

@@ -19,7 +19,7 @@ from matches import Match, ServiceError
 
 from . import menus
 from .buttons import PREFIX, view_of
-from .replies import reply_error
+from .replies import acknowledge_quietly, edit_clicked, in_time, reply_error
 
 log = logging.getLogger(__name__)
 MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"
@@ -169,13 +169,14 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         try:
-            result = await bot.service.move(self.match_id, interaction.user.id, self.move,
-                                            expected_version=self.version)
+            result = await in_time(interaction, bot.service.move(self.match_id, interaction.user.id, self.move,
+                                                                 expected_version=self.version),
+                                   acknowledge_quietly)
         except ServiceError as exc:
             await reply_error(interaction, str(exc))
             return
         try:
-            await interaction.response.edit_message(content=f"You played **{result.move}**.", view=None)
+            await edit_clicked(interaction, content=f"You played **{result.move}**.", view=None)
         except discord.HTTPException as exc:
             # The move counted: the others must still see the board, so go on.
             log.info("could not close the menu of match %s: %s", self.match_id, exc)

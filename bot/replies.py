@@ -1,6 +1,9 @@
 """Small pieces every part of the Discord layer uses to answer."""
 from __future__ import annotations
 
+import asyncio
+from typing import Awaitable, Callable, TypeVar
+
 import discord
 
 from matches import Player
@@ -13,13 +16,39 @@ def player_of(user: discord.abc.User) -> Player:
 
 
 PRIVATE_ACK = "acknowledged privately"
+SLOW_CALL = 1.5   # seconds; Discord drops an interaction not answered within 3
+T = TypeVar("T")
+
+
+async def in_time(interaction: discord.Interaction, call: Awaitable[T],
+                  acknowledge: Callable[[discord.Interaction], Awaitable[None]]) -> T:
+    """Await ``call``; should it take longer than SLOW_CALL, ``acknowledge`` the interaction
+    meanwhile.  Answering after the call (it normally takes milliseconds) keeps a refusal
+    private with nothing public before it."""
+    task = asyncio.ensure_future(call)
+    done, _ = await asyncio.wait({task}, timeout=SLOW_CALL)
+    if not done and not interaction.response.is_done():
+        await acknowledge(interaction)
+    return await task
 
 
 async def acknowledge_privately(interaction: discord.Interaction) -> None:
     """Defer with a private "thinking…": what follows publicly is posted as a message of its own."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras[PRIVATE_ACK] = True
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    interaction.extras[PRIVATE_ACK] = True
+
+
+async def acknowledge_quietly(interaction: discord.Interaction) -> None:
+    """For a click: acknowledged without a message; the clicked message is edited later."""
+    await interaction.response.defer()
+
+
+async def edit_clicked(interaction: discord.Interaction, **fields) -> None:
+    """Change the message whose button was clicked, whether or not the click was acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
 
 
 async def reply_error(interaction: discord.Interaction, message: str) -> None:

@@ -3,7 +3,7 @@ import asyncio
 
 import discord
 
-from bot.actions import SLOW_CALL
+from bot.replies import SLOW_CALL
 
 from .helpers import (GAME, KEEP, assert_png, button_labels, challenge, member_of, reach_decision_by_the_non_mover,
                       snapshot, start_match)
@@ -175,3 +175,16 @@ async def test_a_slow_store_is_acknowledged_in_time_and_the_board_still_comes(wo
     refused = await w.cat.slash(w.channel, f"{GAME} move", move=move, match=match.id)
     assert refused.ephemeral and "not playing" in refused.response.content
     assert len(w.channel.history()) == public
+
+
+async def test_a_slow_store_behind_a_button_is_acknowledged_and_the_board_follows(world, monkeypatch):
+    w = world
+    match, board, mover, owner = await reach_decision_by_the_non_mover(w)
+    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)      # past Discord's 3 seconds
+    clicked = await owner.click(board, label=KEEP)
+    assert clicked.acknowledged
+    assert board.components == []                                   # the decision buttons are gone
+    after = w.channel.last_message
+    assert after.id != board.id and "keep" in after.content.lower()
+    await assert_png(after)
+    assert [m.move for m in await w.service.moves(match.id)][-1] == "keep"
