@@ -182,20 +182,23 @@ class Actions(Around, Boards, Challenging):
             "draw-yes": lambda: service.answer(match_id, user, "draw", True, expected_version=version),
             "undo-yes": lambda: service.answer(match_id, user, "undo", True, expected_version=version),
         }
+        # A slow store: the click is acknowledged quietly, the clicked message edited later.
+        def timely(call):
+            return in_time(interaction, call, acknowledge_quietly)
+
         try:
             if action in ("accept", "decline"):
-                match = await (service.accept if action == "accept" else service.decline)(match_id, user)
-                await self._challenge_answered(interaction, match)
+                answer = service.accept if action == "accept" else service.decline
+                await self._challenge_answered(interaction, await timely(answer(match_id, user)))
                 return
             if action == "rematch":
-                match = await service.rematch(match_id, user)
+                match = await timely(service.rematch(match_id, user))
             elif action in ("draw-no", "undo-no"):
-                await service.answer(match_id, user, action[:4], False, expected_version=version)
-                await interaction.response.edit_message(content="Declined.", view=None)
+                await timely(service.answer(match_id, user, action[:4], False, expected_version=version))
+                await edit_clicked(interaction, content="Declined.", view=None)
                 return
             elif action in calls:
-                # A slow store: the click is acknowledged quietly; the board follows as a new message.
-                result = await in_time(interaction, calls[action](), acknowledge_quietly)
+                result = await timely(calls[action]())
             else:
                 raise ServiceError("This button is no longer in use.")
         except ServiceError as exc:
@@ -204,7 +207,7 @@ class Actions(Around, Boards, Challenging):
             await reply_error(interaction, str(exc))
             return
         if action == "rematch":
-            await interaction.response.edit_message(view=None)
+            await edit_clicked(interaction, view=None)
             standing = present.series_line(match, await service.series(match.series_id))
             intro = f"Rematch of #{match_id}, seats swapped. {standing}".strip()
             if not await self.post_challenge(interaction, match, intro):

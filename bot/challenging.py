@@ -8,7 +8,7 @@ import discord
 from matches import Match, ServiceError
 
 from . import buttons, present
-from .replies import MENTION_USERS, player_of, reply_error
+from .replies import MENTION_USERS, edit_clicked, player_of, reply_error
 
 log = logging.getLogger(__name__)
 
@@ -69,15 +69,15 @@ class Challenging:
             match = await self.service.get(match_id)
         except ServiceError:
             return
-        if match.status != "challenge" and not interaction.response.is_done():
-            await interaction.response.edit_message(content=present.challenge_message(match), view=None)
+        if match.status != "challenge":
+            await edit_clicked(interaction, content=present.challenge_message(match), view=None)
 
     async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
         open_ = match.status == "challenge"
         view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
                                buttons.DeclineButton(match.id, match.version)) if open_ else None
-        await interaction.response.edit_message(content=present.challenge_message(match), view=view,
-                                                allowed_mentions=MENTION_USERS)
+        await edit_clicked(interaction, content=present.challenge_message(match), view=view,
+                           allowed_mentions=MENTION_USERS)
         if match.status != "active":
             return
         guild = await self.service.guild_settings(match.guild_id)

@@ -188,3 +188,15 @@ async def test_a_slow_store_behind_a_button_is_acknowledged_and_the_board_follow
     assert after.id != board.id and "keep" in after.content.lower()
     await assert_png(after)
     assert [m.move for m in await w.service.moves(match.id)][-1] == "keep"
+
+
+async def test_a_slow_acceptance_is_acknowledged_and_the_match_begins(world, monkeypatch):
+    w = world
+    offered = (await challenge(w, w.ann, w.bob, first="me")).response
+    slow_down(monkeypatch, w.service, "accept", SLOW_CALL + 2.0)    # past Discord's 3 seconds
+    accepted = await w.bob.click(offered, label="Accept")
+    assert accepted.acknowledged
+    assert "accepted" in offered.content and offered.components == []
+    board = w.channel.last_message
+    assert "The match begins" in board.content and w.ann.mention in board.content
+    await assert_png(board)
