@@ -14,6 +14,15 @@ async def first_legal(w, match_id):
     return member_of(w, match.to_move_id()), match.state().legal_moves()[0]
 
 
+async def a_move_goes_through(w, match_id, moves_after: int) -> None:
+    """The player to move plays a legal move with the slash command: a public board, the move stored."""
+    player, move = await first_legal(w, match_id)
+    played = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert not played.ephemeral
+    await assert_png(played.response)
+    assert len(await w.service.moves(match_id)) == moves_after
+
+
 # ------------------------------------------------------------------ restarts
 
 async def test_a_challenge_posted_before_a_restart_can_be_accepted_after_it(world):
@@ -30,11 +39,7 @@ async def test_a_challenge_posted_before_a_restart_can_be_accepted_after_it(worl
     [match] = await w.service.user_matches(w.ann.id)
     assert match.status == "active" and w.ann.mention in board.content
 
-    player, move = await first_legal(w, match.id)
-    played = await player.slash(w.channel, f"{GAME} move", move=move)
-    assert not played.ephemeral
-    await assert_png(played.response)
-    assert len(await w.service.moves(match.id)) == 1
+    await a_move_goes_through(w, match.id, moves_after=1)
 
 
 async def test_play_continues_from_the_store_after_a_restart(world):
@@ -87,12 +92,7 @@ async def test_a_failed_board_post_still_counts_the_move_once(world):
     assert after.version == before[0] + 1 and len(await w.service.moves(match.id)) == 1
     assert w.env.errors == []                                      # handled, nothing escaped
 
-    # the bot goes on normally
-    player, move = await first_legal(w, match.id)
-    again = await player.slash(w.channel, f"{GAME} move", move=move)
-    assert not again.ephemeral
-    await assert_png(again.response)
-    assert len(await w.service.moves(match.id)) == 2
+    await a_move_goes_through(w, match.id, moves_after=2)          # the bot goes on normally
 
 
 async def test_when_every_followup_fails_the_move_still_counts_once(world):
