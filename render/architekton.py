@@ -489,13 +489,9 @@ class _Panel:
             f = s.final
             return [f"Points {f['points'][seat]} = largest group {f['groups'][seat]} + chips {f['chips'][seat]}",
                     f"Houses on the table after removal: {f['houses'][seat]}"]
-        score = s.scores()[seat]
-        outcome = s.outcome()
-        if outcome is not None:
-            score = outcome.scores[seat]
-        group = score - s.chips[seat]
+        # Ends other than the normal one (final) score the board as it stands: scores() is the outcome.
         return [f"Chips {s.chips[seat]} · houses: {s.supply[seat]} in supply, {on_board} placed",
-                f"Score {score} (largest group {group} + chips {s.chips[seat]})"]
+                f"Score {s.scores()[seat]} (largest group {s.largest_group(seat)} + chips {s.chips[seat]})"]
 
     def _legend(self, img, draw, y: int) -> None:
         x, cy, sw = PAD, y + 16, 30

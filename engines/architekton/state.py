@@ -102,7 +102,11 @@ class ArchitektonState(State):
 
     def scores(self) -> list[int]:
         """Chips plus largest diagonal group, without the A9 removal (records.md)."""
-        return [self.chips[p] + largest_diagonal_group(self.house_squares(p)) for p in (0, 1)]
+        return [self.chips[p] + self.largest_group(p) for p in (0, 1)]
+
+    def largest_group(self, seat: int) -> int:
+        """A9: the seat's largest group of diagonally connected houses, as the board stands."""
+        return largest_diagonal_group(self.house_squares(seat))
 
     def revealed(self) -> int:
         """Tiles drawn from the face-down piles and reserves so far."""
