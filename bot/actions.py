@@ -141,13 +141,13 @@ class Actions(Around, Boards, Challenging):
                 return []
         if match.game != game or match.to_move_id() != interaction.user.id:
             return []
-        state = match.state()
+        state = match.position
         continuations = getattr(state, "continuations", None)
         if continuations is not None and typed.strip():
             # Multi-part turns (Tactori): the typed turn itself, if legal, then one more part.
             more = continuations(typed)
             try:
-                more = [state.copy().play(typed), *more]
+                more = [match.state().play(typed), *more]
             except ValueError:
                 pass
             if more:
