@@ -5,6 +5,8 @@ import pytest
 
 from bot import Settings, create_bot
 
+from .helpers import reproducible_seeds
+
 
 @pytest.fixture
 def settings(tmp_path):
@@ -49,6 +51,7 @@ class World:
         bot = create_bot(self.settings)
         self.started_bots.append(bot)
         await self.env.restart_bot(bot)
+        reproducible_seeds(bot.service, 5000)
 
 
 @pytest.fixture
@@ -59,4 +62,5 @@ async def world(simcord_env, settings, started_bots):
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
     cat = guild.add_member(env.create_user("cat"))
+    reproducible_seeds(env.bot.service, 1000)
     return World(env, guild, channel, ann, bob, cat, settings, started_bots)

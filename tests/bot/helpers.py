@@ -16,10 +16,15 @@ GAME = "architekton"
 KEEP, REMOVE = "Keep (pay k)", "Remove (pay k-1)"
 
 
-def deterministic_seeds(world, start: int = 1000) -> None:
-    """Make the match seeds (tile order) of the running bot reproducible."""
+def reproducible_seeds(service, start: int) -> None:
+    """Seeds (tile orders) from a counter, so a failing test fails again on the next run."""
     counter = itertools.count(start)
-    world.service.seeds = lambda: next(counter)
+    service.seeds = lambda: next(counter)
+
+
+def deterministic_seeds(world, start: int = 1000) -> None:
+    """Restart the running bot's seeds at ``start``."""
+    reproducible_seeds(world.service, start)
 
 
 async def challenge(world, challenger, opponent, *, channel=None, **options):
