@@ -22,7 +22,12 @@ def clone_json(value: Any) -> Any:
 
 
 class MoveError(ValueError):
-    """A move was refused.  The message is written for the player."""
+    """A move was refused.  The message is written for the player, as a :class:`~engines.text.Text`
+    so that it can be said in the player's language."""
+
+    @property
+    def text(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 class InvalidMove(MoveError):
@@ -35,6 +40,8 @@ class IllegalMove(MoveError):
 
 class SetupError(ValueError):
     """A record or match request cannot be set up (bad options, player count)."""
+
+    text = MoveError.text
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,11 @@
 
 
 class ServiceError(Exception):
-    """A request was refused; nothing changed."""
+    """A request was refused; nothing changed.  The message is a :class:`~engines.text.Text`."""
+
+    @property
+    def text(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 class NotFound(ServiceError):

@@ -1,0 +1,48 @@
+"""Messages in the reader's language: German, French, or English.
+
+The engines, the match service and the bot write English :class:`Text`s
+(template plus parameters).  Each language has catalogues here, one JSON file
+per area (``de/architekton.json``, ``fr/service.json``...), mapping an English
+template to the translated one with the same fields.  A template without a
+translation is said in English; a test keeps the catalogues complete.
+
+Private replies follow the reader's Discord language (``interaction.locale``);
+public messages in a server follow the server's language
+(``guild.preferred_locale``), so everyone in a channel reads the same words.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engines.text import Text
+
+HERE = Path(__file__).parent
+LANGUAGES = ("de", "fr")
+
+
+def language(locale: Any) -> str:
+    """``de``, ``fr`` or ``en`` for a Discord locale (``discord.Locale`` or its value, e.g. ``"de"``, ``"fr"``)."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    return code[:2] if code[:2] in LANGUAGES else "en"
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """Every translated template of one language, all areas merged."""
+    merged: dict[str, str] = {}
+    for path in sorted((HERE / lang).glob("*.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+def say(text: Any, locale: Any) -> str:
+    """``text`` in the language of ``locale``; plain strings (names, moves) are left as they are."""
+    if not isinstance(text, Text):
+        return text if text is None else str(text)
+    lang = language(locale)
+    if lang == "en":
+        return str(text)
+    return text.render(catalogue(lang).get)

@@ -1,0 +1,81 @@
+"""Words for players that another layer can say in the reader's language.
+
+A :class:`Text` *is* the English sentence (a ``str``), so everything that
+prints, compares or logs it keeps working; it also remembers its template and
+parameters.  A presentation layer calls :meth:`Text.render` with a lookup
+from English template to translated template (``bot/locales``); templates
+that have no translation stay English.  The engines only ever write English.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+Lookup = Callable[[str], "str | None"]
+
+
+def _rendered(value: Any, lookup: Lookup) -> Any:
+    return value.render(lookup) if isinstance(value, Text) else value
+
+
+class Text(str):
+    """``Text("{field} already holds a tower", field="e5")``: template fields as in ``str.format``.
+
+    Parameters may be Texts themselves; they are rendered first.  Templates must
+    be literals so the catalogues can be checked against the code.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> "Text":
+        self = super().__new__(cls, template.format(**params))
+        self.template = template
+        self.params = params
+        return self
+
+    def render(self, lookup: Lookup) -> str:
+        params = {key: _rendered(value, lookup) for key, value in self.params.items()}
+        return (lookup(self.template) or self.template).format(**params)
+
+    def __reduce__(self):
+        return _rebuild, (type(self), self.template, self.params)
+
+
+def _rebuild(cls: type, template: str, params: dict[str, Any]) -> Text:
+    return cls(template, **params)
+
+
+class Joined(Text):
+    """Parts said one after another with a punctuation separator (``"; "``, ``"\\n"``)."""
+
+    def __new__(cls, parts: Iterable[Any], sep: str = " ") -> "Joined":
+        parts = list(parts)
+        self = str.__new__(cls, sep.join(str(p) for p in parts))
+        self.template, self.params = "", {"parts": parts, "sep": sep}
+        return self
+
+    def render(self, lookup: Lookup) -> str:
+        return self.params["sep"].join(str(_rendered(p, lookup)) for p in self.params["parts"])
+
+    def __reduce__(self):
+        return Joined, (self.params["parts"], self.params["sep"])
+
+
+class Sentence(Text):
+    """A lower-case clause (an engine's refusal) said as a sentence: capital first letter, full stop."""
+
+    def __new__(cls, clause: Any) -> "Sentence":
+        self = str.__new__(cls, _sentence(str(clause)))
+        self.template, self.params = "", {"clause": clause}
+        return self
+
+    def render(self, lookup: Lookup) -> str:
+        return _sentence(str(_rendered(self.params["clause"], lookup)))
+
+    def __reduce__(self):
+        return Sentence, (self.params["clause"],)
+
+
+def _sentence(clause: str) -> str:
+    clause = clause[:1].upper() + clause[1:]
+    return clause if clause.endswith((".", "!", "?")) else clause + "."
