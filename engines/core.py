@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
+from .text import Text
+
 
 def clone_json(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars), faster than copy.deepcopy."""
@@ -156,11 +158,12 @@ class Game:
         given = dict(given or {})
         unknown = sorted(set(given) - set(self.default_options))
         if unknown:
-            raise SetupError(f"{self.name} has no option {', '.join(unknown)}")
+            raise SetupError(Text("{game} has no option {options}", game=self.name, options=", ".join(unknown)))
         merged = {**self.default_options, **given}
         for key, default in self.default_options.items():
             if type(merged[key]) is not type(default):
-                raise SetupError(f"option {key} must be of type {type(default).__name__}")
+                raise SetupError(Text("option {option} must be of type {type}", option=key,
+                                      type=type(default).__name__))
         return merged
 
     def setup(self, players: int, seed: int, setup: dict[str, Any] | None = None,
@@ -178,10 +181,10 @@ class Game:
         """Options completed with defaults, after checking them and the player count."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                want = str(self.min_players)
-            else:
-                want = f"{self.min_players} to {self.max_players}"
-            raise SetupError(f"{self.title} is played by {want} players, not {players}")
+                raise SetupError(Text("{game} is played by {count} players, not {players}", game=self.title,
+                                      count=self.min_players, players=players))
+            raise SetupError(Text("{game} is played by {low} to {high} players, not {players}", game=self.title,
+                                  low=self.min_players, high=self.max_players, players=players))
         opts = self.options(options)
         self.validate_options(opts, players)
         return opts
@@ -201,7 +204,8 @@ def get_game(name: str) -> Game:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise SetupError(f"unknown game {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+        raise SetupError(Text("unknown game {name!r}; known: {games}", name=name,
+                              games=", ".join(sorted(_REGISTRY)))) from None
 
 
 def game_names() -> list[str]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import Joined, Text
 from .tiles import TERRAIN_NAMES
 
 
@@ -10,56 +11,85 @@ def _sq(square: list[int]) -> str:
     return f"{square[0]},{square[1]}"
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip" + ("" if n == 1 else "s")
+def _chips(n: int) -> Text:
+    return Text("{count} chip", count=n) if n == 1 else Text("{count} chips", count=n)
 
 
-def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
-    parts: list[str] = []
-    for e in events:
-        kind = e["type"]
-        who = names[e.get("owner", e.get("seat", 0))]
-        if kind == "place":
-            if e["rotation"] is None:
-                parts.append(f"{who} laid a {TERRAIN_NAMES[e['tile']]} tile ({e['tile']}) at {_sq(e['square'])}")
-            else:
-                text = f"{who} built {e['tile']} at {_sq(e['square'])} (r{e['rotation']})"
-                if e["source"]:
-                    text += f", moving the house from {_sq(e['source'])}"
-                parts.append(text)
-        elif kind == "perfect":
-            gain = "takes a chip" if e["chips"] else "would take a chip, but the bank is empty"
-            parts.append(f"{who}'s building at {_sq(e['square'])} is enclosed with every side matching: {who} {gain}")
-        elif kind == "pay":
-            how = "keeps the house and pays" if not e["removed"] else "takes the house back and pays"
-            if e["auto"]:
-                how = "must take the house back and pays"
-            parts.append(f"{who} {how} {_chips(e['paid'])} for the building at {_sq(e['square'])}")
-        elif kind == "pending":
-            parts.append(f"{who}'s building at {_sq(e['square'])} is enclosed with {e['k']} mismatched "
-                         f"side{'s' if e['k'] > 1 else ''}: {who} must choose keep (pay {_chips(e['k'])}) "
-                         f"or remove (take the house back, pay {_chips(e['k'] - 1)})")
-        elif kind == "bankrupt":
-            parts.append(f"{who}'s building at {_sq(e['square'])} is enclosed with {e['k']} mismatches and "
-                         f"{who} cannot pay: the match ends early")
-        elif kind == "discard":
-            parts.append(f"no stock tile fitted anywhere, so {', '.join(e['tiles'])} left the game")
-        elif kind == "last-round":
-            parts.append("the piles are exhausted: the last round begins")
-        elif kind == "final":
-            parts.append("the city is complete: final scoring")
-    text = "; ".join(parts)
-    return text + "." if text else ""
+def _place(e: dict[str, Any], who: str) -> Text:
+    square = _sq(e["square"])
+    if e["rotation"] is None:
+        return Text("{player} laid a {terrain} tile ({tile}) at {square}", player=who,
+                    terrain=TERRAIN_NAMES[e["tile"]], tile=e["tile"], square=square)
+    if e["source"]:
+        return Text("{player} built {tile} at {square} (r{rotation}), moving the house from {source}", player=who,
+                    tile=e["tile"], square=square, rotation=e["rotation"], source=_sq(e["source"]))
+    return Text("{player} built {tile} at {square} (r{rotation})", player=who, tile=e["tile"], square=square,
+                rotation=e["rotation"])
 
 
-def final_breakdown(final: dict[str, Any], names: list[str]) -> str:
+def _pay(e: dict[str, Any], who: str) -> Text:
+    params = {"player": who, "chips": _chips(e["paid"]), "square": _sq(e["square"])}
+    if e["auto"]:
+        return Text("{player} must take the house back and pays {chips} for the building at {square}", **params)
+    if e["removed"]:
+        return Text("{player} takes the house back and pays {chips} for the building at {square}", **params)
+    return Text("{player} keeps the house and pays {chips} for the building at {square}", **params)
+
+
+def _event(e: dict[str, Any], names: list[str]) -> Text | None:
+    kind = e["type"]
+    who = names[e.get("owner", e.get("seat", 0))]
+    if kind == "place":
+        return _place(e, who)
+    if kind == "perfect":
+        if e["chips"]:
+            return Text("{player}'s building at {square} is enclosed with every side matching: {player} takes a chip",
+                        player=who, square=_sq(e["square"]))
+        return Text("{player}'s building at {square} is enclosed with every side matching: {player} would take "
+                    "a chip, but the bank is empty", player=who, square=_sq(e["square"]))
+    if kind == "pay":
+        return _pay(e, who)
+    if kind == "pending":
+        params = {"player": who, "square": _sq(e["square"]), "count": e["k"], "keep": _chips(e["k"]),
+                  "remove": _chips(e["k"] - 1)}
+        if e["k"] == 1:
+            return Text("{player}'s building at {square} is enclosed with {count} mismatched side: {player} must "
+                        "choose keep (pay {keep}) or remove (take the house back, pay {remove})", **params)
+        return Text("{player}'s building at {square} is enclosed with {count} mismatched sides: {player} must "
+                    "choose keep (pay {keep}) or remove (take the house back, pay {remove})", **params)
+    if kind == "bankrupt":
+        # Only k >= 2 can leave an owner unable to pay (A5), so "mismatches" is always plural.
+        return Text("{player}'s building at {square} is enclosed with {count} mismatches and {player} cannot pay: "
+                    "the match ends early", player=who, square=_sq(e["square"]), count=e["k"])
+    if kind == "discard":
+        return Text("no stock tile fitted anywhere, so {tiles} left the game", tiles=", ".join(e["tiles"]))
+    if kind == "last-round":
+        return Text("the piles are exhausted: the last round begins")
+    if kind == "final":
+        return Text("the city is complete: final scoring")
+    return None
+
+
+def describe_events(events: list[dict[str, Any]], names: list[str]) -> Text | str:
+    parts = [part for part in (_event(e, names) for e in events) if part is not None]
+    if not parts:
+        return ""
+    return Joined([Joined(parts, "; "), "."], "")
+
+
+def final_breakdown(final: dict[str, Any], names: list[str]) -> Text:
     """A9 in words: the removal, then group + chips per player."""
-    rows = []
+    rows: list[Text] = []
     for seat, name in enumerate(names):
-        rows.append(f"{name}: {final['groups'][seat]} in the largest diagonal group + {_chips(final['chips'][seat])}"
-                    f" = {final['points'][seat]} ({final['houses'][seat]} houses on the table)")
+        rows.append(Text("{name}: {group} in the largest diagonal group + {chips} = {points} "
+                         "({houses} houses on the table)", name=name, group=final["groups"][seat],
+                         chips=_chips(final["chips"][seat]), points=final["points"][seat],
+                         houses=final["houses"][seat]))
     removed = len(final["removed"])
-    if removed:
-        rows.append(f"{removed} building{'s' if removed != 1 else ''} with only 1 or 2 landscape neighbours "
-                    "removed before scoring (A9).")
-    return "\n".join(rows)
+    if removed == 1:
+        rows.append(Text("{count} building with only 1 or 2 landscape neighbours removed before scoring (A9).",
+                         count=removed))
+    elif removed:
+        rows.append(Text("{count} buildings with only 1 or 2 landscape neighbours removed before scoring (A9).",
+                         count=removed))
+    return Joined(rows, "\n")

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..core import InvalidMove
+from ..text import Text
 from .tiles import BUILDINGS, TERRAINS, Square
 
 # Spaces may separate the parts of a move but never split a number (A11).
@@ -13,7 +14,7 @@ _LANDSCAPE = re.compile(rf"\s*([EMWF])\s*@{_NUM},{_NUM}", re.I | re.A)
 _BUILDING = re.compile(rf"\s*B(\d{{1,2}})\s*@{_NUM},{_NUM}R\s*(\d+)\s*(?:FROM{_NUM},{_NUM})?", re.I | re.A)
 WORDS = ("keep", "remove", "discard")
 
-EXAMPLES = "W@2,0 (landscape), B07@1,0r2 (building), B07@1,0r2 from 3,2, keep, remove, discard"
+EXAMPLES = Text("W@2,0 (landscape), B07@1,0r2 (building), B07@1,0r2 from 3,2, keep, remove, discard")
 
 
 @dataclass(frozen=True)
@@ -36,10 +37,10 @@ class Move:
         if m := _BUILDING.fullmatch(text):
             tile = f"B{int(m[1]):02d}"
             if tile not in BUILDINGS:
-                raise InvalidMove(f"there is no building tile {tile}; they are B01..B22")
+                raise InvalidMove(Text("there is no building tile {tile}; they are B01..B22", tile=tile))
             rotation = int(m[4])
             if rotation > 3:
-                raise InvalidMove(f"rotation r{rotation} does not exist; use r0, r1, r2 or r3")
+                raise InvalidMove(Text("rotation r{rotation} does not exist; use r0, r1, r2 or r3", rotation=rotation))
             source = (int(m[5]), int(m[6])) if m[5] is not None else None
             return cls("building", tile, (int(m[2]), int(m[3])), rotation, source)
         raise InvalidMove(_explain(compact, text))
@@ -56,10 +57,14 @@ class Move:
         return text
 
 
-def _explain(compact: str, original: str) -> str:
-    shown = original.strip() or "an empty move"
+def _explain(compact: str, original: str) -> Text:
+    shown = original.strip()
+    if not shown:
+        return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     if compact[:1] in TERRAINS and "@" not in compact:
-        return f"{shown!r}: put @ and the square after the terrain, e.g. {compact[:1]}@2,0"
+        return Text("{move!r}: put @ and the square after the terrain, e.g. {example}", move=shown,
+                    example=f"{compact[:1]}@2,0")
     if compact.startswith("B") and "@" in compact and "R" not in compact.split("@", 1)[1]:
-        return f"{shown!r}: a building needs a rotation, e.g. {compact}r0 (r0..r3 quarter turns clockwise)"
-    return f"{shown!r} is not a move. Examples: {EXAMPLES}"
+        return Text("{move!r}: a building needs a rotation, e.g. {example} (r0..r3 quarter turns clockwise)",
+                    move=shown, example=f"{compact}r0")
+    return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)

@@ -5,6 +5,7 @@ import random
 from typing import Any
 
 from ..core import IllegalMove, Outcome, SetupError, State
+from ..text import Text
 from . import tiles as T
 from .notation import Move
 from .scoring import landscape_neighbours, largest_diagonal_group
@@ -59,17 +60,17 @@ class ArchitektonState(State):
         for key in ("buildings", "landscapes"):
             given = setup.get(key)
             if given is not None and not (isinstance(given, list) and all(isinstance(t, str) for t in given)):
-                raise SetupError(f"setup.{key} must be a list of tile names")
+                raise SetupError(Text("setup.{key} must be a list of tile names", key=key))
         full = {"buildings": list(setup.get("buildings", buildings)),
                 "landscapes": [str(t).upper() for t in setup.get("landscapes", landscapes)],
                 "first": setup.get("first", first)}
         if sorted(full["buildings"]) != sorted(T.BUILDINGS):
-            raise SetupError("setup.buildings must list B01..B22 once each")
+            raise SetupError(Text("setup.buildings must list B01..B22 once each"))
         expected = sorted(t for t in T.TERRAINS for _ in range(T.LANDSCAPE_COUNTS[t]))
         if sorted(full["landscapes"]) != expected:
-            raise SetupError("setup.landscapes must hold 6 of each of E, M, W, F")
+            raise SetupError(Text("setup.landscapes must hold 6 of each of E, M, W, F"))
         if type(full["first"]) is not int or full["first"] not in (0, 1):
-            raise SetupError("setup.first must be 0 or 1")
+            raise SetupError(Text("setup.first must be 0 or 1"))
         return full
 
     @classmethod
@@ -176,19 +177,19 @@ class ArchitektonState(State):
     def play(self, text: str) -> str:
         move = Move.parse(text)
         if self.result is not None:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(Text("the match is over"))
         if self.pending is not None:
             if move.kind not in ("keep", "remove"):
-                raise IllegalMove(
-                    f"the building at {_sq(self.pending)} waits for its owner's decision: keep or remove")
+                raise IllegalMove(Text("the building at {square} waits for its owner's decision: keep or remove",
+                                       square=_sq(self.pending)))
             self.events = []
             self._decide(move.kind == "keep")
             return move.kind
         if move.kind in ("keep", "remove"):
-            raise IllegalMove("there is no enclosure decision to make now")
+            raise IllegalMove(Text("there is no enclosure decision to make now"))
         if move.kind == "discard":
             if any(True for _ in self._placements()):
-                raise IllegalMove("discard is allowed only when no stock tile can be laid anywhere (A6)")
+                raise IllegalMove(Text("discard is allowed only when no stock tile can be laid anywhere (A6)"))
             self.events = []
             self._discard()
             return "discard"
@@ -201,37 +202,48 @@ class ArchitektonState(State):
         tile, sq = move.tile, move.square
         kind = "B" if move.kind == "building" else "L"
         if tile not in self.stock:
-            held = ", ".join(self.stock_of(kind)) or "none"
-            if kind == "B":
-                raise IllegalMove(f"{tile} is not in the stock; the stock holds {held}")
-            raise IllegalMove(f"there is no {T.TERRAIN_NAMES[tile]} tile ({tile}) in the stock; "
-                              f"its landscapes are {held}")
+            held = ", ".join(self.stock_of(kind))
+            raise IllegalMove(self._not_in_stock(kind, tile, held))
         if sq in self.tiles:
-            raise IllegalMove(f"{_sq(sq)} is already taken")
+            raise IllegalMove(Text("{square} is already taken", square=_sq(sq)))
         if T.is_building_square(sq) != (kind == "B"):
-            need = "odd" if kind == "B" else "even"
-            noun = "buildings" if kind == "B" else "landscapes"
-            raise IllegalMove(f"{noun} go on squares where x+y is {need}; {_sq(sq)} is not one")
+            if kind == "B":
+                raise IllegalMove(Text("buildings go on squares where x+y is odd; {square} is not one", square=_sq(sq)))
+            raise IllegalMove(Text("landscapes go on squares where x+y is even; {square} is not one", square=_sq(sq)))
         if not any(n in self.tiles for n in T.neighbours(sq)):
-            raise IllegalMove(f"{_sq(sq)} does not touch any tile")
+            raise IllegalMove(Text("{square} does not touch any tile", square=_sq(sq)))
         if kind == "L":
             if not self._landscape_fits(tile, sq):
-                raise IllegalMove(
-                    f"no neighbouring building shows {T.TERRAIN_NAMES[tile]} ({tile}) towards {_sq(sq)}")
+                raise IllegalMove(Text("no neighbouring building shows {terrain} ({tile}) towards {square}",
+                                       terrain=T.TERRAIN_NAMES[tile], tile=tile, square=_sq(sq)))
             return move
         if not self._building_fits(tile, move.rotation, sq):
-            raise IllegalMove(f"no side of {tile} at r{move.rotation} matches a neighbouring landscape at {_sq(sq)}")
+            raise IllegalMove(Text("no side of {tile} at r{rotation} matches a neighbouring landscape at {square}",
+                                   tile=tile, rotation=move.rotation, square=_sq(sq)))
         seat = self.turn_player
         if self.supply[seat] > 0 and move.source is not None:
-            raise IllegalMove("you still have houses in your supply; leave out the 'from' part")
+            raise IllegalMove(Text("you still have houses in your supply; leave out the 'from' part"))
         if self.supply[seat] == 0:
             mine = sorted(self.house_squares(seat))
             if move.source is None:
-                raise IllegalMove("your supply is empty: add 'from x,y' naming one of your houses ("
-                                  + " ".join(_sq(s) for s in mine) + ")")
+                raise IllegalMove(Text("your supply is empty: add 'from x,y' naming one of your houses ({houses})",
+                                       houses=" ".join(_sq(s) for s in mine)))
             if move.source not in mine:
-                raise IllegalMove(f"there is no house of yours on {_sq(move.source)}")
+                raise IllegalMove(Text("there is no house of yours on {square}", square=_sq(move.source)))
         return Move("building", tile, sq, T.canonical_rotation(tile, move.rotation), move.source)
+
+    @staticmethod
+    def _not_in_stock(kind: str, tile: str, held: str) -> Text:
+        """The refusal for a tile the stock does not hold; ``held`` lists the stock tiles of that kind."""
+        if kind == "B":
+            if held:
+                return Text("{tile} is not in the stock; the stock holds {held}", tile=tile, held=held)
+            return Text("{tile} is not in the stock; the stock holds none", tile=tile)
+        if held:
+            return Text("there is no {terrain} tile ({tile}) in the stock; its landscapes are {held}",
+                        terrain=T.TERRAIN_NAMES[tile], tile=tile, held=held)
+        return Text("there is no {terrain} tile ({tile}) in the stock; its landscapes are none",
+                    terrain=T.TERRAIN_NAMES[tile], tile=tile)
 
     def _place(self, move: Move) -> None:
         seat, sq = self.turn_player, move.square
@@ -420,23 +432,29 @@ class ArchitektonState(State):
         return s
 
     # --------------------------------------------------------------- words
-    def describe(self, move: str, names: list[str]) -> str:
+    def describe(self, move: str, names: list[str]) -> Text | str:
         from .describe import describe_events
 
         return describe_events(self.events, names)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Text | str:
         if self.result is not None:
             return ""
         if self.pending is not None:
             k = self.mismatches(self.pending)
-            return (f"your building at {_sq(self.pending)} is enclosed with {k} mismatched side"
-                    f"{'s' if k > 1 else ''}: **keep** (pay {k}) or **remove** (pay {k - 1})")
+            params = {"square": _sq(self.pending), "count": k, "keep": k, "remove": k - 1}
+            if k == 1:
+                return Text("your building at {square} is enclosed with {count} mismatched side: "
+                            "**keep** (pay {keep}) or **remove** (pay {remove})", **params)
+            return Text("your building at {square} is enclosed with {count} mismatched sides: "
+                        "**keep** (pay {keep}) or **remove** (pay {remove})", **params)
         if self.legal_moves() == ["discard"]:
-            return "no stock tile fits anywhere, so your only move is `discard` (A6)"
-        return ("first", "second")[self.placement] + " placement of your turn"
+            return Text("no stock tile fits anywhere, so your only move is `discard` (A6)")
+        if self.placement == 0:
+            return Text("first placement of your turn")
+        return Text("second placement of your turn")
 
-    def summary(self, names: list[str]) -> str:
+    def summary(self, names: list[str]) -> Text | str:
         from .describe import final_breakdown
 
         return final_breakdown(self.final, names) if self.final else ""

@@ -5,10 +5,13 @@ import json
 from functools import lru_cache
 from importlib import resources
 
+from ..text import Text
+
 _DATA = json.loads(resources.files(__package__).joinpath("data/architekton_tiles.json").read_text("utf-8"))
 
 TERRAINS = ("E", "M", "W", "F")
-TERRAIN_NAMES = {"E": "earth", "M": "meadow", "W": "water", "F": "forest"}
+# Texts, so that a message (or the board) can say them in the reader's language.
+TERRAIN_NAMES = {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Text("forest")}
 BUILDINGS: dict[str, tuple[str, str, str, str]] = {k: tuple(v) for k, v in _DATA["buildings"].items()}
 LANDSCAPE_COUNTS: dict[str, int] = dict(_DATA["landscapes"])
 HOUSES_PER_PLAYER: int = _DATA["houses_per_player"]

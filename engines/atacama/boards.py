@@ -12,6 +12,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 
+from ..text import Text
+
 _DATA = json.loads(resources.files(__package__).joinpath("data/atacama_boards.json").read_text("utf-8"))
 
 Field = tuple[int, int]
@@ -21,7 +23,7 @@ LETTERS = "ABCDEFGHI"
 COLUMNS = "abcdefghi"
 SIZE = 9
 ORES = ("G", "S", "C")
-ORE_NAMES = {"G": "gold", "S": "silver", "C": "copper"}
+ORE_NAMES = {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")}
 
 # T1: each sub-board's fields, top row first, left to right, letter at the top right.
 BOARDS: dict[str, tuple[tuple[Ore, ...], ...]] = {
@@ -45,7 +47,8 @@ RIGHTS: dict[str, dict[str, int]] = {
     "orange": {"G": 1, "S": -1, "C": 1},      # no silver
 }
 AXES = ("cols", "rows")
-AXIS_WORDS = {"cols": "columns", "rows": "rows"}
+AXIS_WORDS = {"cols": Text("columns"), "rows": Text("rows")}
+COLOUR_WORDS = {"turquoise": Text("turquoise"), "orange": Text("orange")}
 # T5: buying an axis buys its right of the basic game.
 AXIS_COLOUR = {"cols": "turquoise", "rows": "orange"}
 
@@ -132,8 +135,11 @@ def line_fields(axis: str, index: int) -> list[Field]:
     return [(c, index) for c in range(SIZE)]
 
 
-def line_name(axis: str, index: int) -> str:
-    return f"column {COLUMNS[index]}" if axis == "cols" else f"row {index + 1}"
+def line_name(axis: str, index: int) -> Text:
+    """``column e`` or ``row 5``, in words."""
+    if axis == "cols":
+        return Text("column {column}", column=COLUMNS[index])
+    return Text("row {row}", row=index + 1)
 
 
 def stage_slots(stage: int) -> tuple[int, ...]:

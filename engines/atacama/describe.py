@@ -1,85 +1,137 @@
-"""Atacama events in words, for the turn message."""
+"""Atacama events in words, for the turn message.
+
+Everything a player reads is a :class:`~engines.text.Text`, so the bot can say
+it in the reader's language; the English wording is the Text itself.
+"""
 from __future__ import annotations
 
 from typing import Any
 
-from .boards import AXIS_WORDS, ORE_NAMES, SIZE, THRESHOLD, line_name
+from ..text import Joined, Text
+from .boards import COLOUR_WORDS, ORE_NAMES, SIZE, THRESHOLD, line_name
 from .scoring import line_value
 
+# T2: the signs of each right.
 RIGHT_WORDS = {
-    "turquoise": "turquoise: gold and silver plus, copper minus",
-    "orange": "orange: copper and gold plus, silver minus",
+    "turquoise": Text("turquoise: gold and silver plus, copper minus"),
+    "orange": Text("orange: copper and gold plus, silver minus"),
 }
-STAGE_WORDS = {2: "on the diagonal", 3: "to complete the board"}
 
 
-def _name(names: list[str], seat: int) -> str:
+def _name(names: list[str], seat: int) -> Any:
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    return f"Player {seat + 1}"
+    return Text("Player {number}", number=seat + 1)
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def and_list(items: list[Any]) -> Any:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) == 1:
+        return items[0]
+    return Text("{others} and {last}", others=Joined(items[:-1], ", "), last=items[-1])
 
 
-def right_words(axis: str, colour: str) -> str:
-    return f"the {AXIS_WORDS[axis]} right ({RIGHT_WORDS[colour]})"
+def right_words(axis: str, colour: str) -> Text:
+    terms = RIGHT_WORDS[colour]
+    if axis == "cols":
+        return Text("the columns right ({terms})", terms=terms)
+    return Text("the rows right ({terms})", terms=terms)
 
 
-def final_words(winners: list[int], scores: list[int], names: list[str]) -> str:
-    tally = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(scores))
+def final_words(winners: list[int], scores: list[int], names: list[str]) -> Text:
+    tally = Joined([Joined([_name(names, s), p], " ") for s, p in enumerate(scores)], ", ")
     if len(winners) == 1:
-        return f"{_name(names, winners[0])} wins ({tally})"
-    return f"draw between {_and([_name(names, s) for s in winners])} ({tally})"
+        return Text("{winner} wins ({scores})", winner=_name(names, winners[0]), scores=tally)
+    return Text("draw between {players} ({scores})", players=and_list([_name(names, s) for s in winners]),
+                scores=tally)
+
+
+def _place_words(e: dict[str, Any], who: Any) -> Text:
+    ore = Joined([ORE_NAMES[e["ore"]], e["value"]], " ")
+    if e["other"]:
+        return Text("{player} placed an other-colour tower on {field} ({ore}, counts double)",
+                    player=who, field=e["field"], ore=ore)
+    return Text("{player} placed a tower on {field} ({ore})", player=who, field=e["field"], ore=ore)
+
+
+def _buy_words(e: dict[str, Any], who: Any) -> Text:
+    right = right_words(e["axis"], e["colour"])
+    other = e["paid"] == "other"
+    if e["forced"]:
+        if other:
+            return Text("{player} had to buy {right}, paying with an other-colour tower (the last one)",
+                        player=who, right=right)
+        return Text("{player} had to buy {right}, paying with a tower (the last one)", player=who, right=right)
+    if other:
+        return Text("{player} bought {right}, paying with an other-colour tower", player=who, right=right)
+    return Text("{player} bought {right}, paying with a tower", player=who, right=right)
+
+
+def _stage_words(e: dict[str, Any]) -> Text:
+    boards = and_list([b[0] for b in e["boards"]])
+    if e["stage"] == 2:
+        return Text("stage {stage} begins: sub-boards {boards} are laid on the diagonal",
+                    stage=e["stage"], boards=boards)
+    return Text("stage {stage} begins: sub-boards {boards} are laid to complete the board",
+                stage=e["stage"], boards=boards)
+
+
+def _final_words(e: dict[str, Any], names: list[str]) -> Text:
+    result = final_words(e["winners"], e["scores"], names)
+    if e["reason"] == "placed":
+        return Text("all towers are placed: {result}", result=result)
+    return Text("no tower can be placed any more: {result}", result=result)
 
 
 def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
-    parts: list[str] = []
+    parts: list[Text] = []
     for e in events:
         kind = e["type"]
         who = _name(names, e.get("seat", 0))
         if kind == "place":
-            ore = f"{ORE_NAMES[e['ore']]} {e['value']}"
-            if e["other"]:
-                parts.append(f"{who} placed an other-colour tower on {e['field']} ({ore}, counts double)")
-            else:
-                parts.append(f"{who} placed a tower on {e['field']} ({ore})")
+            parts.append(_place_words(e, who))
         elif kind == "buy":
-            paid = "an other-colour tower" if e["paid"] == "other" else "a tower"
-            verb = "had to buy" if e["forced"] else "bought"
-            last = " (the last one)" if e["forced"] else ""
-            parts.append(f"{who} {verb} {right_words(e['axis'], e['colour'])}, paying with {paid}{last}")
+            parts.append(_buy_words(e, who))
         elif kind == "receive":
-            parts.append(f"{who} receives {right_words(e['axis'], e['colour'])}")
+            parts.append(Text("{player} receives {right}", player=who, right=right_words(e["axis"], e["colour"])))
         elif kind == "pass":
-            parts.append(f"{who} cannot place a tower and passes")
+            parts.append(Text("{player} cannot place a tower and passes", player=who))
         elif kind == "stage":
-            letters = _and([b[0] for b in e["boards"]])
-            parts.append(f"stage {e['stage']} begins: sub-boards {letters} are laid {STAGE_WORDS[e['stage']]}")
+            parts.append(_stage_words(e))
         elif kind == "final":
-            why = "all towers are placed" if e["reason"] == "placed" else "no tower can be placed any more"
-            parts.append(f"{why}: {final_words(e['winners'], e['scores'], names)}")
-    text = "; ".join(parts)
-    return text + "." if text else ""  # starts with a display name: keep its case
+            parts.append(_final_words(e, names))
+    if not parts:
+        return ""
+    return Joined([Joined(parts, "; "), "."], "")  # starts with a display name: keep its case
 
 
 def score_breakdown(state, names: list[str]) -> str:
     """T4 in words, one line per player: the scoring lines of his right and the sum."""
-    rows = []
+    rows: list[Text] = []
     scores = state.scores()
     for seat, right in enumerate(state.rights):
         who = _name(names, seat)
         if right is None:
-            rows.append(f"{who}: no right, 0 points")
+            rows.append(Text("{player}: no right, 0 points", player=who))
             continue
         axis, colour = right
         parts = []
         for index in range(SIZE):
             count, value = line_value(state.towers, state.ores, axis, index, colour)
             if count >= THRESHOLD:
-                parts.append(f"{line_name(axis, index)} {value:+d}")
-        lines = ", ".join(parts) if parts else f"no {AXIS_WORDS[axis][:-1]} with {THRESHOLD} towers"
-        gone = " (resigned)" if seat in state.resigned else ""
-        rows.append(f"{who}{gone}, {AXIS_WORDS[axis]} ({colour}): {lines} = {scores[seat]}")
-    return "\n".join(rows)
+                parts.append(Joined([line_name(axis, index), f"{value:+d}"], " "))
+        if parts:
+            lines = Joined(parts, ", ")
+        elif axis == "cols":
+            lines = Text("no column with {count} towers", count=THRESHOLD)
+        else:
+            lines = Text("no row with {count} towers", count=THRESHOLD)
+        if seat in state.resigned:
+            who = Text("{player} (resigned)", player=who)
+        if axis == "cols":
+            rows.append(Text("{player}, columns ({colour}): {lines} = {score}",
+                             player=who, colour=COLOUR_WORDS[colour], lines=lines, score=scores[seat]))
+        else:
+            rows.append(Text("{player}, rows ({colour}): {lines} = {score}",
+                             player=who, colour=COLOUR_WORDS[colour], lines=lines, score=scores[seat]))
+    return Joined(rows, "\n")

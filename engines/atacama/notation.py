@@ -11,13 +11,14 @@ import re
 from dataclasses import dataclass
 
 from ..core import InvalidMove
+from ..text import Text
 from .boards import FIELD_BY_NAME, Field, name, parse_field
 
 _PLACE = re.compile(r"\s*([a-z])\s*(\d+)\s*(\*?)\s*", re.I | re.A)
 _BUY = re.compile(r"\s*buy\s*(cols|columns|column|col|rows|row)\s*", re.I | re.A)
 _PASS = re.compile(r"\s*pass\s*", re.I | re.A)
 
-EXAMPLES = "e5 (a tower), e5* (an other-colour tower, tactics), buy cols, buy rows, pass"
+EXAMPLES = Text("e5 (a tower), e5* (an other-colour tower, tactics), buy cols, buy rows, pass")
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> "Move":
         if not isinstance(text, str):
-            raise InvalidMove("a move is a text like e5")
+            raise InvalidMove(Text("a move is a text like e5"))
         field = FIELD_BY_NAME.get(text.rstrip("*")) if text.count("*") <= 1 else None
         if field is not None:                # the canonical forms, fast
             return cls("place", field, text.endswith("*"))
@@ -43,7 +44,8 @@ class Move:
         if m := _PLACE.fullmatch(text):
             field = parse_field(m[1] + m[2])
             if field is None:
-                raise InvalidMove(f"{(m[1] + m[2]).lower()!r} is not a field: columns are a..i, rows 1..9")
+                raise InvalidMove(Text("{field!r} is not a field: columns are a..i, rows 1..9",
+                                       field=(m[1] + m[2]).lower()))
             return cls("place", field, bool(m[3]))
         raise InvalidMove(_explain(text))
 
@@ -55,9 +57,12 @@ class Move:
         return "pass"
 
 
-def _explain(text: str) -> str:
-    shown = text.strip() or "an empty move"
+def _explain(text: str) -> Text:
+    shown = text.strip()
+    if not shown:
+        return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     compact = "".join(text.split()).lower()
     if compact.startswith("buy"):
-        return f"{shown!r}: say which right to buy, buy cols (turquoise, columns) or buy rows (orange, rows)"
-    return f"{shown!r} is not a move. Examples: {EXAMPLES}"
+        return Text("{move!r}: say which right to buy, buy cols (turquoise, columns) or buy rows (orange, rows)",
+                    move=shown)
+    return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)

@@ -25,25 +25,23 @@ import random
 from typing import Any
 
 from ..core import IllegalMove, Outcome, SetupError, State, clone_json
+from ..text import Text
 from . import boards as B
 from .boards import Field
 from .notation import Move
 from .scoring import Towers, rights_scores
+from .describe import and_list
 
 SETUP_KEYS = ("boards",)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def check_options(options: dict[str, Any], players: int) -> None:
     """T5/T7: 2 or 4 players; the build-up game only with 2."""
     if players not in (2, 4):
-        raise SetupError(f"Atacama is played by 2 or 4 players, not {players}")
+        raise SetupError(Text("Atacama is played by 2 or 4 players, not {count}", count=players))
     if options.get("buildup") and players != 2:
-        raise SetupError("the build-up game (option buildup) is for 2 players only; "
-                         "play the 4-player game without it")
+        raise SetupError(Text("the build-up game (option buildup) is for 2 players only; "
+                              "play the 4-player game without it"))
 
 
 class AtacamaState(State):
@@ -76,20 +74,20 @@ class AtacamaState(State):
         draw order of the nine sub-boards; the basic game has nothing random."""
         unknown = sorted(set(setup) - set(SETUP_KEYS))
         if unknown:
-            raise SetupError(f"atacama setup has no key {', '.join(unknown)}; it knows only boards")
+            raise SetupError(Text("atacama setup has no key {keys}; it knows only boards", keys=", ".join(unknown)))
         if not options.get("buildup"):
             if "boards" in setup:
-                raise SetupError("setup.boards is for the build-up game only; "
-                                 "the basic game lays A B C / D E F / G H I")
+                raise SetupError(Text("setup.boards is for the build-up game only; "
+                                      "the basic game lays A B C / D E F / G H I"))
             return {}
         letters = list(B.LETTERS)
         rng.shuffle(letters)
         given = setup.get("boards", letters)
         if not isinstance(given, list) or not all(isinstance(t, str) for t in given):
-            raise SetupError("setup.boards must be a list of the sub-board letters A..I")
+            raise SetupError(Text("setup.boards must be a list of the sub-board letters A..I"))
         boards = [t.strip().upper() for t in given]
         if sorted(boards) != list(B.LETTERS):
-            raise SetupError("setup.boards must list the sub-boards A..I once each, in draw order")
+            raise SetupError(Text("setup.boards must list the sub-boards A..I once each, in draw order"))
         return {"boards": boards}
 
     @classmethod
@@ -199,7 +197,7 @@ class AtacamaState(State):
     def play(self, text: str) -> str:
         move = Move.parse(text)
         if self.result is not None:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(Text("the match is over"))
         seat = self.turn
         self._check(move, seat)
         self.events = []
@@ -220,45 +218,55 @@ class AtacamaState(State):
         if move.kind == "pass":
             if self._has_move(seat):
                 if self.must_buy(seat) or not self.free_fields():
-                    raise IllegalMove("you cannot pass while you can buy a right (buy cols or buy rows)")
+                    raise IllegalMove(Text("you cannot pass while you can buy a right (buy cols or buy rows)"))
                 example = B.name(self.free_fields()[0])
-                raise IllegalMove(f"pass only when you have no legal move; you can still place a tower, e.g. {example}")
+                raise IllegalMove(Text("pass only when you have no legal move; you can still place a tower, "
+                                       "e.g. {field}", field=example))
             return
         if move.kind == "buy":
             if not self.buildup:
-                raise IllegalMove("rights are bought only in the build-up game; here every player "
-                                  "holds his right from the start")
+                raise IllegalMove(Text("rights are bought only in the build-up game; here every player "
+                                       "holds his right from the start"))
             if not self.rights_open:
-                mine = self.rights[seat]
-                raise IllegalMove(f"the rights are already assigned; you score the {B.AXIS_WORDS[mine[0]]}")
+                if self.rights[seat][0] == "cols":
+                    raise IllegalMove(Text("the rights are already assigned; you score the columns"))
+                raise IllegalMove(Text("the rights are already assigned; you score the rows"))
             return
         if self.must_buy(seat):
-            raise IllegalMove("you hold your last tower and the rights are still open: you must buy one "
-                              "(buy cols or buy rows)")
+            raise IllegalMove(Text("you hold your last tower and the rights are still open: you must buy one "
+                                   "(buy cols or buy rows)"))
         f = B.name(move.field)
         base, other = self.supply[seat]
         if move.other and not self.tactics:
-            raise IllegalMove(f"other-colour towers ({f}*) are used only in the tactics variant; place {f}")
+            raise IllegalMove(Text("other-colour towers ({field}*) are used only in the tactics variant; "
+                                   "place {field}", field=f))
         if move.other and not other:
-            raise IllegalMove(f"you have no other-colour tower left; place a base-colour one: {f}")
+            raise IllegalMove(Text("you have no other-colour tower left; place a base-colour one: {field}", field=f))
         if not move.other and not base:
-            raise IllegalMove(f"you have no base-colour tower left; place an other-colour one: {f}*")
+            raise IllegalMove(Text("you have no base-colour tower left; place an other-colour one: {field}*",
+                                   field=f))
         if move.field not in self.ores:
             slot = B.slot_of(move.field)
             order = [3 * r + c for r, c in B.BUILDUP_SLOTS].index(slot)
             stage = order // 3 + 1
             due = B.STAGE_TURNS * (stage - 1)
-            raise IllegalMove(f"{f} is on a sub-board slot not laid yet: stage {stage} lays it after "
-                              f"turn {due}, {_plural(due - self.turns, 'turn')} from now")
+            left = due - self.turns
+            if left == 1:
+                raise IllegalMove(Text("{field} is on a sub-board slot not laid yet: stage {stage} lays it "
+                                       "after turn {turn}, {count} turn from now",
+                                       field=f, stage=stage, turn=due, count=left))
+            raise IllegalMove(Text("{field} is on a sub-board slot not laid yet: stage {stage} lays it "
+                                   "after turn {turn}, {count} turns from now",
+                                   field=f, stage=stage, turn=due, count=left))
         if move.field in self.towers:
-            raise IllegalMove(f"{f} already holds a tower")
+            raise IllegalMove(Text("{field} already holds a tower", field=f))
         near = self.blockers(move.field)
         if near:
             names = [B.name(n) for n in near]
             if len(names) == 1:
-                raise IllegalMove(f"{f} is next to {names[0]}, which holds a tower")
-            listed = ", ".join(names[:-1]) + " and " + names[-1]
-            raise IllegalMove(f"{f} is next to {listed}, which hold towers")
+                raise IllegalMove(Text("{field} is next to {other}, which holds a tower", field=f, other=names[0]))
+            raise IllegalMove(Text("{field} is next to {others}, which hold towers",
+                                   field=f, others=and_list(names)))
 
     def _place(self, seat: int, move: Move) -> None:
         self.towers[move.field] = (seat, move.other)

@@ -2,18 +2,20 @@
 from typing import Any
 
 from ..core import Game, SetupError, register
+from ..text import Text
 from .fem_state import FemState
 from .tactori_state import TactoriState
 
 
 def _no_setup(setup: dict[str, Any]) -> None:
     if setup:
-        raise SetupError(f"Tactori has nothing random to set up; setup must be {{}}, not {setup}")
+        raise SetupError(Text("Tactori has nothing random to set up; setup must be {{}}, not {setup}", setup=setup))
 
 
 def _validate_tactori(options: dict[str, Any], players: int) -> None:
     if options["centre"] not in (0, 1, 2):
-        raise SetupError(f"option centre must be 0 (off), 1 or 2 (the centre variations), not {options['centre']}")
+        raise SetupError(Text("option centre must be 0 (off), 1 or 2 (the centre variations), not {centre}",
+                              centre=options["centre"]))
 
 
 def _new_tactori(players: int, rng, setup: dict[str, Any], options: dict[str, Any]) -> TactoriState:

@@ -13,7 +13,8 @@ import hashlib
 from typing import Any, ClassVar
 
 from ..core import IllegalMove, Outcome, State, clone_json
-from .board import BRIDGES, COLOURS, TOWERS, Board, Key
+from ..text import Joined, Text
+from .board import BRIDGES, COLOUR_WORDS, COLOURS, TOWERS, Board, Key
 from .geometry import Geometry, geometry
 from .notation import Bridge, Sq, Turn, sq_name
 from .polygons import Polygon, polygons_of
@@ -122,24 +123,21 @@ class TowersState(State):
         self.events.append({"type": "end", **clone_json(self.result)})
 
     # ------------------------------------------------------------ messages
-    def _colour(self, seat: int) -> str:
-        return COLOURS[seat]
+    def _colour(self, seat: int) -> Text:
+        return COLOUR_WORDS[COLOURS[seat]]
 
     def _field(self, sq: Sq) -> int:
         x, y = sq
         if not self.geo.on_board(x, y):
-            raise IllegalMove(f"there is no field {sq_name(sq)}; {self.geo.describe_board()}")
+            raise IllegalMove(Text("there is no field {field}; {board}", field=sq_name(sq),
+                                   board=self.geo.describe_board()))
         return self.geo.at(x, y)
-
-    def _whose(self, board: Board, i: int, seat: int) -> str:
-        owner = board.top(i)
-        return "yours" if owner == seat else self._colour(owner)
 
     # ------------------------------------------------------------------ play
     def play(self, text: str) -> str:
         turn = Turn.parse(text)
         if self.result is not None:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(Text("the match is over"))
         ex = self._execute(turn)
         canonical = str(turn)
         seat = self.to_move
@@ -161,14 +159,14 @@ class TowersState(State):
                    "chased": [], "bridges": [], "relocated": [], "removed": None}
         if turn.kind == "pass":
             if self.FEM:
-                raise IllegalMove("there is no pass in Tactori FEM (R7)")
+                raise IllegalMove(Text("there is no pass in Tactori FEM (R7)"))
             if self._has_turn(seat):
-                raise IllegalMove("pass is allowed only when you can neither place, move nor lay a bridge (R3)")
+                raise IllegalMove(Text("pass is allowed only when you can neither place, move nor lay a bridge (R3)"))
             ex.events.append({"type": "pass", "seat": seat})
             return ex
         if turn.kind == "remove":
             if not self.FEM:
-                raise IllegalMove("removing a bridge (x=...) exists only in Tactori FEM (R7)")
+                raise IllegalMove(Text("removing a bridge (x=...) exists only in Tactori FEM (R7)"))
             key = self._own_bridge(board, turn.removed, seat, "remove")
             _, floor = board.take_up(key)
             ex.bsup[seat] += 1
@@ -179,7 +177,7 @@ class TowersState(State):
         if turn.kind == "place":
             q = self._field(turn.target)
             if ex.towers[seat] == 0:
-                raise IllegalMove("you have no towers left in your supply; move a tower or lay a bridge instead")
+                raise IllegalMove(Text("you have no towers left in your supply; move a tower or lay a bridge instead"))
             board.place(q, seat)
             ex.towers[seat] -= 1
             ex.target = q
@@ -197,41 +195,60 @@ class TowersState(State):
         k, m = turn.count, turn.chase
         P, Q = names[p], names[q]
         if board.height(p) == 0:
-            raise IllegalMove(f"there is no tower on {P}")
+            raise IllegalMove(Text("there is no tower on {field}", field=P))
         if board.top(p) != seat:
-            raise IllegalMove(f"the top tower on {P} is {self._colour(board.top(p))}, not yours "
-                              f"(you play {self._colour(seat)})")
+            raise IllegalMove(Text("the top tower on {field} is {colour}, not yours (you play {own})",
+                                   field=P, colour=self._colour(board.top(p)), own=self._colour(seat)))
         if k > 1 and not self._stack_moves():
-            raise IllegalMove(f"moving {k} towers together needs the option stacks (R7); move one tower: {P}-{Q}")
+            raise IllegalMove(Text("moving {count} towers together needs the option stacks (R7); "
+                                   "move one tower: {move}", count=k, move=f"{P}-{Q}"))
         free = board.movable(p, seat)
         if free == 0:
-            raise IllegalMove(f"your tower on {P} carries a bridge and cannot move; only free towers move (R3)")
+            raise IllegalMove(Text("your tower on {field} carries a bridge and cannot move; "
+                                   "only free towers move (R3)", field=P))
         if k > free:
             h = board.height(p)
             if k > h:
-                raise IllegalMove(f"there {'is' if h == 1 else 'are'} only {h} tower{'' if h == 1 else 's'} on {P}")
+                if h == 1:
+                    raise IllegalMove(Text("there is only 1 tower on {field}", field=P))
+                raise IllegalMove(Text("there are only {count} towers on {field}", count=h, field=P))
             own = 0
             for owner in reversed(board.stacks[p]):
                 if owner != seat:
                     break
                 own += 1
             if own < k:
-                raise IllegalMove(f"the top {k} towers on {P} are not all yours (only the top {own}); "
-                                  f"a stack move takes your own towers from the top")
-            raise IllegalMove(f"only the top {free} of your towers on {P} are free of bridges; "
-                              f"towers with bridges cannot move (R3)")
+                if own == 1:
+                    raise IllegalMove(Text("the top {count} towers on {field} are not all yours (only the top 1); "
+                                           "a stack move takes your own towers from the top", count=k, field=P))
+                raise IllegalMove(Text("the top {count} towers on {field} are not all yours (only the top {own}); "
+                                       "a stack move takes your own towers from the top", count=k, field=P, own=own))
+            if free == 1:
+                raise IllegalMove(Text("only the top 1 of your towers on {field} are free of bridges; "
+                                       "towers with bridges cannot move (R3)", field=P))
+            raise IllegalMove(Text("only the top {count} of your towers on {field} are free of bridges; "
+                                   "towers with bridges cannot move (R3)", count=free, field=P))
         self._check_path(p, q, turn)
         if m:
             if not self.chase:
-                raise IllegalMove(f"chasing (x{m}) needs the option chase (R4)")
+                raise IllegalMove(Text("chasing (x{chase}) needs the option chase (R4)", chase=m))
             c = board.chaseable(q, seat)
             if m > c:
                 h = board.height(q)
                 if m > h:
-                    raise IllegalMove(f"there {'is' if h == 1 else 'are'} only {h} tower{'' if h == 1 else 's'}"
-                                      f" on {Q} to chase")
-                raise IllegalMove(f"only {c} tower{'' if c == 1 else 's'} on top of {Q} can be chased: chased towers "
-                                  f"must be other players' and free of bridges (R4)")
+                    if h == 0:
+                        raise IllegalMove(Text("there are only 0 towers on {field} to chase", field=Q))
+                    if h == 1:
+                        raise IllegalMove(Text("there is only 1 tower on {field} to chase", field=Q))
+                    raise IllegalMove(Text("there are only {count} towers on {field} to chase", count=h, field=Q))
+                if c == 0:
+                    raise IllegalMove(Text("only 0 towers on top of {field} can be chased: chased towers "
+                                           "must be other players' and free of bridges (R4)", field=Q))
+                if c == 1:
+                    raise IllegalMove(Text("only 1 tower on top of {field} can be chased: chased towers "
+                                           "must be other players' and free of bridges (R4)", field=Q))
+                raise IllegalMove(Text("only {count} towers on top of {field} can be chased: chased towers "
+                                       "must be other players' and free of bridges (R4)", count=c, field=Q))
         group = board.lift(p, k)
         chased: list[int] = []
         if m:
@@ -250,23 +267,30 @@ class TowersState(State):
         a, b = self._field(pair[0]), self._field(pair[1])
         key = (a, b)
         text = f"{self.geo.names[a]}-{self.geo.names[b]}"
+        remove = verb == "remove"
         if key not in board.bridges:
-            raise IllegalMove(f"there is no bridge on {text} to {verb}")
+            if remove:
+                raise IllegalMove(Text("there is no bridge on {bridge} to remove", bridge=text))
+            raise IllegalMove(Text("there is no bridge on {bridge} to relocate", bridge=text))
         owner, _ = board.bridges[key]
         if owner != seat:
-            raise IllegalMove(f"the bridge on {text} is {self._colour(owner)}'s; you can only {verb} your own")
+            if remove:
+                raise IllegalMove(Text("the bridge on {bridge} is {colour}'s; you can only remove your own",
+                                       bridge=text, colour=self._colour(owner)))
+            raise IllegalMove(Text("the bridge on {bridge} is {colour}'s; you can only relocate your own",
+                                   bridge=text, colour=self._colour(owner)))
         if board.overbuilt(key):
-            raise IllegalMove(f"your bridge {text} is overbuilt (a tower stands on one of its ends), so it "
-                              f"cannot be taken up (R7)")
+            raise IllegalMove(Text("your bridge {bridge} is overbuilt (a tower stands on one of its ends), so it "
+                                   "cannot be taken up (R7)", bridge=text))
         return key
 
     def _lay_all(self, ex: _Exec, seat: int, turn: Turn) -> None:
         names = self.geo.names
         if turn.kind == "move" and ex.target is None:
-            raise IllegalMove("all your moving towers chased, so none landed and no bridges can be laid (R4)")
+            raise IllegalMove(Text("all your moving towers chased, so none landed and no bridges can be laid (R4)"))
         if self.FEM and turn.kind == "bridges" and len(turn.bridges) > 1:
-            raise IllegalMove("in Tactori FEM a turn without a place or move lays or relocates exactly one "
-                              "bridge (R7)")
+            raise IllegalMove(Text("in Tactori FEM a turn without a place or move lays or relocates exactly one "
+                                   "bridge (R7)"))
         for br in turn.bridges:
             self._lay(ex, seat, br)
         # R3: the new bridges form one connected graph (containing the placed / moved tower)
@@ -285,13 +309,13 @@ class TowersState(State):
             root = find(ex.target)
             for key in ex.laid:
                 if find(key[0]) != root:
-                    raise IllegalMove(
-                        f"the bridges laid after a place or move must connect to the tower on "
-                        f"{names[ex.target]} (R3); {names[key[0]]}-{names[key[1]]} does not")
+                    raise IllegalMove(Text(
+                        "the bridges laid after a place or move must connect to the tower on {field} (R3); "
+                        "{bridge} does not", field=names[ex.target], bridge=f"{names[key[0]]}-{names[key[1]]}"))
         else:
             roots = {find(a) for a, _ in ex.laid}
             if len(roots) > 1:
-                raise IllegalMove("the bridges of one turn must form one connected group (R3)")
+                raise IllegalMove(Text("the bridges of one turn must form one connected group (R3)"))
 
     def _lay(self, ex: _Exec, seat: int, br: Bridge) -> None:
         board, geo = ex.board, self.geo
@@ -303,31 +327,40 @@ class TowersState(State):
         source = None
         if br.source is not None:
             if not self.FEM:
-                raise IllegalMove("relocating a bridge (=c3e3<c5e5) exists only in Tactori FEM (R7)")
+                raise IllegalMove(Text("relocating a bridge (=c3e3<c5e5) exists only in Tactori FEM (R7)"))
             source = self._own_bridge(board, br.source, seat, "relocate")
             if source in ex.laid:
-                raise IllegalMove(f"the bridge {names[source[0]]}-{names[source[1]]} was laid in this turn")
+                raise IllegalMove(Text("the bridge {bridge} was laid in this turn",
+                                       bridge=f"{names[source[0]]}-{names[source[1]]}"))
             if source == key:
-                raise IllegalMove("a relocation must move the bridge somewhere else (R7)")
+                raise IllegalMove(Text("a relocation must move the bridge somewhere else (R7)"))
             board.take_up(source)
         elif ex.bsup[seat] == 0:
-            hint = "; relocate one instead (=c3e3<c5e5)" if self.FEM else ""
-            raise IllegalMove(f"you have no bridges left in your supply{hint}")
+            if self.FEM:
+                raise IllegalMove(Text("you have no bridges left in your supply; relocate one instead (=c3e3<c5e5)"))
+            raise IllegalMove(Text("you have no bridges left in your supply"))
         for end in (a, b):
             if board.height(end) == 0:
-                raise IllegalMove(f"there is no tower on {names[end]} to carry the bridge {text}")
+                raise IllegalMove(Text("there is no tower on {field} to carry the bridge {bridge}",
+                                       field=names[end], bridge=text))
             if board.top(end) != seat:
-                raise IllegalMove(f"the top tower on {names[end]} is {self._colour(board.top(end))}; "
-                                  f"a bridge needs your towers on top at both ends (R2)")
+                raise IllegalMove(Text("the top tower on {field} is {colour}; "
+                                       "a bridge needs your towers on top at both ends (R2)",
+                                       field=names[end], colour=self._colour(board.top(end))))
         ha, hb = board.height(a), board.height(b)
         if ha != hb:
-            raise IllegalMove(f"{names[a]} (height {ha}) and {names[b]} (height {hb}) are not at the same "
-                              f"height; a bridge joins towers on the same floor (R2)")
+            raise IllegalMove(Text("{field} (height {height}) and {other} (height {other_height}) are not at the "
+                                   "same height; a bridge joins towers on the same floor (R2)",
+                                   field=names[a], height=ha, other=names[b], other_height=hb))
         for other in sorted(board.blockers(place)):
             owner = board.bridges[other][0]
-            whose = "your" if owner == seat else f"{self._colour(owner)}'s"
-            raise IllegalMove(f"{text} would lie along {whose} bridge {names[other[0]]}-{names[other[1]]}; "
-                              f"bridges may cross but never overlap (R2)")
+            there = f"{names[other[0]]}-{names[other[1]]}"
+            if owner == seat:
+                raise IllegalMove(Text("{bridge} would lie along your bridge {other}; "
+                                       "bridges may cross but never overlap (R2)", bridge=text, other=there))
+            raise IllegalMove(Text("{bridge} would lie along {colour}'s bridge {other}; "
+                                   "bridges may cross but never overlap (R2)",
+                                   bridge=text, colour=self._colour(owner), other=there))
         board.lay(key, seat, ha)
         if source is None:
             ex.bsup[seat] -= 1
@@ -624,22 +657,37 @@ class TowersState(State):
         pass
 
     # --------------------------------------------------------------- words
-    def summary(self, names: list[str]) -> str:
-        """Each player's scoring polygons and points (R5, R6)."""
+    def summary(self, names: list[str]) -> Text:
+        """Each player's scoring polygons and points (R5, R6), one line each."""
         scores = self.scores()
         rows = []
         for seat, name in enumerate(names):
             polys = self.polygons(seat)
             counted = [p for p in polys if p.valid]
-            text = (f"{name}: {len(counted)} polygon{'s' if len(counted) != 1 else ''}"
-                    + (f" ({', '.join(str(p.points) for p in counted)})" if counted else "")
-                    + f" = {scores[seat]} point{'s' if scores[seat] != 1 else ''}")
+            text = _polygon_row(name, len(counted), ", ".join(str(p.points) for p in counted), scores[seat])
             if len(polys) > len(counted):
-                text += f"; {len(polys) - len(counted)} not connected to the centre"
+                text = Text("{row}; {count} not connected to the centre", row=text, count=len(polys) - len(counted))
             rows.append(text)
-        return "\n".join(rows)
+        return Joined(rows, "\n")
 
     def describe(self, move: str, names: list[str]) -> str:
         from .describe import describe_events
 
         return describe_events(self.events, names, self.FEM)
+
+
+def _polygon_row(name: str, count: int, values: str, points: int) -> Text:
+    """``ann: 2 polygons (7, 4) = 11 points``: one template for each singular / plural."""
+    if count == 0:
+        if points == 1:
+            return Text("{name}: {count} polygons = {points} point", name=name, count=count, points=points)
+        return Text("{name}: {count} polygons = {points} points", name=name, count=count, points=points)
+    if count == 1:
+        if points == 1:
+            return Text("{name}: 1 polygon ({values}) = {points} point", name=name, values=values, points=points)
+        return Text("{name}: 1 polygon ({values}) = {points} points", name=name, values=values, points=points)
+    if points == 1:
+        return Text("{name}: {count} polygons ({values}) = {points} point",
+                    name=name, count=count, values=values, points=points)
+    return Text("{name}: {count} polygons ({values}) = {points} points",
+                name=name, count=count, values=values, points=points)

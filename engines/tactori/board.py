@@ -5,6 +5,7 @@ turns; it answers questions about the position and applies single changes.
 """
 from __future__ import annotations
 
+from ..text import Text
 from .geometry import Geometry, Place
 
 TOWERS = 16   # per player (R1)
@@ -12,6 +13,8 @@ BRIDGES = 15  # per player (R1)
 # The bot draws seats in a colour-blind-safe palette (render/common.py), not the
 # rulebook's red/blue/green/yellow: messages must name what players see.
 COLOURS = ("blue", "orange", "green", "pink")
+# The colours in words for players (the same templates as the bot's seat labels).
+COLOUR_WORDS = {"blue": Text("blue"), "orange": Text("orange"), "green": Text("green"), "pink": Text("pink")}
 
 Key = tuple[int, int]  # a bridge is named by its end fields (a < b): no two bridges share a place
 

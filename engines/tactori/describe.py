@@ -1,101 +1,176 @@
-"""Tactori / Tactori FEM events in words, for the turn message."""
+"""Tactori / Tactori FEM events in words, for the turn message.
+
+Every clause is a :class:`~engines.text.Text` with a whole-clause template, so
+that the bot can say it in the reader's language; the clauses of one turn are
+joined with ``"; "`` and end with a full stop.
+"""
 from __future__ import annotations
 
 from typing import Any
 
-from .board import COLOURS
+from ..text import Joined, Text
+from .board import COLOUR_WORDS, COLOURS
 
 
-def _towers(n: int) -> str:
-    return f"{n} tower" + ("" if n == 1 else "s")
+def _names(names: list[str]) -> Any:
+    """``ann``, ``ann and bob``, ``ann, bob and cy``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return Text("{names} and {last_name}", names=Joined(names[:-1], ", "), last_name=names[-1])
 
 
-def _list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _colours(seats: list[int]) -> Any:
+    """The colours of ``seats``, each once, in alphabetical order of the English words (as before)."""
+    words = [COLOUR_WORDS[c] for c in sorted({COLOURS[s] for s in seats})]
+    if len(words) == 1:
+        return words[0]
+    return Text("{colours} and {last_colour}", colours=Joined(words[:-1], ", "), last_colour=words[-1])
 
 
-def _bridges(events: list[dict[str, Any]]) -> str:
+def _places(places: list[Text]) -> Any:
+    if len(places) == 1:
+        return places[0]
+    return Text("{bridges} and {last_bridge}", bridges=Joined(places[:-1], ", "), last_bridge=places[-1])
+
+
+def _bridges(events: list[dict[str, Any]]) -> Text:
+    """What the turn did with bridges, as a verb phrase (``laid a bridge c3-e3 (floor 1)``)."""
     laid = [e for e in events if e["source"] is None]
     moved = [e for e in events if e["source"] is not None]
-    parts = []
+    parts: list[Text] = []
     if laid:
-        word = "a bridge" if len(laid) == 1 else "bridges"
-        parts.append(f"laid {word} " + _list([f"{e['from']}-{e['to']} (floor {e['floor']})" for e in laid]))
+        places = [Text("{bridge} (floor {floor})", bridge=f"{e['from']}-{e['to']}", floor=e["floor"]) for e in laid]
+        if len(laid) == 1:
+            parts.append(Text("laid a bridge {bridge}", bridge=places[0]))
+        else:
+            parts.append(Text("laid bridges {bridges}", bridges=_places(places)))
     for e in moved:
-        parts.append(f"moved the bridge {e['source'][0]}-{e['source'][1]} to {e['from']}-{e['to']} "
-                     f"(floor {e['floor']})")
-    return " and ".join(parts)
+        parts.append(Text("moved the bridge {source} to {bridge} (floor {floor})",
+                          source=f"{e['source'][0]}-{e['source'][1]}", bridge=f"{e['from']}-{e['to']}",
+                          floor=e["floor"]))
+    text = parts[0]
+    for part in parts[1:]:
+        text = Text("{actions} and {bridge_action}", actions=text, bridge_action=part)
+    return text
 
 
 def _scores(scores: list[int], names: list[str]) -> str:
     return ", ".join(f"{names[s]} {p}" for s, p in enumerate(scores))
 
 
-def describe_events(events: list[dict[str, Any]], names: list[str], fem: bool) -> str:
-    def who(seat: int) -> str:
-        return f"{names[seat]} ({COLOURS[seat]})"
+def _place(e: dict[str, Any], name: str, colour: Text, bridges: list[dict[str, Any]]) -> Text:
+    field = e["field"]
+    if e["height"] == 1:
+        if bridges:
+            return Text("{name} ({colour}) placed a tower on {field} and {bridges}",
+                        name=name, colour=colour, field=field, bridges=_bridges(bridges))
+        return Text("{name} ({colour}) placed a tower on {field}", name=name, colour=colour, field=field)
+    if bridges:
+        return Text("{name} ({colour}) placed a tower on top of the stack on {field} (now {height} high) "
+                    "and {bridges}", name=name, colour=colour, field=field, height=e["height"],
+                    bridges=_bridges(bridges))
+    return Text("{name} ({colour}) placed a tower on top of the stack on {field} (now {height} high)",
+                name=name, colour=colour, field=field, height=e["height"])
 
-    parts: list[str] = []
+
+def _move(e: dict[str, Any], name: str, colour: Text, bridges: list[dict[str, Any]]) -> Text:
+    k, chased, landed = e["count"], e["chased"], e["landed"]
+    if k == 1:
+        text = Text("{name} ({colour}) moved the tower from {origin} to {target}",
+                    name=name, colour=colour, origin=e["from"], target=e["to"])
+    else:
+        text = Text("{name} ({colour}) moved a stack of {count} towers from {origin} to {target}",
+                    name=name, colour=colour, count=k, origin=e["from"], target=e["to"])
+    if chased:
+        owners = _colours(chased)
+        n = len(chased)
+        if n == 1:
+            text = Text("{move}, chasing 1 tower ({colours}): the 1 chased and the 1 chasing tower go back to "
+                        "their owners' supplies", move=text, colours=owners)
+        else:
+            text = Text("{move}, chasing {count} towers ({colours}): the {count} chased and the {count} chasing "
+                        "towers go back to their owners' supplies", move=text, count=n, colours=owners)
+        if landed:
+            # After a chase, the landing and the bridges are one template: the bridges follow the landed towers.
+            if bridges:
+                if landed == 1:
+                    return Text("{move}; 1 tower landed on {target}, and {bridges}",
+                                move=text, target=e["to"], bridges=_bridges(bridges))
+                return Text("{move}; {count} towers landed on {target}, and {bridges}",
+                            move=text, count=landed, target=e["to"], bridges=_bridges(bridges))
+            if landed == 1:
+                return Text("{move}; 1 tower landed on {target}", move=text, target=e["to"])
+            return Text("{move}; {count} towers landed on {target}", move=text, count=landed, target=e["to"])
+    if bridges:
+        text = Text("{move}, and {bridges}", move=text, bridges=_bridges(bridges))
+    return text
+
+
+def _last_round(e: dict[str, Any], names: list[str]) -> Text:
+    rest = [names[s] for s in e["countdown"]]
+    if len(rest) == 1:
+        return Text("{name} has no towers left in the supply: {other} gets one more turn, then the match is scored",
+                    name=names[e["seat"]], other=rest[0])
+    return Text("{name} has no towers left in the supply: {others} get one more turn each, "
+                "then the match is scored", name=names[e["seat"]], others=_names(rest))
+
+
+def _end(e: dict[str, Any], names: list[str], fem: bool) -> Text | None:
+    winners = e["winners"]
+    if len(winners) == 1:
+        win = Text("{name} wins", name=names[winners[0]])
+    else:
+        win = Text("a draw between {names}", names=_names([names[s] for s in winners]))
+    end = e["end"]
+    if fem:
+        if end == "loop":
+            return Text("{name} closed a loop of bridges and wins", name=names[winners[0]])
+        if end == "stuck":
+            return Text("{name} has no legal turn left and loses: {result}", name=names[1 - winners[0]], result=win)
+        if end == "repetition":
+            return Text("the same position occurred for the third time: the match is a draw")
+        if end == "resign":
+            return win
+        return None
+    if end == "repetition":
+        return Text("the same position occurred for the third time: final scoring ({scores}): {result}",
+                    scores=_scores(e["scores"], names), result=win)
+    if end == "normal":
+        return Text("final scoring ({scores}): {result}", scores=_scores(e["scores"], names), result=win)
+    return win
+
+
+def describe_events(events: list[dict[str, Any]], names: list[str], fem: bool) -> Text | str:
+    def who(seat: int) -> tuple[str, Text]:
+        return names[seat], COLOUR_WORDS[COLOURS[seat]]
+
+    parts: list[Text] = []
     bridges = [e for e in events if e["type"] == "bridge"]
     for e in events:
         kind = e["type"]
         if kind == "place":
-            where = f"on {e['field']}" if e["height"] == 1 else f"on top of the stack on {e['field']} " \
-                                                                 f"(now {e['height']} high)"
-            text = f"{who(e['seat'])} placed a tower {where}"
-            if bridges:
-                text += " and " + _bridges(bridges)
-            parts.append(text)
+            parts.append(_place(e, *who(e["seat"]), bridges))
         elif kind == "move":
-            k, chased = e["count"], e["chased"]
-            what = "the tower" if k == 1 else f"a stack of {_towers(k)}"
-            text = f"{who(e['seat'])} moved {what} from {e['from']} to {e['to']}"
-            if chased:
-                owners = sorted({COLOURS[o] for o in chased})
-                n = len(chased)
-                text += (f", chasing {_towers(n)} ({_list(owners)}): the {n} chased and the {n} chasing "
-                         f"tower{'' if n == 1 else 's'} go back to their owners' supplies")
-                if e["landed"]:
-                    text += f"; {_towers(e['landed'])} landed on {e['to']}"
-            if bridges:
-                text += ", and " + _bridges(bridges)
-            parts.append(text)
+            parts.append(_move(e, *who(e["seat"]), bridges))
         elif kind == "bridge" and e is bridges[0] and not any(x["type"] in ("place", "move") for x in events):
-            parts.append(f"{who(e['seat'])} " + _bridges(bridges))
+            name, colour = who(e["seat"])
+            parts.append(Text("{name} ({colour}) {bridges}", name=name, colour=colour, bridges=_bridges(bridges)))
         elif kind == "remove":
-            parts.append(f"{who(e['seat'])} took the bridge {e['from']}-{e['to']} back into the supply")
+            name, colour = who(e["seat"])
+            parts.append(Text("{name} ({colour}) took the bridge {bridge} back into the supply",
+                              name=name, colour=colour, bridge=f"{e['from']}-{e['to']}"))
         elif kind == "pass":
-            parts.append(f"{who(e['seat'])} passed: nothing else was possible")
+            name, colour = who(e["seat"])
+            parts.append(Text("{name} ({colour}) passed: nothing else was possible", name=name, colour=colour))
         elif kind == "last-round":
-            rest = [names[s] for s in e["countdown"]]
-            parts.append(f"{names[e['seat']]} has no towers left in the supply: "
-                         f"{_list(rest)} {'gets' if len(rest) == 1 else 'get'} one more turn"
-                         f"{'' if len(rest) == 1 else ' each'}, then the match is scored")
+            parts.append(_last_round(e, names))
         elif kind == "resign":
-            parts.append(f"{who(e['seat'])} resigned")
+            name, colour = who(e["seat"])
+            parts.append(Text("{name} ({colour}) resigned", name=name, colour=colour))
         elif kind == "end":
-            winners = e["winners"]
-            win = (f"{names[winners[0]]} wins" if len(winners) == 1
-                   else "a draw between " + _list([names[s] for s in winners]))
-            end = e["end"]
-            if fem:
-                if end == "loop":
-                    parts.append(f"{names[winners[0]]} closed a loop of bridges and wins")
-                elif end == "stuck":
-                    parts.append(f"{names[1 - winners[0]]} has no legal turn left and loses: {win}")
-                elif end == "repetition":
-                    parts.append("the same position occurred for the third time: the match is a draw")
-                elif end == "resign":
-                    parts.append(win)
-            else:
-                if end == "repetition":
-                    parts.append(f"the same position occurred for the third time: final scoring "
-                                 f"({_scores(e['scores'], names)}): {win}")
-                elif end == "normal":
-                    parts.append(f"final scoring ({_scores(e['scores'], names)}): {win}")
-                else:
-                    parts.append(win)
-    text = "; ".join(parts)
-    return text + "." if text else ""
+            text = _end(e, names, fem)
+            if text is not None:
+                parts.append(text)
+    if not parts:
+        return ""
+    return Text("{turn}.", turn=parts[0] if len(parts) == 1 else Joined(parts, "; "))

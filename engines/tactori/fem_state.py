@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import Text
 from .base import TowersState, _Exec
 from .notation import Turn
 
@@ -35,14 +36,14 @@ class FemState(TowersState):
     def scores(self) -> list[int]:
         return [0, 0]   # records.md: FEM reports 0
 
-    def summary(self, names: list[str]) -> str:
+    def summary(self, names: list[str]) -> Text | str:
         """R7: only the winning loop matters in FEM."""
         if self.result is None or self.result["end"] != "loop":
             return ""
         winner = self.result["winners"][0]
         corners = sorted({f for p in self.polygons(winner) for pair in p.bridges for f in pair})
         fields = " ".join(self.geo.names[f] for f in corners)
-        return f"{names[winner]} closed a loop of bridges through {fields}."
+        return Text("{name} closed a loop of bridges through {fields}.", name=names[winner], fields=fields)
 
     def _extra_json(self) -> dict[str, Any]:
         loop = None

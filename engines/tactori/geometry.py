@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..text import Text
+
 COLUMNS = "abcdefghi"
 
 
@@ -109,8 +111,8 @@ class Geometry:
     def on_board(self, x: int, y: int) -> bool:
         return 0 <= x < self.n and 0 <= y < self.n
 
-    def describe_board(self) -> str:
-        return f"the {self.n}x{self.n} board runs from a1 to {self.names[-1]}"
+    def describe_board(self) -> Text:
+        return Text("the {size}x{size} board runs from a1 to {last}", size=self.n, last=self.names[-1])
 
     def straight(self, a: int, b: int) -> bool:
         return a != b and (a // self.n == b // self.n or a % self.n == b % self.n)

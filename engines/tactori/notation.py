@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core import InvalidMove
+from ..text import Text
 from .geometry import COLUMNS
 
 Sq = tuple[int, int]
 
-EXAMPLES = "+e5 (place), c3-c7 (move), 2c3-c7x1 (stack move chasing 1), +c3 =c3e3 =e3e5 (place, then bridges)"
-FEM_EXAMPLES = "=c3e3<c5e5 (relocate a bridge), x=c3e3 (remove a bridge)"
+EXAMPLES = Text("+e5 (place), c3-c7 (move), 2c3-c7x1 (stack move chasing 1), +c3 =c3e3 =e3e5 (place, then bridges)")
+FEM_EXAMPLES = Text("=c3e3<c5e5 (relocate a bridge), x=c3e3 (remove a bridge)")
 
 _F = r"([a-z])(\d)"
 _TOKENS = [
@@ -51,8 +52,8 @@ def _pair(a: Sq, b: Sq) -> tuple[Sq, Sq]:
 def _check_span(a: Sq, b: Sq, text: str) -> None:
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     if sorted((dx, dy)) != [0, 2]:
-        raise InvalidMove(f"{text} is not a bridge: its two fields must be exactly two apart "
-                          f"in one row or column (e.g. =c3e3 or =c3c5)")
+        raise InvalidMove(Text("{bridge} is not a bridge: its two fields must be exactly two apart "
+                               "in one row or column (e.g. =c3e3 or =c3c5)", bridge=text))
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class Turn:
         compact = "".join(text.split()).lower()
         shown = " ".join(text.split()) or "an empty move"
         if not compact:
-            raise InvalidMove(f"an empty move is not a move. Examples: {EXAMPLES}")
+            raise InvalidMove(Text("an empty move is not a move. Examples: {examples}", examples=EXAMPLES))
         parts: list[tuple[str, re.Match]] = []
         pos = 0
         while pos < len(compact):
@@ -103,8 +104,9 @@ class Turn:
                     break
             else:
                 rest = compact[pos:]
-                raise InvalidMove(f"{shown!r}: cannot read {rest!r}. Examples: {EXAMPLES}; "
-                                  f"in Tactori FEM also {FEM_EXAMPLES}")
+                raise InvalidMove(Text("{move!r}: cannot read {rest!r}. Examples: {examples}; "
+                                       "in Tactori FEM also {fem_examples}",
+                                       move=shown, rest=rest, examples=EXAMPLES, fem_examples=FEM_EXAMPLES))
         action: Turn | None = None
         bridges: list[Bridge] = []
         for kind, m in parts:
@@ -120,12 +122,15 @@ class Turn:
                 bridges.append(Bridge(a, b, source))
                 continue
             if kind in ("pass", "remove") and len(parts) > 1:
-                what = "pass" if kind == "pass" else f"the removal {m[0]}"
-                raise InvalidMove(f"{shown!r}: {what} is a whole turn on its own")
+                if kind == "pass":
+                    raise InvalidMove(Text("{move!r}: pass is a whole turn on its own", move=shown))
+                raise InvalidMove(Text("{move!r}: the removal {removal} is a whole turn on its own",
+                                       move=shown, removal=m[0]))
             if action is not None:
-                raise InvalidMove(f"{shown!r}: a turn has only one place or move; bridges (=c3e3) may follow it")
+                raise InvalidMove(Text("{move!r}: a turn has only one place or move; bridges (=c3e3) may follow it",
+                                       move=shown))
             if bridges:
-                raise InvalidMove(f"{shown!r}: write the place or move first, then its bridges")
+                raise InvalidMove(Text("{move!r}: write the place or move first, then its bridges", move=shown))
             if kind == "pass":
                 action = cls("pass")
             elif kind == "place":
@@ -138,13 +143,13 @@ class Turn:
                 count = int(m[1]) if m[1] else 1
                 chase = int(m[6]) if m[6] else 0
                 if count < 1:
-                    raise InvalidMove(f"{shown!r}: a move takes at least one tower")
+                    raise InvalidMove(Text("{move!r}: a move takes at least one tower", move=shown))
                 origin, target = _sq(m[2], m[3]), _sq(m[4], m[5])
                 if origin == target:
-                    raise InvalidMove(f"{shown!r}: a move must go to another field")
+                    raise InvalidMove(Text("{move!r}: a move must go to another field", move=shown))
                 if chase > count:
-                    raise InvalidMove(f"{shown!r}: you cannot chase more towers (x{chase}) "
-                                      f"than you move ({count})")
+                    raise InvalidMove(Text("{move!r}: you cannot chase more towers (x{chase}) than you move ({count})",
+                                           move=shown, chase=chase, count=count))
                 action = cls("move", target=target, origin=origin, count=count, chase=chase)
         if action is None:
             return cls("bridges", bridges=tuple(bridges))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalMove
+from ..text import Text
 from .base import TowersState, _Exec
 from .notation import Turn
 from .polygons import Polygon, mark_centre_v1, mark_centre_v2, polygons_of
@@ -26,8 +27,8 @@ class TactoriState(TowersState):
     def _check_path(self, p: int, q: int, turn: Turn) -> None:
         if not self.geo.straight(p, q):
             names = self.geo.names
-            raise IllegalMove(f"{names[p]}-{names[q]} is not a straight line: in Tactori towers move "
-                              f"along their row or column (R3)")
+            raise IllegalMove(Text("{move} is not a straight line: in Tactori towers move "
+                                   "along their row or column (R3)", move=f"{names[p]}-{names[q]}"))
 
     def _after_turn(self, seat: int, turn: Turn, ex: _Exec) -> None:
         if turn.kind == "place" and self.towers[seat] == 0 and self.trigger is None:
