@@ -5,12 +5,26 @@ import random
 from typing import Any
 
 from engines import SetupError, get_game
+from engines.text import Sentence, Text
 
 from . import timing
-from .core import Core, capital, dumps
+from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, Player
 from .store import Transaction
+
+# "This challenge is no longer open", one sentence per status it may have instead
+# (German and French words for it agree with the challenge).
+NO_LONGER_OPEN = {
+    "active": Text("This challenge is no longer open (it is active)."),
+    "finished": Text("This challenge is no longer open (it is finished)."),
+    "void": Text("This challenge is no longer open (it is void)."),
+    "declined": Text("This challenge is no longer open (it is declined)."),
+    "cancelled": Text("This challenge is no longer open (it is cancelled)."),
+    "expired": Text("This challenge is no longer open (it is expired)."),
+    "aborted": Text("This challenge is no longer open (it is aborted)."),
+    "abandoned": Text("This challenge is no longer open (it is abandoned)."),
+}
 
 
 class Challenges(Core):
@@ -21,20 +35,21 @@ class Challenges(Core):
         spec = get_game(game)
         people = [challenger, *opponents]
         if any(p.id == challenger.id for p in opponents):
-            raise ServiceError("You cannot challenge yourself.")
+            raise ServiceError(Text("You cannot challenge yourself."))
         if len({p.id for p in people}) != len(people):
-            raise ServiceError("Each opponent can be invited only once.")
+            raise ServiceError(Text("Each opponent can be invited only once."))
         bots = [p.name for p in opponents if p.bot]
         if bots:
-            raise ServiceError(f"{', '.join(bots)} is a bot and cannot play.")
+            raise ServiceError(Text("{names} is a bot and cannot play.", names=", ".join(bots)))
         try:
             opts = spec.check(len(people), options)
         except SetupError as exc:
-            raise ServiceError(capital(str(exc)) + ".") from None
+            raise ServiceError(Sentence(exc.text)) from None
         if days is None:
             days = (await self.guild_settings(guild_id)).default_days or timing.DEFAULT_DAYS
         if days not in timing.DAYS_CHOICES:
-            raise ServiceError(f"The time per move is one of {', '.join(map(str, timing.DAYS_CHOICES))} days.")
+            raise ServiceError(Text("The time per move is one of {days} days.",
+                                     days=", ".join(map(str, timing.DAYS_CHOICES))))
         seed = self.seeds()
         order = self._seat_order(people, first, seed)
         setup = spec.resolve_setup(len(order), seed, dict(spec.starting_setup), opts)
@@ -62,7 +77,7 @@ class Challenges(Core):
         if first == "opponent":
             return people[1:] + people[:1]
         if first != "random":
-            raise ServiceError("'first' must be me, opponent or random.")
+            raise ServiceError(Text("'first' must be me, opponent or random."))
         order = list(people)
         random.Random(seed).shuffle(order)
         return order
@@ -71,7 +86,7 @@ class Challenges(Core):
         """Record an acceptance; the match starts once every invitee accepted."""
         match = await self._open_challenge(match_id, user_id)
         if user_id in match.accepted:
-            raise StaleRequest("You have already accepted this challenge.")
+            raise StaleRequest(Text("You have already accepted this challenge."))
         accepted = match.accepted + [user_id]
         now = self.clock()
         if set(accepted) != set(match.players):
@@ -81,7 +96,7 @@ class Challenges(Core):
                     " WHERE id = ? AND version = ? AND status = 'challenge' RETURNING *",
                     (dumps(accepted), now, match_id, match.version))
                 if row is None:
-                    raise StaleRequest("This challenge changed in the meantime; look at it again.")
+                    raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
                 return Match.from_row(row)
         else:
             state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
@@ -101,12 +116,12 @@ class Challenges(Core):
     async def _open_challenge(self, match_id: int, user_id: int, challenger_may: bool = False) -> Match:
         match = await self.get(match_id)
         if match.status != "challenge":
-            raise MatchClosed(f"This challenge is no longer open (it is {match.status}).")
+            raise MatchClosed(NO_LONGER_OPEN[match.status])
         if match.expires_at is not None and self.clock() >= match.expires_at:
             await self._close_challenge(match, "expired")
-            raise MatchClosed("This challenge has expired.")
+            raise MatchClosed(Text("This challenge has expired."))
         if user_id not in match.players or (user_id == match.challenger_id and not challenger_may):
-            raise NotAPlayer("Only the invited players can answer this challenge.")
+            raise NotAPlayer(Text("Only the invited players can answer this challenge."))
         return match
 
     async def _close_challenge(self, match: Match, status: str) -> None:
@@ -116,7 +131,7 @@ class Challenges(Core):
                 " WHERE id = ? AND version = ? AND status = 'challenge'",
                 (status, self.clock(), match.id, match.version))
             if done.rowcount != 1:
-                raise StaleRequest("This challenge changed in the meantime; look at it again.")
+                raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
             # A rematch that does not come about: its match may offer another one.
             tx.execute("UPDATE matches SET rematch_id = NULL WHERE rematch_id = ?", (match.id,))
 
@@ -149,11 +164,11 @@ class Challenges(Core):
         when the others accept too, so nobody's clock runs in a match he did not agree to."""
         match = await self.get(match_id)
         if match.status not in ("finished", "void"):
-            raise MatchClosed("A rematch can start only after the match has finished.")
+            raise MatchClosed(Text("A rematch can start only after the match has finished."))
         if user_id not in match.players:
-            raise NotAPlayer("Only the players of this match can start a rematch.")
+            raise NotAPlayer(Text("Only the players of this match can start a rematch."))
         if match.rematch_id is not None:
-            raise StaleRequest(f"The rematch is already on: match #{match.rematch_id}.")
+            raise StaleRequest(Text("The rematch is already on: match #{id}.", id=match.rematch_id))
         spec = get_game(match.game)
         players, names = match.players[1:] + match.players[:1], match.names[1:] + match.names[:1]
         seed = self.seeds()
@@ -165,7 +180,7 @@ class Challenges(Core):
         def work(tx: Transaction) -> Match:
             taken = tx.execute("UPDATE matches SET rematch_id = -1 WHERE id = ? AND rematch_id IS NULL", (match_id,))
             if taken.rowcount != 1:
-                raise StaleRequest("The rematch is already on.")
+                raise StaleRequest(Text("The rematch is already on."))
             row = tx.fetchone(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
                 " accepted, options, seed, setup, series_id, days, created_at, updated_at, expires_at)"

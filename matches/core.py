@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from engines import Outcome, get_game
 from engines.record import Record, replay
+from engines.text import Text
 
 from . import timing
 from .errors import NotFound, StaleRequest
@@ -24,10 +25,6 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 class Core:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], int] | None = None, challenge_ttl: float = CHALLENGE_TTL):
@@ -40,7 +37,7 @@ class Core:
     async def get(self, match_id: int) -> Match:
         row = await self.store.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         if row is None:
-            raise NotFound(f"There is no match #{match_id}.")
+            raise NotFound(Text("There is no match #{id}.", id=match_id))
         return Match.from_row(dict(row))
 
     async def moves(self, match_id: int) -> list[MoveRow]:
@@ -126,7 +123,8 @@ class Core:
         row = tx.fetchone(f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ?"
                           " RETURNING *", (*values.values(), match.id, match.version))
         if row is None:
-            raise StaleRequest("The match changed before your request arrived; look at the new board and try again.")
+            raise StaleRequest(Text("The match changed before your request arrived; look at the new board and "
+                                    "try again."))
         if result is not None:
             self._score(tx, match, result)
         return Match.from_row(row, snapshot=snapshot)

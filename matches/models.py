@@ -169,7 +169,7 @@ class Rating:
 class MoveResult:
     match: Match
     move: str
-    description: str
+    description: str            # a Text: what happened, for the players
     series: Series | None = None
 
 

@@ -6,24 +6,44 @@ of the match voids it.
 from __future__ import annotations
 
 from engines.record import replay
+from engines.text import Text
 
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, MoveResult
 from .store import Transaction
 
-KINDS = {"draw": "a draw", "undo": "taking back the last move"}
+# One sentence per kind of offer: the words for "a draw" and "taking back" differ in grammar.
+ALREADY_ASKED = {
+    "draw": Text("You already asked for a draw; wait for the answer."),
+    "undo": Text("You already asked for taking back the last move; wait for the answer."),
+}
+NO_OPEN_OFFER = {
+    "draw": Text("There is no open offer of a draw; it lapses when the position changes."),
+    "undo": Text("There is no open offer of taking back the last move; it lapses when the position changes."),
+}
+# "Match #{id} is ...", one sentence per status it may have instead of active.
+NOT_ACTIVE = {
+    "challenge": lambda id: Text("Match #{id} is challenge.", id=id),
+    "finished": lambda id: Text("Match #{id} is finished.", id=id),
+    "void": lambda id: Text("Match #{id} is void.", id=id),
+    "declined": lambda id: Text("Match #{id} is declined.", id=id),
+    "cancelled": lambda id: Text("Match #{id} is cancelled.", id=id),
+    "expired": lambda id: Text("Match #{id} is expired.", id=id),
+    "aborted": lambda id: Text("Match #{id} is aborted.", id=id),
+    "abandoned": lambda id: Text("Match #{id} is abandoned.", id=id),
+}
 
 
 class Offers(Core):
     def _two_player_match(self, match: Match, user_id: int) -> int:
         if match.status != "active":
-            raise MatchClosed(f"Match #{match.id} is {match.status}.")
+            raise MatchClosed(NOT_ACTIVE[match.status](match.id))
         seat = match.seat_of(user_id)
         if seat is None:
-            raise NotAPlayer(f"You are not playing in match #{match.id}.")
+            raise NotAPlayer(Text("You are not playing in match #{id}.", id=match.id))
         if len(match.players) != 2:
-            raise ServiceError("Draw offers and takebacks exist only in two-player matches.")
+            raise ServiceError(Text("Draw offers and takebacks exist only in two-player matches."))
         return seat
 
     async def offer(self, match_id: int, user_id: int, kind: str) -> Match:
@@ -32,25 +52,25 @@ class Offers(Core):
         self._two_player_match(match, user_id)
         current = match.offer if match.offer and match.offer["version"] == match.version else None
         if current and current["user"] == user_id:
-            raise StaleRequest(f"You already asked for {KINDS[current['kind']]}; wait for the answer.")
+            raise StaleRequest(ALREADY_ASKED[current["kind"]])
         if kind == "undo":
             await self._check_undo(match, user_id)
         done = await self.store.execute("UPDATE matches SET offer = ? WHERE id = ? AND version = ?",
                                         (dumps({"kind": kind, "user": user_id, "version": match.version}),
                                          match_id, match.version))
         if done.rowcount != 1:
-            raise StaleRequest("The match changed in the meantime; try again.")
+            raise StaleRequest(Text("The match changed in the meantime; try again."))
         return await self.get(match_id)
 
     async def _check_undo(self, match: Match, user_id: int):
         moves = await self.moves(match.id)
         if not moves or moves[-1].user_id != user_id:
-            raise ServiceError("You can take back only your own last move, before anyone else has moved.")
+            raise ServiceError(Text("You can take back only your own last move, before anyone else has moved."))
         if match.resignations and match.resignations[-1][0] == match.plies:
-            raise ServiceError("The last change was a resignation; it cannot be taken back.")
+            raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
         before = replay(match.record([m.move for m in moves[:-1]]))
         if before.revealed() != match.position.revealed():
-            raise ServiceError("That move revealed new tiles from the bag, so it cannot be taken back.")
+            raise ServiceError(Text("That move revealed new tiles from the bag, so it cannot be taken back."))
         return before
 
     async def answer(self, match_id: int, user_id: int, kind: str, accept: bool,
@@ -60,21 +80,21 @@ class Offers(Core):
         offer = match.offer
         if not offer or offer["kind"] != kind or offer["version"] != match.version or (
                 expected_version is not None and expected_version != match.version):
-            raise StaleRequest(f"There is no open offer of {KINDS[kind]}; it lapses when the position changes.")
+            raise StaleRequest(NO_OPEN_OFFER[kind])
         if offer["user"] == user_id:
-            raise NotAPlayer("It is your own offer; your opponent answers it.")
+            raise NotAPlayer(Text("It is your own offer; your opponent answers it."))
         if not accept:
             done = await self.store.execute("UPDATE matches SET offer = NULL WHERE id = ? AND version = ?",
                                             (match_id, match.version))
             if done.rowcount != 1:
-                raise StaleRequest("The match changed in the meantime.")
+                raise StaleRequest(Text("The match changed in the meantime."))
             return await self.get(match_id)
         names = dict(zip(match.players, match.names))
         if kind == "draw":
             state = match.state()
             result = {"winners": [0, 1], "end": "agreed", "scores": state.scores()}
             new = await self.store.write(lambda tx: self._commit(tx, match, state, result=result))
-            return MoveResult(new, "draw", "The players agreed to a draw.", await self.series(new.series_id))
+            return MoveResult(new, "draw", Text("The players agreed to a draw."), await self.series(new.series_id))
         state = await self._check_undo(match, offer["user"])
 
         def work(tx: Transaction) -> Match:
@@ -82,4 +102,5 @@ class Offers(Core):
             return self._commit(tx, match, state, plies=match.plies - 1)
 
         new = await self.store.write(work)
-        return MoveResult(new, "undo", f"{names[user_id]} allowed {names[offer['user']]} to take back the last move.")
+        return MoveResult(new, "undo", Text("{name} allowed {asker} to take back the last move.",
+                                             name=names[user_id], asker=names[offer["user"]]))

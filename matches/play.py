@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from engines import MoveError
+from engines.text import Sentence, Text
 
-from .core import Core, capital, dumps
+from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, NotYourTurn, ServiceError, StaleRequest
 from .models import Match, MoveResult
 from .store import Transaction
@@ -13,29 +14,53 @@ class IllegalMoveError(ServiceError):
     """The engine refused the move."""
 
 
+# "Match #{id} is ...; nothing more can happen in it", one sentence per status instead of active.
+OVER = {
+    "challenge": lambda id: Text("Match #{id} is challenge; nothing more can happen in it.", id=id),
+    "finished": lambda id: Text("Match #{id} is finished; nothing more can happen in it.", id=id),
+    "void": lambda id: Text("Match #{id} is void; nothing more can happen in it.", id=id),
+    "declined": lambda id: Text("Match #{id} is declined; nothing more can happen in it.", id=id),
+    "cancelled": lambda id: Text("Match #{id} is cancelled; nothing more can happen in it.", id=id),
+    "expired": lambda id: Text("Match #{id} is expired; nothing more can happen in it.", id=id),
+    "aborted": lambda id: Text("Match #{id} is aborted; nothing more can happen in it.", id=id),
+    "abandoned": lambda id: Text("Match #{id} is abandoned; nothing more can happen in it.", id=id),
+}
+# "Match #{id} is already ...": what an admin cannot abort any more.
+ALREADY_OVER = {
+    "finished": lambda id: Text("Match #{id} is already finished.", id=id),
+    "void": lambda id: Text("Match #{id} is already void.", id=id),
+    "declined": lambda id: Text("Match #{id} is already declined.", id=id),
+    "cancelled": lambda id: Text("Match #{id} is already cancelled.", id=id),
+    "expired": lambda id: Text("Match #{id} is already expired.", id=id),
+    "aborted": lambda id: Text("Match #{id} is already aborted.", id=id),
+    "abandoned": lambda id: Text("Match #{id} is already abandoned.", id=id),
+}
+
+
 def _spelling(move: str) -> str:
     return "".join(move.split()).lower()
 
 
 class Play(Core):
     @staticmethod
-    def _seat_in_play(match: Match, user_id: int, resigned: str) -> int:
+    def _seat_in_play(match: Match, user_id: int, resigned: Text) -> int:
         """The user's seat in an active match he has not left; ``resigned`` is the refusal otherwise."""
         if match.status != "active":
-            raise MatchClosed(f"Match #{match.id} is {match.status}; nothing more can happen in it.")
+            raise MatchClosed(OVER[match.status](match.id))
         seat = match.seat_of(user_id)
         if seat is None:
-            raise NotAPlayer(f"You are not playing in match #{match.id}.")
+            raise NotAPlayer(Text("You are not playing in match #{id}.", id=match.id))
         if seat in match.resigned_seats:
-            raise NotAPlayer(resigned.format(id=match.id))
+            raise NotAPlayer(resigned)
         return seat
 
     def _check_turn(self, match: Match, user_id: int) -> int:
-        seat = self._seat_in_play(match, user_id, "You resigned from match #{id}; the others play on.")
+        seat = self._seat_in_play(match, user_id,
+                                  Text("You resigned from match #{id}; the others play on.", id=match.id))
         to_move = match.to_move_seat()
         if to_move != seat:
-            raise NotYourTurn(f"It is {match.names[to_move]}'s turn." if to_move is not None
-                              else "Nobody is to move.")
+            raise NotYourTurn(Text("It is {name}'s turn.", name=match.names[to_move]) if to_move is not None
+                              else Text("Nobody is to move."))
         return seat
 
     async def move(self, match_id: int, user_id: int, text: str, expected_version: int | None = None) -> MoveResult:
@@ -47,10 +72,11 @@ class Play(Core):
             last = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
                                              (match.id, match.plies - 1))
             if last is not None and last["user_id"] == user_id:
-                raise NotYourTurn(f"Your move {last['move']} was played and counted. {exc}") from None
+                raise NotYourTurn(Text("Your move {move} was played and counted. {refusal}",
+                                       move=last["move"], refusal=exc.text)) from None
             raise
         if expected_version is not None and expected_version != match.version:
-            raise StaleRequest("That button belongs to an earlier position; use the latest board.")
+            raise StaleRequest(Text("That button belongs to an earlier position; use the latest board."))
         state = match.state()
         try:
             canonical = state.play(text)
@@ -58,8 +84,8 @@ class Play(Core):
             # A double submission that arrives after the first one counted, while the
             # same player is still to move (Architekton's second placement).
             if await self._played_last(match, match.plies - 1, text, user_id):
-                raise StaleRequest(f"{text} was already played; it counted once.") from None
-            raise IllegalMoveError(capital(str(exc)) + ".") from None
+                raise StaleRequest(Text("{move} was already played; it counted once.", move=text)) from None
+            raise IllegalMoveError(Sentence(exc.text)) from None
         played_at = self.clock()
 
         def work(tx: Transaction) -> Match:
@@ -77,8 +103,8 @@ class Play(Core):
 
     async def _stale(self, match: Match, canonical: str, user_id: int) -> StaleRequest:
         if await self._played_last(match, match.plies, canonical, user_id):
-            return StaleRequest(f"{canonical} was already played; it counted once.")
-        return StaleRequest("The match changed before your move arrived; look at the new board and try again.")
+            return StaleRequest(Text("{move} was already played; it counted once.", move=canonical))
+        return StaleRequest(Text("The match changed before your move arrived; look at the new board and try again."))
 
     async def _played_last(self, match: Match, ply: int, text: str, user_id: int) -> bool:
         """Whether ``user_id`` played ``text`` (spelled alike, case and spaces aside) at ``ply``."""
@@ -86,7 +112,7 @@ class Play(Core):
                                         (match.id, ply))
         return row is not None and row["user_id"] == user_id and _spelling(row["move"]) == _spelling(text)
 
-    async def _drop(self, match: Match, seat: int, end: str, description: str) -> MoveResult:
+    async def _drop(self, match: Match, seat: int, end: str, description: Text) -> MoveResult:
         """The player in ``seat`` leaves (resignation or timeout); the engine decides what follows."""
         state = match.state()
         state.resign(seat)
@@ -103,35 +129,37 @@ class Play(Core):
 
     async def resign(self, match_id: int, user_id: int, expected_version: int | None = None) -> MoveResult:
         match = await self.get(match_id)
-        seat = self._seat_in_play(match, user_id, "You have already resigned from match #{id}.")
+        seat = self._seat_in_play(match, user_id, Text("You have already resigned from match #{id}.", id=match.id))
         if expected_version is not None and expected_version != match.version:
-            raise StaleRequest("The position changed since you asked; resign again if you still want to.")
-        return await self._drop(match, seat, "resign", f"{match.names[seat]} resigned.")
+            raise StaleRequest(Text("The position changed since you asked; resign again if you still want to."))
+        return await self._drop(match, seat, "resign", Text("{name} resigned.", name=match.names[seat]))
 
     async def claim(self, match_id: int, user_id: int) -> MoveResult:
         """After the deadline another player may claim: two players, he wins; more, the late one is dropped."""
         match = await self.get(match_id)
-        seat = self._seat_in_play(match, user_id, "You resigned from match #{id}; you cannot claim.")
+        seat = self._seat_in_play(match, user_id, Text("You resigned from match #{id}; you cannot claim.", id=match.id))
         late = match.to_move_seat()
         if seat == late:
-            raise ServiceError("You cannot claim against yourself; make your move instead.")
+            raise ServiceError(Text("You cannot claim against yourself; make your move instead."))
         if match.deadline is None or self.clock() < match.deadline:
-            raise ServiceError(f"{match.names[late]} still has time, until <t:{int(match.deadline or 0)}:f>.")
+            raise ServiceError(Text("{name} still has time, until <t:{deadline}:f>.", name=match.names[late],
+                                     deadline=int(match.deadline or 0)))
         return await self._drop(match, late, "timeout",
-                                f"{match.names[late]} ran out of time; {match.names[seat]} claimed.")
+                                Text("{late} ran out of time; {claimant} claimed.", late=match.names[late],
+                                     claimant=match.names[seat]))
 
     async def abort(self, match_id: int, guild_id: int | None) -> Match:
         """An admin ends a match or challenge without a result (not rated, no series points)."""
         match = await self.get(match_id)
         if guild_id is None or match.guild_id != guild_id:
-            raise NotAPlayer(f"Match #{match_id} is not on this server.")
+            raise NotAPlayer(Text("Match #{id} is not on this server.", id=match_id))
         if match.status not in ("active", "challenge"):
-            raise MatchClosed(f"Match #{match_id} is already {match.status}.")
+            raise MatchClosed(ALREADY_OVER[match.status](match_id))
         now = self.clock()
         done = await self.store.execute(
             "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
             " next_event_at = NULL, deadline = NULL WHERE id = ? AND version = ?",
             (now, now, match_id, match.version))
         if done.rowcount != 1:
-            raise StaleRequest("The match changed in the meantime; try again.")
+            raise StaleRequest(Text("The match changed in the meantime; try again."))
         return await self.get(match_id)

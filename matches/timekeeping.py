@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from engines.text import Text
+
 from . import timing
 from .core import Core
 from .errors import NotAPlayer, ServiceError
@@ -74,7 +76,7 @@ class Timekeeping(Core):
         done = await self.store.execute("UPDATE match_players SET pings = ? WHERE match_id = ? AND user_id = ?",
                                         (int(on), match_id, user_id))
         if done.rowcount != 1:
-            raise NotAPlayer(f"You are not playing in match #{match_id}.")
+            raise NotAPlayer(Text("You are not playing in match #{id}.", id=match_id))
 
     async def match_pings(self, match_id: int, user_id: int) -> bool:
         row = await self.store.fetchone("SELECT pings FROM match_players WHERE match_id = ? AND user_id = ?",
@@ -83,7 +85,7 @@ class Timekeeping(Core):
 
     async def set_reminders(self, user_id: int, mode: str) -> None:
         if mode not in ("mention", "dm", "off"):
-            raise ServiceError("Reminders are sent as a mention, by DM, or not at all (off).")
+            raise ServiceError(Text("Reminders are sent as a mention, by DM, or not at all (off)."))
         await self.store.execute(
             "INSERT INTO users (user_id, reminders) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders", (user_id, mode))
@@ -95,7 +97,8 @@ class Timekeeping(Core):
         Returns the end of the vacation.
         """
         if not 0 <= days <= timing.VACATION_DAYS_PER_YEAR:
-            raise ServiceError(f"A vacation lasts 1 to {timing.VACATION_DAYS_PER_YEAR} days (0 ends yours).")
+            raise ServiceError(Text("A vacation lasts 1 to {most} days (0 ends yours).",
+                                     most=timing.VACATION_DAYS_PER_YEAR))
         now = self.clock()
         settings = await self.user_settings(user_id)
         used = settings.vacation_used if settings.vacation_year == _year(now) else 0.0
@@ -105,7 +108,7 @@ class Timekeeping(Core):
         else:
             left = timing.VACATION_DAYS_PER_YEAR - used
             if days > left + 1e-9:
-                raise ServiceError(f"You have {int(left)} vacation days left this year.")
+                raise ServiceError(Text("You have {count} vacation days left this year.", count=int(left)))
             new_until = max(now, settings.vacation_until or now) + days * timing.DAY
             used += days
         shift = new_until - max(now, settings.vacation_until or now)
@@ -135,7 +138,8 @@ class Timekeeping(Core):
     async def set_guild_settings(self, guild_id: int, *, default_days: int | None = None,
                                  challenge_channel_id: int | None = None, threads: bool | None = None) -> None:
         if default_days is not None and default_days not in timing.DAYS_CHOICES:
-            raise ServiceError(f"The time per move is one of {', '.join(map(str, timing.DAYS_CHOICES))} days.")
+            raise ServiceError(Text("The time per move is one of {days} days.",
+                                     days=", ".join(map(str, timing.DAYS_CHOICES))))
         current = await self.guild_settings(guild_id)
         await self.store.execute(
             "INSERT INTO guilds (guild_id, default_days, challenge_channel_id, threads) VALUES (?, ?, ?, ?)"

@@ -1,0 +1,179 @@
+"""The match service's refusals and descriptions, said in German and French (bot/locales/*/service.json).
+
+Everything here is produced by playing through the service's public API, as the bot does.
+"""
+import pytest
+
+from bot.locales import say
+from engines import MoveError, SetupError, get_game
+from matches import IllegalMoveError, MatchClosed, NotAPlayer, NotFound, NotYourTurn, ServiceError, StaleRequest
+from matches.challenges import NO_LONGER_OPEN
+from matches.offers import NOT_ACTIVE
+from matches.play import ALREADY_OVER, OVER
+from tests.matches.conftest import ANN, BOB, CAT, Player, clock, service, store  # noqa: F401  (fixtures)
+
+DAY = 24 * 3600
+STATUSES = {"challenge", "active", "finished", "void", "declined", "cancelled", "expired", "aborted", "abandoned"}
+
+
+async def started(service, first="me"):
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first=first)
+    return await service.accept(match.id, BOB.id)
+
+
+def sentence(clause: str) -> str:
+    """What the service makes of an engine's refusal: capital first letter, one full stop."""
+    clause = clause[:1].upper() + clause[1:]
+    return clause if clause.endswith((".", "!", "?")) else clause + "."
+
+
+def both(text) -> tuple[str, str]:
+    return say(text, "de"), say(text, "fr")
+
+
+async def test_challenge_refusals(service):
+    with pytest.raises(ServiceError) as own:
+        await service.create_challenge("architekton", 1, 2, ANN, [ANN])
+    assert both(own.value.text) == ("Du kannst dich nicht selbst herausfordern.",
+                                    "Vous ne pouvez pas vous défier vous-même.")
+    with pytest.raises(ServiceError) as robot:
+        await service.create_challenge("architekton", 1, 2, ANN, [Player(9, "robo", bot=True)])
+    assert both(robot.value.text) == ("robo ist ein Bot und kann nicht mitspielen.",
+                                      "robo est un bot et ne peut pas jouer.")
+    with pytest.raises(ServiceError) as days:
+        await service.create_challenge("architekton", 1, 2, ANN, [BOB], days=4)
+    assert both(days.value.text) == ("Als Bedenkzeit pro Zug gibt es 1, 2, 3, 5, 7, 10, 14 Tage.",
+                                     "Le temps par coup se choisit parmi 1, 2, 3, 5, 7, 10, 14 jours.")
+
+
+async def test_a_setup_refusal_keeps_the_engines_words(service):
+    """Architekton is a two-player game (rules README): the engine's refusal, as a sentence, in each language."""
+    with pytest.raises(ServiceError) as refused:
+        await service.create_challenge("architekton", 1, 2, ANN, [BOB, CAT])
+    with pytest.raises(SetupError) as engine:
+        get_game("architekton").check(3, None)
+    assert str(refused.value.text) == sentence(str(engine.value.text))
+    for lang in ("de", "fr"):
+        assert say(refused.value.text, lang) == sentence(say(engine.value.text, lang))
+
+
+async def test_closed_challenges_and_unknown_matches(service):
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])
+    await service.decline(match.id, BOB.id)
+    with pytest.raises(MatchClosed) as closed:
+        await service.accept(match.id, BOB.id)
+    assert str(closed.value.text) == "This challenge is no longer open (it is declined)."
+    assert both(closed.value.text) == ("Diese Herausforderung ist nicht mehr offen (sie wurde abgelehnt).",
+                                       "Ce défi n'est plus ouvert (il a été refusé).")
+    with pytest.raises(NotFound) as missing:
+        await service.get(999)
+    assert both(missing.value.text) == ("Es gibt keine Partie #999.", "Il n'y a pas de partie #999.")
+
+
+async def test_wrong_turn_and_an_illegal_move(service):
+    match = await started(service)
+    with pytest.raises(NotYourTurn) as turn:
+        await service.move(match.id, BOB.id, match.state().legal_moves()[0])
+    assert both(turn.value.text) == ("ann ist am Zug.", "C'est au tour de ann.")
+    with pytest.raises(IllegalMoveError) as illegal:
+        await service.move(match.id, ANN.id, "hello")
+    with pytest.raises(MoveError) as engine:
+        match.state().play("hello")
+    # The engine's refusal stays translatable inside the service's sentence.
+    assert str(illegal.value.text) == sentence(str(engine.value.text))
+    for lang in ("de", "fr"):
+        assert say(illegal.value.text, lang) == sentence(say(engine.value.text, lang))
+
+
+async def test_repeated_submissions_are_told_that_they_counted(service):
+    """Architekton's first placement keeps the turn (A4); the second passes it on."""
+    match = await started(service)
+    first = match.state().legal_moves()[0]
+    await service.move(match.id, ANN.id, first)
+    with pytest.raises(StaleRequest) as again:
+        await service.move(match.id, ANN.id, first)
+    assert both(again.value.text) == (f"{first} wurde schon gespielt; der Zug zählt nur einmal.",
+                                      f"{first} a déjà été joué ; le coup ne compte qu'une fois.")
+    state = (await service.get(match.id)).state()
+    second = state.legal_moves()[0]
+    done = await service.move(match.id, ANN.id, second)
+    assert done.match.to_move_id() == BOB.id
+    with pytest.raises(NotYourTurn) as retry:
+        await service.move(match.id, ANN.id, second)
+    assert both(retry.value.text) == (f"Dein Zug {done.move} wurde gespielt und gezählt. bob ist am Zug.",
+                                      f"Votre coup {done.move} a été joué et compté. C'est au tour de bob.")
+
+
+async def test_resignation_and_what_follows_a_finished_match(service):
+    match = await started(service)
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    result = await service.resign(match.id, BOB.id)
+    assert result.match.status == "finished"
+    assert both(result.description) == ("bob hat aufgegeben.", "bob a abandonné.")
+    with pytest.raises(MatchClosed) as over:
+        await service.move(match.id, ANN.id, "hello")
+    assert both(over.value.text) == (f"Partie #{match.id} ist beendet; darin kann nichts mehr geschehen.",
+                                     f"La partie #{match.id} est terminée ; plus rien ne peut s'y passer.")
+    with pytest.raises(MatchClosed) as abort:
+        await service.abort(match.id, 10)
+    assert both(abort.value.text) == (f"Partie #{match.id} ist schon beendet.",
+                                      f"La partie #{match.id} est déjà terminée.")
+
+
+async def test_draw_offer_and_takeback(service):
+    match = await started(service)
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    await service.offer(match.id, ANN.id, "undo")
+    with pytest.raises(StaleRequest) as twice:
+        await service.offer(match.id, ANN.id, "undo")
+    assert both(twice.value.text) == (
+        "Du hast schon darum gebeten, den letzten Zug zurückzunehmen; warte auf die Antwort.",
+        "Vous avez déjà demandé à reprendre le dernier coup ; attendez la réponse.")
+    undone = await service.answer(match.id, BOB.id, "undo", True)
+    assert str(undone.description) == "bob allowed ann to take back the last move."
+    assert both(undone.description) == ("bob hat ann erlaubt, den letzten Zug zurückzunehmen.",
+                                        "bob a permis à ann de reprendre le dernier coup.")
+    await service.move(match.id, ANN.id, undone.match.state().legal_moves()[0])
+    await service.offer(match.id, BOB.id, "draw")
+    with pytest.raises(NotAPlayer) as own:
+        await service.answer(match.id, BOB.id, "draw", True)
+    assert both(own.value.text) == ("Das ist dein eigenes Angebot; dein Gegner beantwortet es.",
+                                    "C'est votre propre offre ; c'est à votre adversaire d'y répondre.")
+    drawn = await service.answer(match.id, ANN.id, "draw", True)
+    assert both(drawn.description) == ("Die Spieler haben sich auf ein Remis geeinigt.",
+                                       "Les joueurs ont convenu de la nulle.")
+
+
+async def test_time_claims_and_vacations(service, clock):
+    match = await started(service)
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])   # still ann's turn (A4)
+    deadline = int((await service.get(match.id)).deadline)
+    with pytest.raises(ServiceError) as early:
+        await service.claim(match.id, BOB.id)
+    assert both(early.value.text) == (f"ann hat noch Zeit, bis <t:{deadline}:f>.",
+                                      f"ann a encore du temps, jusqu'au <t:{deadline}:f>.")
+    clock.now += 3 * DAY
+    claimed = await service.claim(match.id, BOB.id)
+    assert both(claimed.description) == ("ann hat die Zeit überschritten; bob hat auf Zeit reklamiert.",
+                                         "ann a dépassé son temps ; bob a réclamé au temps.")
+    await service.start_vacation(ANN.id, 5)
+    with pytest.raises(ServiceError) as vacation:
+        await service.start_vacation(ANN.id, 26)
+    assert str(vacation.value.text) == "You have 25 vacation days left this year."
+    assert both(vacation.value.text) == ("Verbleibende Urlaubstage in diesem Jahr: 25.",
+                                         "Jours de vacances restants cette année : 25.")
+
+
+@pytest.mark.parametrize("table, allowed, english", [
+    (NO_LONGER_OPEN, {"challenge"}, "This challenge is no longer open (it is {status})."),
+    (NOT_ACTIVE, {"active"}, "Match #7 is {status}."),
+    (OVER, {"active"}, "Match #7 is {status}; nothing more can happen in it."),
+    (ALREADY_OVER, {"active", "challenge"}, "Match #7 is already {status}."),
+])
+def test_every_status_has_its_own_sentence(table, allowed, english):
+    """One whole sentence per status (the words agree with "match" or "challenge" in German and French)."""
+    assert set(table) == STATUSES - allowed
+    for status, text in table.items():
+        text = text if isinstance(text, str) else text(7)
+        assert str(text) == english.format(status=status)
+        assert say(text, "de") != str(text) and say(text, "fr") != str(text)
