@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.architekton import tiles as T
+from engines.text import Text
 
 from . import common as C
 
@@ -222,14 +223,16 @@ def _house_geometry(box: C.Box) -> tuple[tuple[float, float], int]:
 
 
 # ------------------------------------------------------------------ render
-def render(state, names: list[str], *, perspective: int | None = None) -> Image.Image:
+def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:
+    """The position as an image; the words on it are said with ``say`` (English by default)."""
+    said = C.sayer(say)
     lay = layout(state)
     letters = C.player_letters(names, 2)
-    panel = _Panel(state, names, letters, perspective, lay.width)
+    panel = _Panel(state, names, letters, perspective, lay.width, said)
     height = max(MIN_HEIGHT, lay.bottom + lay.gutter + panel.height)
     img = Image.new("RGB", (lay.width, height), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
-    _header(img, draw, state, names, letters, lay.width)
+    _header(img, draw, state, names, letters, lay.width, said)
     _board(img, draw, state, lay, letters)
     panel.draw(img, draw, height - panel.height)
     return img
@@ -342,7 +345,7 @@ def _axes(img: Image.Image, lay: BoardLayout) -> None:
 
 # ------------------------------------------------------------------ header
 def _status(state, names: list[str]) -> tuple[int | None, str, str]:
-    """(seat to show a marker for, the status line, a detail line or "")."""
+    """(seat to show a marker for, the status line, a detail line or ""), as Texts."""
     def name(seat: int) -> str:
         return C.fit_text(C.player_name(names, seat), TITLE, 420)
 
@@ -350,28 +353,31 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
     if outcome is not None:
         score = " : ".join(str(s) for s in outcome.scores)
         if outcome.is_draw:
-            return None, f"Draw {score}", "same points and as many houses on the table"
+            return None, Text("Draw {score}", score=score), Text("same points and as many houses on the table")
         winner = outcome.winners[0]
         loser = 1 - winner
         if outcome.end == "early":
-            return winner, f"{name(winner)} wins", f"{name(loser)} cannot pay for an enclosed building"
+            return (winner, Text("{player} wins", player=name(winner)),
+                    Text("{player} cannot pay for an enclosed building", player=name(loser)))
         if outcome.end == "resign":
-            return winner, f"{name(winner)} wins", f"{name(loser)} resigned"
+            return winner, Text("{player} wins", player=name(winner)), Text("{player} resigned", player=name(loser))
         if len(set(outcome.scores)) == 1 and state.final:
             houses = " : ".join(str(h) for h in state.final["houses"])
-            return winner, f"{name(winner)} wins {score}", f"on houses left on the table ({houses})"
-        return winner, f"{name(winner)} wins {score}", ""
+            return (winner, Text("{player} wins {score}", player=name(winner), score=score),
+                    Text("on houses left on the table ({houses})", houses=houses))
+        return winner, Text("{player} wins {score}", player=name(winner), score=score), ""
     if state.pending is not None:
         sq = tuple(state.pending)
         owner = state.houses[sq]
         k = state.mismatches(sq)
-        return (owner, f"{name(owner)} decides about {sq[0]},{sq[1]}",
-                f"keep the house and pay {k} · remove it and pay {k - 1}")
+        return (owner, Text("{player} decides about {square}", player=name(owner), square=f"{sq[0]},{sq[1]}"),
+                Text("keep the house and pay {keep} · remove it and pay {remove}", keep=k, remove=k - 1))
     seat = state.turn_player
-    return seat, f"{name(seat)} to move", f"tile {state.placement + 1} of 2 this turn"
+    return (seat, Text("{player} to move", player=name(seat)),
+            Text("tile {number} of 2 this turn", number=state.placement + 1))
 
 
-def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, width: int) -> None:
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, width: int, say=str) -> None:
     seat, title, detail = _status(state, names)
     x = C.header_band(img, draw, width, HEADER, PAD, seat, letters[seat] if seat is not None else "")
     cy = HEADER / 2
@@ -379,11 +385,13 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, 
     if state.outcome() is None:
         if state.last_round_target is not None:
             left = sum(state.last_round_target - t for t in state.turns)
-            box = C.pill(img, (right, cy), "FINAL TURN" if left <= 1 else "LAST ROUND", 22, C.ALERT, anchor="rm")
+            alert = Text("FINAL TURN") if left <= 1 else Text("LAST ROUND")
+            box = C.pill(img, (right, cy), say(alert), 22, C.ALERT, anchor="rm")
             right = box[0] - 16
-        box = C.draw_text(img, (right, cy), f"Turn {sum(state.turns) + 1}", 26, C.MUTED, anchor="rm")
+        box = C.draw_text(img, (right, cy), say(Text("Turn {number}", number=sum(state.turns) + 1)), 26, C.MUTED,
+                          anchor="rm")
         right = box[0] - 16
-    C.title_and_detail(img, x, cy, right, title, detail, 22)
+    C.title_and_detail(img, x, cy, right, say(title), say(detail), 22)
 
 
 # ------------------------------------------------------------------- panel
@@ -395,9 +403,9 @@ TEXT = 22
 class _Panel:
     """The strip under the board: stock, piles, players, legend."""
 
-    def __init__(self, state, names, letters, perspective, width):
+    def __init__(self, state, names, letters, perspective, width, say=str):
         self.state, self.names, self.letters = state, names, letters
-        self.perspective, self.width = perspective, width
+        self.perspective, self.width, self.say = perspective, width, say
         self.card_h = 132
         self.height = 16 + 34 + STOCK_B + 40 + 18 + self.card_h + 18 + 40 + PAD
 
@@ -410,8 +418,9 @@ class _Panel:
         self._legend(img, draw, y + 18)
 
     def _stock(self, img, draw, y: int) -> int:
-        s = self.state
-        C.draw_text(img, (PAD, y + 14), "Stock (buildings shown at r0)", 24, C.MUTED, anchor="lm")
+        s, say = self.state, self.say
+        caption = C.fit_text(say(Text("Stock (buildings shown at r0)")), 24, self.width - 2 * PAD)
+        C.draw_text(img, (PAD, y + 14), caption, 24, C.MUTED, anchor="lm")
         y += 34
         x = PAD
         buildings, landscapes = s.stock_of("B"), s.stock_of("L")
@@ -420,8 +429,9 @@ class _Panel:
             C.draw_text(img, (x + STOCK_B / 2, y + STOCK_B + 20), b, 26, C.INK, stroke=1, stroke_fill=C.INK)
             x += STOCK_B + 14
         if not buildings:
-            C.draw_text(img, (x, y + STOCK_B / 2), "no buildings", TEXT, C.MUTED, anchor="lm")
-            x += 150
+            none = say(Text("no buildings"))
+            C.draw_text(img, (x, y + STOCK_B / 2), none, TEXT, C.MUTED, anchor="lm")
+            x += max(150, C.text_width(none, TEXT) + 10)
         x += 16
         ly = y + (STOCK_B - STOCK_L) // 2
         for t in landscapes:
@@ -429,16 +439,18 @@ class _Panel:
             C.draw_text(img, (x + STOCK_L / 2, y + STOCK_B + 20), t, 26, C.INK, stroke=1, stroke_fill=C.INK)
             x += STOCK_L + 12
         if not landscapes:
-            C.draw_text(img, (x, y + STOCK_B / 2), "no landscapes", TEXT, C.MUTED, anchor="lm")
-            x += 160
+            none = say(Text("no landscapes"))
+            C.draw_text(img, (x, y + STOCK_B / 2), none, TEXT, C.MUTED, anchor="lm")
+            x += max(160, C.text_width(none, TEXT) + 10)
         # piles, reserves and bank, right-aligned beside the stock
         lines = [
-            f"Bank: {s.bank} chip{'s' if s.bank != 1 else ''}",
-            f"Buildings: pile {len(s.piles['B'])} · reserve {len(s.reserves['B'])}",
-            f"Landscapes: pile {len(s.piles['L'])} · reserve {len(s.reserves['L'])}",
+            Text("Bank: {count} chips", count=s.bank) if s.bank != 1 else Text("Bank: {count} chip", count=s.bank),
+            Text("Buildings: pile {pile} · reserve {reserve}", pile=len(s.piles['B']), reserve=len(s.reserves['B'])),
+            Text("Landscapes: pile {pile} · reserve {reserve}", pile=len(s.piles['L']), reserve=len(s.reserves['L'])),
         ]
         if s.discarded:
-            lines.append(f"Discarded: {len(s.discarded)}")
+            lines.append(Text("Discarded: {count}", count=len(s.discarded)))
+        lines = [say(line) for line in lines]
         room = self.width - PAD - (x + 12)
         size = TEXT
         while size > 14 and max(C.text_width(line, size) for line in lines) > room:
@@ -466,19 +478,19 @@ class _Panel:
             tag = ""
             if outcome is not None:
                 if seat in outcome.winners:
-                    tag = "DRAW" if outcome.is_draw else "WINNER"
+                    tag = Text("DRAW") if outcome.is_draw else Text("WINNER")
             elif seat == to_move:
-                tag = "DECIDES" if s.pending is not None else "TO MOVE"
+                tag = Text("DECIDES") if s.pending is not None else Text("TO MOVE")
             right = box[2] - 12
             if tag:
-                pill = C.pill(img, (right, y + 32), tag, 18, C.INK, C.WHITE, anchor="rm")
+                pill = C.pill(img, (right, y + 32), self.say(tag), 18, C.INK, C.WHITE, anchor="rm")
                 right = pill[0] - 10
-            you = " (you)" if seat == self.perspective else ""
+            you = " " + self.say(Text("(you)")) if seat == self.perspective else ""
             room = right - x0 - 62 - C.text_width(you, 28)
-            name = C.fit_text(C.player_name(self.names, seat), 28, room) + you
+            name = C.fit_text(self.say(C.player_name(self.names, seat)), 28, room) + you
             C.draw_text(img, (x0 + 62, y + 32), name, 28, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
             for i, line in enumerate(self._card_lines(seat)):
-                C.draw_text(img, (x0 + 16, y + 74 + i * 32), C.fit_text(line, TEXT, w - 28), TEXT,
+                C.draw_text(img, (x0 + 16, y + 74 + i * 32), C.fit_text(self.say(line), TEXT, w - 28), TEXT,
                             C.INK, anchor="lm")
         return y + self.card_h
 
@@ -487,29 +499,43 @@ class _Panel:
         on_board = sum(1 for owner in s.houses.values() if owner == seat)
         if s.final:
             f = s.final
-            return [f"Points {f['points'][seat]} = largest group {f['groups'][seat]} + chips {f['chips'][seat]}",
-                    f"Houses on the table after removal: {f['houses'][seat]}"]
+            return [Text("Points {points} = largest group {group} + chips {chips}",
+                         points=f['points'][seat], group=f['groups'][seat], chips=f['chips'][seat]),
+                    Text("Houses on the table after removal: {houses}", houses=f['houses'][seat])]
         # Ends other than the normal one (final) score the board as it stands: scores() is the outcome.
-        return [f"Chips {s.chips[seat]} · houses: {s.supply[seat]} in supply, {on_board} placed",
-                f"Score {s.scores()[seat]} (largest group {s.largest_group(seat)} + chips {s.chips[seat]})"]
+        return [Text("Chips {chips} · houses: {supply} in supply, {placed} placed",
+                     chips=s.chips[seat], supply=s.supply[seat], placed=on_board),
+                Text("Score {score} (largest group {group} + chips {chips})",
+                     score=s.scores()[seat], group=s.largest_group(seat), chips=s.chips[seat])]
 
     def _legend(self, img, draw, y: int) -> None:
         x, cy, sw = PAD, y + 16, 30
+        say = self.say
+        mismatch = bool(_scrutinised(self.state))
+        removed = bool(self.state.final and self.state.final.get("removed"))
+        words = [say(T.TERRAIN_NAMES[t]) for t in T.TERRAINS] + [say(Text("last turn"))]
+        if mismatch:
+            words.append(say(Text("side does not match")))
+        if removed:
+            words.append(say(Text("removed (A9)")))
+        # each entry: a swatch, 8 px, its word, 18 px; 8 px more before "last turn"
+        size = C.fit_size(words, 20, self.width - 2 * PAD, len(words) * (sw + 8 + 18) - 18 + 8)
+        words = iter(words)
         for t in T.TERRAINS:
             img.paste(landscape_face(t, sw), (x, int(cy - sw / 2)))
-            box = C.draw_text(img, (x + sw + 8, cy), T.TERRAIN_NAMES[t], 20, C.INK, anchor="lm")
+            box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
             x = box[2] + 18
         x += 8
         C.bold_frame(draw, (x, int(cy - sw / 2), x + sw, int(cy + sw / 2)), 6)
-        box = C.draw_text(img, (x + sw + 8, cy), "last turn", 20, C.INK, anchor="lm")
+        box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
         x = box[2] + 18
-        if _scrutinised(self.state):
+        if mismatch:
             _mismatch_mark(draw, (x + sw / 2, cy), sw / 2 - 1)
-            box = C.draw_text(img, (x + sw + 8, cy), "side does not match", 20, C.INK, anchor="lm")
+            box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
             x = box[2] + 18
-        if self.state.final and self.state.final.get("removed"):
+        if removed:
             b = (x, int(cy - sw / 2), x + sw, int(cy + sw / 2))
             draw.rectangle(b, fill=C.WHITE, outline=C.FAINT)
             draw.line([(b[0] + 5, b[1] + 5), (b[2] - 5, b[3] - 5)], fill=C.INK, width=3)
             draw.line([(b[0] + 5, b[3] - 5), (b[2] - 5, b[1] + 5)], fill=C.INK, width=3)
-            C.draw_text(img, (x + sw + 8, cy), "removed (A9)", 20, C.INK, anchor="lm")
+            C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from engines.atacama import boards as B
 from engines.atacama.scoring import line_value
+from engines.text import Joined, Text
 
 from . import common as C
 
@@ -191,9 +192,24 @@ def unlaid_face(size: int) -> Image.Image:
     return img
 
 
+def stage_labels(say=str) -> tuple[tuple[str, str], ...]:
+    """What an unlaid slot of each stage says (``stage 2``, ``laid after turn 6``),
+    by stage from 1, fitted into the slot."""
+    stages = (len(B.BUILDUP_SLOTS) + 2) // 3
+    room = 3 * CELL - 24
+    labels = []
+    for stage in range(1, stages + 1):
+        badge = C.fit_text(say(Text("stage {stage}", stage=stage)), 26, room - 30)
+        when = C.fit_text(say(Text("laid after turn {turn}", turn=B.STAGE_TURNS * (stage - 1))), 22, room)
+        labels.append((badge, when))
+    return tuple(labels)
+
+
 @lru_cache(maxsize=16)
-def board_base(slots: tuple[str | None, ...]) -> Image.Image:
-    """The 9x9 fields with the sub-board borders and letters, no towers."""
+def board_base(slots: tuple[str | None, ...], labels: tuple[tuple[str, str], ...] | None = None) -> Image.Image:
+    """The 9x9 fields with the sub-board borders and letters, no towers; an
+    unlaid slot shows its stage's ``labels`` (:func:`stage_labels`)."""
+    labels = labels or stage_labels()
     size = 9 * CELL
     img = Image.new("RGB", (size, size), UNLAID)
     draw = ImageDraw.Draw(img)
@@ -206,8 +222,9 @@ def board_base(slots: tuple[str | None, ...]) -> Image.Image:
             img.paste(unlaid_face(3 * CELL), (x0, y0))
             stage = stage_of[slot]
             cx, cy = x0 + 1.5 * CELL, y0 + 1.5 * CELL
-            C.pill(img, (cx, cy - 22), f"stage {stage}", 26, C.MUTED, C.WHITE, anchor="mm")
-            C.draw_text(img, (cx, cy + 26), f"laid after turn {B.STAGE_TURNS * (stage - 1)}", 22, C.INK)
+            badge, when = labels[stage - 1]
+            C.pill(img, (cx, cy - 22), badge, 26, C.MUTED, C.WHITE, anchor="mm")
+            C.draw_text(img, (cx, cy + 26), when, 22, C.INK)
             continue
         for f in B.slot_fields(slot):
             ore, value = ores[f]
@@ -251,20 +268,23 @@ def tower(seat: int, other: bool, letter: str, size: int) -> Image.Image:
 
 
 # ------------------------------------------------------------------ render
-def render(state, names: list[str], *, perspective: int | None = None) -> Image.Image:
+def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:
+    """The position as an image; the words on it are said with ``say`` (English by default)."""
+    said = C.sayer(say)
     lay = layout(state)
     letters = C.player_letters(names, state.players)
     img = Image.new("RGB", (lay.width, lay.height), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
-    _header(img, draw, state, names, letters, lay)
-    _board(img, draw, state, lay, letters)
+    _header(img, draw, state, names, letters, lay, said)
+    _board(img, draw, state, lay, letters, said)
     _margins(img, draw, state, lay, letters)
-    _panel(img, draw, state, names, letters, perspective, lay)
+    _panel(img, draw, state, names, letters, perspective, lay, said)
     return img
 
 
-def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, letters: list[str]) -> None:
-    img.paste(board_base(tuple(state.slots)), (lay.left, lay.top))
+def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, letters: list[str], say=str) -> None:
+    slots = tuple(state.slots)
+    img.paste(board_base(slots, stage_labels(say) if None in slots else None), (lay.left, lay.top))
     if state.outcome() is None:
         # fields where no tower may go any more are faded; their labels stay sharp
         free = set(state.free_fields())
@@ -362,80 +382,101 @@ def _name(names: list[str], seat: int, width: int = 420) -> str:
     return C.fit_text(C.player_name(names, seat), TITLE, width)
 
 
+def _tally(names: list[str], scores: list[int]) -> Joined:
+    """``ann 3 · bob -1 · ...``: every player's name and points."""
+    return Joined([Joined([C.player_name(names, s), p], " ") for s, p in enumerate(scores)], " · ")
+
+
 def _status(state, names: list[str]) -> tuple[int | None, str, str]:
-    """(seat to show a marker for, the status line, a detail line or "")."""
+    """(seat to show a marker for, the status line, a detail line or ""), as Texts."""
     outcome = state.outcome()
     if outcome is not None:
         scores = list(outcome.scores)
         if state.players == 2:
             tally = " : ".join(str(s) for s in scores)
         else:
-            tally = " · ".join(f"{C.player_name(names, s)} {p}" for s, p in enumerate(scores))
+            tally = _tally(names, scores)
         if outcome.end == "resign":
             gone = [C.player_name(names, s) for s in state.resigned]
-            detail = ", ".join(gone) + (" resigned" if len(gone) == 1 else " resigned")
-            return outcome.winners[0], f"{_name(names, outcome.winners[0])} wins", detail
+            if len(gone) == 1:
+                detail = Text("{player} resigned", player=gone[0])
+            else:
+                detail = Text("{players} resigned", players=Joined(gone, ", "))
+            return outcome.winners[0], Text("{player} wins", player=_name(names, outcome.winners[0])), detail
         placed = not any(state.active(s) for s in range(state.players))
-        why = "all towers are placed" if placed else "no free field is left"
+        why = Text("all towers are placed") if placed else Text("no free field is left")
         if outcome.is_draw:
-            return None, f"Draw {tally}" if state.players == 2 else "Draw", \
-                why if state.players == 2 else f"{why} · {tally}"
+            if state.players == 2:
+                return None, Text("Draw {score}", score=tally), why
+            return None, Text("Draw"), Joined([why, tally], " · ")
         winner = outcome.winners[0]
         if state.players == 2:
-            return winner, f"{_name(names, winner)} wins {tally}", why
-        return winner, f"{_name(names, winner)} wins", f"{why} · {tally}"
+            return winner, Text("{player} wins {score}", player=_name(names, winner), score=tally), why
+        return winner, Text("{player} wins", player=_name(names, winner)), Joined([why, tally], " · ")
     seat = state.current_player()
     legal = state.legal_moves()
     if state.must_buy(seat):
-        detail = "last tower: buy cols or buy rows"
+        detail = Text("last tower: buy cols or buy rows")
     elif legal == ["pass"]:
-        detail = "no free field: pass"
+        detail = Text("no free field: pass")
     elif state.rights_open:
-        detail = "place a tower or buy a right (buy cols, buy rows)"
+        detail = Text("place a tower or buy a right (buy cols, buy rows)")
     else:
         right = state.rights[seat]
-        detail = f"scores the {B.AXIS_WORDS[right[0]]} ({right[1]})"
+        colour = B.COLOUR_WORDS[right[1]]
+        if right[0] == "cols":
+            detail = Text("scores the columns ({colour})", colour=colour)
+        else:
+            detail = Text("scores the rows ({colour})", colour=colour)
     if state.stage is not None and state.pile:
         left = B.STAGE_TURNS * state.stage - state.turns
-        detail += f" · stage {state.stage}, next in {left} turn{'s' if left != 1 else ''}"
-    return seat, f"{_name(names, seat)} to move", detail
+        if left == 1:
+            nxt = Text("stage {stage}, next in {count} turn", stage=state.stage, count=left)
+        else:
+            nxt = Text("stage {stage}, next in {count} turns", stage=state.stage, count=left)
+        detail = Joined([detail, nxt], " · ")
+    return seat, Text("{player} to move", player=_name(names, seat)), detail
 
 
 def _alert(state) -> str:
-    """A word for the header's alert badge: a move the player is forced to make."""
+    """A word for the header's alert badge (a Text): a move the player is forced to make."""
     if state.outcome() is not None:
         return ""
     if state.must_buy(state.current_player()):
-        return "MUST BUY"
+        return Text("MUST BUY")
     if state.legal_moves() == ["pass"]:
-        return "MUST PASS"
+        return Text("MUST PASS")
     return ""
 
 
 def _last_words(state, names: list[str]) -> str:
-    """The last move when it left no tower to frame (a buy or a pass)."""
+    """The last move when it left no tower to frame (a buy or a pass), as a Text."""
     if not state.last or state.last_field is not None:
         return ""
     who = C.player_name(names, state.last["seat"])
     move = state.last["move"]
     if move == "pass":
-        return f"{who} passed"
-    return f"{who} bought the {B.AXIS_WORDS[move.split()[1]]}"
+        return Text("{player} passed", player=who)
+    if move.split()[1] == "cols":
+        return Text("{player} bought the columns", player=who)
+    return Text("{player} bought the rows", player=who)
 
 
-def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, lay: Layout) -> None:
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, lay: Layout, say=str) -> None:
     width = lay.width
     seat, title, detail = _status(state, names)
+    title, detail = say(title), say(detail)
     x = C.header_band(img, draw, width, HEADER, PAD, seat, letters[seat] if seat is not None else "")
     cy = HEADER / 2
     right = width - PAD
     alert = _alert(state)
     if alert:
-        box = C.pill(img, (right, cy), alert, 22, C.ALERT, anchor="rm")
+        box = C.pill(img, (right, cy), say(alert), 22, C.ALERT, anchor="rm")
         right = box[0] - 16
     if state.outcome() is None:
-        box = C.draw_text(img, (right, cy - 14), f"Turn {state.turns + 1}", 26, C.MUTED, anchor="rm")
-        last = _last_words(state, names)
+        box = C.draw_text(img, (right, cy - 14), say(Text("Turn {number}", number=state.turns + 1)), 26, C.MUTED,
+                          anchor="rm")
+        last = say(_last_words(state, names))
         if last:
             C.draw_text(img, (right, cy + 22), C.fit_text(last, 20, 300), 20, C.MUTED, anchor="rm")
             right = min(box[0], right - min(300, C.text_width(last, 20))) - 16
@@ -445,7 +486,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, 
 
 
 # ------------------------------------------------------------------- panel
-def _panel(img, draw, state, names, letters, perspective, lay: Layout) -> None:
+def _panel(img, draw, state, names, letters, perspective, lay: Layout, say=str) -> None:
     top = lay.panel_top
     draw.rectangle((0, top, lay.width, lay.height), fill=C.PANEL)
     draw.line([(0, top), (lay.width, top)], fill=C.FAINT, width=2)
@@ -460,12 +501,12 @@ def _panel(img, draw, state, names, letters, perspective, lay: Layout) -> None:
         x0 = PAD + col * (w + gap)
         y0 = y + row * (CARD_H + gap)
         _card(img, draw, state, names, letters, perspective, seat, scores[seat], outcome, to_move,
-              (x0, y0, x0 + w, y0 + CARD_H))
+              (x0, y0, x0 + w, y0 + CARD_H), say)
     rows = (state.players + 1) // 2
-    _legend(img, draw, state, y + rows * (CARD_H + gap) - 4, lay)
+    _legend(img, draw, state, y + rows * (CARD_H + gap) - 4, lay, say)
 
 
-def _card(img, draw, state, names, letters, perspective, seat, score, outcome, to_move, box) -> None:
+def _card(img, draw, state, names, letters, perspective, seat, score, outcome, to_move, box, say=str) -> None:
     style = C.player_style(seat)
     x0, y0, x1, y1 = box
     active = seat == to_move or (outcome is not None and seat in outcome.winners and not outcome.is_draw)
@@ -474,57 +515,70 @@ def _card(img, draw, state, names, letters, perspective, seat, score, outcome, t
                            width=5 if active else 2)
     C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
     tag = C.card_tag(out=out, winners=outcome.winners if outcome else None, seat=seat, to_move=seat == to_move)
-    room = C.card_title(img, box, seat, names, perspective, tag, score) - (x0 + 16)
+    room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
     for i, line in enumerate(_card_lines(state, seat)):
-        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(line, 20, room), 20, C.INK, anchor="lm")
+        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(say(line), 20, room), 20, C.INK, anchor="lm")
     if out:
         C.veil(img, (x0 + 6, y0 + 52, x1 - 6, y1 - 6), C.shade(style.colour, 1.82), 110)
 
 
 def _card_lines(state, seat: int) -> list[str]:
+    """A player's right and towers, as Texts."""
     right = state.rights[seat]
     if right is None:
-        first = "no right yet"
+        first = Text("no right yet")
     else:
         signs = "G+ S+ C-" if right[1] == "turquoise" else "C+ G+ S-"
-        first = f"{B.AXIS_WORDS[right[0]]}, {right[1]}: {signs}"
+        first = Text("{axis}, {colour}: {signs}", axis=B.AXIS_WORDS[right[0]], colour=B.COLOUR_WORDS[right[1]],
+                     signs=signs)
     base, other = state.supply[seat]
-    left = f"{base + other} tower{'s' if base + other != 1 else ''} left"
+    count = base + other
+    left = Text("{count} towers left", count=count) if count != 1 else Text("{count} tower left", count=count)
     if state.tactics:
-        left += f" ({other} x2)"
+        left = Joined([left, f"({other} x2)"], " ")
     if state.bought[seat]:
-        left += " · 1 paid for the right"
+        left = Joined([left, Text("1 paid for the right")], " · ")
     if seat in state.resigned and sum(state.forfeited[seat]):
-        left = f"{sum(state.forfeited[seat])} forfeited"
+        left = Text("{count} forfeited", count=sum(state.forfeited[seat]))
     return [first, left]
 
 
-def _legend(img, draw, state, y: int, lay: Layout) -> None:
+def _legend(img, draw, state, y: int, lay: Layout, say=str) -> None:
     sw = 30
+    room = lay.width - 2 * PAD
     cy = y + LEGEND_ROW / 2
     x = PAD
-    for ore in B.ORES:
+    # the first row: each ore (swatch, 6 px, words, 16 px), then the x2 badge (40 px, 6 px, words)
+    words = [say(Joined([ore, B.ORE_NAMES[ore]], " ")) for ore in B.ORES]
+    if state.tactics:
+        words.append(say(Text("other-colour tower, scores double")))
+    size = C.fit_size(words, 19, room, 3 * (sw + 6 + 16) + (46 if state.tactics else -16))
+    for ore, word in zip(B.ORES, words):
         img.paste(ore_ground(ore, sw), (x, int(cy - sw / 2)))
         draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=GRID)
-        box = C.draw_text(img, (x + sw + 6, cy), f"{ore} {B.ORE_NAMES[ore]}", 19, C.INK, anchor="lm")
+        box = C.draw_text(img, (x + sw + 6, cy), word, size, C.INK, anchor="lm")
         x = box[2] + 16
     if state.tactics:
         b = (x, int(cy - 13), x + 40, int(cy + 13))
         draw.rounded_rectangle(b, 13, fill=C.INK)
         C.draw_text(img, ((b[0] + b[2]) / 2, cy), "x2", 18, C.WHITE)
-        C.draw_text(img, (b[2] + 6, cy), "other-colour tower, scores double", 19, C.INK, anchor="lm")
+        C.draw_text(img, (b[2] + 6, cy), words[-1], size, C.INK, anchor="lm")
     cy += LEGEND_ROW
     x = PAD
+    # the second row: frame, faded field and value badge (56 px), each with 6 px and its words
+    words = [say(Text("last move")), say(Text("pale: no tower may go there")),
+             say(Text("line value, scores at 4 towers"))]
+    size = C.fit_size(words, 19, room, 2 * (sw + 6 + 16) + 56 + 6)
     C.bold_frame(draw, (x, int(cy - sw / 2), x + sw, int(cy + sw / 2)), 6)
-    box = C.draw_text(img, (x + sw + 6, cy), "last move", 19, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + sw + 6, cy), words[0], size, C.INK, anchor="lm")
     x = box[2] + 16
     face = ore_ground("G", sw).copy()
     C.veil(face, (0, 0, sw, sw), C.WHITE, 130)
     img.paste(face, (x, int(cy - sw / 2)))
     draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=GRID)
-    box = C.draw_text(img, (x + sw + 6, cy), "pale: no tower may go there", 19, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + sw + 6, cy), words[1], size, C.INK, anchor="lm")
     x = box[2] + 16
     box = (x, int(cy - 15), x + 56, int(cy + 15))
     draw.rounded_rectangle(box, 8, fill=C.PANEL, outline=C.FAINT, width=2)
     C.draw_text(img, ((box[0] + box[2]) / 2, cy), "+5", 18, C.MUTED)
-    C.draw_text(img, (box[2] + 6, cy), "line value, scores at 4 towers", 19, C.INK, anchor="lm")
+    C.draw_text(img, (box[2] + 6, cy), words[2], size, C.INK, anchor="lm")

@@ -4,19 +4,40 @@ Everything here is pure and cached: fonts, text and marker sprites are built
 once per size and pasted afterwards, because drawing text with FreeType is the
 slowest part of a render.  The default font is Pillow's bundled FreeType font
 (``ImageFont.load_default(size=...)``), so nothing has to be downloaded.  It
-covers Latin text, digits and the middle dot ``·``, but not arrows or geometric
-symbols: draw those as shapes (see :func:`marker`).
+covers ASCII, digits and the middle dot ``·``, but not arrows or geometric
+symbols: draw those as shapes (see :func:`marker`).  Text with letters it lacks
+(``ä``, ``ß``, ``é``: German, French, names) is drawn in the same typeface from
+``fonts/`` (:func:`font_for`).
+
+Words drawn into an image are :class:`~engines.text.Text`s, said through the
+``say`` function a renderer is given (``str`` by default: English); the
+fitting helpers (:func:`fit_text`, :func:`fit_size`) keep longer translations
+inside the layout.
 """
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.text import Text
+
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+Say = Callable[[Text], str]
+
+
+def sayer(say: Say) -> Callable[[Any], str]:
+    """``say`` for anything drawn: a Text in the reader's language, anything
+    else (a name, a number, a move) as it is."""
+    def said(value: Any) -> str:
+        return say(value) if isinstance(value, Text) else str(value)
+    return said
 
 # ------------------------------------------------------------------ colours
 BACKGROUND: RGB = (247, 243, 235)
@@ -54,9 +75,10 @@ def player_style(seat: int) -> PlayerStyle:
 
 
 def player_name(names: list[str], seat: int) -> str:
+    """The seat's display name; ``Player 2`` (a Text) when there is none."""
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    return f"Player {seat + 1}"
+    return Text("Player {seat}", seat=seat + 1)
 
 
 def player_letters(names: list[str], seats: int) -> list[str]:
@@ -82,17 +104,51 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=max(6, int(size)))
 
 
+# Aileron with the whole Latin range (Pillow bundles an ASCII subset); see fonts/README.md
+FULL_FONT = Path(__file__).parent / "fonts" / "aileron-latin-400-normal.woff"
+
+
 @lru_cache(maxsize=64)
-def _metrics(size: int) -> tuple[int, int, int]:
-    """(ascent, descent, cap height) of :func:`font` at ``size``."""
-    f = font(size)
+def full_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """:data:`FULL_FONT` at ``size`` px; the bundled font if the file is missing."""
+    try:
+        return ImageFont.truetype(str(FULL_FONT), max(6, int(size)))
+    except OSError:
+        return font(size)
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    return bytes(font(24).getmask("\uffff"))
+
+
+@lru_cache(maxsize=1024)
+def _bundled(char: str) -> bool:
+    """Whether the bundled font has a glyph for ``char``."""
+    return char.isspace() or bytes(font(24).getmask(char)) != _missing_glyph()
+
+
+def _needs_full(text: str) -> bool:
+    return not text.isascii() and not all(_bundled(c) for c in text)
+
+
+def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font that draws ``text``: the bundled one when it has every letter,
+    else the same typeface with the whole Latin range."""
+    return full_font(size) if _needs_full(text) else font(size)
+
+
+@lru_cache(maxsize=128)
+def _metrics(size: int, full: bool = False) -> tuple[int, int, int]:
+    """(ascent, descent, cap height) of :func:`font` (``full``: :func:`full_font`) at ``size``."""
+    f = full_font(size) if full else font(size)
     ascent, descent = f.getmetrics()
     cap = -f.getbbox("H", anchor="ls")[1]
     return ascent, descent, cap
 
 
 def text_width(text: str, size: int, stroke: int = 0) -> int:
-    return int(font(size).getlength(text)) + 2 * stroke
+    return int(font_for(text, size).getlength(text)) + 2 * stroke
 
 
 def fit_text(text: str, size: int, width: int) -> str:
@@ -104,6 +160,15 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
+def fit_size(texts: list[str], size: int, room: float, fixed: float = 0, least: int = 12) -> int:
+    """The largest font size up to ``size`` (at least ``least``) at which
+    ``texts`` side by side, plus ``fixed`` px of icons and gaps, take at most
+    ``room`` px: a row of words (a legend) that a longer language shrinks."""
+    while size > least and fixed + sum(text_width(t, size) + 2 for t in texts) > room:
+        size -= 1
+    return size
+
+
 @dataclass(frozen=True)
 class _Sprite:
     image: Image.Image   # RGBA
@@ -113,8 +178,9 @@ class _Sprite:
 
 @lru_cache(maxsize=4096)
 def _text_sprite(text: str, size: int, fill: RGB, stroke: int, stroke_fill: RGB | None) -> _Sprite:
-    ascent, descent, cap = _metrics(size)
-    f = font(size)
+    full = _needs_full(text)
+    ascent, descent, cap = _metrics(size, full)
+    f = full_font(size) if full else font(size)
     width = max(1, int(f.getlength(text)) + 2 * stroke + 2)
     height = ascent + descent + 2 * stroke
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -307,33 +373,35 @@ def header_band(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height:
 
 
 def card_tag(*, out: bool, winners: list[int] | tuple[int, ...] | None, seat: int, to_move: bool) -> str:
-    """The pill on a player card: RESIGNED, WINNER, DRAW or TO MOVE."""
+    """The pill on a player card: RESIGNED, WINNER, DRAW or TO MOVE (a Text), or ""."""
     if out:
-        return "RESIGNED"
+        return Text("RESIGNED")
     if winners is not None:
         if seat in winners:
-            return "DRAW" if len(winners) > 1 else "WINNER"
+            return Text("DRAW") if len(winners) > 1 else Text("WINNER")
         return ""
-    return "TO MOVE" if to_move else ""
+    return Text("TO MOVE") if to_move else ""
 
 
 def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspective: int | None,
-               tag: str, score: int | None) -> float:
+               tag: str, score: int | None, *, say: Say = str) -> float:
     """A player card's top line: the score (large, right), the tag and the name.
 
     Returns the x up to which the card's text lines may run."""
+    said = sayer(say)
     x0, y0, x1, _ = box
     right = x1 - 14
     if score is not None:
         score_text = str(score)
         sw = max(text_width(score_text, 40, 1), 40)
         draw_text(img, (x1 - 16, y0 + 44), score_text, 40, INK, anchor="rm", stroke=1, stroke_fill=INK)
-        draw_text(img, (x1 - 16 - sw / 2, y0 + 82), "points", 18, MUTED, anchor="mm")
+        draw_text(img, (x1 - 16 - sw / 2, y0 + 82), fit_text(said(Text("points")), 18, sw + 24), 18, MUTED,
+                  anchor="mm")
         right = x1 - 16 - sw - 16
     if tag:
-        right = pill(img, (right, y0 + 30), tag, 16, INK, WHITE, anchor="rm")[0] - 10
-    you = " (you)" if seat == perspective else ""
+        right = pill(img, (right, y0 + 30), said(tag), 16, INK, WHITE, anchor="rm")[0] - 10
+    you = " " + said(Text("(you)")) if seat == perspective else ""
     room = right - x0 - 60 - text_width(you, 26)
-    name = fit_text(player_name(names, seat), 26, max(40, room)) + you
+    name = fit_text(said(player_name(names, seat)), 26, max(40, room)) + you
     draw_text(img, (x0 + 60, y0 + 30), name, 26, INK, anchor="lm", stroke=1, stroke_fill=INK)
     return right if score is None else x1 - 16 - 56

@@ -30,6 +30,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engines.text import Joined, Text
+
 from . import common as C
 
 COLUMNS = "abcdefghi"
@@ -300,16 +302,18 @@ def polygon_fill(seat: int, valid: bool, strong: bool, w: int, h: int, ox: int =
 
 
 # ------------------------------------------------------------------ render
-def render(state, names: list[str], *, perspective: int | None = None) -> Image.Image:
+def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:
+    """The position as an image; the words on it are said with ``say`` (English by default)."""
+    said = C.sayer(say)
     data = _data(state)
     lay = Layout(data["size"], data["players"], _legend_rows(data))
     letters = C.player_letters(names, data["players"])
     img = Image.new("RGB", (lay.width, lay.height), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
-    _header(img, draw, state, data, names, letters, lay)
-    _board(img, draw, data, lay)
+    _header(img, draw, state, data, names, letters, lay, said)
+    _board(img, draw, data, lay, said)
     _axes(img, draw, lay, bool(data["options"].get("centre")) and lay.n == 9)
-    _panel(img, draw, data, names, letters, perspective, lay)
+    _panel(img, draw, data, names, letters, perspective, lay, said)
     return img
 
 
@@ -327,7 +331,7 @@ def _last(data) -> dict:
     }
 
 
-def _board(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout) -> None:
+def _board(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout, say=str) -> None:
     n, s = lay.n, lay.spacing
     draw.rectangle((lay.left, lay.top, lay.right - 1, lay.bottom - 1), fill=BOARD_FILL, outline=BOARD_EDGE,
                    width=3)
@@ -378,7 +382,7 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout) -> No
     # labels last, so nothing covers them
     for b in data["bridges"]:
         C.paste_centred(img, floor_badge(b["owner"], b["floor"], lay.badge), _badge_pos(b, lay))
-    _polygon_labels(img, draw, data, lay, loop_cells)
+    _polygon_labels(img, draw, data, lay, loop_cells, say)
 
 
 def _band(draw, p, q, width: int, colour, edge, e: int = 3) -> None:
@@ -555,10 +559,18 @@ def _label_spot(region: list[str], taken: set[tuple[float, float]], busy_points:
     return min(free, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
 
 
-def _polygon_labels(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout, loop_cells) -> None:
+def _polygon_labels(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout, loop_cells, say=str) -> None:
     """Each polygon's points (FEM: LOOP) in the middle of its region."""
     fem = data["game"] == "tactori-fem"
     size = 24 if lay.n == 9 else 28
+    words = {True: say(Text("LOOP")), False: say(Text("closed"))}
+    sizes = {True: size, False: size}
+    if fem:
+        # a badge no wider than a cell between the floor badges on its sides, in any language
+        limit = int(lay.spacing - lay.badge)
+        for loop, word in words.items():
+            while sizes[loop] > 16 and C.text_width(word, sizes[loop], 1) + sizes[loop] > limit:
+                sizes[loop] -= 1
     busy_points = {field_xy(f) for f in data["stacks"]}
     busy_segments: set[frozenset] = set()
     for b in data["bridges"]:
@@ -571,10 +583,11 @@ def _polygon_labels(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layo
         spot = _label_spot(poly["region"] or poly["cells"], taken, busy_points, busy_segments)
         taken.add(spot)
         if fem:
-            text = "LOOP" if tuple(poly["cells"]) in loop_cells else "closed"
+            loop = tuple(poly["cells"]) in loop_cells
+            text, text_size = words[loop], sizes[loop]
         else:
-            text = str(poly["points"])
-        _points_label(img, draw, lay.xy(*spot), seat, text, poly.get("valid", True), size)
+            text, text_size = str(poly["points"]), size
+        _points_label(img, draw, lay.xy(*spot), seat, text, poly.get("valid", True), text_size)
 
 
 def _points_label(img, draw, centre, seat: int, text: str, valid: bool, size: int) -> C.Box:
@@ -629,13 +642,26 @@ def _name(names: list[str], seat: int, width: int = 420) -> str:
 
 
 def _list(items: list[str]) -> str:
+    """``ann``, ``ann and bob``, ``ann, bob and cy`` (a Text when it needs a word)."""
     if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return items[0] if items else ""
+    return Text("{names} and {last}", names=Joined(items[:-1], ", "), last=items[-1])
+
+
+def _resigned(gone: list[str]) -> Text:
+    if len(gone) == 1:
+        return Text("{player} resigned", player=gone[0])
+    return Text("{players} resigned", players=_list(gone))
+
+
+def _tally(names: list[str], scores, dropped) -> Joined:
+    """``ann 3 · bob 0 · ...``: the points of every player still in."""
+    return Joined([Joined([C.player_name(names, s), p], " ") for s, p in enumerate(scores) if s not in dropped],
+                  " · ")
 
 
 def _status(data, names: list[str]) -> tuple[int | None, str, str]:
-    """(seat to show a marker for, the status line, a detail line or "")."""
+    """(seat to show a marker for, the status line, a detail line or ""), as Texts."""
     result = data["result"]
     fem = data["game"] == "tactori-fem"
     players = data["players"]
@@ -644,81 +670,92 @@ def _status(data, names: list[str]) -> tuple[int | None, str, str]:
         if players == 2 and not fem:
             tally = f"{scores[0]} : {scores[1]}"
         else:
-            tally = " · ".join(f"{C.player_name(names, s)} {p}" for s, p in enumerate(scores)
-                               if s not in data["dropped"])
+            tally = _tally(names, scores, data["dropped"])
         draw_ = len(winners) > 1
         if end == "resign":
             gone = [C.player_name(names, s) for s in range(players) if s not in winners]
             if players > 2:
                 gone = [C.player_name(names, s) for s in data["dropped"]]
-            return winners[0], f"{_name(names, winners[0])} wins", f"{_list(gone)} resigned"
+            return winners[0], Text("{player} wins", player=_name(names, winners[0])), _resigned(gone)
         if fem:
             if end == "loop":
-                return winners[0], f"{_name(names, winners[0])} wins", "closed a loop of bridges"
+                return winners[0], Text("{player} wins", player=_name(names, winners[0])), \
+                    Text("closed a loop of bridges")
             if end == "stuck":
                 loser = C.player_name(names, 1 - winners[0])
-                return winners[0], f"{_name(names, winners[0])} wins", f"{loser} had no legal turn"
-            return None, "Draw", "the same position for the third time"
-        why = "final scoring after the last round" if end == "normal" else \
-            "the same position for the third time: scored"
+                return winners[0], Text("{player} wins", player=_name(names, winners[0])), \
+                    Text("{player} had no legal turn", player=loser)
+            return None, Text("Draw"), Text("the same position for the third time")
+        why = Text("final scoring after the last round") if end == "normal" else \
+            Text("the same position for the third time: scored")
         if draw_:
             if players == 2:
-                return None, f"Draw {tally}", why
-            return None, "Draw: " + _list([C.player_name(names, s) for s in winners]), f"{why} · {tally}"
+                return None, Text("Draw {score}", score=tally), why
+            return (None, Text("Draw: {players}", players=_list([C.player_name(names, s) for s in winners])),
+                    Joined([why, tally], " · "))
         if players == 2:
-            return winners[0], f"{_name(names, winners[0])} wins {tally}", why
-        return winners[0], f"{_name(names, winners[0])} wins", f"{why} · {tally}"
+            return winners[0], Text("{player} wins {score}", player=_name(names, winners[0]), score=tally), why
+        return winners[0], Text("{player} wins", player=_name(names, winners[0])), Joined([why, tally], " · ")
     seat = data["to_move"]
     countdown = data.get("countdown")
     detail = _last_words(data, names)
     if countdown:
         rest = _list([C.player_name(names, s) for s in countdown])
-        left = f"last round: {rest} {'plays' if len(countdown) == 1 else 'play'} once more"
-        detail = f"{left} · {detail}" if detail else left
+        if len(countdown) == 1:
+            left = Text("last round: {player} plays once more", player=rest)
+        else:
+            left = Text("last round: {players} play once more", players=rest)
+        detail = Joined([left, detail], " · ") if detail else left
     if not detail:
-        detail = "place a tower, move one, or lay bridges"
-    return seat, f"{_name(names, seat)} to move", detail
+        detail = Text("place a tower, move one, or lay bridges")
+    return seat, Text("{player} to move", player=_name(names, seat)), detail
 
 
 def _last_words(data, names: list[str]) -> str:
+    """The last turn in words (a Text), or ""."""
     last = data.get("last")
     if not last:
         return ""
     who = C.player_name(names, last["seat"])
     if last["kind"] == "pass":
-        return f"last: {who} passed"
-    return f"last: {who} {last['move']}"
+        return Text("last: {player} passed", player=who)
+    return Text("last: {player} {move}", player=who, move=last["move"])
 
 
 def _alert(state, data) -> str:
+    """A word for the header's alert badge (a Text), or ""."""
     if data["result"] is not None:
         return ""
     if data["game"] == "tactori" and data.get("countdown"):
-        return "LAST ROUND"
+        return Text("LAST ROUND")
     legal = getattr(state, "legal_moves", None)
     if legal is not None and legal() == ["pass"]:
-        return "MUST PASS"
+        return Text("MUST PASS")
     return ""
 
 
-def _header(img, draw, state, data, names, letters, lay: Layout) -> None:
+def _header(img, draw, state, data, names, letters, lay: Layout, say=str) -> None:
     width = lay.width
     seat, title, detail = _status(data, names)
+    title, detail = say(title), say(detail)
     x = C.header_band(img, draw, width, HEADER, PAD, seat, letters[seat] if seat is not None else "")
     cy = HEADER / 2
     right = width - PAD
     alert = _alert(state, data)
     if alert:
-        box = C.pill(img, (right, cy - 14), alert, 20, C.ALERT, anchor="rm")
+        box = C.pill(img, (right, cy - 14), say(alert), 20, C.ALERT, anchor="rm")
         right_top = box[0] - 14
     else:
         right_top = right
-    turn = f"Turn {data['ply'] + 1}" if data["result"] is None else f"{data['ply']} turns"
-    box = C.draw_text(img, (right_top, cy - 14), turn, 24, C.MUTED, anchor="rm")
+    if data["result"] is None:
+        turn = Text("Turn {number}", number=data['ply'] + 1)
+    else:
+        turn = Text("{count} turns", count=data['ply'])
+    box = C.draw_text(img, (right_top, cy - 14), say(turn), 24, C.MUTED, anchor="rm")
     title_right = box[0] - 16
     C.draw_text(img, (x, cy - 14), C.fit_text(title, TITLE, title_right - x), TITLE, C.INK, anchor="lm",
                 stroke=1, stroke_fill=C.INK)
-    options = options_text(data)
+    options = say(options_text(data))
     detail_right = right
     if options:
         box = C.draw_text(img, (right, cy + 22), options, 18, C.MUTED, anchor="rm")
@@ -728,16 +765,20 @@ def _header(img, draw, state, data, names, letters, lay: Layout) -> None:
 
 
 def options_text(data) -> str:
-    """The options in play, for the header: ``chase · centre 2``, ``stacks · chase``."""
+    """The options in play, for the header: ``chase · centre 2``, ``stacks · chase`` (Texts)."""
     opts = data["options"]
-    words = [w for w in ("stacks", "chase") if opts.get(w)]
+    words = []
+    if opts.get("stacks"):
+        words.append(Text("stacks"))
+    if opts.get("chase"):
+        words.append(Text("chase"))
     if opts.get("centre"):
-        words.append(f"centre {opts['centre']}")
-    return " · ".join(words)
+        words.append(Text("centre {variant}", variant=opts['centre']))
+    return Joined(words, " · ")
 
 
 # ------------------------------------------------------------------- panel
-def _panel(img, draw, data, names, letters, perspective, lay: Layout) -> None:
+def _panel(img, draw, data, names, letters, perspective, lay: Layout, say=str) -> None:
     top = lay.panel_top
     draw.rectangle((0, top, lay.width, lay.height), fill=C.PANEL)
     draw.line([(0, top), (lay.width, top)], fill=C.FAINT, width=2)
@@ -747,12 +788,12 @@ def _panel(img, draw, data, names, letters, perspective, lay: Layout) -> None:
         row, col = divmod(seat, 2)
         x0 = PAD + col * (w + CARD_GAP)
         y0 = y + row * (CARD_H + CARD_GAP)
-        _card(img, draw, data, names, letters, perspective, seat, (x0, y0, x0 + w, y0 + CARD_H))
+        _card(img, draw, data, names, letters, perspective, seat, (x0, y0, x0 + w, y0 + CARD_H), say)
     rows = (data["players"] + 1) // 2
-    _legend(img, draw, data, y + rows * (CARD_H + CARD_GAP) - 4, lay)
+    _legend(img, draw, data, y + rows * (CARD_H + CARD_GAP) - 4, lay, say)
 
 
-def _card(img, draw, data, names, letters, perspective, seat: int, box) -> None:
+def _card(img, draw, data, names, letters, perspective, seat: int, box, say=str) -> None:
     style = C.player_style(seat)
     x0, y0, x1, y1 = box
     result = data["result"]
@@ -765,51 +806,77 @@ def _card(img, draw, data, names, letters, perspective, seat: int, box) -> None:
     C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
     tag = C.card_tag(out=out, winners=result["winners"] if result else None, seat=seat, to_move=to_move)
     score = None if fem else (result["scores"] if result is not None else data["scores"])[seat]
-    room = C.card_title(img, box, seat, names, perspective, tag, score) - (x0 + 16)
+    room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
     for i, line in enumerate(card_lines(data, seat)):
-        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(line, 20, room), 20, C.INK, anchor="lm")
+        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(say(line), 20, room), 20, C.INK, anchor="lm")
     if out:
         C.veil(img, (x0 + 6, y0 + 52, x1 - 6, y1 - 6), C.shade(style.colour, 1.82), 110)
 
 
+def _supplies(towers: int, bridges: int) -> Text:
+    if towers == 1:
+        if bridges == 1:
+            return Text("{towers} tower · {bridges} bridge left", towers=towers, bridges=bridges)
+        return Text("{towers} tower · {bridges} bridges left", towers=towers, bridges=bridges)
+    if bridges == 1:
+        return Text("{towers} towers · {bridges} bridge left", towers=towers, bridges=bridges)
+    return Text("{towers} towers · {bridges} bridges left", towers=towers, bridges=bridges)
+
+
 def card_lines(data, seat: int) -> list[str]:
-    """A player's supplies and polygons, in words."""
-    towers, bridges = data["towers"][seat], data["bridge_supply"][seat]
-    first = f"{towers} tower{'s' if towers != 1 else ''} · {bridges} bridge{'s' if bridges != 1 else ''} left"
+    """A player's supplies and polygons, in words (Texts)."""
+    first = _supplies(data["towers"][seat], data["bridge_supply"][seat])
     polys = (data.get("polygons") or [[]] * data["players"])[seat]
     if data["game"] == "tactori-fem":
         laid = sum(1 for b in data["bridges"] if b["owner"] == seat)
-        second = f"{laid} bridge{'s' if laid != 1 else ''} on the board"
         if polys:
-            second = "closed a loop"
+            second = Text("closed a loop")
+        elif laid == 1:
+            second = Text("{count} bridge on the board", count=laid)
+        else:
+            second = Text("{count} bridges on the board", count=laid)
         return [first, second]
     if seat in data["dropped"]:
-        return [first, "resigned: scores nothing"]
+        return [first, Text("resigned: scores nothing")]
     valid = [p["points"] for p in polys if p.get("valid", True)]
     off = len(polys) - len(valid)
     if not polys:
-        second = "no polygon yet"
+        second = Text("no polygon yet")
     else:
-        second = f"polygon{'s' if len(valid) != 1 else ''}: " + (" + ".join(map(str, valid)) if valid else "none")
+        if not valid:
+            second = Text("polygons: none")
+        elif len(valid) == 1:
+            second = Text("polygon: {points}", points=valid[0])
+        else:
+            second = Text("polygons: {points}", points=" + ".join(map(str, valid)))
         if off:
-            second += f" · {off} off centre"
+            second = Joined([second, Text("{count} off centre", count=off)], " · ")
     return [first, second]
 
 
-def _legend(img, draw, data, y: int, lay: Layout) -> None:
+def _legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
     fem = data["game"] == "tactori-fem"
+    room = lay.width - 2 * PAD
     cy = y + LEGEND_ROW / 2
     x = PAD
-    t = LEGEND_TEXT
+    words = say(Text("stack from above: rings = towers below, outer = bottom; number = height"))
+    t = C.fit_size([words], LEGEND_TEXT, room, 40)
     C.paste_centred(img, stack_sprite((1, 0, 0), 16), (x + 17, cy))
-    box = C.draw_text(img, (x + 40, cy), "stack from above: rings = towers below, outer = bottom;"
-                      " number = height", t, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + 40, cy), C.fit_text(words, t, room - 40), t, C.INK, anchor="lm")
     cy += LEGEND_ROW
     x = PAD
+    # bridge (64 px) and words, 18 px, swatch (36 px) and words, [badge (48 px) and words,] 18 px, ring (34 px)
+    # and words
+    if fem:
+        words = [say(Text("bridge, number = floor")), say(Text("closed loop: wins")), say(Text("last turn"))]
+    else:
+        words = [say(Text("bridge, number = floor")), say(Text("polygon")), say(Text("its points")),
+                 say(Text("last turn"))]
+    t = C.fit_size(words, LEGEND_TEXT, room, 64 + 18 + 36 + 18 + 34 + (0 if fem else 48))
     draw.rectangle((x, int(cy - 5), x + 56, int(cy + 5)), fill=C.INK)
     draw.rectangle((x + 2, int(cy - 3), x + 54, int(cy + 3)), fill=C.player_style(0).colour)
     C.paste_centred(img, floor_badge(0, 2, 26), (x + 28, cy))
-    box = C.draw_text(img, (x + 64, cy), "bridge, number = floor", t, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + 64, cy), words[0], t, C.INK, anchor="lm")
     x = box[2] + 18
     sw = 30
     fill, alpha = polygon_fill(0, True, fem, sw, sw)
@@ -817,22 +884,24 @@ def _legend(img, draw, data, y: int, lay: Layout) -> None:
     swatch.paste(fill, (0, 0), alpha)
     img.paste(swatch, (x, int(cy - sw / 2)))
     draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=C.INK)
-    if fem:
-        box = C.draw_text(img, (x + sw + 6, cy), "closed loop: wins", t, C.INK, anchor="lm")
-    else:
-        box = C.draw_text(img, (x + sw + 6, cy), "polygon", t, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + sw + 6, cy), words[1], t, C.INK, anchor="lm")
+    if not fem:
         label = _points_label(img, draw, (box[2] + 26, cy), 0, "7", True, 17)
-        box = C.draw_text(img, (label[2] + 6, cy), "its points", t, C.INK, anchor="lm")
+        box = C.draw_text(img, (label[2] + 6, cy), words[2], t, C.INK, anchor="lm")
     x = box[2] + 18
     C.paste_centred(img, ring_sprite(11, False), (x + 15, cy))
-    box = C.draw_text(img, (x + 34, cy), "last turn", t, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + 34, cy), words[-1], t, C.INK, anchor="lm")
     if data["options"].get("centre") and not fem:
         cy += LEGEND_ROW
         x = PAD
+        variant = data["options"]["centre"]
+        # centre swatch (38 px), words, 18 px, struck-out badge (~56 px + 8 px), words
+        words = [say(Text("centre d4-f6 (variation {variant})", variant=variant)),
+                 say(Text("not linked to the centre: scores 0"))]
+        t = C.fit_size(words, LEGEND_TEXT, room, 38 + 18 + 64)
         draw.rounded_rectangle((x, int(cy - 13), x + 30, int(cy + 13)), 6, fill=CENTRE_FILL)
         C.dashed_rect(draw, (x, int(cy - 13), x + 30, int(cy + 13)), CENTRE_EDGE, 2, 5)
-        variant = data["options"]["centre"]
-        box = C.draw_text(img, (x + 38, cy), f"centre d4-f6 (variation {variant})", t, C.INK, anchor="lm")
+        box = C.draw_text(img, (x + 38, cy), words[0], t, C.INK, anchor="lm")
         x = box[2] + 18
         label = _points_label(img, draw, (x + 40, cy), 0, "7", False, 16)
-        C.draw_text(img, (label[2] + 8, cy), "not linked to the centre: scores 0", t, C.INK, anchor="lm")
+        C.draw_text(img, (label[2] + 8, cy), words[1], t, C.INK, anchor="lm")

@@ -1,0 +1,183 @@
+"""The board images in German and French: every word drawn goes through the
+``say`` the renderer is given (``render_png(..., say=...)``), the images keep
+the budgets of ``tests/render`` and their size, and every letter of a
+translation has a glyph in the fonts the renderer draws with."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+
+from bot.locales import HERE, catalogue, say
+from engines import get_game
+from engines.text import Joined, Sentence, Text
+from render import common as C
+from render import render_image, render_png
+from tests.render.render_checks import MAX_PNG_BYTES, MIN_SIDE, decode, random_playout
+
+NAMES = ["ann", "bob", "cy", "dee"]
+GAMES = {   # (game, players, options, seed)
+    "architekton": ("architekton", 2, {}, 2),
+    "atacama": ("atacama", 2, {"tactics": True}, 11),
+    "atacama-4p": ("atacama", 4, {}, 11),
+    "atacama-buildup": ("atacama", 2, {"buildup": True}, 11),
+    "tactori": ("tactori", 2, {"centre": 1}, 7),
+    "tactori-4p": ("tactori", 4, {"chase": True}, 7),
+    "tactori-fem": ("tactori-fem", 2, {"stacks": True}, 7),
+}
+LANGS = ("de", "fr")
+
+
+@pytest.fixture(scope="module")
+def playouts() -> dict[str, list]:
+    return {key: random_playout(game, players, seed, options)
+            for key, (game, players, options, seed) in GAMES.items()}
+
+
+def names(key: str) -> list[str]:
+    return NAMES[:GAMES[key][1]]
+
+
+def in_language(lang: str):
+    return lambda text: say(text, lang)
+
+
+def phases(states: list) -> dict[str, object]:
+    """The start, the middle and the end of a match."""
+    return {"start": states[0], "middle": states[len(states) // 2], "end": states[-1]}
+
+
+# ---------------------------------------------------------------- the images
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", list(GAMES))
+def test_localised_images_keep_the_budgets_and_the_layout(playouts, key, lang):
+    for phase, state in phases(playouts[key]).items():
+        english = render_png(state, names(key), perspective=0)
+        png = render_png(state, names(key), perspective=0, say=in_language(lang))
+        img = decode(png)
+        assert min(img.size) >= MIN_SIDE, (phase, img.size)
+        assert len(png) < MAX_PNG_BYTES, (phase, len(png))
+        # the words change, the layout does not: same pixel size as the English image
+        assert img.size == decode(english).size, phase
+        assert png != english, phase
+
+
+def test_default_say_and_english_locale_draw_the_same_image(playouts):
+    for key in ("architekton", "atacama-buildup", "tactori-fem"):
+        state = playouts[key][len(playouts[key]) // 2]
+        plain = render_image(state, names(key), perspective=1).tobytes()
+        assert render_image(state, names(key), perspective=1, say=str).tobytes() == plain
+        assert render_image(state, names(key), perspective=1, say=in_language("en")).tobytes() == plain
+
+
+# ----------------------------------------------------------- what goes to say
+def templates(value, found: set[str] | None = None) -> set[str]:
+    """Every template in a Text, its nested parameters and joined parts."""
+    found = set() if found is None else found
+    if isinstance(value, Joined):
+        for part in value.params["parts"]:
+            templates(part, found)
+    elif isinstance(value, Sentence):
+        templates(value.params["clause"], found)
+    elif isinstance(value, Text):
+        found.add(value.template)
+        for param in value.params.values():
+            templates(param, found)
+    return found
+
+
+def drawn(state, names, perspective=0) -> list[Text]:
+    """The Texts the renderer hands to ``say`` for ``state``."""
+    seen: list[Text] = []
+
+    def record(text):
+        seen.append(text)
+        return str(text)
+
+    render_image(state, names, perspective=perspective, say=record)
+    return seen
+
+
+def test_only_texts_go_to_say_and_every_template_is_translated(playouts):
+    for key, states in playouts.items():
+        for state in phases(states).values():
+            seen = drawn(state, names(key))
+            assert seen and all(isinstance(t, Text) for t in seen), key
+            used = set().union(*(templates(t) for t in seen)) - {""}
+            for lang in LANGS:
+                assert used <= set(catalogue(lang)), (key, lang, used - set(catalogue(lang)))
+
+
+def test_architekton_says_its_status_stock_and_legend(playouts):
+    states = playouts["architekton"]
+    unfinished = templates(Joined(drawn(states[len(states) // 2], NAMES[:2])))
+    assert {"{player} to move", "tile {number} of 2 this turn", "Turn {number}", "Stock (buildings shown at r0)",
+            "Buildings: pile {pile} · reserve {reserve}", "TO MOVE", "(you)", "last turn", "earth"} <= unfinished
+    finished = templates(Joined(drawn(states[-1], NAMES[:2])))
+    assert finished & {"Points {points} = largest group {group} + chips {chips}",        # final scoring (A9)
+                       "Score {score} (largest group {group} + chips {chips})"}        # an early end (A5)
+    assert finished & {"{player} wins", "{player} wins {score}", "Draw {score}"}
+    assert finished & {"WINNER", "DRAW"}
+    assert "{player} to move" not in finished
+
+
+def test_atacama_says_its_status_cards_and_stages(playouts):
+    start = playouts["atacama-buildup"][1]
+    said = templates(Joined(drawn(start, NAMES[:2])))
+    assert {"{player} to move", "place a tower or buy a right (buy cols, buy rows)", "stage {stage}",
+            "laid after turn {turn}", "no right yet", "line value, scores at 4 towers"} <= said
+    end = playouts["atacama"][-1]
+    said = templates(Joined(drawn(end, NAMES[:2])))
+    assert said & {"{player} wins {score}", "Draw {score}"} and "all towers are placed" in said
+    assert "{axis}, {colour}: {signs}" in said and "turquoise" in said
+
+
+def test_tactori_says_its_status_cards_and_legend(playouts):
+    middle = playouts["tactori"][len(playouts["tactori"]) // 2]
+    said = templates(Joined(drawn(middle, NAMES[:2])))
+    assert {"{player} to move", "Turn {number}", "centre {variant}", "centre d4-f6 (variation {variant})",
+            "bridge, number = floor", "polygon", "its points"} <= said
+    end = playouts["tactori-fem"][-1]
+    said = templates(Joined(drawn(end, NAMES[:2])))
+    assert "{count} turns" in said and "closed loop: wins" in said and "stacks" in said
+
+
+# ------------------------------------------------------------ readings, glyphs
+def test_a_header_reads_in_german_and_french():
+    state = get_game("architekton").setup(2, 3, None, None)
+    seen = drawn(state, ["ann", "bob"])
+    title = next(t for t in seen if t.template == "{player} to move")
+    who = title.params["player"]
+    assert say(title, "de") == f"{who} ist am Zug"
+    assert say(title, "fr") == f"À {who} de jouer"
+    turn = next(t for t in seen if t.template == "Turn {number}")
+    assert (say(turn, "de"), say(turn, "fr")) == ("Zug 1", "Tour 1")
+
+
+def _has_glyph(char: str) -> bool:
+    f = C.font_for(char, 24)
+    return bytes(f.getmask(char)) != bytes(f.getmask("\u4e00"))   # a CJK ideograph: in neither font
+
+
+def test_every_letter_of_the_translations_can_be_drawn(playouts):
+    render_catalogues = [json.loads((HERE / lang / "render.json").read_text("utf-8")) for lang in LANGS]
+    letters = {c for cat in render_catalogues for text in cat.values() for c in text if not c.isspace()}
+    # and the words of other areas the images show (terrains, ores, colours, axes), as said
+    for key, states in playouts.items():
+        for text in drawn(states[-1], names(key)):
+            for lang in LANGS:
+                letters.update(c for c in say(text, lang) if not c.isspace())
+    missing = sorted(c for c in letters if not _has_glyph(c))
+    assert missing == []
+
+
+def test_accented_letters_are_drawn_not_boxed():
+    def image(word: str) -> bytes:
+        img = Image.new("RGB", (240, 60), C.WHITE)
+        C.draw_text(img, (120, 30), word, 30, C.INK)
+        return img.tobytes()
+
+    for word, plain, boxed in (("Häuser", "Hauser", "H\u4e00user"), ("größte", "grosste", "gr\u4e00\u4e00te"),
+                               ("Égalité", "Egalite", "\u4e00galit\u4e00")):
+        assert image(word) != image(plain) and image(word) != image(boxed), word
