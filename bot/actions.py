@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engines import get_game
+from engines import Text, get_game
 from matches import Match, MatchService, MoveResult, ServiceError
 
 from . import buttons, present
 from .around import Around
 from .boards import Boards
 from .challenging import Challenging
-from .replies import acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, reply_error
+from .help import rules_text
+from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, private, reply_error)
 from .suggest import suggest
 
 if TYPE_CHECKING:
@@ -42,28 +43,29 @@ class Actions(Around, Boards, Challenging):
             if match_id is not None:
                 match = await self.service.get(match_id)
                 if match.guild_id != interaction.guild_id and interaction.user.id not in match.players:
-                    raise ServiceError(f"There is no match #{match_id} on this server.")
+                    raise ServiceError(Text("There is no match #{id} on this server.", id=match_id))
                 if match.game != game:
-                    raise ServiceError(f"Match #{match_id} is a {match.title} match; use /{match.game}.")
+                    raise ServiceError(Text("Match #{id} is a {title} match; use /{game}.", id=match_id,
+                                            title=match.title, game=match.game))
                 return match
             mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
                                                    game=game, statuses=statuses)
         except ServiceError as exc:
-            await reply_error(interaction, str(exc))
+            await reply_error(interaction, exc.text)
             return None
         if len(mine) == 1:
             return mine[0]
         title = get_game(game).title
         if not mine:
-            await reply_error(interaction, f"You have no {title} match running in this channel. "
-                                           f"Start one with `/{game} challenge`, or name it with `match`.")
+            await reply_error(interaction, Text("You have no {title} match running in this channel. Start one with "
+                                                "`/{game} challenge`, or name it with `match`.", title=title, game=game))
             return None
         waiting = [m for m in mine if m.to_move_id() == interaction.user.id]
         if len(waiting) == 1:
             return waiting[0]
         ids = ", ".join(f"#{m.id}" for m in mine)
-        await reply_error(interaction, f"You have several {title} matches here ({ids}); pick one with the "
-                                       "`match` option.")
+        await reply_error(interaction, Text("You have several {title} matches here ({ids}); pick one with the "
+                                            "`match` option.", title=title, ids=ids))
         return None
 
     async def move(self, interaction: discord.Interaction, game: str, text: str, match_id: int | None) -> None:
@@ -83,7 +85,7 @@ class Actions(Around, Boards, Challenging):
         try:
             result: MoveResult = await in_time(interaction, call, acknowledge_privately)
         except ServiceError as exc:
-            await reply_error(interaction, str(exc))
+            await reply_error(interaction, exc.text)
             return
         await self.post_turn(interaction, result.match, result.description, result.series)
 
@@ -92,11 +94,12 @@ class Actions(Around, Boards, Challenging):
         if match is None:
             return
         if match.status not in ("active", "finished", "void"):
-            await reply_error(interaction, f"Match #{match.id} has not started (it is {match.status}).")
+            await reply_error(interaction, Text("Match #{id} has not started.", id=match.id))
             return
         if interaction.user.id not in match.players:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(await self.turn_content(match), file=await self.board_file(match),
+            await interaction.followup.send(private(interaction, await self.turn_content(match)),
+                                            file=await self.board_file(match, interaction.locale),
                                             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
             return
         await self.post_turn(interaction, match)
@@ -106,20 +109,19 @@ class Actions(Around, Boards, Challenging):
         if match is None:
             return
         if interaction.user.id not in match.players or match.status != "active":
-            await reply_error(interaction, f"You cannot resign match #{match.id}.")
+            await reply_error(interaction, Text("You cannot resign match #{id}.", id=match.id))
             return
         if match.seat_of(interaction.user.id) in match.resigned_seats:
-            await reply_error(interaction, f"You have already resigned from match #{match.id}.")
+            await reply_error(interaction, Text("You have already resigned from match #{id}.", id=match.id))
             return
         others = ", ".join(n for p, n in zip(match.players, match.names) if p != interaction.user.id)
-        view = buttons.view_of(buttons.ResignButton(match.id, match.version))
-        await interaction.response.send_message(
-            f"Resign {match.title} #{match.id} against {others}? This cannot be undone.", view=view, ephemeral=True)
+        view = buttons.view_of(buttons.ResignButton(match.id, match.version), locale=interaction.locale)
+        await interaction.response.send_message(private(interaction, Text(
+            "Resign {title} #{id} against {others}? This cannot be undone.", title=match.title, id=match.id,
+            others=others)), view=view, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        from .help import rules_text
-
-        await interaction.response.send_message(rules_text(game), ephemeral=True)
+        await interaction.response.send_message(rules_text(game, interaction.locale), ephemeral=True)
 
     # -------------------------------------------------------- autocomplete
     async def move_choices(self, interaction: discord.Interaction, game: str, typed: str,
@@ -130,7 +132,8 @@ class Actions(Around, Boards, Challenging):
             if len(mine) > 1:
                 # Moves of which match?  Say so where the player looks, instead of an empty list.
                 ids = ", ".join(f"#{m.id}" for m in mine)
-                return [f"Several matches wait for your move here ({ids}): fill in the match option first"[:100]]
+                return [private(interaction, Text("Several matches wait for your move here ({ids}): fill in the match "
+                                                  "option first", ids=ids))[:100]]
             if not mine:
                 return []
             match = mine[0]
@@ -163,9 +166,9 @@ class Actions(Around, Boards, Challenging):
         for m in mine:
             others = ", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id)
             mover = m.to_move_id()
-            turn = ("finished" if mover is None else "your turn" if mover == interaction.user.id
-                    else f"{m.names[m.players.index(mover)]} to move")
-            label = f"#{m.id} vs {others} ({turn})"
+            turn = (Text("finished") if mover is None else Text("your turn") if mover == interaction.user.id
+                    else Text("{name} to move", name=m.names[m.players.index(mover)]))
+            label = private(interaction, Text("#{id} vs {others} ({turn})", id=m.id, others=others, turn=turn))
             if typed.strip().lstrip("#").lower() in label.lower():
                 out.append((label[:100], m.id))
         return out[:25]
@@ -195,27 +198,29 @@ class Actions(Around, Boards, Challenging):
                 match = await timely(service.rematch(match_id, user))
             elif action in ("draw-no", "undo-no"):
                 await timely(service.answer(match_id, user, action[:4], False, expected_version=version))
-                await edit_clicked(interaction, content="Declined.", view=None)
+                await edit_clicked(interaction, content=Text("Declined."), view=None)
                 return
             elif action in calls:
                 result = await timely(calls[action]())
             else:
-                raise ServiceError("This button is no longer in use.")
+                raise ServiceError(Text("This button is no longer in use."))
         except ServiceError as exc:
             if action in ("accept", "decline"):
                 await self._challenge_refused(interaction, match_id)
-            await reply_error(interaction, str(exc))
+            await reply_error(interaction, exc.text)
             return
         if action == "rematch":
             await edit_clicked(interaction, view=None)
             standing = present.series_line(match, await service.series(match.series_id))
-            intro = f"Rematch of #{match_id}, seats swapped. {standing}".strip()
+            intro = Text("Rematch of #{id}, seats swapped. {standing}", id=match_id, standing=standing) if standing \
+                else Text("Rematch of #{id}, seats swapped.", id=match_id)
             if not await self.post_challenge(interaction, match, intro):
                 await service.decline(match.id, user)
-                await reply_error(interaction, "I could not post the rematch; check my permissions in that channel.")
+                await reply_error(interaction, Text("I could not post the rematch; check my permissions in that "
+                                                    "channel."))
             return
         if action == "resign":
-            await edit_clicked(interaction, content="You resigned.", view=None)
+            await edit_clicked(interaction, content=Text("You resigned."), view=None)
         else:
             await edit_clicked(interaction, view=None)
         await self.post_turn(interaction, result.match, result.description, result.series)

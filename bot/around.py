@@ -5,24 +5,27 @@ import io
 
 import discord
 
+from engines import Joined, Text
 from matches import Match, ServiceError
 
 from . import buttons, present
+from .replies import private, public, public_locale
 
 PAGE = 30
 
 
-def history_page(match: Match, moves, names: dict[int, str], page: int) -> str:
+def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
     pages = max(1, -(-len(moves) // PAGE))
     page = min(max(page, 1), pages)
-    lines = [f"**{match.title} #{match.id}** · {present.player_line(match)} · move list, page {page}/{pages}"]
+    lines: list = [Text("**{title} #{id}** · {players} · move list, page {page}/{pages}", title=match.title,
+                        id=match.id, players=present.player_line(match), page=page, pages=pages)]
     for m in moves[(page - 1) * PAGE: page * PAGE]:
         lines.append(f"`{m.ply + 1:>3}.` {names.get(m.user_id, '?')}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
     if not moves:
-        lines.append("No moves yet.")
+        lines.append(Text("No moves yet."))
     if pages > 1 and page < pages:
-        lines.append(f"Next: `/{match.game} history match:{match.id} page:{page + 1}`")
-    return "\n".join(lines)
+        lines.append(Text("Next: {command}", command=f"`/{match.game} history match:{match.id} page:{page + 1}`"))
+    return Joined(lines, "\n")
 
 
 class Around:
@@ -35,7 +38,8 @@ class Around:
             return
         moves = await self.service.moves(match.id)
         names = dict(zip(match.players, match.names))
-        await interaction.response.send_message(history_page(match, moves, names, page), ephemeral=True)
+        await interaction.response.send_message(private(interaction, history_page(match, moves, names, page)),
+                                                ephemeral=True)
 
     async def export(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",
@@ -45,8 +49,9 @@ class Around:
         record = await self.service.record(match.id)
         data = io.BytesIO(record.dumps().encode())
         await interaction.response.send_message(
-            f"The record of {match.title} #{match.id} ({len(record.moves)} moves). Replay it with "
-            "`python -m engines replay` or draw it with `python -m render`.",
+            private(interaction, Text("The record of {title} #{id} ({count} moves). Replay it with "
+                                      "`python -m engines replay` or draw it with `python -m render`.",
+                                      title=match.title, id=match.id, count=len(record.moves))),
             file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True)
 
     async def pings(self, interaction: discord.Interaction, game: str, on: bool, match_id: int | None) -> None:
@@ -56,10 +61,11 @@ class Around:
         try:
             await self.service.set_match_pings(match.id, interaction.user.id, on)
         except ServiceError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
             return
-        text = ("Reminders are on for" if on else "No more reminders (the deadline still counts) for")
-        await interaction.response.send_message(f"{text} {match.title} #{match.id}.", ephemeral=True)
+        text = Text("Reminders are on for {title} #{id}.", title=match.title, id=match.id) if on else \
+            Text("No more reminders (the deadline still counts) for {title} #{id}.", title=match.title, id=match.id)
+        await interaction.response.send_message(private(interaction, text), ephemeral=True)
 
     async def claim(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)
@@ -79,18 +85,19 @@ class Around:
         try:
             match = await self.service.offer(match.id, interaction.user.id, kind)
         except ServiceError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
             return
-        me = interaction.user.display_name
-        other = next(p for p in match.players if p != interaction.user.id)
+        fields = dict(player=present.mention(next(p for p in match.players if p != interaction.user.id)),
+                      me=interaction.user.display_name, title=match.title, id=match.id)
+        locale = public_locale(interaction)
         if kind == "draw":
-            text = f"{present.mention(other)}, {me} offers a draw in {match.title} #{match.id}."
+            text = Text("{player}, {me} offers a draw in {title} #{id}.", **fields)
             view = buttons.view_of(buttons.DrawYesButton(match.id, match.version),
-                                   buttons.DrawNoButton(match.id, match.version))
+                                   buttons.DrawNoButton(match.id, match.version), locale=locale)
         else:
-            text = (f"{present.mention(other)}, {me} asks to take back their last move in "
-                    f"{match.title} #{match.id}.")
+            text = Text("{player}, {me} asks to take back their last move in {title} #{id}.", **fields)
             view = buttons.view_of(buttons.UndoYesButton(match.id, match.version),
-                                   buttons.UndoNoButton(match.id, match.version))
-        await interaction.response.send_message(text + " The offer lapses when the position changes.", view=view,
+                                   buttons.UndoNoButton(match.id, match.version), locale=locale)
+        lapses = Text("The offer lapses when the position changes.")
+        await interaction.response.send_message(public(interaction, Joined([text, lapses], " ")), view=view,
                                                 allowed_mentions=discord.AllowedMentions(users=True))

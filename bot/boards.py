@@ -3,16 +3,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 
 import discord
 
+from engines import Joined, Text
 from matches import Match, Series
 from render import render_png
 
 from . import buttons, guided, present
-from .replies import MENTION_USERS, PRIVATE_ACK
+from .locales import say
+from .replies import MENTION_USERS, PRIVATE_ACK, private, public, public_locale
 
 log = logging.getLogger(__name__)
 
@@ -20,22 +23,29 @@ log = logging.getLogger(__name__)
 class Boards:
     """Mixed into :class:`bot.actions.Actions` (uses its ``bot`` and ``service``)."""
 
-    async def board_file(self, match: Match) -> discord.File:
+    async def board_file(self, match: Match, locale=None) -> discord.File:
+        """The board image, its words in the language of ``locale``."""
         # Rendering takes tens of milliseconds: keep it off the event loop.
-        png = await asyncio.to_thread(render_png, match.state(), match.names)
+        png = await asyncio.to_thread(render_png, match.state(), match.names,
+                                      say=functools.partial(say, locale=locale))
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png")
 
-    def board_view(self, match: Match) -> discord.ui.View | None:
+    def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
         if match.status in ("finished", "void"):
-            return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id))
+            return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id), locale=locale)
         if match.status == "active" and getattr(match.position, "pending", None) is not None:
             return buttons.view_of(buttons.KeepButton(match.id, match.version),
-                                   buttons.RemoveButton(match.id, match.version))
+                                   buttons.RemoveButton(match.id, match.version), locale=locale)
         if match.status == "active":
-            return buttons.view_of(guided.ChooseMoveButton(match.id, match.version))
+            return buttons.view_of(guided.ChooseMoveButton(match.id, match.version), locale=locale)
         return None
 
-    async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> str:
+    def match_locale(self, match: Match):
+        """The language of the server a match is played in (None: English)."""
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        return guild.preferred_locale if guild is not None else None
+
+    async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> Text:
         if series is None and match.status in ("active", "finished"):
             series = await self.service.series(match.series_id)
         away = None
@@ -61,9 +71,10 @@ class Boards:
             # The first followup replaces this placeholder and inherits its
             # visibility: private when only a pointer to the board follows here.
             await interaction.response.defer(thinking=True, ephemeral=elsewhere)
-        content = await self.turn_content(match, description, series)
-        kwargs = {"file": await self.board_file(match), "allowed_mentions": MENTION_USERS}
-        view = self.board_view(match)
+        text = await self.turn_content(match, description, series)
+        content = public(interaction, text)
+        kwargs = {"file": await self.board_file(match, public_locale(interaction)), "allowed_mentions": MENTION_USERS}
+        view = self.board_view(match, public_locale(interaction))
         if view is not None:
             kwargs["view"] = view
         try:
@@ -71,15 +82,17 @@ class Boards:
                 message = await interaction.followup.send(content, wait=True, **kwargs)
             else:
                 message = await self.bot.get_partial_messageable(target).send(content, **kwargs)
-                where = "below" if target == interaction.channel_id else f"in <#{target}>"
-                await interaction.followup.send(f"Done — the board is {where}.", ephemeral=True)
+                done = Text("Done — the board is below.") if target == interaction.channel_id else \
+                    Text("Done — the board is in {channel}.", channel=f"<#{target}>")
+                await interaction.followup.send(private(interaction, done), ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
             # Whoever moves next must still hear about it: retry once, words only.
             try:
+                without = Joined([text, Text("(The board image could not be posted; `/{game} board` shows it.)",
+                                             game=match.game)], "\n")
                 message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
-                    content + "\n(The board image could not be posted; `/" + match.game + " board` shows it.)",
-                    allowed_mentions=MENTION_USERS)
+                    public(interaction, without), allowed_mentions=MENTION_USERS)
             except discord.HTTPException:
                 await self._tell_failure(interaction, match, exc)
                 return
@@ -99,22 +112,23 @@ class Boards:
             log.debug("previous board %s keeps its buttons: %s", message_id, exc)
 
     async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
-        why = "I am not allowed to post there" if isinstance(exc, discord.Forbidden) else \
-            f"Discord answered {exc.status}"
+        why = Text("I am not allowed to post there") if isinstance(exc, discord.Forbidden) else \
+            Text("Discord answered {status}", status=exc.status)
         try:
-            await interaction.followup.send(
-                f"Saved — but I could not post the board ({why}). Use `/{match.game} board` to see it.",
-                ephemeral=True)
+            await interaction.followup.send(private(interaction, Text(
+                "Saved — but I could not post the board ({why}). Use `/{game} board` to see it.",
+                why=why, game=match.game)), ephemeral=True)
         except discord.HTTPException:
             log.warning("could not tell the user either for match %s", match.id)
 
-    async def announce_closed(self, match: Match, text: str, *, skip_channel: int | None = None) -> None:
+    async def announce_closed(self, match: Match, text: Text, *, skip_channel: int | None = None) -> None:
         """A match closed without a final board (aborted, abandoned): say so where it lives
         (unless that is ``skip_channel``, which was answered already) and archive its thread."""
         home = match.home_channel_id
         if home is not None and home != skip_channel:
             try:
-                await self.bot.get_partial_messageable(home).send(text, allowed_mentions=discord.AllowedMentions.none())
+                await self.bot.get_partial_messageable(home).send(say(text, self.match_locale(match)),
+                                                                  allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as exc:
                 log.info("could not announce the end of match %s: %s", match.id, exc)
         if match.thread_id:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from engines import Text
+
+from .locales import say
+
 PREFIX = "bg"
 Style = discord.ButtonStyle
 
@@ -13,7 +17,7 @@ class _MatchButton:
     custom_id and hands the click to the bot's actions."""
 
     action = ""
-    label = ""
+    label: Text
     style = Style.secondary
 
     def __init__(self, match_id: int, version: int = 0):
@@ -29,7 +33,7 @@ class _MatchButton:
         await interaction.client.actions.button(interaction, self.action, self.match_id, self.version)
 
 
-def _button(action: str, label: str, style: Style) -> type:
+def _button(action: str, label: Text, style: Style) -> type:
     class Button(_MatchButton, discord.ui.DynamicItem[discord.ui.Button],
                  template=rf"{PREFIX}:{action}:(?P<id>[0-9]+):(?P<v>[0-9]+)"):
         pass
@@ -39,24 +43,28 @@ def _button(action: str, label: str, style: Style) -> type:
     return Button
 
 
-AcceptButton = _button("accept", "Accept", Style.success)
-DeclineButton = _button("decline", "Decline", Style.secondary)
-KeepButton = _button("keep", "Keep (pay k)", Style.primary)
-RemoveButton = _button("remove", "Remove (pay k-1)", Style.secondary)
-ResignButton = _button("resign", "Yes, resign", Style.danger)
-RematchButton = _button("rematch", "Rematch", Style.primary)
-ClaimButton = _button("claim", "Claim the win", Style.danger)
-DrawYesButton = _button("draw-yes", "Accept the draw", Style.success)
-DrawNoButton = _button("draw-no", "Decline", Style.secondary)
-UndoYesButton = _button("undo-yes", "Allow the takeback", Style.success)
-UndoNoButton = _button("undo-no", "Refuse", Style.secondary)
+AcceptButton = _button("accept", Text("Accept"), Style.success)
+DeclineButton = _button("decline", Text("Decline"), Style.secondary)
+KeepButton = _button("keep", Text("Keep (pay k)"), Style.primary)
+RemoveButton = _button("remove", Text("Remove (pay k-1)"), Style.secondary)
+ResignButton = _button("resign", Text("Yes, resign"), Style.danger)
+RematchButton = _button("rematch", Text("Rematch"), Style.primary)
+ClaimButton = _button("claim", Text("Claim the win"), Style.danger)
+DrawYesButton = _button("draw-yes", Text("Accept the draw"), Style.success)
+DrawNoButton = _button("draw-no", Text("Decline"), Style.secondary)
+UndoYesButton = _button("undo-yes", Text("Allow the takeback"), Style.success)
+UndoNoButton = _button("undo-no", Text("Refuse"), Style.secondary)
 
 ALL = (AcceptButton, DeclineButton, KeepButton, RemoveButton, ResignButton, RematchButton, ClaimButton,
        DrawYesButton, DrawNoButton, UndoYesButton, UndoNoButton)
 
 
-def view_of(*items: discord.ui.Item) -> discord.ui.View:
+def view_of(*items: discord.ui.Item, locale=None) -> discord.ui.View:
+    """The items as a persistent view, their labels in the language of ``locale``."""
     view = discord.ui.View(timeout=None)
     for item in items:
+        button = getattr(item, "item", item)
+        if isinstance(button, discord.ui.Button) and isinstance(getattr(item, "label", None), Text):
+            button.label = say(item.label, locale)[:80]     # Discord's limit for a label
         view.add_item(item)
     return view

@@ -5,10 +5,11 @@ import logging
 
 import discord
 
+from engines import Joined, Text
 from matches import Match, ServiceError
 
 from . import buttons, present
-from .replies import MENTION_USERS, edit_clicked, player_of, reply_error
+from .replies import MENTION_USERS, edit_clicked, player_of, private, public, public_locale, reply_error
 
 log = logging.getLogger(__name__)
 
@@ -25,18 +26,19 @@ class Challenging:
                 game, interaction.guild_id, channel_id, player_of(interaction.user),
                 [player_of(o) for o in opponents], options=options, first=first, days=days)
         except ServiceError as exc:
-            await reply_error(interaction, str(exc))
+            await reply_error(interaction, exc.text)
             return
         if not await self.post_challenge(interaction, match):
             await self.service.decline(match.id, interaction.user.id)
-            await reply_error(interaction, f"I cannot post in <#{channel_id}>, where this server's challenges "
-                                           "go. Ask an admin to check my permissions there.")
+            await reply_error(interaction, Text("I cannot post in {channel}, where this server's challenges go. "
+                                                "Ask an admin to check my permissions there.",
+                                                channel=f"<#{channel_id}>"))
 
-    async def post_challenge(self, interaction: discord.Interaction, match: Match, intro: str = "") -> bool:
+    async def post_challenge(self, interaction: discord.Interaction, match: Match, intro: Text | None = None) -> bool:
         """The challenge with its Accept / Decline buttons, in the match's channel; False if Discord refused."""
         view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
-                               buttons.DeclineButton(match.id, match.version))
-        content = "\n".join(filter(None, [intro, present.challenge_message(match)]))
+                               buttons.DeclineButton(match.id, match.version), locale=public_locale(interaction))
+        content = public(interaction, Joined(filter(None, [intro, present.challenge_message(match)]), "\n"))
         here = match.channel_id == interaction.channel_id
         try:
             if not here:
@@ -52,7 +54,7 @@ class Challenging:
             log.info("could not post challenge %s: %s", match.id, exc)
             return False
         if not here:
-            pointer = f"Challenge posted in <#{match.channel_id}>."
+            pointer = private(interaction, Text("Challenge posted in {channel}.", channel=f"<#{match.channel_id}>"))
             if interaction.response.is_done():
                 await interaction.followup.send(pointer, ephemeral=True)
             else:
@@ -75,7 +77,8 @@ class Challenging:
     async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
         open_ = match.status == "challenge"
         view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
-                               buttons.DeclineButton(match.id, match.version)) if open_ else None
+                               buttons.DeclineButton(match.id, match.version),
+                               locale=public_locale(interaction)) if open_ else None
         await edit_clicked(interaction, content=present.challenge_message(match), view=view,
                            allowed_mentions=MENTION_USERS)
         if match.status != "active":
@@ -83,7 +86,7 @@ class Challenging:
         guild = await self.service.guild_settings(match.guild_id)
         if guild.threads and match.thread_id is None:
             match = await self._open_thread(interaction, match)
-        await self.post_turn(interaction, match, "The match begins.")
+        await self.post_turn(interaction, match, Text("The match begins."))
 
     async def _open_thread(self, interaction: discord.Interaction, match: Match) -> Match:
         try:

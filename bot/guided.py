@@ -15,10 +15,12 @@ import logging
 
 import discord
 
+from engines import Joined, Text
 from matches import Match, ServiceError
 
 from . import menus
 from .buttons import PREFIX, view_of
+from .locales import say
 from .replies import acknowledge_quietly, edit_clicked, in_time, reply_error
 
 log = logging.getLogger(__name__)
@@ -32,58 +34,63 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
     try:
         match = await interaction.client.service.get(match_id)
     except ServiceError as exc:
-        await reply_error(interaction, str(exc))
+        await reply_error(interaction, exc.text)
         return None
     user = interaction.user.id
     mover = match.to_move_id() if match.status == "active" else None
     if mover is None:
-        why = f"Match #{match.id} is no longer running ({match.status}); there is nothing to play."
+        why = Text("Match #{id} is no longer running; there is nothing to play.", id=match.id)
     elif user not in match.players:
-        why = f"You are not playing in match #{match.id}."
+        why = Text("You are not playing in match #{id}.", id=match.id)
     elif user != mover:
-        why = f"It is {match.names[match.players.index(mover)]}'s turn."
+        why = Text("It is {name}'s turn.", name=match.names[match.players.index(mover)])
     elif version != match.version:
-        why = (f"The position of match #{match.id} has changed since this was shown. Use the newest board "
-               f"(`/{match.game} board` posts it again).")
+        why = Text("The position of match #{id} has changed since this was shown. Use the newest board "
+                   "(`/{game} board` posts it again).", id=match.id, game=match.game)
     else:
         return match
     await reply_error(interaction, why)
     return None
 
 
-def menu_message(match: Match, prefix: str = "") -> dict:
-    """Content and view of the private menu: the next choice after ``prefix``."""
+def menu_message(match: Match, prefix: str, locale) -> dict:
+    """Content and view of the private menu (in the language of ``locale``): the next choice after ``prefix``."""
     menu = menus.menu(match.position.legal_moves(), prefix)
     start_over = [StartOverButton(match.id, match.version, "")] if prefix else []
     if not menu.options:
-        return {"content": f"No legal move starts with `{prefix}` any more.", "view": view_of(*start_over)}
-    so_far = f" starting with `{menu.prefix}`" if menu.prefix else ""
-    content = (f"**{match.title} #{match.id}**: choose your move{so_far}. "
-               "Nothing is played until you confirm.")
-    return {"content": content, "view": view_of(MoveSelect(match.id, match.version, prefix, menu), *start_over)}
+        return {"content": say(Text("No legal move starts with `{prefix}` any more.", prefix=prefix), locale),
+                "view": view_of(*start_over, locale=locale)}
+    fields = dict(title=match.title, id=match.id, prefix=menu.prefix)
+    content = Text("**{title} #{id}**: choose your move starting with `{prefix}`. Nothing is played until you "
+                   "confirm.", **fields) if menu.prefix else \
+        Text("**{title} #{id}**: choose your move. Nothing is played until you confirm.", **fields)
+    return {"content": say(content, locale),
+            "view": view_of(MoveSelect(match.id, match.version, prefix, menu, locale), *start_over, locale=locale)}
 
 
-def confirm_message(match: Match, move: str, came_from: str) -> dict:
+def confirm_message(match: Match, move: str, came_from: str, locale) -> dict:
     """Ask before playing ``move``; ``came_from`` is the prefix of the menu it was picked in."""
     preview = match.state()
     try:
         words = preview.describe(preview.play(move), match.names)
     except ValueError as exc:     # an engine MoveError: the move was never offered in this position
-        return {"content": f"{move} cannot be played: {exc}.",
-                "view": view_of(StartOverButton(match.id, match.version, ""))}
+        return {"content": say(Text("{move} cannot be played: {reason}.", move=move, reason=exc.text), locale),
+                "view": view_of(StartOverButton(match.id, match.version, ""), locale=locale)}
     back = [BackButton(match.id, match.version, came_from)]
     if came_from:
         back.append(StartOverButton(match.id, match.version, ""))
-    return {"content": f"Play **{move}**?\n{words}",
-            "view": view_of(PlayButton(match.id, match.version, move), *back)}
+    return {"content": say(Joined([Text("Play **{move}**?", move=move), words], "\n"), locale),
+            "view": view_of(PlayButton(match.id, match.version, move), *back, locale=locale)}
 
 
 class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:choose:{MATCH}"):
     """On the public board: opens the private menu for the player to move."""
 
+    label = Text("Choose a move")
+
     def __init__(self, match_id: int, version: int):
         self.match_id, self.version = match_id, version
-        super().__init__(discord.ui.Button(label="Choose a move", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=self.label, style=discord.ButtonStyle.primary,
                                            custom_id=f"{PREFIX}:choose:{match_id}:{version}"))
 
     @classmethod
@@ -93,17 +100,18 @@ class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{P
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.send_message(ephemeral=True, **menu_message(match))
+            await interaction.response.send_message(ephemeral=True, **menu_message(match, "", interaction.locale))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
     """One step of the menu: picking a group shows the next step, picking a move asks to confirm."""
 
-    def __init__(self, match_id: int, version: int, prefix: str, menu: menus.Menu | None = None):
+    def __init__(self, match_id: int, version: int, prefix: str, menu: menus.Menu | None = None, locale=None):
         self.match_id, self.version, self.prefix = match_id, version, prefix
         # Rebuilt from a custom_id only to handle a pick: the options then come with the interaction.
-        options = [discord.SelectOption(label=o.label, value=o.value) for o in menu.options] if menu else []
-        placeholder = f"{menu.prefix}…" if menu and menu.prefix else "Choose a move…"
+        options = [discord.SelectOption(label=say(o.label, locale)[:menus.LABEL_MAX], value=o.value)
+                   for o in menu.options] if menu else []
+        placeholder = f"{menu.prefix}…" if menu and menu.prefix else say(Text("Choose a move…"), locale)
         super().__init__(discord.ui.Select(custom_id=f"{PREFIX}:pick:{match_id}:{version}:{prefix}",
                                            placeholder=placeholder, options=options))
 
@@ -117,15 +125,16 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
             return
         [value] = self.item.values
         if value.endswith(menus.MORE):
-            await interaction.response.edit_message(**menu_message(match, value.removesuffix(menus.MORE)))
+            await interaction.response.edit_message(
+                **menu_message(match, value.removesuffix(menus.MORE), interaction.locale))
         else:
-            await interaction.response.edit_message(**confirm_message(match, value, self.prefix))
+            await interaction.response.edit_message(**confirm_message(match, value, self.prefix, interaction.locale))
 
 
 class _MenuButton:
     """Mixin: a button on the private menu that shows the menu at ``prefix`` again."""
 
-    label = ""
+    label: Text
     action = ""
 
     def __init__(self, match_id: int, version: int, prefix: str):
@@ -140,17 +149,17 @@ class _MenuButton:
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.edit_message(**menu_message(match, self.prefix))
+            await interaction.response.edit_message(**menu_message(match, self.prefix, interaction.locale))
 
 
 class BackButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],
                  template=rf"{PREFIX}:back:{MATCH}:(?P<prefix>.*)"):
-    label, action = "Back", "back"
+    label, action = Text("Back"), "back"
 
 
 class StartOverButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],
                       template=rf"{PREFIX}:restart:{MATCH}:(?P<prefix>.*)"):
-    label, action = "Start over", "restart"
+    label, action = Text("Start over"), "restart"
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:play:{MATCH}:(?P<move>.+)"):
@@ -159,7 +168,8 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
 
     def __init__(self, match_id: int, version: int, move: str):
         self.match_id, self.version, self.move = match_id, version, move
-        super().__init__(discord.ui.Button(label=f"Play {move}"[:BUTTON_LABEL_MAX], style=discord.ButtonStyle.success,
+        self.label = Text("Play {move}", move=move)
+        super().__init__(discord.ui.Button(label=self.label[:BUTTON_LABEL_MAX], style=discord.ButtonStyle.success,
                                            custom_id=f"{PREFIX}:play:{match_id}:{version}:{move}"))
 
     @classmethod
@@ -173,10 +183,10 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
                                                                  expected_version=self.version),
                                    acknowledge_quietly)
         except ServiceError as exc:
-            await reply_error(interaction, str(exc))
+            await reply_error(interaction, exc.text)
             return
         try:
-            await edit_clicked(interaction, content=f"You played **{result.move}**.", view=None)
+            await edit_clicked(interaction, content=Text("You played **{move}**.", move=result.move), view=None)
         except discord.HTTPException as exc:
             # The move counted: the others must still see the board, so go on.
             log.info("could not close the menu of match %s: %s", self.match_id, exc)

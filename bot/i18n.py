@@ -3,7 +3,7 @@ command, group and option descriptions and the names of choices.
 
 Command and option names stay English on purpose: players type them, and the
 help texts, the README and the move notation all use them.  Message texts are
-English for now (the engines word their refusals in English).
+translated by ``bot.locales``.
 """
 from __future__ import annotations
 

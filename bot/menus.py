@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engines import Text
+
 LIMIT = 25             # options per Discord select menu
 LABEL_MAX = 100        # characters per option label
 # Ends the value of an option that narrows further, so that the group "+e5…"
@@ -30,7 +32,7 @@ BOUNDARY = re.compile(r"(?<=[0-9A-Za-z])(?=[@=<*-])|(?<=[0-9])(?=[xr][0-9])|(?<!
 
 @dataclass(frozen=True)
 class Option:
-    label: str
+    label: str        # a move, or a Text saying how many moves a group holds
     value: str        # a complete move, or a prefix followed by MORE
     moves: int        # how many legal moves this option leads to
 
@@ -83,8 +85,8 @@ def _split(moves: list[str], prefix: str) -> dict[str, list[str]]:
 def _option(key: str, moves: list[str]) -> Option:
     if len(moves) == 1:
         return Option(moves[0][:LABEL_MAX], moves[0], 1)
-    suffix = f" …  ({len(moves)} moves)"
-    return Option(key[:LABEL_MAX - len(suffix)] + suffix, group_value(key), len(moves))
+    room = LABEL_MAX - len(f" …  ({len(moves)} moves)") - 4       # a little more for longer languages
+    return Option(Text("{start} …  ({count} moves)", start=key[:room], count=len(moves)), group_value(key), len(moves))
 
 
 def menu(legal: list[str], prefix: str = "") -> Menu:

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from engines import Text
 from matches import Event, Match
 from matches.timing import DAY
 
 from . import buttons, present
+from .locales import say
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -22,11 +24,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PER_ROUND = 5          # at most this many notices per round (every 30 s)
 
+# One wording per day of the wait, in turn.
 DAILY_WORDING = (
-    "it's your move in {game}.",
-    "{game} is waiting for you.",
-    "your opponents would love to see your next move in {game}.",
-    "a friendly nudge: {game} needs your move.",
+    lambda **f: Text("⏰ {player}, it's your move in {game}. Deadline {deadline}{link}.", **f),
+    lambda **f: Text("⏰ {player}, {game} is waiting for you. Deadline {deadline}{link}.", **f),
+    lambda **f: Text("⏰ {player}, your opponents would love to see your next move in {game}. "
+                     "Deadline {deadline}{link}.", **f),
+    lambda **f: Text("⏰ {player}, a friendly nudge: {game} needs your move. Deadline {deadline}{link}.", **f),
 )
 
 
@@ -36,23 +40,21 @@ def jump_link(match: Match) -> str:
     return ""
 
 
-def reminder_text(match: Match, event: Event, mention: str, now: float) -> str:
-    game = f"**{match.title} #{match.id}**"
+def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -> Text:
     link = jump_link(match)
-    where = f" ({link})" if link else ""
-    deadline = present.timestamp(match.deadline) if match.deadline else "soon"
+    fields = dict(player=mention, game=f"**{match.title} #{match.id}**", link=f" ({link})" if link else "",
+                  deadline=present.timestamp(match.deadline) if match.deadline else Text("soon"))
     if event == Event.QUARTER:
-        return f"⏳ {mention}, a quarter of your time is left in {game}: move by {deadline}{where}."
+        return Text("⏳ {player}, a quarter of your time is left in {game}: move by {deadline}{link}.", **fields)
     # A new wording every day of the wait (and matches start at different ones).
     days = int((now - (match.clock_start or now)) // DAY)
-    wording = DAILY_WORDING[(match.id + days) % len(DAILY_WORDING)].format(game=game)
-    return f"⏰ {mention}, {wording} Deadline {deadline}{where}."
+    return DAILY_WORDING[(match.id + days) % len(DAILY_WORDING)](**fields)
 
 
-def claim_consequence(match: Match) -> str:
+def claim_consequence(match: Match) -> Text | str:
     if match.plies == 0:
-        return " (nobody has moved yet, so the match would be void: no winner, no points)"
-    return " (the late player is dropped and play goes on)" if len(match.players) > 2 else ""
+        return Text(" (nobody has moved yet, so the match would be void: no winner, no points)")
+    return Text(" (the late player is dropped and play goes on)") if len(match.players) > 2 else ""
 
 
 class Reminders:
@@ -76,20 +78,21 @@ class Reminders:
     async def deliver(self, match: Match, event: Event) -> None:
         channel = self.bot.get_partial_messageable(match.home_channel_id) if match.home_channel_id else None
         mover = match.to_move_id()
+        locale = self.bot.actions.match_locale(match)
         if event == Event.ABANDON:
             await self.bot.actions.announce_closed(
-                match, f"**{match.title} #{match.id}** was closed as abandoned: nobody acted for 30 days after the "
-                       "deadline. It does not count for ratings.")
+                match, Text("**{title} #{id}** was closed as abandoned: nobody acted for 30 days after the "
+                            "deadline. It does not count for ratings.", title=match.title, id=match.id))
             return
         if event == Event.TIMEOUT:
-            others = " ".join(present.mention(p) for p in match.players if p != mover)
             if channel:
-                await channel.send(
-                    f"⌛ {match.names[match.players.index(mover)]} ran out of time in **{match.title} #{match.id}**. "
-                    f"{others}: you may claim the win with the button or `/{match.game} claim`"
-                    f"{claim_consequence(match)}.",
-                    view=buttons.view_of(buttons.ClaimButton(match.id, match.version)),
-                    allowed_mentions=discord.AllowedMentions(users=True))
+                text = Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "
+                            "button or `/{game} claim`{consequence}.", late=match.names[match.players.index(mover)],
+                            title=match.title, id=match.id, game=match.game, consequence=claim_consequence(match),
+                            others=" ".join(present.mention(p) for p in match.players if p != mover))
+                await channel.send(say(text, locale),
+                                   view=buttons.view_of(buttons.ClaimButton(match.id, match.version), locale=locale),
+                                   allowed_mentions=discord.AllowedMentions(users=True))
             return
         settings = await self.bot.service.user_settings(mover)
         if settings.reminders == "off" or not await self.bot.service.match_pings(match.id, mover):
@@ -98,10 +101,10 @@ class Reminders:
         if settings.reminders == "dm":
             try:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
-                await user.send(reminder_text(match, event, "Hi", now))
+                await user.send(say(reminder_text(match, event, Text("Hi"), now), locale))
                 return
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)
         if channel:
-            await channel.send(reminder_text(match, event, present.mention(mover), now),
+            await channel.send(say(reminder_text(match, event, present.mention(mover), now), locale),
                                allowed_mentions=discord.AllowedMentions(users=True))

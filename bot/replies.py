@@ -8,6 +8,8 @@ import discord
 
 from matches import Player
 
+from .locales import say
+
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -43,16 +45,41 @@ async def acknowledge_quietly(interaction: discord.Interaction) -> None:
     await interaction.response.defer()
 
 
+def public_locale(interaction: discord.Interaction):
+    """The language of what everyone in the channel reads: the server's (the user's in a DM).
+
+    Read from the cached guild, as the scheduler's messages are, so both always agree."""
+    if interaction.guild is not None:
+        return interaction.guild.preferred_locale
+    return interaction.guild_locale or interaction.locale
+
+
+def private(interaction: discord.Interaction, text) -> str:
+    """``text`` for the eyes of the user who interacted, in their Discord language."""
+    return say(text, interaction.locale)
+
+
+def public(interaction: discord.Interaction, text) -> str:
+    """``text`` for everyone in the channel, in the server's language."""
+    return say(text, public_locale(interaction))
+
+
 async def edit_clicked(interaction: discord.Interaction, **fields) -> None:
-    """Change the message whose button was clicked, whether or not the click was acknowledged already."""
+    """Change the message whose button was clicked, whether or not the click was acknowledged already.
+
+    A new ``content`` is said in the language of whoever reads that message."""
+    if fields.get("content") is not None:
+        ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
+        fields["content"] = (private if ephemeral else public)(interaction, fields["content"])
     if interaction.response.is_done():
         await interaction.edit_original_response(**fields)
     else:
         await interaction.response.edit_message(**fields)
 
 
-async def reply_error(interaction: discord.Interaction, message: str) -> None:
-    """A private answer, whether or not the interaction was answered already."""
+async def reply_error(interaction: discord.Interaction, message) -> None:
+    """A private answer (a Text, said in the user's language), whether or not the interaction was answered already."""
+    message = private(interaction, message)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from . import present
+from .locales import say
 from .reminders import PER_ROUND
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class Scheduler:
                 try:
                     channel = self.bot.get_partial_messageable(match.channel_id)
                     await channel.get_partial_message(match.message_id).edit(
-                        content=present.challenge_message(match), view=None)
+                        content=say(present.challenge_message(match), self.bot.actions.match_locale(match)),
+                        view=None)
                 except discord.HTTPException as exc:
                     log.info("could not mark challenge %s as expired: %s", match.id, exc)

@@ -6,13 +6,16 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from engines import game_names, get_game
+from engines import Joined, Text, game_names, get_game
 from matches import ServiceError
 from matches.timing import DAYS_CHOICES
 
 from .. import present
 from ..reminders import jump_link
+from ..replies import private, public
 
+
+NEEDS_MANAGE_SERVER = Text("You need the Manage Server permission.")
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -26,19 +29,24 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     async def games(interaction: discord.Interaction):
         matches = await service.waiting_list(interaction.user.id)
         if not matches:
-            await interaction.response.send_message("You have no running matches. Challenge someone with "
-                                                    "`/<game> challenge`!", ephemeral=True)
+            await interaction.response.send_message(private(interaction, Text(
+                "You have no running matches. Challenge someone with `/<game> challenge`!")), ephemeral=True)
             return
         lines = []
         for m in matches[:20]:
             mover = m.to_move_id()
-            others = ", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id)
-            turn = "**your turn**" if mover == interaction.user.id else f"{m.names[m.players.index(mover)]} to move"
-            deadline = f" · deadline {present.timestamp(m.deadline)}" if m.deadline else ""
-            link = jump_link(m)
-            lines.append(f"{m.title} #{m.id} vs {others} — {turn}{deadline}" + (f" · [board]({link})" if link else ""))
-        more = f"\n…and {len(matches) - 20} more." if len(matches) > 20 else ""
-        await interaction.response.send_message("\n".join(lines) + more, ephemeral=True)
+            parts = [Text("{title} #{id} vs {others} — {turn}", title=m.title, id=m.id,
+                          others=", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id),
+                          turn=Text("**your turn**") if mover == interaction.user.id
+                          else Text("{name} to move", name=m.names[m.players.index(mover)]))]
+            if m.deadline:
+                parts.append(Text("deadline {deadline}", deadline=present.timestamp(m.deadline)))
+            if jump_link(m):
+                parts.append(Text("[board]({link})", link=jump_link(m)))
+            lines.append(Joined(parts, " · "))
+        if len(matches) > 20:
+            lines.append(Text("…and {count} more.", count=len(matches) - 20))
+        await interaction.response.send_message(private(interaction, Joined(lines, "\n")), ephemeral=True)
 
     @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")
     @app_commands.describe(reminders="mention in the match channel, DM, or off")
@@ -46,11 +54,11 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         if reminders is not None:
             await service.set_reminders(interaction.user.id, reminders)
         current = await service.user_settings(interaction.user.id)
-        vacation = ""
+        parts = [Text("Reminders: **{mode}**.", mode=current.reminders)]
         if current.vacation_until and current.vacation_until > service.clock():
-            vacation = f" You are on vacation until {present.timestamp(current.vacation_until, 'f')}."
-        await interaction.response.send_message(
-            f"Reminders: **{current.reminders}**.{vacation} Change with `/settings reminders:`.", ephemeral=True)
+            parts.append(Text("You are on vacation until {until}.", until=present.timestamp(current.vacation_until, "f")))
+        parts.append(Text("Change with `/settings reminders:`."))
+        await interaction.response.send_message(private(interaction, Joined(parts, " ")), ephemeral=True)
 
     @app_commands.command(name="vacation", description="Pause the clocks of all your matches (30 days a year)")
     @app_commands.describe(days="How many days (1-30); 0 ends your vacation and returns the unused days")
@@ -58,12 +66,12 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         try:
             until = await service.start_vacation(interaction.user.id, days)
         except ServiceError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
             return
-        text = ("Welcome back: your clocks run again." if days == 0 else
-                f"Enjoy your break! Your clocks are paused until {present.timestamp(until, 'f')}; "
-                "your opponents see it on the board.")
-        await interaction.response.send_message(text, ephemeral=True)
+        text = (Text("Welcome back: your clocks run again.") if days == 0 else
+                Text("Enjoy your break! Your clocks are paused until {until}; your opponents see it on the board.",
+                     until=present.timestamp(until, "f")))
+        await interaction.response.send_message(private(interaction, text), ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
     @app_commands.guild_only()
@@ -71,28 +79,32 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]):
         rows = await service.leaderboard(interaction.guild_id, game.value)
         if not rows:
-            await interaction.response.send_message(f"No rated {game.name} matches on this server yet.")
+            await interaction.response.send_message(public(interaction, Text(
+                "No rated {title} matches on this server yet.", title=game.name)))
             return
-        lines = [f"**{game.name} leaderboard** (Elo)"]
+        lines = [Text("**{title} leaderboard** (Elo)", title=game.name)]
         for rank, r in enumerate(rows, 1):
-            lines.append(f"{rank}. {present.mention(r.user_id)} **{r.rating:.0f}** — {r.wins} W / {r.losses} L / "
-                         f"{r.draws} D")
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+            lines.append(Text("{rank}. {player} **{rating:.0f}** — {wins} W / {losses} L / {draws} D", rank=rank,
+                              player=present.mention(r.user_id), rating=r.rating, wins=r.wins, losses=r.losses,
+                              draws=r.draws))
+        await interaction.response.send_message(public(interaction, Joined(lines, "\n")),
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="Wins, losses, ratings and series of a member")
     @app_commands.guild_only()
     async def stats(interaction: discord.Interaction, member: discord.Member | None = None):
         who = member or interaction.user
         data = await service.stats(interaction.guild_id, who.id)
-        lines = [f"**{who.display_name}** on this server"]
+        lines = [Text("**{name}** on this server", name=who.display_name)]
         for game, r in sorted(data.ratings.items()):
-            lines.append(f"{get_game(game).title}: rating **{r.rating:.0f}**, {r.wins} W / {r.losses} L / {r.draws} D")
+            lines.append(Text("{title}: rating **{rating:.0f}**, {wins} W / {losses} L / {draws} D",
+                              title=get_game(game).title, rating=r.rating, wins=r.wins, losses=r.losses, draws=r.draws))
         if not data.ratings:
-            lines.append("No rated matches yet.")
-        lines.append(f"Series won: {data.series_won}")
+            lines.append(Text("No rated matches yet."))
+        lines.append(Text("Series won: {count}", count=data.series_won))
         if data.average_move_seconds is not None:
-            lines.append(f"Average time per move: {present.duration(data.average_move_seconds)}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            lines.append(Text("Average time per move: {duration}", duration=present.duration(data.average_move_seconds)))
+        await interaction.response.send_message(private(interaction, Joined(lines, "\n")), ephemeral=True)
 
     admin = app_commands.Group(name="admin", description="Server settings and moderation of matches",
                                guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
@@ -100,15 +112,17 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @admin.command(name="abort", description="End a match or challenge without a result")
     async def abort(interaction: discord.Interaction, match: int):
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message("You need the Manage Server permission.", ephemeral=True)
+            await interaction.response.send_message(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True)
             return
         try:
             aborted = await service.abort(match, interaction.guild_id)
         except ServiceError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
             return
-        text = f"{aborted.title} #{aborted.id} was aborted by {interaction.user.mention}; it has no result."
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        text = Text("{title} #{id} was aborted by {admin}; it has no result.", title=aborted.title, id=aborted.id,
+                    admin=interaction.user.mention)
+        await interaction.response.send_message(public(interaction, text),
+                                                allowed_mentions=discord.AllowedMentions.none())
         await bot.actions.announce_closed(aborted, text, skip_channel=interaction.channel_id)
 
     @admin.command(name="settings", description="Defaults of this server (omit an option to keep it)")
@@ -119,14 +133,16 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     async def admin_settings(interaction: discord.Interaction, days: app_commands.Choice[int] | None = None,
                              channel: discord.TextChannel | None = None, threads: bool | None = None):
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message("You need the Manage Server permission.", ephemeral=True)
+            await interaction.response.send_message(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True)
             return
         await service.set_guild_settings(interaction.guild_id, default_days=days.value if days else None,
                                          challenge_channel_id=channel.id if channel else None, threads=threads)
         now = await service.guild_settings(interaction.guild_id)
-        where = f"<#{now.challenge_channel_id}>" if now.challenge_channel_id else "the channel where they are made"
-        await interaction.response.send_message(
-            f"Time per move: **{now.default_days or 3} days** by default · challenges go to {where} · "
-            f"match threads: **{'on' if now.threads else 'off'}**.", ephemeral=True)
+        where = f"<#{now.challenge_channel_id}>" if now.challenge_channel_id else \
+            Text("the channel where they are made")
+        await interaction.response.send_message(private(interaction, Text(
+            "Time per move: **{days} days** by default · challenges go to {where} · match threads: **{threads}**.",
+            days=now.default_days or 3, where=where, threads=Text("on") if now.threads else Text("off"))),
+            ephemeral=True)
 
     return [games, settings, vacation, leaderboard, stats, admin]

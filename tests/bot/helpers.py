@@ -67,8 +67,14 @@ async def rematch_through_the_bot(world, final, clicker, others):
 
 
 def final_match_id(offer) -> int:
-    """The match number a challenge message names ("... (match #12; ..." or "(match #12) was accepted")."""
-    return int(re.search(r"\(match #(\d+)", offer.content).group(1))
+    """The match a challenge message is about: from its Accept button while it has
+    one, else from the words ("(match #12) was accepted", in any language)."""
+    for row in offer.components:
+        for item in (row.children if hasattr(row, "children") else row.get("components", [])):
+            custom_id = item.custom_id if hasattr(item, "custom_id") else item.get("custom_id", "")
+            if custom_id and custom_id.startswith("bg:accept:"):
+                return int(custom_id.split(":")[2])
+    return int(re.search(r"\((?:match|Partie|partie) #(\d+)", offer.content).group(1))
 
 
 def member_of(world, user_id: int):

@@ -1,0 +1,100 @@
+"""The Discord layer's own messages said in German and French (bot/locales/*/bot.json).
+
+Matches are made through the match service's public API, as the bot makes them;
+the messages are the ones ``bot.present`` and ``bot.reminders`` build for them.
+"""
+from bot import present, reminders
+from bot.locales import say
+from engines import Text
+from matches import Event
+from tests.matches.conftest import ANN, BOB, clock, service, store  # noqa: F401  (fixtures)
+
+
+def both(text) -> tuple[str, str]:
+    return say(text, "de"), say(text, "fr")
+
+
+async def started(service):
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first="me")
+    return await service.accept(match.id, BOB.id)
+
+
+async def test_a_challenge_and_its_answer(service):
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first="me", days=1)
+    expires = present.timestamp(match.expires_at)
+    assert both(present.challenge_message(match)) == (
+        f"<@2>: **ann** fordert dich zu **Architekton** heraus (Partie #{match.id}; ann würde beginnen; "
+        f"1 Tag pro Zug). Die Herausforderung läuft {expires} ab.",
+        f"<@2> : **ann** vous défie à **Architekton** (partie #{match.id} ; ann commencerait ; "
+        f"1 jour par coup). Le défi expire {expires}.")
+    declined = await service.decline(match.id, BOB.id)
+    assert both(present.challenge_message(declined)) == (
+        f"Die Architekton-Herausforderung von ann (Partie #{match.id}) wurde abgelehnt.",
+        f"Le défi à Architekton de ann (partie #{match.id}) a été refusé.")
+
+
+async def test_the_board_message_of_a_new_match(service):
+    match = await started(service)
+    [ann, bob] = [present.seat_label(seat, name) for seat, name in enumerate(match.names)]
+    # The seat colours are the board's (render.common.player_style): ● blue, ■ orange.
+    assert say(ann, "de") == f"● ann ({say(Text('blue'), 'de')})"
+    assert say(bob, "fr") == f"■ bob ({say(Text('orange'), 'fr')})"
+    deadline = present.timestamp(match.deadline)
+    task = match.position.prompt()          # the engine's words for what ann has to do (architekton.json)
+    assert task
+    assert both(present.turn_message(match, Text("The match begins."))) == (
+        f"**Architekton #{match.id}** · {say(ann, 'de')} vs {say(bob, 'de')}\n"
+        f"Die Partie beginnt.\nPunkte: ann 1 · bob 1\nDu bist am Zug, <@1>: {say(task, 'de')}. Frist: {deadline}.",
+        f"**Architekton #{match.id}** · {say(ann, 'fr')} vs {say(bob, 'fr')}\n"
+        f"La partie commence.\nScore : ann 1 · bob 1\nÀ vous de jouer, <@1> : {say(task, 'fr')}. "
+        f"Échéance : {deadline}.")
+
+
+async def test_a_resignation_before_any_move_voids_the_match(service):
+    match = await started(service)
+    result = await service.resign(match.id, BOB.id)
+    lines = both(present.turn_message(result.match))
+    assert lines[0].endswith("\nNoch hatte niemand gezogen, daher ist die Partie **annulliert**: kein Ergebnis, "
+                             "keine Siegpunkte, keine Änderung der Wertung.")
+    assert lines[1].endswith("\nPersonne n'avait encore joué, la partie est donc **annulée** : pas de résultat, "
+                             "pas de points de victoire, pas de changement de classement.")
+
+
+async def test_the_end_of_a_match_by_resignation(service):
+    match = await started(service)
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])
+    result = await service.resign(match.id, BOB.id)
+    assert result.match.status == "finished"
+    assert both(present.result_line(result.match)) == (
+        "Die Partie endet durch Aufgabe: **ann gewinnt** (<@1>).",
+        "La partie se termine par abandon : **ann gagne** (<@1>).")
+
+
+async def test_reminders_and_the_claim_after_a_timeout(service):
+    match = await started(service)
+    deadline = present.timestamp(match.deadline)
+    # A DM greets instead of mentioning; day 0 of match #1 takes the second daily wording.
+    dm = reminders.reminder_text(match, Event.DAILY, Text("Hi"), match.clock_start)
+    assert both(dm) == (f"⏰ Hallo, **Architekton #{match.id}** wartet auf dich. Frist: {deadline}.",
+                        f"⏰ Bonjour, **Architekton #{match.id}** vous attend. Échéance : {deadline}.")
+    quarter = reminders.reminder_text(match, Event.QUARTER, present.mention(ANN.id), match.clock_start)
+    assert both(quarter) == (
+        f"⏳ <@1>, in **Architekton #{match.id}** bleibt dir nur noch ein Viertel deiner Zeit. Frist: {deadline}.",
+        f"⏳ <@1>, il ne vous reste qu'un quart de votre temps dans **Architekton #{match.id}**. "
+        f"Échéance : {deadline}.")
+    assert both(reminders.claim_consequence(match)) == (
+        " (noch hat niemand gezogen, daher würde die Partie annulliert: kein Sieger, keine Punkte)",
+        " (personne n'a encore joué, la partie serait donc annulée : pas de vainqueur, pas de points)")
+
+
+def test_durations():
+    assert both(present.duration(20)) == ("1 Min.", "1 min")
+    assert both(present.duration(5400)) == ("1.5 Std.", "1.5 h")
+    assert both(present.duration(3 * 86400)) == ("3.0 Tage", "3.0 jours")
+
+
+def test_the_move_chooser_buttons_stay_short():
+    from bot import guided
+
+    assert both(guided.ChooseMoveButton.label) == ("Zug wählen", "Choisir un coup")
+    assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")
