@@ -24,7 +24,7 @@ NO_OPEN_OFFER = {
 }
 # "Match #{id} is ...", one sentence per status it may have instead of active.
 NOT_ACTIVE = {
-    "challenge": lambda id: Text("Match #{id} is challenge.", id=id),
+    "challenge": lambda id: Text("Match #{id} has not started yet.", id=id),
     "finished": lambda id: Text("Match #{id} is finished.", id=id),
     "void": lambda id: Text("Match #{id} is void.", id=id),
     "declined": lambda id: Text("Match #{id} is declined.", id=id),

@@ -16,7 +16,7 @@ class IllegalMoveError(ServiceError):
 
 # "Match #{id} is ...; nothing more can happen in it", one sentence per status instead of active.
 OVER = {
-    "challenge": lambda id: Text("Match #{id} is challenge; nothing more can happen in it.", id=id),
+    "challenge": lambda id: Text("Match #{id} has not started yet; nothing can happen in it.", id=id),
     "finished": lambda id: Text("Match #{id} is finished; nothing more can happen in it.", id=id),
     "void": lambda id: Text("Match #{id} is void; nothing more can happen in it.", id=id),
     "declined": lambda id: Text("Match #{id} is declined; nothing more can happen in it.", id=id),

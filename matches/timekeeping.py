@@ -108,7 +108,8 @@ class Timekeeping(Core):
         else:
             left = timing.VACATION_DAYS_PER_YEAR - used
             if days > left + 1e-9:
-                raise ServiceError(Text("You have {count} vacation days left this year.", count=int(left)))
+                raise ServiceError(Text("You have 1 vacation day left this year.") if int(left) == 1 else
+                                   Text("You have {count} vacation days left this year.", count=int(left)))
             new_until = max(now, settings.vacation_until or now) + days * timing.DAY
             used += days
         shift = new_until - max(now, settings.vacation_until or now)

@@ -18,8 +18,10 @@ def _chips(n: int) -> Text:
 def _place(e: dict[str, Any], who: str) -> Text:
     square = _sq(e["square"])
     if e["rotation"] is None:
-        return Text("{player} laid a {terrain} tile ({tile}) at {square}", player=who,
-                    terrain=TERRAIN_NAMES[e["tile"]], tile=e["tile"], square=square)
+        fields = dict(player=who, terrain=TERRAIN_NAMES[e["tile"]], tile=e["tile"], square=square)
+        if str(fields["terrain"])[0] in "aeiou":
+            return Text("{player} laid an {terrain} tile ({tile}) at {square}", **fields)
+        return Text("{player} laid a {terrain} tile ({tile}) at {square}", **fields)
     if e["source"]:
         return Text("{player} built {tile} at {square} (r{rotation}), moving the house from {source}", player=who,
                     tile=e["tile"], square=square, rotation=e["rotation"], source=_sq(e["source"]))
@@ -81,10 +83,12 @@ def final_breakdown(final: dict[str, Any], names: list[str]) -> Text:
     """A9 in words: the removal, then group + chips per player."""
     rows: list[Text] = []
     for seat, name in enumerate(names):
+        fields = dict(name=name, group=final["groups"][seat], chips=_chips(final["chips"][seat]),
+                      points=final["points"][seat], houses=final["houses"][seat])
         rows.append(Text("{name}: {group} in the largest diagonal group + {chips} = {points} "
-                         "({houses} houses on the table)", name=name, group=final["groups"][seat],
-                         chips=_chips(final["chips"][seat]), points=final["points"][seat],
-                         houses=final["houses"][seat]))
+                         "({houses} house on the table)", **fields) if fields["houses"] == 1 else
+                    Text("{name}: {group} in the largest diagonal group + {chips} = {points} "
+                         "({houses} houses on the table)", **fields))
     removed = len(final["removed"])
     if removed == 1:
         rows.append(Text("{count} building with only 1 or 2 landscape neighbours removed before scoring (A9).",

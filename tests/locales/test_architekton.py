@@ -77,7 +77,7 @@ def test_turn_descriptions_and_the_enclosure_decision_a5():
     for move in TO_DECISION[1:]:
         state.play(move)
     described = state.describe(TO_DECISION[-1], NAMES)
-    assert str(described) == ("ann laid a earth tile (E) at 0,2; ann's building at 0,1 is enclosed with 1 mismatched "
+    assert str(described) == ("ann laid an earth tile (E) at 0,2; ann's building at 0,1 is enclosed with 1 mismatched "
                               "side: ann must choose keep (pay 1 chip) or remove (take the house back, pay 0 chips).")
     assert say(described, "de") == (
         "ann hat eine Landschaftstafel (Erde, E) auf 0,2 gelegt; das Gebäude von ann auf 0,1 ist mit 1 unpassenden "
@@ -103,7 +103,7 @@ def test_final_scoring_breakdown_a9():
     while not state.is_over:
         state.play(state.legal_moves()[0])
     summary = state.summary(NAMES)
-    assert str(summary) == ("ann: 1 in the largest diagonal group + 1 chip = 2 (1 houses on the table)\n"
+    assert str(summary) == ("ann: 1 in the largest diagonal group + 1 chip = 2 (1 house on the table)\n"
                             "Bob: 1 in the largest diagonal group + 1 chip = 2 (2 houses on the table)\n"
                             "12 buildings with only 1 or 2 landscape neighbours removed before scoring (A9).")
     assert say(summary, "de") == (
