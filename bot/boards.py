@@ -15,7 +15,7 @@ from render import render_png
 
 from . import buttons, guided, present
 from .locales import say
-from .replies import MENTION_USERS, PRIVATE_ACK, private, public, public_locale
+from .replies import MENTION_USERS, PRIVATE_ACK, private, public, public_locale, server_locale
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,7 @@ class Boards:
 
     def match_locale(self, match: Match):
         """The language of the server a match is played in (None: English)."""
-        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        return guild.preferred_locale if guild is not None else None
+        return server_locale(self.bot, match.guild_id)
 
     async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> Text:
         if series is None and match.status in ("active", "finished"):

@@ -47,9 +47,12 @@ class GameBot(commands.Bot):
         self.actions = Actions(self)
         self.reminders = Reminders(self)
         self.scheduler = Scheduler(self)
+        # Servers whose admins chose the bot's language: read on every public message, so kept here.
+        self.languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        self.languages = await self.service.server_languages()
         self.add_dynamic_items(*buttons.ALL, *guided.ALL)
         for command in [*build_groups(self.actions), *build_community_commands(self)]:
             self.tree.add_command(command)

@@ -113,6 +113,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Where challenges are posted": ("Wo Herausforderungen erscheinen", "Où les défis sont publiés"),
     "Give each match its own thread": ("Jeder Partie einen eigenen Thread geben",
                                        "Donner à chaque partie son propre fil"),
+    "The language of the bot's messages in this server's channels": (
+        "Die Sprache der Bot-Nachrichten in den Kanälen dieses Servers",
+        "La langue des messages du bot dans les salons de ce serveur"),
 }
 
 # Names of choices (their values stay as they are).
@@ -121,6 +124,8 @@ CHOICES: dict[str, tuple[str, str]] = {
     "on": ("an", "oui"), "off": ("aus", "non"),
     "basic": ("Grundspiel", "base"), "buildup": ("Aufbauspiel", "à construire"),
     "mention": ("Erwähnung", "mention"), "dm": ("Direktnachricht", "message privé"),
+    "Server language (Discord setting)": ("Sprache des Servers (Discord-Einstellung)",
+                                          "Langue du serveur (réglage Discord)"),
     **{f"{d} day{'s' if d > 1 else ''} per move":
        (f"{d} Tag{'e' if d > 1 else ''} pro Zug", f"{d} jour{'s' if d > 1 else ''} par coup") for d in DAYS_CHOICES},
     **{f"{d} day{'s' if d > 1 else ''}": (f"{d} Tag{'e' if d > 1 else ''}", f"{d} jour{'s' if d > 1 else ''}")
@@ -128,7 +133,9 @@ CHOICES: dict[str, tuple[str, str]] = {
 }
 
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
-UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10))}
+# Game titles, numbers, and each language named in its own words (as language menus do).
+UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10)),
+                "English", "Deutsch", "Français"}
 
 DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
 

@@ -45,13 +45,23 @@ async def acknowledge_quietly(interaction: discord.Interaction) -> None:
     await interaction.response.defer()
 
 
+def server_locale(bot: discord.Client, guild_id: int | None):
+    """The language of a server: the one its admins chose for the bot (``/admin settings``),
+    else the server's own Discord language; None (English) when unknown."""
+    chosen = getattr(bot, "languages", {}).get(guild_id)
+    if chosen:
+        return chosen
+    guild = bot.get_guild(guild_id) if guild_id else None
+    return guild.preferred_locale if guild is not None else None
+
+
 def public_locale(interaction: discord.Interaction):
     """The language of what everyone in the channel reads: the server's (the user's in a DM).
 
-    Read from the cached guild, as the scheduler's messages are, so both always agree."""
-    if interaction.guild is not None:
-        return interaction.guild.preferred_locale
-    return interaction.guild_locale or interaction.locale
+    The same as the scheduler's messages use, so a channel reads one language."""
+    if interaction.guild_id is not None:
+        return server_locale(interaction.client, interaction.guild_id) or interaction.guild_locale
+    return interaction.locale
 
 
 def private(interaction: discord.Interaction, text) -> str:

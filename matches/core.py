@@ -83,7 +83,12 @@ class Core:
             return GuildSettings(guild_id or 0)
         data = dict(row)
         return GuildSettings(data["guild_id"], data["default_days"], data["challenge_channel_id"],
-                             bool(data["threads"]))
+                             bool(data["threads"]), data["language"])
+
+    async def server_languages(self) -> dict[int, str]:
+        """The servers whose admins chose the bot's language (the bot keeps this small map in memory)."""
+        rows = await self.store.fetchall("SELECT guild_id, language FROM guilds WHERE language IS NOT NULL")
+        return {row["guild_id"]: row["language"] for row in rows}
 
     # ------------------------------------------------------------- writing
     def _clock_for(self, tx: Transaction, user_id: int, days: int, now: float) -> dict[str, Any]:

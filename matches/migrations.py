@@ -102,4 +102,8 @@ MIGRATIONS: list[str] = [
     CREATE INDEX matches_rematch ON matches(rematch_id) WHERE rematch_id IS NOT NULL;
     ALTER TABLE match_players ADD COLUMN pings INTEGER NOT NULL DEFAULT 1;   -- 0: no reminders here
     """,
+    # 5: the language the bot speaks in public on a server, when not the server's own Discord language.
+    """
+    ALTER TABLE guilds ADD COLUMN language TEXT;   -- en, de or fr, NULL for the server's Discord language
+    """,
 ]

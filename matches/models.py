@@ -153,6 +153,7 @@ class GuildSettings:
     default_days: int | None = None
     challenge_channel_id: int | None = None
     threads: bool = False
+    language: str | None = None      # en, de, fr; None: the server's Discord language
 
 
 @dataclass

@@ -17,6 +17,7 @@ def _year(ts: float) -> int:
     return dt.datetime.fromtimestamp(ts, dt.timezone.utc).year
 
 
+LANGUAGES = ("en", "de", "fr", "server")    # what a server admin may choose for the bot's public words
 # Sending an event makes the earlier once-a-turn events moot; DAILY repeats.
 _IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.QUARTER | Event.TIMEOUT}
 
@@ -137,16 +138,22 @@ class Timekeeping(Core):
         return [m for m in await self.user_matches(user_id) if m.to_move_id() == user_id]
 
     async def set_guild_settings(self, guild_id: int, *, default_days: int | None = None,
-                                 challenge_channel_id: int | None = None, threads: bool | None = None) -> None:
+                                 challenge_channel_id: int | None = None, threads: bool | None = None,
+                                 language: str | None = None) -> None:
+        """Change what is given; ``language="server"`` goes back to the server's Discord language."""
         if default_days is not None and default_days not in timing.DAYS_CHOICES:
             raise ServiceError(Text("The time per move is one of {days} days.",
                                      days=", ".join(map(str, timing.DAYS_CHOICES))))
+        if language is not None and language not in LANGUAGES:
+            raise ServiceError(Text("The bot speaks English (en), German (de) and French (fr)."))
         current = await self.guild_settings(guild_id)
+        chosen = current.language if language is None else None if language == "server" else language
         await self.store.execute(
-            "INSERT INTO guilds (guild_id, default_days, challenge_channel_id, threads) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days,"
-            " challenge_channel_id = excluded.challenge_channel_id, threads = excluded.threads",
+            "INSERT INTO guilds (guild_id, default_days, challenge_channel_id, threads, language)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days,"
+            " challenge_channel_id = excluded.challenge_channel_id, threads = excluded.threads,"
+            " language = excluded.language",
             (guild_id, default_days if default_days is not None else current.default_days,
              challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
-             int(threads if threads is not None else current.threads)))
+             int(threads if threads is not None else current.threads), chosen))
 

@@ -16,6 +16,9 @@ from ..replies import private, public
 
 
 NEEDS_MANAGE_SERVER = Text("You need the Manage Server permission.")
+# Each language by its own name, as language menus do; "server" follows the server's Discord setting.
+LANGUAGE_NAMES = (("server", "Server language (Discord setting)"), ("en", "English"), ("de", "Deutsch"),
+                  ("fr", "Français"))
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -127,22 +130,31 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
 
     @admin.command(name="settings", description="Defaults of this server (omit an option to keep it)")
     @app_commands.describe(days="Default time per move", channel="Where challenges are posted",
-                           threads="Give each match its own thread")
+                           threads="Give each match its own thread",
+                           language="The language of the bot's messages in this server's channels")
     @app_commands.choices(days=[app_commands.Choice(name=f"{d} day{'s' if d > 1 else ''}", value=d)
-                                for d in DAYS_CHOICES])
+                                for d in DAYS_CHOICES],
+                          language=[app_commands.Choice(name=name, value=value) for value, name in LANGUAGE_NAMES])
     async def admin_settings(interaction: discord.Interaction, days: app_commands.Choice[int] | None = None,
-                             channel: discord.TextChannel | None = None, threads: bool | None = None):
+                             channel: discord.TextChannel | None = None, threads: bool | None = None,
+                             language: app_commands.Choice[str] | None = None):
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True)
             return
         await service.set_guild_settings(interaction.guild_id, default_days=days.value if days else None,
-                                         challenge_channel_id=channel.id if channel else None, threads=threads)
+                                         challenge_channel_id=channel.id if channel else None, threads=threads,
+                                         language=language.value if language else None)
         now = await service.guild_settings(interaction.guild_id)
+        if now.language:
+            bot.languages[interaction.guild_id] = now.language
+        else:
+            bot.languages.pop(interaction.guild_id, None)
         where = f"<#{now.challenge_channel_id}>" if now.challenge_channel_id else \
             Text("the channel where they are made")
+        spoken = dict(LANGUAGE_NAMES)[now.language] if now.language else Text("the server's Discord language")
         await interaction.response.send_message(private(interaction, Text(
-            "Time per move: **{days} days** by default · challenges go to {where} · match threads: **{threads}**.",
-            days=now.default_days or 3, where=where, threads=Text("on") if now.threads else Text("off"))),
-            ephemeral=True)
+            "Time per move: **{days} days** by default · challenges go to {where} · match threads: **{threads}** · "
+            "messages here: **{language}**.", days=now.default_days or 3, where=where,
+            threads=Text("on") if now.threads else Text("off"), language=spoken)), ephemeral=True)
 
     return [games, settings, vacation, leaderboard, stats, admin]

@@ -10,6 +10,7 @@ was not translated at all.
 """
 import re
 
+import discord
 import pytest
 import simcord.interactions as simcord_interactions
 
@@ -138,3 +139,22 @@ async def test_an_english_server_stays_english_for_a_german_client(world, client
                    "it with `match`.", title="Architekton", game="architekton")
     assert refused.ephemeral and refused.response.content == say(nothing, "de") != nothing
     assert_no_english(refused.response.content, "de")
+
+
+async def test_an_admin_chooses_the_servers_language_and_it_survives_a_restart(world):
+    w = world
+    role = w.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[role])
+    chosen = await mod.slash(w.channel, "admin settings", language="de")
+    assert chosen.ephemeral and "**Deutsch**" in chosen.response.content
+
+    await w.restart()
+    offered = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob, first="me")
+    match = await w.service.get(final_match_id(offered.response))
+    assert offered.response.content == say(present.challenge_message(match), "de")
+    assert_no_english(offered.response.content, "de")
+
+    back = await mod.slash(w.channel, "admin settings", language="server")      # the server's own: English here
+    assert "**Deutsch**" not in back.response.content
+    again = await w.ann.slash(w.channel, "architekton challenge", opponent=w.cat, first="me")
+    assert again.response.content == present.challenge_message(await w.service.get(final_match_id(again.response)))

@@ -274,3 +274,14 @@ async def test_every_game_plays_through_the_service(service):
             match = (await service.move(match.id, match.to_move_id(),
                                         rng.choice(match.state().legal_moves()))).match
         assert (await service.replay(match.id)).to_json() == match.state_json, name
+
+
+async def test_a_server_may_choose_the_bots_language(service):
+    assert (await service.guild_settings(5)).language is None and await service.server_languages() == {}
+    await service.set_guild_settings(5, language="fr")
+    await service.set_guild_settings(5, threads=True)                  # other settings keep the language
+    assert (await service.guild_settings(5)).language == "fr" and await service.server_languages() == {5: "fr"}
+    with pytest.raises(ServiceError):
+        await service.set_guild_settings(5, language="xx")
+    await service.set_guild_settings(5, language="server")             # back to the server's Discord language
+    assert (await service.guild_settings(5)).language is None and await service.server_languages() == {}
