@@ -11,20 +11,8 @@ from . import timing
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, Player
+from .statuses import state_of
 from .store import Transaction
-
-# "This challenge is no longer open", one sentence per status it may have instead
-# (German and French words for it agree with the challenge).
-NO_LONGER_OPEN = {
-    "active": Text("This challenge is no longer open (it is active)."),
-    "finished": Text("This challenge is no longer open (it is finished)."),
-    "void": Text("This challenge is no longer open (it is void)."),
-    "declined": Text("This challenge is no longer open (it is declined)."),
-    "cancelled": Text("This challenge is no longer open (it is cancelled)."),
-    "expired": Text("This challenge is no longer open (it is expired)."),
-    "aborted": Text("This challenge is no longer open (it is aborted)."),
-    "abandoned": Text("This challenge is no longer open (it is abandoned)."),
-}
 
 
 class Challenges(Core):
@@ -116,7 +104,8 @@ class Challenges(Core):
     async def _open_challenge(self, match_id: int, user_id: int, challenger_may: bool = False) -> Match:
         match = await self.get(match_id)
         if match.status != "challenge":
-            raise MatchClosed(NO_LONGER_OPEN[match.status])
+            raise MatchClosed(Text("This challenge is no longer open: match #{id} {state}.", id=match.id,
+                                   state=state_of(match.status)))
         if match.expires_at is not None and self.clock() >= match.expires_at:
             await self._close_challenge(match, "expired")
             raise MatchClosed(Text("This challenge has expired."))

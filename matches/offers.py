@@ -11,6 +11,7 @@ from engines.text import Text
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, MoveResult
+from .statuses import state_of
 from .store import Transaction
 
 # One sentence per kind of offer: the words for "a draw" and "taking back" differ in grammar.
@@ -22,23 +23,12 @@ NO_OPEN_OFFER = {
     "draw": Text("There is no open offer of a draw; it lapses when the position changes."),
     "undo": Text("There is no open offer of taking back the last move; it lapses when the position changes."),
 }
-# "Match #{id} is ...", one sentence per status it may have instead of active.
-NOT_ACTIVE = {
-    "challenge": lambda id: Text("Match #{id} has not started yet.", id=id),
-    "finished": lambda id: Text("Match #{id} is finished.", id=id),
-    "void": lambda id: Text("Match #{id} is void.", id=id),
-    "declined": lambda id: Text("Match #{id} is declined.", id=id),
-    "cancelled": lambda id: Text("Match #{id} is cancelled.", id=id),
-    "expired": lambda id: Text("Match #{id} is expired.", id=id),
-    "aborted": lambda id: Text("Match #{id} is aborted.", id=id),
-    "abandoned": lambda id: Text("Match #{id} is abandoned.", id=id),
-}
 
 
 class Offers(Core):
     def _two_player_match(self, match: Match, user_id: int) -> int:
         if match.status != "active":
-            raise MatchClosed(NOT_ACTIVE[match.status](match.id))
+            raise MatchClosed(Text("Match #{id} {state}.", id=match.id, state=state_of(match.status)))
         seat = match.seat_of(user_id)
         if seat is None:
             raise NotAPlayer(Text("You are not playing in match #{id}.", id=match.id))

@@ -7,34 +7,12 @@ from engines.text import Sentence, Text
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, NotYourTurn, ServiceError, StaleRequest
 from .models import Match, MoveResult
+from .statuses import state_of
 from .store import Transaction
 
 
 class IllegalMoveError(ServiceError):
     """The engine refused the move."""
-
-
-# "Match #{id} is ...; nothing more can happen in it", one sentence per status instead of active.
-OVER = {
-    "challenge": lambda id: Text("Match #{id} has not started yet; nothing can happen in it.", id=id),
-    "finished": lambda id: Text("Match #{id} is finished; nothing more can happen in it.", id=id),
-    "void": lambda id: Text("Match #{id} is void; nothing more can happen in it.", id=id),
-    "declined": lambda id: Text("Match #{id} is declined; nothing more can happen in it.", id=id),
-    "cancelled": lambda id: Text("Match #{id} is cancelled; nothing more can happen in it.", id=id),
-    "expired": lambda id: Text("Match #{id} is expired; nothing more can happen in it.", id=id),
-    "aborted": lambda id: Text("Match #{id} is aborted; nothing more can happen in it.", id=id),
-    "abandoned": lambda id: Text("Match #{id} is abandoned; nothing more can happen in it.", id=id),
-}
-# "Match #{id} is already ...": what an admin cannot abort any more.
-ALREADY_OVER = {
-    "finished": lambda id: Text("Match #{id} is already finished.", id=id),
-    "void": lambda id: Text("Match #{id} is already void.", id=id),
-    "declined": lambda id: Text("Match #{id} is already declined.", id=id),
-    "cancelled": lambda id: Text("Match #{id} is already cancelled.", id=id),
-    "expired": lambda id: Text("Match #{id} is already expired.", id=id),
-    "aborted": lambda id: Text("Match #{id} is already aborted.", id=id),
-    "abandoned": lambda id: Text("Match #{id} is already abandoned.", id=id),
-}
 
 
 def _spelling(move: str) -> str:
@@ -46,7 +24,8 @@ class Play(Core):
     def _seat_in_play(match: Match, user_id: int, resigned: Text) -> int:
         """The user's seat in an active match he has not left; ``resigned`` is the refusal otherwise."""
         if match.status != "active":
-            raise MatchClosed(OVER[match.status](match.id))
+            raise MatchClosed(Text("Match #{id} {state}; no move can be made in it.", id=match.id,
+                                   state=state_of(match.status)))
         seat = match.seat_of(user_id)
         if seat is None:
             raise NotAPlayer(Text("You are not playing in match #{id}.", id=match.id))
@@ -154,7 +133,8 @@ class Play(Core):
         if guild_id is None or match.guild_id != guild_id:
             raise NotAPlayer(Text("Match #{id} is not on this server.", id=match_id))
         if match.status not in ("active", "challenge"):
-            raise MatchClosed(ALREADY_OVER[match.status](match_id))
+            raise MatchClosed(Text("Match #{id} {state}; it can no longer be aborted.", id=match_id,
+                                   state=state_of(match.status)))
         now = self.clock()
         done = await self.store.execute(
             "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"

@@ -150,7 +150,7 @@ async def test_rejected_moves_are_ephemeral_and_change_nothing(world):
     r = await w.ann.slash(w.channel, move, move=legal[0])
     await assert_refused(w, r, match.id, finished, public, "no architekton match")
     r = await w.ann.slash(w.channel, move, move=legal[0], match=match.id)
-    await assert_refused(w, r, match.id, finished, public, "is void", "nothing more")
+    await assert_refused(w, r, match.id, finished, public, "is void", "no move can be made")
 
 
 # ------------------------------------------------------------ board, rules

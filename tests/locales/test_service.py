@@ -7,9 +7,7 @@ import pytest
 from bot.locales import say
 from engines import MoveError, SetupError, get_game
 from matches import IllegalMoveError, MatchClosed, NotAPlayer, NotFound, NotYourTurn, ServiceError, StaleRequest
-from matches.challenges import NO_LONGER_OPEN
-from matches.offers import NOT_ACTIVE
-from matches.play import ALREADY_OVER, OVER
+from matches.statuses import STATE, state_of
 from tests.matches.conftest import ANN, BOB, CAT, Player, clock, service, store  # noqa: F401  (fixtures)
 
 DAY = 24 * 3600
@@ -62,9 +60,10 @@ async def test_closed_challenges_and_unknown_matches(service):
     await service.decline(match.id, BOB.id)
     with pytest.raises(MatchClosed) as closed:
         await service.accept(match.id, BOB.id)
-    assert str(closed.value.text) == "This challenge is no longer open (it is declined)."
-    assert both(closed.value.text) == ("Diese Herausforderung ist nicht mehr offen (sie wurde abgelehnt).",
-                                       "Ce défi n'est plus ouvert (il a été refusé).")
+    assert str(closed.value.text) == f"This challenge is no longer open: match #{match.id} was declined."
+    assert both(closed.value.text) == (
+        f"Diese Herausforderung ist nicht mehr offen: Partie #{match.id} wurde abgelehnt.",
+        f"Ce défi n'est plus ouvert : la partie #{match.id} a été refusée.")
     with pytest.raises(NotFound) as missing:
         await service.get(999)
     assert both(missing.value.text) == ("Es gibt keine Partie #999.", "Il n'y a pas de partie #999.")
@@ -112,12 +111,12 @@ async def test_resignation_and_what_follows_a_finished_match(service):
     assert both(result.description) == ("bob hat aufgegeben.", "bob a abandonné.")
     with pytest.raises(MatchClosed) as over:
         await service.move(match.id, ANN.id, "hello")
-    assert both(over.value.text) == (f"Partie #{match.id} ist beendet; darin kann nichts mehr geschehen.",
-                                     f"La partie #{match.id} est terminée ; plus rien ne peut s'y passer.")
+    assert both(over.value.text) == (f"Partie #{match.id} ist beendet; darin kann kein Zug gemacht werden.",
+                                     f"La partie #{match.id} est terminée ; aucun coup ne peut y être joué.")
     with pytest.raises(MatchClosed) as abort:
         await service.abort(match.id, 10)
-    assert both(abort.value.text) == (f"Partie #{match.id} ist schon beendet.",
-                                      f"La partie #{match.id} est déjà terminée.")
+    assert both(abort.value.text) == (f"Partie #{match.id} ist beendet; sie kann nicht mehr abgebrochen werden.",
+                                      f"La partie #{match.id} est terminée ; elle ne peut plus être interrompue.")
 
 
 async def test_draw_offer_and_takeback(service):
@@ -164,19 +163,10 @@ async def test_time_claims_and_vacations(service, clock):
                                          "Il vous reste 25 jours de vacances cette année.")
 
 
-@pytest.mark.parametrize("table, allowed, english", [
-    (NO_LONGER_OPEN, {"challenge"}, "This challenge is no longer open (it is {status})."),
-    (NOT_ACTIVE, {"active"}, "Match #7 is {status}."),
-    (OVER, {"active"}, "Match #7 is {status}; nothing more can happen in it."),
-    (ALREADY_OVER, {"active", "challenge"}, "Match #7 is already {status}."),
-])
-def test_every_status_has_its_own_sentence(table, allowed, english):
-    """One whole sentence per status (the words agree with "match" or "challenge" in German and French)."""
-    assert set(table) == STATUSES - allowed
-    for status, text in table.items():
-        text = text if isinstance(text, str) else text(7)
-        expected = english.format(status=status)
-        if status == "challenge":      # not a state of being over: said as such
-            expected = english.replace("is {status}", "has not started yet").replace("nothing more", "nothing")
-        assert str(text) == expected
-        assert say(text, "de") != str(text) and say(text, "fr") != str(text)
+def test_every_status_has_its_own_clause():
+    """Sentences about a match's status take a whole clause per status, so German and
+    French can make it agree with "Partie" / "partie"."""
+    assert set(STATE) == STATUSES
+    for status in STATUSES:
+        clause = state_of(status)
+        assert say(clause, "de") != str(clause) and say(clause, "fr") != str(clause)
