@@ -14,6 +14,7 @@ from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
 from .i18n import Catalogue
+from .locales import language
 from .reminders import Reminders
 from .scheduler import Scheduler
 from .settings import Settings
@@ -49,6 +50,8 @@ class GameBot(commands.Bot):
         self.scheduler = Scheduler(self)
         # Servers whose admins chose the bot's language: read on every public message, so kept here.
         self.languages: dict[int, str] = {}
+        # The players' Discord languages as last stored, so that only a change costs a write.
+        self._user_languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -69,6 +72,13 @@ class GameBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember each player's Discord language: DMs (reminders) have no interaction to take it from."""
+        lang = language(interaction.locale)
+        if self._user_languages.get(interaction.user.id) != lang:
+            self._user_languages[interaction.user.id] = lang
+            await self.service.remember_language(interaction.user.id, lang)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s; invite link: %s", self.user, self.invite_link())

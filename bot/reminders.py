@@ -101,7 +101,8 @@ class Reminders:
         if settings.reminders == "dm":
             try:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
-                await user.send(say(reminder_text(match, event, Text("Hi"), now), locale))
+                # A DM is private: in the player's own language, once he has used the bot.
+                await user.send(say(reminder_text(match, event, Text("Hi"), now), settings.language or locale))
                 return
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)

@@ -102,8 +102,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX matches_rematch ON matches(rematch_id) WHERE rematch_id IS NOT NULL;
     ALTER TABLE match_players ADD COLUMN pings INTEGER NOT NULL DEFAULT 1;   -- 0: no reminders here
     """,
-    # 5: the language the bot speaks in public on a server, when not the server's own Discord language.
+    # 5: languages. A server's, when its admins chose one other than its Discord language, and a
+    # player's own (his Discord language, remembered from his interactions) for DMs.
+    # Both hold en, de or fr; NULL means the server's Discord language, or a player who never used the bot.
     """
-    ALTER TABLE guilds ADD COLUMN language TEXT;   -- en, de or fr, NULL for the server's Discord language
+    ALTER TABLE guilds ADD COLUMN language TEXT;
+    ALTER TABLE users ADD COLUMN language TEXT;
     """,
 ]

@@ -145,6 +145,7 @@ class UserSettings:
     vacation_until: float | None = None
     vacation_year: int | None = None
     vacation_used: float = 0.0
+    language: str | None = None         # en, de, fr: the player's Discord language, for DMs
 
 
 @dataclass

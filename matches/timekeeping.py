@@ -91,6 +91,12 @@ class Timekeeping(Core):
             "INSERT INTO users (user_id, reminders) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders", (user_id, mode))
 
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """The player's Discord language (``en``, ``de`` or ``fr``), for what the bot sends him by DM."""
+        await self.store.execute(
+            "INSERT INTO users (user_id, language) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
+
     async def start_vacation(self, user_id: int, days: int) -> float:
         """Pause the clocks of all the user's matches for ``days`` days (30 a year).
 

@@ -158,3 +158,18 @@ async def test_an_admin_chooses_the_servers_language_and_it_survives_a_restart(w
     assert "**Deutsch**" not in back.response.content
     again = await w.ann.slash(w.channel, "architekton challenge", opponent=w.cat, first="me")
     assert again.response.content == present.challenge_message(await w.service.get(final_match_id(again.response)))
+
+
+async def test_reminders_by_dm_are_in_the_players_own_language(world, client_locales):
+    w = world
+    client_locales[w.ann.id] = "fr"                                   # an English server, ann's Discord is French
+    await w.ann.slash(w.channel, "settings", reminders="dm")
+    assert (await w.service.user_settings(w.ann.id)).language == "fr"
+    offered = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob, first="me")
+    await w.bob.click(offered.response, label="Accept")
+    match = await w.service.get(final_match_id(offered.response))
+    assert match.to_move_id() == w.ann.id
+    await advance(w.env, DAY + 31)
+    dm = w.ann.user.dm_channel.last_message
+    assert dm.content == say(reminder_text(match, Event.DAILY, Text("Hi"), w.service.clock() - 31), "fr")
+    assert_no_english(dm.content, "fr")

@@ -285,3 +285,11 @@ async def test_a_server_may_choose_the_bots_language(service):
         await service.set_guild_settings(5, language="xx")
     await service.set_guild_settings(5, language="server")             # back to the server's Discord language
     assert (await service.guild_settings(5)).language is None and await service.server_languages() == {}
+
+
+async def test_a_players_language_is_remembered_for_direct_messages(service):
+    assert (await service.user_settings(ANN.id)).language is None
+    await service.set_reminders(ANN.id, "dm")
+    await service.remember_language(ANN.id, "de")
+    settings = await service.user_settings(ANN.id)
+    assert settings.language == "de" and settings.reminders == "dm"            # the other settings stay
