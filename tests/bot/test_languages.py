@@ -173,3 +173,22 @@ async def test_reminders_by_dm_are_in_the_players_own_language(world, client_loc
     dm = w.ann.user.dm_channel.last_message
     assert dm.content == say(reminder_text(match, Event.DAILY, Text("Hi"), w.service.clock() - 31), "fr")
     assert_no_english(dm.content, "fr")
+
+
+async def test_the_move_menus_speak_the_players_language(world, client_locales):
+    """The board's button is in the server's language, the private menus in the player's."""
+    w = world
+    _, channel, ann, bob = await german_server(w, client_locales)
+    client_locales[ann.id] = "fr"
+    offered = await ann.slash(channel, "architekton challenge", opponent=bob, first="me")
+    [board] = (await bob.click(offered.response, label=say(Text("Accept"), "de"))).followups
+    match = await w.service.get(final_match_id(offered.response))
+    opened = await ann.click(board, label=say(Text("Choose a move"), "de"))
+    menu = opened.response
+    assert opened.ephemeral and menu.content == say(
+        Text("**{title} #{id}**: choose your move. Nothing is played until you confirm.", title=match.title,
+             id=match.id), "fr")
+    [select] = [c for row in menu.components for c in row.get("components", []) if c.get("type") == 3]
+    groups = [o for o in select["options"] if o["value"].endswith("…")]
+    assert groups and all(" coups)" in o["label"] for o in groups)          # "B01 …  (12 coups)"
+    assert_no_english(menu.content, "fr")
