@@ -46,7 +46,7 @@ def _rebuild(cls: type, template: str, params: dict[str, Any]) -> Text:
 
 
 class Joined(Text):
-    """Parts said one after another with a punctuation separator (``"; "``, ``"\\n"``)."""
+    """Parts said one after another with a separator (``", "``, ``"\\n"``, or :data:`CLAUSES`)."""
 
     def __new__(cls, parts: Iterable[Any], sep: str = " ") -> "Joined":
         parts = list(parts)
@@ -55,10 +55,15 @@ class Joined(Text):
         return self
 
     def render(self, lookup: Lookup) -> str:
-        return self.params["sep"].join(str(_rendered(p, lookup)) for p in self.params["parts"])
+        sep = _rendered(self.params["sep"], lookup)
+        return sep.join(str(_rendered(p, lookup)) for p in self.params["parts"])
 
     def __reduce__(self):
         return Joined, (self.params["parts"], self.params["sep"])
+
+
+# Between the clauses of one turn's description: French sets a space before ";".
+CLAUSES = Text("; ")
 
 
 class Sentence(Text):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import Joined, Text
+from ..text import CLAUSES, Joined, Text
 from .tiles import TERRAIN_NAMES
 
 
@@ -76,7 +76,7 @@ def describe_events(events: list[dict[str, Any]], names: list[str]) -> Text | st
     parts = [part for part in (_event(e, names) for e in events) if part is not None]
     if not parts:
         return ""
-    return Joined([Joined(parts, "; "), "."], "")
+    return Joined([Joined(parts, CLAUSES), "."], "")
 
 
 def final_breakdown(final: dict[str, Any], names: list[str]) -> Text:

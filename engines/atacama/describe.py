@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import Joined, Text
+from ..text import CLAUSES, Joined, Text
 from .boards import COLOUR_WORDS, ORE_NAMES, SIZE, THRESHOLD, line_name
 from .scoring import line_value
 
@@ -102,7 +102,7 @@ def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
             parts.append(_final_words(e, names))
     if not parts:
         return ""
-    return Joined([Joined(parts, "; "), "."], "")  # starts with a display name: keep its case
+    return Joined([Joined(parts, CLAUSES), "."], "")  # starts with a display name: keep its case
 
 
 def score_breakdown(state, names: list[str]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import Joined, Text
+from ..text import CLAUSES, Joined, Text
 from .board import COLOUR_WORDS, COLOURS
 
 
@@ -173,4 +173,4 @@ def describe_events(events: list[dict[str, Any]], names: list[str], fem: bool) -
                 parts.append(text)
     if not parts:
         return ""
-    return Text("{turn}.", turn=parts[0] if len(parts) == 1 else Joined(parts, "; "))
+    return Text("{turn}.", turn=parts[0] if len(parts) == 1 else Joined(parts, CLAUSES))

@@ -42,3 +42,9 @@ def test_texts_survive_pickling():
               Sentence(Text("you have {n} towers left", n=2))):
         back = pickle.loads(pickle.dumps(t))
         assert back == t and type(back) is type(t) and back.render(GERMAN.get) == t.render(GERMAN.get)
+
+
+def test_a_separator_may_be_a_text_too():
+    from engines.text import CLAUSES
+    j = Joined(["a", "b"], CLAUSES)
+    assert j == "a; b" and j.render({"; ": " ; "}.get) == "a ; b"

@@ -130,7 +130,7 @@ def test_t5_describe_a_stage_and_a_buy():
     text = s.describe(STAGE1[-1], NAMES)
     assert say(text, "de") == ("bob hat einen Bohrturm auf e7 gesetzt (Gold 2); "
                                "Phase 2 beginnt: die Teilpläne H, D und B werden als Diagonale gelegt.")
-    assert say(text, "fr") == ("bob a placé une tour sur e7 (or 2); "
+    assert say(text, "fr") == ("bob a placé une tour sur e7 (or 2) ; "
                                "la phase 2 commence : les sous-plateaux H, D et B sont posés en diagonale.")
     s.play("buy cols")
     text = s.describe("buy cols", NAMES)
@@ -138,7 +138,7 @@ def test_t5_describe_a_stage_and_a_buy():
                                "gekauft und mit einem Bohrturm bezahlt; bob erhält das Schürfrecht der Reihen "
                                "(orange: Kupfer und Gold plus, Silber minus).")
     assert say(text, "fr") == ("ann a acheté le droit minier des colonnes (turquoise : or et argent en plus, "
-                               "cuivre en moins) en payant avec une tour; bob reçoit le droit minier des lignes "
+                               "cuivre en moins) en payant avec une tour ; bob reçoit le droit minier des lignes "
                                "(orange : cuivre et or en plus, argent en moins).")
 
 
@@ -164,7 +164,7 @@ def test_t4_t6_the_end_with_unnamed_players():
                     "all towers are placed: Player 2 wins (Player 1 -10, Player 2 13).")
     assert say(text, "de") == ("Spieler 2 hat einen Bohrturm der anderen Farbe auf g1 gesetzt (Kupfer 2, zählt doppelt); "
                                "alle Bohrtürme sind gesetzt: Spieler 2 gewinnt (Spieler 1 -10, Spieler 2 13).")
-    assert say(text, "fr") == ("Joueur 2 a placé une tour d'autre couleur sur g1 (cuivre 2, compte double); "
+    assert say(text, "fr") == ("Joueur 2 a placé une tour d'autre couleur sur g1 (cuivre 2, compte double) ; "
                                "toutes les tours sont placées : Joueur 2 gagne (Joueur 1 -10, Joueur 2 13).")
     summary = s.summary(NAMES)
     assert say(summary, "de").splitlines()[1] == "bob, Reihen (orange): Reihe 1 +13 = 13"

@@ -123,7 +123,7 @@ def test_fem_loop_win_is_described_and_summarised():
                                 "(Etage 1) gelegt; ann hat eine geschlossene Verbindung von Brücken hergestellt "
                                 "und gewinnt.")
     assert say(words, "fr") == ("ann (bleu) a posé une tour sur c3 et posé les ponts a3-c3 (étage 1) et c1-c3 "
-                                "(étage 1); ann a fermé une boucle de ponts et gagne.")
+                                "(étage 1) ; ann a fermé une boucle de ponts et gagne.")
     summary = state.summary(NAMES[:2])
     assert say(summary, "de") == "ann hat eine geschlossene Verbindung von Brücken über a1 a3 c1 c3 hergestellt."
     assert say(summary, "fr") == "ann a fermé une boucle de ponts passant par a1 a3 c1 c3."
@@ -137,12 +137,12 @@ def test_last_round_and_final_scoring_in_both_languages():
     words = state.describe(state.play("+g3"), NAMES[:2])
     assert say(words, "de") == ("ann (blau) hat einen Turm auf g3 gesetzt; ann hat keine Türme mehr im Stock: "
                                 "bob ist noch einmal an der Reihe, dann wird die Partie gewertet.")
-    assert say(words, "fr") == ("ann (bleu) a posé une tour sur g3; ann n'a plus de tours en réserve : "
+    assert say(words, "fr") == ("ann (bleu) a posé une tour sur g3 ; ann n'a plus de tours en réserve : "
                                 "bob joue encore une fois, puis la partie est décomptée.")
     words = state.describe(state.play("+h7"), NAMES[:2])
     assert state.is_over
     assert say(words, "de") == "bob (orange) hat einen Turm auf h7 gesetzt; Schlusswertung (ann 4, bob 0): ann gewinnt."
-    assert say(words, "fr") == "bob (orange) a posé une tour sur h7; décompte final (ann 4, bob 0) : ann gagne."
+    assert say(words, "fr") == "bob (orange) a posé une tour sur h7 ; décompte final (ann 4, bob 0) : ann gagne."
     summary = state.summary(NAMES[:2])
     assert summary == "ann: 1 polygon (4) = 4 points\nbob: 0 polygons = 0 points"
     assert say(summary, "de") == "ann: 1 Vieleck (4) = 4 Punkte\nbob: 0 Vielecke = 0 Punkte"
