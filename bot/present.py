@@ -118,11 +118,14 @@ def challenge_message(match: Match) -> Text:
     invited = [p for p in match.players if p != match.challenger_id]
     if match.status == "challenge":
         fields = dict(invited=" ".join(mention(p) for p in invited), challenger=challenger, title=match.title,
-                      id=match.id, first=match.names[0], days=match.days, expires=timestamp(match.expires_at))
+                      id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
+                      per_move=Text("{days} days per move", days=match.days) if match.days != 1
+                      else Text("{days} day per move", days=match.days))
+        # German and French address one player and several differently ("dich" / "euch").
         text = Text("{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
-                    "{days} days per move). The challenge expires {expires}.", **fields) if match.days != 1 else \
-            Text("{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
-                 "{days} day per move). The challenge expires {expires}.", **fields)
+                    "{per_move}). The challenge expires {expires}.", **fields) if len(invited) == 1 else \
+            Text("{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
+                 "{per_move}). The challenge expires {expires}.", **fields)
         if len(invited) > 1:
             marks = " · ".join(f"{'✅' if p in match.accepted else '⌛'} {match.names[match.players.index(p)]}"
                                for p in invited)

@@ -86,10 +86,13 @@ class Reminders:
             return
         if event == Event.TIMEOUT:
             if channel:
+                others = [present.mention(p) for p in match.players if p != mover]
+                fields = dict(late=match.names[match.players.index(mover)], title=match.title, id=match.id,
+                              game=match.game, consequence=claim_consequence(match), others=" ".join(others))
                 text = Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "
-                            "button or `/{game} claim`{consequence}.", late=match.names[match.players.index(mover)],
-                            title=match.title, id=match.id, game=match.game, consequence=claim_consequence(match),
-                            others=" ".join(present.mention(p) for p in match.players if p != mover))
+                            "button or `/{game} claim`{consequence}.", **fields) if len(others) == 1 else \
+                    Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: any of you may claim the win with "
+                         "the button or `/{game} claim`{consequence}.", **fields)
                 await channel.send(say(text, locale),
                                    view=buttons.view_of(buttons.ClaimButton(match.id, match.version), locale=locale),
                                    allowed_mentions=discord.AllowedMentions(users=True))

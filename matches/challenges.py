@@ -28,7 +28,8 @@ class Challenges(Core):
             raise ServiceError(Text("Each opponent can be invited only once."))
         bots = [p.name for p in opponents if p.bot]
         if bots:
-            raise ServiceError(Text("{names} is a bot and cannot play.", names=", ".join(bots)))
+            raise ServiceError(Text("{names} is a bot and cannot play.", names=bots[0]) if len(bots) == 1 else
+                               Text("{names} are bots and cannot play.", names=", ".join(bots)))
         try:
             opts = spec.check(len(people), options)
         except SetupError as exc:

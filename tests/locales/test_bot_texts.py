@@ -7,7 +7,7 @@ from bot import present, reminders
 from bot.locales import say
 from engines import Text
 from matches import Event
-from tests.matches.conftest import ANN, BOB, clock, service, store  # noqa: F401  (fixtures)
+from tests.matches.conftest import ANN, BOB, CAT, clock, service, store  # noqa: F401  (fixtures)
 
 
 def both(text) -> tuple[str, str]:
@@ -31,6 +31,14 @@ async def test_a_challenge_and_its_answer(service):
     assert both(present.challenge_message(declined)) == (
         f"Die Architekton-Herausforderung von ann (Partie #{match.id}) wurde abgelehnt.",
         f"Le défi à Architekton de ann (partie #{match.id}) a été refusé.")
+
+
+async def test_a_challenge_to_several_players_addresses_them_all(service):
+    match = await service.create_challenge("tactori", 10, 20, ANN, [BOB, CAT], first="me")
+    german, french = both(present.challenge_message(match))
+    assert "fordert euch zu **Tactori** heraus" in german and "3 Tage pro Zug" in german
+    assert "vous défie tous à **Tactori**" in french
+    assert str(present.challenge_message(match)).startswith("<@2> <@3>: **ann** challenges you all to **Tactori**")
 
 
 async def test_the_board_message_of_a_new_match(service):
