@@ -7,7 +7,7 @@ from bot import present, reminders
 from bot.locales import say
 from engines import Text
 from matches import Event
-from tests.matches.conftest import ANN, BOB, CAT, clock, service, store  # noqa: F401  (fixtures)
+from tests.matches.conftest import ANN, BOB, CAT
 
 
 def both(text) -> tuple[str, str]:

@@ -8,7 +8,7 @@ from bot.locales import say
 from engines import MoveError, SetupError, get_game
 from matches import IllegalMoveError, MatchClosed, NotAPlayer, NotFound, NotYourTurn, ServiceError, StaleRequest
 from matches.statuses import STATE, state_of
-from tests.matches.conftest import ANN, BOB, CAT, Player, clock, service, store  # noqa: F401  (fixtures)
+from tests.matches.conftest import ANN, BOB, CAT, Player
 
 DAY = 24 * 3600
 STATUSES = {"challenge", "active", "finished", "void", "declined", "cancelled", "expired", "aborted", "abandoned"}
