@@ -1,0 +1,147 @@
+"""The panel under the board: a card per player and the legend.
+
+The legend pastes the board's own sprites and fills, so that its samples look
+exactly like the board; its rows shrink their words (``C.fit_size``) to fit
+longer languages.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from engines.text import Joined, Text
+
+from .. import common as C
+from .geometry import BOARD_FILL, CARD_GAP, CARD_H, CENTRE_EDGE, CENTRE_FILL, LEGEND_ROW, PAD, Layout
+from .polygons import _points_label, polygon_fill
+from .sprites import floor_badge, ring_sprite, stack_sprite
+
+LEGEND_TEXT = 19
+
+
+def _panel(img, draw, data, names, letters, perspective, lay: Layout, say=str) -> None:
+    top = lay.panel_top
+    draw.rectangle((0, top, lay.width, lay.height), fill=C.PANEL)
+    draw.line([(0, top), (lay.width, top)], fill=C.FAINT, width=2)
+    w = (lay.width - 2 * PAD - CARD_GAP) // 2
+    y = top + 16
+    for seat in range(data["players"]):
+        row, col = divmod(seat, 2)
+        x0 = PAD + col * (w + CARD_GAP)
+        y0 = y + row * (CARD_H + CARD_GAP)
+        _card(img, draw, data, names, letters, perspective, seat, (x0, y0, x0 + w, y0 + CARD_H), say)
+    rows = (data["players"] + 1) // 2
+    _legend(img, draw, data, y + rows * (CARD_H + CARD_GAP) - 4, lay, say)
+
+
+def _card(img, draw, data, names, letters, perspective, seat: int, box, say=str) -> None:
+    style = C.player_style(seat)
+    x0, y0, x1, y1 = box
+    result = data["result"]
+    fem = data["game"] == "tactori-fem"
+    out = seat in data["dropped"]
+    winner = result is not None and seat in result["winners"]
+    to_move = result is None and seat == data["to_move"]
+    draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
+                           width=5 if (to_move or (winner and len(result["winners"]) == 1)) else 2)
+    C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
+    tag = C.card_tag(out=out, winners=result["winners"] if result else None, seat=seat, to_move=to_move)
+    score = None if fem else (result["scores"] if result is not None else data["scores"])[seat]
+    room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
+    for i, line in enumerate(card_lines(data, seat)):
+        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(say(line), 20, room), 20, C.INK, anchor="lm")
+    if out:
+        C.veil(img, (x0 + 6, y0 + 52, x1 - 6, y1 - 6), C.shade(style.colour, 1.82), 110)
+
+
+def _supplies(towers: int, bridges: int) -> Text:
+    if towers == 1:
+        if bridges == 1:
+            return Text("{towers} tower · {bridges} bridge left", towers=towers, bridges=bridges)
+        return Text("{towers} tower · {bridges} bridges left", towers=towers, bridges=bridges)
+    if bridges == 1:
+        return Text("{towers} towers · {bridges} bridge left", towers=towers, bridges=bridges)
+    return Text("{towers} towers · {bridges} bridges left", towers=towers, bridges=bridges)
+
+
+def card_lines(data, seat: int) -> list[str]:
+    """A player's supplies and polygons, in words (Texts)."""
+    first = _supplies(data["towers"][seat], data["bridge_supply"][seat])
+    polys = (data.get("polygons") or [[]] * data["players"])[seat]
+    if data["game"] == "tactori-fem":
+        laid = sum(1 for b in data["bridges"] if b["owner"] == seat)
+        if polys:
+            second = Text("closed a loop")
+        elif laid == 1:
+            second = Text("{count} bridge on the board", count=laid)
+        else:
+            second = Text("{count} bridges on the board", count=laid)
+        return [first, second]
+    if seat in data["dropped"]:
+        return [first, Text("resigned: scores nothing")]
+    valid = [p["points"] for p in polys if p.get("valid", True)]
+    off = len(polys) - len(valid)
+    if not polys:
+        second = Text("no polygon yet")
+    else:
+        if not valid:
+            second = Text("polygons: none")
+        elif len(valid) == 1:
+            second = Text("polygon: {points}", points=valid[0])
+        else:
+            second = Text("polygons: {points}", points=" + ".join(map(str, valid)))
+        if off:
+            second = Joined([second, Text("{count} off centre", count=off)], " · ")
+    return [first, second]
+
+
+def _legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
+    fem = data["game"] == "tactori-fem"
+    room = lay.width - 2 * PAD
+    cy = y + LEGEND_ROW / 2
+    x = PAD
+    words = say(Text("stack from above: rings = towers below, outer = bottom; number = height"))
+    t = C.fit_size([words], LEGEND_TEXT, room, 40)
+    C.paste_centred(img, stack_sprite((1, 0, 0), 16), (x + 17, cy))
+    box = C.draw_text(img, (x + 40, cy), C.fit_text(words, t, room - 40), t, C.INK, anchor="lm")
+    cy += LEGEND_ROW
+    x = PAD
+    # bridge (64 px) and words, 18 px, swatch (36 px) and words, [badge (48 px) and words,] 18 px, ring (34 px)
+    # and words
+    if fem:
+        words = [say(Text("bridge, number = floor")), say(Text("closed loop: wins")), say(Text("last turn"))]
+    else:
+        words = [say(Text("bridge, number = floor")), say(Text("polygon")), say(Text("its points")),
+                 say(Text("last turn"))]
+    t = C.fit_size(words, LEGEND_TEXT, room, 64 + 18 + 36 + 18 + 34 + (0 if fem else 48))
+    draw.rectangle((x, int(cy - 5), x + 56, int(cy + 5)), fill=C.INK)
+    draw.rectangle((x + 2, int(cy - 3), x + 54, int(cy + 3)), fill=C.player_style(0).colour)
+    C.paste_centred(img, floor_badge(0, 2, 26), (x + 28, cy))
+    box = C.draw_text(img, (x + 64, cy), words[0], t, C.INK, anchor="lm")
+    x = box[2] + 18
+    sw = 30
+    fill, alpha = polygon_fill(0, True, fem, sw, sw)
+    swatch = Image.new("RGB", (sw, sw), BOARD_FILL)
+    swatch.paste(fill, (0, 0), alpha)
+    img.paste(swatch, (x, int(cy - sw / 2)))
+    draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=C.INK)
+    box = C.draw_text(img, (x + sw + 6, cy), words[1], t, C.INK, anchor="lm")
+    if not fem:
+        label = _points_label(img, draw, (box[2] + 26, cy), 0, "7", True, 17)
+        box = C.draw_text(img, (label[2] + 6, cy), words[2], t, C.INK, anchor="lm")
+    x = box[2] + 18
+    C.paste_centred(img, ring_sprite(11, False), (x + 15, cy))
+    box = C.draw_text(img, (x + 34, cy), words[-1], t, C.INK, anchor="lm")
+    if data["options"].get("centre") and not fem:
+        cy += LEGEND_ROW
+        x = PAD
+        variant = data["options"]["centre"]
+        # centre swatch (38 px), words, 18 px, struck-out badge (~56 px + 8 px), words
+        words = [say(Text("centre d4-f6 (variation {variant})", variant=variant)),
+                 say(Text("not linked to the centre: scores 0"))]
+        t = C.fit_size(words, LEGEND_TEXT, room, 38 + 18 + 64)
+        draw.rounded_rectangle((x, int(cy - 13), x + 30, int(cy + 13)), 6, fill=CENTRE_FILL)
+        C.dashed_rect(draw, (x, int(cy - 13), x + 30, int(cy + 13)), CENTRE_EDGE, 2, 5)
+        box = C.draw_text(img, (x + 38, cy), words[0], t, C.INK, anchor="lm")
+        x = box[2] + 18
+        label = _points_label(img, draw, (x + 40, cy), 0, "7", False, 16)
+        C.draw_text(img, (label[2] + 8, cy), words[1], t, C.INK, anchor="lm")
