@@ -114,7 +114,7 @@ class Actions(Around, Boards, Challenging):
         if match.seat_of(interaction.user.id) in match.resigned_seats:
             await reply_error(interaction, Text("You have already resigned from match #{id}.", id=match.id))
             return
-        others = ", ".join(n for p, n in zip(match.players, match.names) if p != interaction.user.id)
+        others = match.others(interaction.user.id)
         view = buttons.view_of(buttons.ResignButton(match.id, match.version), locale=interaction.locale)
         await interaction.response.send_message(private(interaction, Text(
             "Resign {title} #{id} against {others}? This cannot be undone.", title=match.title, id=match.id,
@@ -164,11 +164,9 @@ class Actions(Around, Boards, Challenging):
                                  m.to_move_id() != interaction.user.id, -m.updated_at))
         out = []
         for m in mine:
-            others = ", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id)
-            mover = m.to_move_id()
-            turn = (Text("finished") if mover is None else Text("your turn") if mover == interaction.user.id
-                    else Text("{name} to move", name=m.names[m.players.index(mover)]))
-            label = private(interaction, Text("#{id} vs {others} ({turn})", id=m.id, others=others, turn=turn))
+            label = private(interaction, Text("#{id} vs {others} ({turn})", id=m.id,
+                                              others=m.others(interaction.user.id),
+                                              turn=present.whose_turn(m, interaction.user.id)))
             if typed.strip().lstrip("#").lower() in label.lower():
                 out.append((label[:100], m.id))
         return out[:25]

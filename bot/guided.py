@@ -43,7 +43,7 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
     elif user not in match.players:
         why = Text("You are not playing in match #{id}.", id=match.id)
     elif user != mover:
-        why = Text("It is {name}'s turn.", name=match.names[match.players.index(mover)])
+        why = Text("It is {name}'s turn.", name=match.name_of(mover))
     elif version != match.version:
         why = Text("The position of match #{id} has changed since this was shown. Use the newest board "
                    "(`/{game} board` posts it again).", id=match.id, game=match.game)

@@ -25,6 +25,16 @@ def timestamp(seconds: float, style: str = "R") -> str:
     return f"<t:{int(seconds)}:{style}>"
 
 
+def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
+    """For ``user_id``'s lists of matches: "your turn" (in bold in ``/games``), "bob to move", "finished"."""
+    mover = match.to_move_id()
+    if mover is None:
+        return Text("finished")
+    if mover == user_id:
+        return Text("**your turn**") if bold else Text("your turn")
+    return Text("{name} to move", name=match.name_of(mover))
+
+
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
     return Joined((seat_label(i, f"~~{name}~~" if i in gone else name) for i, name in enumerate(match.names)),
@@ -47,10 +57,9 @@ def scores_line(match: Match) -> Text | str:
 def series_line(match: Match, series: Series | None) -> Text | str:
     if series is None:
         return ""
-    standing = " · ".join(f"{match.names[match.players.index(p)]} {series.points.get(p, 0)}"
-                          for p in match.players)
+    standing = " · ".join(f"{match.name_of(p)} {series.points.get(p, 0)}" for p in match.players)
     if series.winner_id is not None:
-        winner = match.names[match.players.index(series.winner_id)]
+        winner = match.name_of(series.winner_id)
         return Text("Series (first to {target} victory points): {standing} — **{winner} wins the series!**",
                     target=series.target, standing=standing, winner=winner)
     return Text("Series (first to {target} victory points): {standing}", target=series.target, standing=standing)
@@ -114,7 +123,7 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
 
 
 def challenge_message(match: Match) -> Text:
-    challenger = match.names[match.players.index(match.challenger_id)]
+    challenger = match.name_of(match.challenger_id)
     invited = [p for p in match.players if p != match.challenger_id]
     if match.status == "challenge":
         fields = dict(invited=" ".join(mention(p) for p in invited), challenger=challenger, title=match.title,
@@ -127,7 +136,7 @@ def challenge_message(match: Match) -> Text:
             Text("{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
                  "{per_move}). The challenge expires {expires}.", **fields)
         if len(invited) > 1:
-            marks = " · ".join(f"{'✅' if p in match.accepted else '⌛'} {match.names[match.players.index(p)]}"
+            marks = " · ".join(f"{'✅' if p in match.accepted else '⌛'} {match.name_of(p)}"
                                for p in invited)
             return Joined([text, Text("Everyone must accept; one decline cancels it. {marks}", marks=marks)], "\n")
         return text

@@ -87,7 +87,7 @@ class Reminders:
         if event == Event.TIMEOUT:
             if channel:
                 others = [present.mention(p) for p in match.players if p != mover]
-                fields = dict(late=match.names[match.players.index(mover)], title=match.title, id=match.id,
+                fields = dict(late=match.name_of(mover), title=match.title, id=match.id,
                               game=match.game, consequence=claim_consequence(match), others=" ".join(others))
                 text = Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "
                             "button or `/{game} claim`{consequence}.", **fields) if len(others) == 1 else \

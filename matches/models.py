@@ -107,6 +107,14 @@ class Match:
     def seat_of(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
 
+    def name_of(self, user_id: int) -> str:
+        """The display name a player had when the match was made."""
+        return self.names[self.players.index(user_id)]
+
+    def others(self, user_id: int) -> str:
+        """The names of everyone but ``user_id``, for "#12 vs bob, cat"."""
+        return ", ".join(n for p, n in zip(self.players, self.names) if p != user_id)
+
     def to_move_id(self) -> int | None:
         if self.status != "active":
             return None

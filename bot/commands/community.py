@@ -37,11 +37,9 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             return
         lines = []
         for m in matches[:20]:
-            mover = m.to_move_id()
             parts = [Text("{title} #{id} vs {others} — {turn}", title=m.title, id=m.id,
-                          others=", ".join(n for p, n in zip(m.players, m.names) if p != interaction.user.id),
-                          turn=Text("**your turn**") if mover == interaction.user.id
-                          else Text("{name} to move", name=m.names[m.players.index(mover)]))]
+                          others=m.others(interaction.user.id), turn=present.whose_turn(m, interaction.user.id,
+                                                                                         bold=True))]
             if m.deadline:
                 parts.append(Text("deadline {deadline}", deadline=present.timestamp(m.deadline)))
             if jump_link(m):
