@@ -14,7 +14,7 @@ from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
 from .i18n import Catalogue
-from .locales import language
+from .locales import LANGUAGES, catalogue, language
 from .reminders import Reminders
 from .scheduler import Scheduler
 from .settings import Settings
@@ -56,6 +56,8 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         self.languages = await self.service.server_languages()
+        for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
+            catalogue(lang)
         self.add_dynamic_items(*buttons.ALL, *guided.ALL)
         for command in [*build_groups(self.actions), *build_community_commands(self)]:
             self.tree.add_command(command)

@@ -1,4 +1,5 @@
 """Short rules summaries for ``/<game> rules``, in English, German (``de/``) and French (``fr/``)."""
+from functools import lru_cache
 from importlib import resources
 
 from ..locales import language
@@ -6,7 +7,12 @@ from ..locales import language
 
 def rules_text(game: str, locale=None) -> str:
     """The summary of ``game`` in the language of ``locale`` (English when there is none)."""
+    return _read(game, language(locale))
+
+
+@lru_cache(maxsize=None)
+def _read(game: str, lang: str) -> str:
+    # Read once per game and language: the command answers from memory, not the disk.
     folder = resources.files(__package__)
-    lang = language(locale)
     translated = folder.joinpath(lang, f"{game}.md")
     return (translated if lang != "en" and translated.is_file() else folder.joinpath(f"{game}.md")).read_text("utf-8")
