@@ -89,7 +89,7 @@ class GameBot(commands.Bot):
             # that names no server; a server that added the bot without applications.commands too.
             self.tree.clear_commands(guild=guild)
             log.warning("the bot is not in server %s (%s): invite it with %s first, or unset DEV_GUILD_ID; "
-                      "using global commands meanwhile", guild_id, exc.text or exc.status, self.invite_link())
+                        "using global commands meanwhile", guild_id, exc.text or exc.status, self.invite_link())
             return False
         log.info("synced %d commands to development guild %s", len(synced), guild_id)
         return True
