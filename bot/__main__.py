@@ -28,7 +28,8 @@ def main() -> int:
     try:
         settings = Settings.from_env(env_file)
     except SettingsError as exc:
-        source = f" (read from the environment and {env_file})" if env_file else ""
+        named = env_file is None or str(env_file) in str(exc)
+        source = "" if named else f" (read from the environment and {env_file})"
         print(f"Configuration error: {exc}{source}", file=sys.stderr)
         return 2
     if not settings.token:

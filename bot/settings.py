@@ -46,7 +46,12 @@ class Settings:
         if env_file is FIND_ENV_FILE:
             env_file = find_env_file()
         if env_file and Path(env_file).is_file():
-            load_dotenv(env_file, override=False)
+            try:
+                load_dotenv(env_file, override=False, encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                raise SettingsError(f"{env_file} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+            except OSError as exc:
+                raise SettingsError(f"cannot read {env_file} ({exc.strerror or exc})") from None
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")

@@ -81,6 +81,12 @@ def test_the_env_file_beside_readme_is_read_from_any_directory(elsewhere, checko
     assert "DEV_GUILD_ID" in line and f"read from the environment and {checkout / '.env'}" in line
 
 
+def test_an_env_file_that_is_not_utf8_is_one_line(elsewhere, checkout):
+    (checkout / ".env").write_bytes("DISCORD_TOKEN=x\nDATABASE_PATH=Spielstände.sqlite3\n".encode("latin-1"))
+    line = one_line_error(run_bot(elsewhere, checkout))
+    assert line == f"Configuration error: {checkout / '.env'} is not UTF-8 text (byte 37); save it as UTF-8"
+
+
 def test_the_environment_wins_over_the_env_file(elsewhere, checkout):
     (checkout / ".env").write_text("DISCORD_TOKEN=x\nDEV_GUILD_ID=my-server\nDATABASE_PATH=fine.sqlite3\n")
     # The environment's good DEV_GUILD_ID hides the file's bad one; its DATABASE_PATH (a folder) is used.
