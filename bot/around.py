@@ -5,10 +5,11 @@ import io
 
 import discord
 
-from engines import Joined, Text
+from engines import Joined, Text, Verbatim
 from matches import Match, ServiceError
 
 from . import buttons, present
+from .mentions import shown
 from .replies import private, public, public_locale
 
 PAGE = 30
@@ -20,11 +21,11 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
     lines: list = [Text("**{title} #{id}** · {players} · move list, page {page}/{pages}", title=match.title,
                         id=match.id, players=present.player_line(match), page=page, pages=pages)]
     for m in moves[(page - 1) * PAGE: page * PAGE]:
-        lines.append(f"`{m.ply + 1:>3}.` {names.get(m.user_id, '?')}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
+        lines.append(f"`{m.ply + 1:>3}.` {shown(names.get(m.user_id, '?'))}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
     if not moves:
         lines.append(Text("No moves yet."))
     if pages > 1 and page < pages:
-        lines.append(Text("Next: {command}", command=f"`/{match.game} history match:{match.id} page:{page + 1}`"))
+        lines.append(Text("Next: {command}", command=Verbatim(f"`/{match.game} history match:{match.id} page:{page + 1}`")))
     return Joined(lines, "\n")
 
 

@@ -1,9 +1,11 @@
 """Turn matches into Discord message text.  No rules here: the engine decides."""
 from __future__ import annotations
 
-from engines import Joined, Text, get_game
+from engines import Joined, Text, Verbatim, get_game
 from matches import Match, Series
 from render.common import player_style
+
+from .mentions import shown
 
 # The board's shape for each seat, as text: with the colour's name, a player is
 # recognisable without telling colours apart (colour-blind players, screen readers).
@@ -17,12 +19,16 @@ def seat_label(seat: int, name: str) -> Text:
                 colour=COLOUR_WORDS[style.name])
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+def mention(user_id: int) -> Verbatim:
+    return Verbatim(f"<@{user_id}>")
 
 
-def timestamp(seconds: float, style: str = "R") -> str:
-    return f"<t:{int(seconds)}:{style}>"
+def timestamp(seconds: float, style: str = "R") -> Verbatim:
+    return Verbatim(f"<t:{int(seconds)}:{style}>")
+
+
+def channel(channel_id: int) -> Verbatim:
+    return Verbatim(f"<#{channel_id}>")
 
 
 def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
@@ -37,7 +43,7 @@ def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
 
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
-    return Joined((seat_label(i, f"~~{name}~~" if i in gone else name) for i, name in enumerate(match.names)),
+    return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name) for i, name in enumerate(match.names)),
                   " vs ")
 
 
