@@ -10,7 +10,7 @@ from matches import Match, ServiceError
 
 from . import buttons, present
 from .mentions import shown
-from .replies import private, public, public_locale
+from .replies import outgoing, private, public, public_locale
 
 PAGE = 30
 
@@ -39,8 +39,8 @@ class Around:
             return
         moves = await self.service.moves(match.id)
         names = dict(zip(match.players, match.names))
-        await interaction.response.send_message(private(interaction, history_page(match, moves, names, page)),
-                                                ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, history_page(match, moves, names, page)),
+                                                           ephemeral=True))
 
     async def export(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",
@@ -49,11 +49,11 @@ class Around:
             return
         record = await self.service.record(match.id)
         data = io.BytesIO(record.dumps().encode())
-        await interaction.response.send_message(
+        await interaction.response.send_message(**outgoing(
             private(interaction, Text("The record of {title} #{id} ({count} moves). Replay it with "
                                       "`python -m engines replay` or draw it with `python -m render`.",
                                       title=match.title, id=match.id, count=len(record.moves))),
-            file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True)
+            file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True))
 
     async def pings(self, interaction: discord.Interaction, game: str, on: bool, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)
@@ -62,11 +62,11 @@ class Around:
         try:
             await self.service.set_match_pings(match.id, interaction.user.id, on)
         except ServiceError as exc:
-            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
         text = Text("Reminders are on for {title} #{id}.", title=match.title, id=match.id) if on else \
             Text("No more reminders (the deadline still counts) for {title} #{id}.", title=match.title, id=match.id)
-        await interaction.response.send_message(private(interaction, text), ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, text), ephemeral=True))
 
     async def claim(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)
@@ -86,10 +86,11 @@ class Around:
         try:
             match = await self.service.offer(match.id, interaction.user.id, kind)
         except ServiceError as exc:
-            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
-        fields = dict(player=present.mention(next(p for p in match.players if p != interaction.user.id)),
-                      me=interaction.user.display_name, title=match.title, id=match.id)
+        asked = next(p for p in match.players if p != interaction.user.id)
+        fields = dict(player=present.mention(asked), me=match.name_of(interaction.user.id), title=match.title,
+                      id=match.id)
         locale = public_locale(interaction)
         if kind == "draw":
             text = Text("{player}, {me} offers a draw in {title} #{id}.", **fields)
@@ -100,5 +101,5 @@ class Around:
             view = buttons.view_of(buttons.UndoYesButton(match.id, match.version),
                                    buttons.UndoNoButton(match.id, match.version), locale=locale)
         lapses = Text("The offer lapses when the position changes.")
-        await interaction.response.send_message(public(interaction, Joined([text, lapses], " ")), view=view,
-                                                allowed_mentions=discord.AllowedMentions(users=True))
+        await interaction.response.send_message(**outgoing(public(interaction, Joined([text, lapses], " ")), view=view,
+                                                           notify=[asked]))

@@ -21,7 +21,7 @@ from matches import Match, ServiceError
 from . import menus
 from .buttons import PREFIX, view_of
 from .locales import say
-from .replies import acknowledge_quietly, edit_clicked, in_time, reply_error
+from .replies import acknowledge_quietly, edit_clicked, in_time, outgoing, reply_error
 
 log = logging.getLogger(__name__)
 MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"
@@ -100,7 +100,7 @@ class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{P
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.send_message(ephemeral=True, **menu_message(match, "", interaction.locale))
+            await interaction.response.send_message(**outgoing(ephemeral=True, **menu_message(match, "", interaction.locale)))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
@@ -126,9 +126,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
         [value] = self.item.values
         if value.endswith(menus.MORE):
             await interaction.response.edit_message(
-                **menu_message(match, value.removesuffix(menus.MORE), interaction.locale))
+                **outgoing(**menu_message(match, value.removesuffix(menus.MORE), interaction.locale)))
         else:
-            await interaction.response.edit_message(**confirm_message(match, value, self.prefix, interaction.locale))
+            await interaction.response.edit_message(
+                **outgoing(**confirm_message(match, value, self.prefix, interaction.locale)))
 
 
 class _MenuButton:
@@ -149,7 +150,7 @@ class _MenuButton:
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.edit_message(**menu_message(match, self.prefix, interaction.locale))
+            await interaction.response.edit_message(**outgoing(**menu_message(match, self.prefix, interaction.locale)))
 
 
 class BackButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],

@@ -19,7 +19,13 @@ import discord
 NOBODY = discord.AllowedMentions.none()
 
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
-_MENTION_LIKE = re.compile(r"@(everyone|here|[!&]?\d)")
+# Discord pings only <@id>, <@!id>, <@&id>, @everyone and @here (not Architekton's "B20@2,1r0").
+_MENTION_LIKE = re.compile(r"(?<=<)@|@(?=everyone|here)")
+# What Discord would read as markdown: a backslash; *, `, _, ~, | when another one follows
+# (as discord.utils.escape_markdown); a quote, heading, list item or masked link.  Unlike
+# escape_markdown, a lone leading "-" (Architekton's "-1,0") is left alone: a list needs a space.
+_PAIRED = "|".join(r"\{0}(?=[\s\S]*(?<!\{0})\{0})".format(c) for c in "*`_~|")
+_MARKDOWN = re.compile(rf"(\\|{_PAIRED}|^>(?:>>)?\s|^#{{1,3}}\s|^-#\s|^\s*[-*+]\s|\[.+\]\(.+\))", re.MULTILINE)
 
 
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -46,4 +52,4 @@ class Shown(str):
 def shown(value: str) -> str:
     """A name or typed text as Discord shows it literally: markdown escaped, and a zero-width
     space after each ``@`` that could start a mention (``@everyone``, ``<@123>``, ``<@&123>``)."""
-    return Shown(_MENTION_LIKE.sub("@\u200b\\1", discord.utils.escape_markdown(value)))
+    return Shown(_MENTION_LIKE.sub("@\u200b", _MARKDOWN.sub(r"\\\1", value)))

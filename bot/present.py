@@ -128,11 +128,16 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     return Joined(lines, "\n")
 
 
+def invitees(match: Match) -> list[int]:
+    """Who a challenge asks: everyone but the challenger."""
+    return [p for p in match.players if p != match.challenger_id]
+
+
 def challenge_message(match: Match) -> Text:
     challenger = match.name_of(match.challenger_id)
-    invited = [p for p in match.players if p != match.challenger_id]
+    invited = invitees(match)
     if match.status == "challenge":
-        fields = dict(invited=" ".join(mention(p) for p in invited), challenger=challenger, title=match.title,
+        fields = dict(invited=Verbatim(" ".join(mention(p) for p in invited)), challenger=challenger, title=match.title,
                       id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
                       per_move=Text("{days} days per move", days=match.days) if match.days != 1
                       else Text("{days} day per move", days=match.days))
