@@ -43,7 +43,7 @@ def fit_view(view: discord.ui.View | None) -> discord.ui.View | None:
 
 
 def fit_embed(embed: discord.Embed | None) -> discord.Embed | None:
-    """``embed`` within Discord's limits: each part, then the whole, the description giving way first."""
+    """``embed`` within Discord's limits: each part, then the whole (the last fields, then the description give way)."""
     if embed is None:
         return None
     embed.title = fit(embed.title, EMBED_TITLE_MAX)
@@ -55,6 +55,8 @@ def fit_embed(embed: discord.Embed | None) -> discord.Embed | None:
                         inline=f.inline)
     if embed.footer.text:
         embed.set_footer(text=fit(embed.footer.text, EMBED_FOOTER_MAX), icon_url=embed.footer.icon_url)
+    while len(embed) > EMBED_TOTAL_MAX and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
     over = len(embed) - EMBED_TOTAL_MAX
     if over > 0 and embed.description:
         embed.description = fit(embed.description, max(len(ELLIPSIS), len(embed.description) - over))
