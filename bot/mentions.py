@@ -21,11 +21,11 @@ NOBODY = discord.AllowedMentions.none()
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 # Discord pings only <@id>, <@!id>, <@&id>, @everyone and @here (not Architekton's "B20@2,1r0").
 _MENTION_LIKE = re.compile(r"(?<=<)@|@(?=everyone|here)")
-# What Discord would read as markdown: a backslash; *, `, _, ~, | when another one follows
-# (as discord.utils.escape_markdown); a quote, heading, list item or masked link.  Unlike
-# escape_markdown, a lone leading "-" (Architekton's "-1,0") is left alone: a list needs a space.
-_PAIRED = "|".join(r"\{0}(?=[\s\S]*(?<!\{0})\{0})".format(c) for c in "*`_~|")
-_MARKDOWN = re.compile(rf"(\\|{_PAIRED}|^>(?:>>)?\s|^#{{1,3}}\s|^-#\s|^\s*[-*+]\s|\[.+\]\(.+\))", re.MULTILINE)
+# What Discord could read as markdown: a backslash, *, `, _, ~, | anywhere (a lone one may pair
+# with the template's own "**" around the name); a quote, heading, list item or masked link at
+# the start.  Unlike discord.utils.escape_markdown, a leading "-" (Architekton's "-1,0") is left
+# alone: a list needs a space after it.
+_MARKDOWN = re.compile(r"([\\*`_~|]|^>(?:>>)?\s|^#{1,3}\s|^-#\s|^\s*[-+]\s|\[(?=.+\]\(.+\)))", re.MULTILINE)
 
 
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:

@@ -88,8 +88,8 @@ def test_components_and_embeds_are_fitted():
 
 @pytest.mark.parametrize("name, visible", [
     ("@everyone", "@\u200beveryone"), ("@here", "@\u200bhere"), ("<@&123>", "<@\u200b&123>"),
-    ("<@456>", "<@\u200b456>"), ("**bold**", "\\*\\*bold**"), ("a_b_c", "a\\_b_c"), ("# big", "\\# big"),
-    ("> quote", "\\> quote"), ("back\\slash", "back\\\\slash"), ("alice", "alice"), ("-1,0", "-1,0"),
+    ("<@456>", "<@\u200b456>"), ("**bold**", "\\*\\*bold\\*\\*"), ("a_b_c", "a\\_b\\_c"), ("x`", "x\\`"), ("# big", "\\# big"),
+    ("> quote", "\\> quote"), ("back\\slash", "back\\\\slash"), ("alice", "alice"), ("-1,0", "-1,0"), ("[a](http://x)", "\\[a](http://x)"),
     ("B20@2,1r0", "B20@2,1r0")])
 def test_names_are_shown_escaped_but_readable(name, visible):
     assert str(shown(name)) == visible
