@@ -66,5 +66,5 @@ def _explain(compact: str, original: str) -> Text:
                     example=f"{compact[:1]}@2,0")
     if compact.startswith("B") and "@" in compact and "R" not in compact.split("@", 1)[1]:
         return Text("{move!r}: a building needs a rotation, e.g. {example} (r0..r3 quarter turns clockwise)",
-                    move=shown, example=f"{compact}r0")
+                    move=shown, example=f"{excerpt(compact)}r0")
     return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)
