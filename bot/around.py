@@ -21,11 +21,13 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
     lines: list = [Text("**{title} #{id}** · {players} · move list, page {page}/{pages}", title=match.title,
                         id=match.id, players=present.player_line(match), page=page, pages=pages)]
     for m in moves[(page - 1) * PAGE: page * PAGE]:
-        lines.append(f"`{m.ply + 1:>3}.` {shown(names.get(m.user_id, '?'))}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
+        who = shown(names.get(m.user_id, "?"))
+        lines.append(f"`{m.ply + 1:>3}.` {who}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
     if not moves:
         lines.append(Text("No moves yet."))
     if pages > 1 and page < pages:
-        lines.append(Text("Next: {command}", command=Verbatim(f"`/{match.game} history match:{match.id} page:{page + 1}`")))
+        command = Verbatim(f"`/{match.game} history match:{match.id} page:{page + 1}`")
+        lines.append(Text("Next: {command}", command=command))
     return Joined(lines, "\n")
 
 
@@ -39,8 +41,8 @@ class Around:
             return
         moves = await self.service.moves(match.id)
         names = dict(zip(match.players, match.names))
-        await interaction.response.send_message(**outgoing(private(interaction, history_page(match, moves, names, page)),
-                                                           ephemeral=True))
+        page_text = private(interaction, history_page(match, moves, names, page))
+        await interaction.response.send_message(**outgoing(page_text, ephemeral=True))
 
     async def export(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",
@@ -89,7 +91,7 @@ class Around:
             await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
         asked = next(p for p in match.players if p != interaction.user.id)
-        fields = dict(player=present.mention(asked), me=match.name_of(interaction.user.id), title=match.title,
+        fields = dict(player=present.mention(asked), me=interaction.user.display_name, title=match.title,
                       id=match.id)
         locale = public_locale(interaction)
         if kind == "draw":
@@ -101,5 +103,5 @@ class Around:
             view = buttons.view_of(buttons.UndoYesButton(match.id, match.version),
                                    buttons.UndoNoButton(match.id, match.version), locale=locale)
         lapses = Text("The offer lapses when the position changes.")
-        await interaction.response.send_message(**outgoing(public(interaction, Joined([text, lapses], " ")), view=view,
-                                                           notify=[asked]))
+        await interaction.response.send_message(**outgoing(public(interaction, Joined([text, lapses], " ")),
+                                                           view=view, notify=[asked]))

@@ -108,7 +108,8 @@ class Boards:
     async def _retire_board(self, channel_id: int, message_id: int) -> None:
         """The previous board keeps its picture but loses its buttons: only the newest board is played from."""
         try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**outgoing(view=None))
+            board = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            await board.edit(**outgoing(view=None))
         except discord.HTTPException as exc:
             log.debug("previous board %s keeps its buttons: %s", message_id, exc)
 

@@ -100,7 +100,8 @@ class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{P
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.send_message(**outgoing(ephemeral=True, **menu_message(match, "", interaction.locale)))
+            await interaction.response.send_message(
+                **outgoing(ephemeral=True, **menu_message(match, "", interaction.locale)))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
@@ -111,7 +112,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
         # Rebuilt from a custom_id only to handle a pick: the options then come with the interaction.
         options = [discord.SelectOption(label=say(o.label, locale, escaped=False)[:menus.LABEL_MAX], value=o.value)
                    for o in menu.options] if menu else []
-        placeholder = f"{menu.prefix}…" if menu and menu.prefix else say(Text("Choose a move…"), locale, escaped=False)
+        placeholder = f"{menu.prefix}…" if menu and menu.prefix else \
+            say(Text("Choose a move…"), locale, escaped=False)
         super().__init__(discord.ui.Select(custom_id=f"{PREFIX}:pick:{match_id}:{version}:{prefix}",
                                            placeholder=placeholder, options=options))
 

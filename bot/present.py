@@ -27,9 +27,6 @@ def timestamp(seconds: float, style: str = "R") -> Verbatim:
     return Verbatim(f"<t:{int(seconds)}:{style}>")
 
 
-def channel(channel_id: int) -> Verbatim:
-    return Verbatim(f"<#{channel_id}>")
-
 
 def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
     """For ``user_id``'s lists of matches: "your turn" (in bold in ``/games``), "bob to move", "finished"."""
@@ -43,8 +40,9 @@ def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
 
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
-    return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name) for i, name in enumerate(match.names)),
-                  " vs ")
+    # A resigned player's name is struck through: the strike is ours, the name escaped within it.
+    return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name)
+                   for i, name in enumerate(match.names)), " vs ")
 
 
 def heading(match: Match) -> Text:
@@ -137,8 +135,8 @@ def challenge_message(match: Match) -> Text:
     challenger = match.name_of(match.challenger_id)
     invited = invitees(match)
     if match.status == "challenge":
-        fields = dict(invited=Verbatim(" ".join(mention(p) for p in invited)), challenger=challenger, title=match.title,
-                      id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
+        fields = dict(invited=Verbatim(" ".join(mention(p) for p in invited)), challenger=challenger,
+                      title=match.title, id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
                       per_move=Text("{days} days per move", days=match.days) if match.days != 1
                       else Text("{days} day per move", days=match.days))
         # German and French address one player and several differently ("dich" / "euch").

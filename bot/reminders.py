@@ -43,7 +43,8 @@ def jump_link(match: Match) -> str:
 
 def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -> Text:
     link = jump_link(match)
-    fields = dict(player=mention, game=Verbatim(f"**{match.title} #{match.id}**"), link=Verbatim(f" ({link})" if link else ""),
+    fields = dict(player=mention, game=Verbatim(f"**{match.title} #{match.id}**"),
+                  link=Verbatim(f" ({link})" if link else ""),
                   deadline=present.timestamp(match.deadline) if match.deadline else Text("soon"))
     if event == Event.QUARTER:
         return Text("⏳ {player}, a quarter of your time is left in {game}: move by {deadline}{link}.", **fields)

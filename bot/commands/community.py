@@ -112,7 +112,8 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @admin.command(name="abort", description="End a match or challenge without a result")
     async def abort(interaction: discord.Interaction, match: int):
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True))
+            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER),
+                                                               ephemeral=True))
             return
         try:
             aborted = await service.abort(match, interaction.guild_id)
@@ -135,7 +136,8 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
                              channel: discord.TextChannel | None = None, threads: bool | None = None,
                              language: app_commands.Choice[str] | None = None):
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True))
+            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER),
+                                                               ephemeral=True))
             return
         await service.set_guild_settings(interaction.guild_id, default_days=days.value if days else None,
                                          challenge_channel_id=channel.id if channel else None, threads=threads,
