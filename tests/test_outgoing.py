@@ -107,3 +107,12 @@ def test_a_refusal_quotes_a_short_visible_excerpt():
     assert excerpt("  e5 \u200b\n  f6\t") == "e5 f6"
     cut = excerpt("a" * 500)
     assert len(cut) == 32 and cut.endswith("…")
+
+
+def test_board_images_and_labels_keep_names_raw_while_messages_escape_them():
+    """Pictures and button labels show text literally: there a backslash would be seen."""
+    from bot.locales import say
+    text = Text("{name} to move", name="**x** @everyone")
+    assert say(text, "en", escaped=False) == "**x** @everyone to move"
+    assert say(text, "en") == "\\*\\*x\\*\\* @\u200beveryone to move"
+    assert say(text, "de").startswith("\\*\\*x\\*\\* @\u200beveryone")
