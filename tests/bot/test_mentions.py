@@ -114,7 +114,8 @@ async def test_hostile_names_ping_nobody_in_challenge_board_offers_reminders_tim
     notices = h.channel.history()[before:]
     reminders = [m for m in notices if "⏰" in m.content or "⏳" in m.content]
     [timeout] = [m for m in notices if "⌛" in m.content]
-    assert reminders and all(pinged(h, m) == {h.eve.id} for m in reminders)
+    assert any("⏰" in m.content for m in reminders) and any("⏳" in m.content for m in reminders)  # 24 h, quarter
+    assert all(pinged(h, m) == {h.eve.id} for m in reminders)
     assert pinged(h, timeout) == {h.mal.id} and "<@\u200b&" in timeout.content
 
     await h.mal.click(timeout, label="Claim the win")
@@ -129,6 +130,10 @@ async def test_hostile_names_ping_nobody_in_challenge_board_offers_reminders_tim
 
     assert assert_pings_at_most(h.env, players) > 10
     assert_nobody_else_pinged(h, players)
+
+
+def test_the_client_pings_nobody_unless_a_message_says_so(hostile):
+    assert hostile.env.bot.allowed_mentions.to_dict() == {"parse": []}
 
 
 async def test_resignation_and_a_typed_mention_as_a_move_ping_nobody(hostile):
