@@ -83,7 +83,8 @@ class Joined(Text):
     def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
         # The separator and plain parts are the code's own words; Texts among the parts are rendered.
         sep = _rendered(self.params["sep"], lookup)
-        return sep.join(str(_rendered(p, lookup, shown) if isinstance(p, Text) else p) for p in self.params["parts"])
+        parts = self.params["parts"]
+        return sep.join(str(_rendered(p, lookup, shown) if isinstance(p, Text) else p) for p in parts)
 
     def __reduce__(self):
         return Joined, (self.params["parts"], self.params["sep"])

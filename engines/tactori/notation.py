@@ -106,7 +106,8 @@ class Turn:
                 rest = compact[pos:]
                 raise InvalidMove(Text("{move!r}: cannot read {rest!r}. Examples: {examples}; "
                                        "in Tactori FEM also {fem_examples}",
-                                       move=shown, rest=excerpt(rest, 16), examples=EXAMPLES, fem_examples=FEM_EXAMPLES))
+                                       move=shown, rest=excerpt(rest, 16), examples=EXAMPLES,
+                                       fem_examples=FEM_EXAMPLES))
         action: Turn | None = None
         bridges: list[Bridge] = []
         for kind, m in parts:
