@@ -1,9 +1,11 @@
 """Turn matches into Discord message text.  No rules here: the engine decides."""
 from __future__ import annotations
 
-from engines import Joined, Text, get_game
+from engines import Joined, Text, Verbatim, get_game
 from matches import Match, Series
 from render.common import player_style
+
+from .mentions import shown
 
 # The board's shape for each seat, as text: with the colour's name, a player is
 # recognisable without telling colours apart (colour-blind players, screen readers).
@@ -17,12 +19,13 @@ def seat_label(seat: int, name: str) -> Text:
                 colour=COLOUR_WORDS[style.name])
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+def mention(user_id: int) -> Verbatim:
+    return Verbatim(f"<@{user_id}>")
 
 
-def timestamp(seconds: float, style: str = "R") -> str:
-    return f"<t:{int(seconds)}:{style}>"
+def timestamp(seconds: float, style: str = "R") -> Verbatim:
+    return Verbatim(f"<t:{int(seconds)}:{style}>")
+
 
 
 def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
@@ -37,8 +40,9 @@ def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
 
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
-    return Joined((seat_label(i, f"~~{name}~~" if i in gone else name) for i, name in enumerate(match.names)),
-                  " vs ")
+    # A resigned player's name is struck through: the strike is ours, the name escaped within it.
+    return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name)
+                   for i, name in enumerate(match.names)), " vs ")
 
 
 def heading(match: Match) -> Text:
@@ -122,12 +126,17 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     return Joined(lines, "\n")
 
 
+def invitees(match: Match) -> list[int]:
+    """Who a challenge asks: everyone but the challenger."""
+    return [p for p in match.players if p != match.challenger_id]
+
+
 def challenge_message(match: Match) -> Text:
     challenger = match.name_of(match.challenger_id)
-    invited = [p for p in match.players if p != match.challenger_id]
+    invited = invitees(match)
     if match.status == "challenge":
-        fields = dict(invited=" ".join(mention(p) for p in invited), challenger=challenger, title=match.title,
-                      id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
+        fields = dict(invited=Verbatim(" ".join(mention(p) for p in invited)), challenger=challenger,
+                      title=match.title, id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
                       per_move=Text("{days} days per move", days=match.days) if match.days != 1
                       else Text("{days} day per move", days=match.days))
         # German and French address one player and several differently ("dich" / "euch").
