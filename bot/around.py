@@ -52,9 +52,9 @@ class Around:
         record = await self.service.record(match.id)
         data = io.BytesIO(record.dumps().encode())
         await interaction.response.send_message(**outgoing(
-            private(interaction, Text("The record of {title} #{id} ({count} moves). Replay it with "
+            private(interaction, Text("The record of {title} #{id} ({moves}). Replay it with "
                                       "`python -m engines replay` or draw it with `python -m render`.",
-                                      title=match.title, id=match.id, count=len(record.moves))),
+                                      title=match.title, id=match.id, moves=present.moves(len(record.moves)))),
             file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True))
 
     async def pings(self, interaction: discord.Interaction, game: str, on: bool, match_id: int | None) -> None:

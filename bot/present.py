@@ -162,5 +162,20 @@ def duration(seconds: float) -> Text:
     if seconds < 3600:
         return Text("{minutes} min", minutes=max(1, round(seconds / 60)))
     if seconds < 2 * 86400:
-        return Text("{hours:.1f} h", hours=seconds / 3600)
-    return Text("{days:.1f} days", days=seconds / 86400)
+        return Text("{hours} h", hours=decimal(seconds / 3600))
+    return Text("{days} days", days=decimal(seconds / 86400))
+
+
+def moves(count: int) -> Text:
+    """"1 move", "2 moves": German and French need the singular as much as English does."""
+    return Text("1 move") if count == 1 else Text("{count} moves", count=count)
+
+
+def decimal(value: float) -> Text:
+    """``value`` with one decimal and the reader's decimal mark: 1.5 in English, 1,5 in German and French."""
+    whole, tenths = f"{value:.1f}".split(".")
+    return Text("{whole}.{tenths}", whole=whole, tenths=tenths)
+
+
+# /settings says the reminder mode in the words of its choices, not the stored value.
+REMINDER_MODES = {"mention": Text("mention in the match channel"), "dm": Text("DM"), "off": Text("off")}

@@ -55,7 +55,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         if reminders is not None:
             await service.set_reminders(interaction.user.id, reminders)
         current = await service.user_settings(interaction.user.id)
-        parts = [Text("Reminders: **{mode}**.", mode=current.reminders)]
+        parts = [Text("Reminders: **{mode}**.", mode=present.REMINDER_MODES.get(current.reminders, current.reminders))]
         if current.vacation_until and current.vacation_until > service.clock():
             parts.append(Text("You are on vacation until {until}.", until=present.timestamp(current.vacation_until, "f")))
         parts.append(Text("Change with `/settings reminders:`."))
