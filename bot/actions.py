@@ -37,19 +37,24 @@ class Actions(Around, Boards, Challenging):
 
     # ----------------------------------------------------------- commands
     async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
-                      statuses: tuple[str, ...] = ("active",)) -> Match | None:
-        """The match a command means: the given one, else the user's only one here."""
+                      statuses: tuple[str, ...] = ("active",), acknowledge=None) -> Match | None:
+        """The match a command means: the given one, else the user's only one here.
+
+        With ``acknowledge``, a slow look-up is acknowledged meanwhile (see ``in_time``)."""
+        def timely(call):
+            return in_time(interaction, call, acknowledge) if acknowledge else call
+
         try:
             if match_id is not None:
-                match = await self.service.get(match_id)
+                match = await timely(self.service.get(match_id))
                 if match.guild_id != interaction.guild_id and interaction.user.id not in match.players:
                     raise ServiceError(Text("There is no match #{id} on this server.", id=match_id))
                 if match.game != game:
                     raise ServiceError(Text("Match #{id} is a {title} match; use /{game}.", id=match_id,
                                             title=match.title, game=match.game))
                 return match
-            mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
-                                                   game=game, statuses=statuses)
+            mine = await timely(self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
+                                                          game=game, statuses=statuses))
         except ServiceError as exc:
             await reply_error(interaction, exc.text)
             return None
@@ -69,7 +74,7 @@ class Actions(Around, Boards, Challenging):
         return None
 
     async def move(self, interaction: discord.Interaction, game: str, text: str, match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id)
+        match = await self.resolve(interaction, game, match_id, acknowledge=acknowledge_privately)
         if match is None:
             return
         await self._run(interaction, self.service.move(match.id, interaction.user.id, text))
