@@ -133,6 +133,7 @@ class Core:
         if row is None:
             raise StaleRequest(Text("The match changed before your request arrived; look at the new board and "
                                     "try again."))
+        tx.schedule(values.get("next_event_at"))
         if result is not None:
             self._score(tx, match, result)
         return Match.from_row(row, snapshot=snapshot)

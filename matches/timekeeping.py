@@ -63,10 +63,14 @@ class Timekeeping(Core):
             sent = match.sent | _IMPLIED[event]
             last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
             nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, sent, last)
-            done = await self.store.execute(
-                "UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (sent, last, nxt, match.id, match.version))
+
+            def work(tx: Transaction):
+                tx.schedule(nxt)
+                return tx.execute("UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
+                                  " WHERE id = ? AND version = ? AND status = 'active'",
+                                  (sent, last, nxt, match.id, match.version))
+
+            done = await self.store.write(work)
         if done.rowcount != 1:
             return None
         return await self.get(match.id)
@@ -136,6 +140,7 @@ class Timekeeping(Core):
                 tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
                            " version = version + 1 WHERE id = ? AND version = ?",
                            (start, deadline, nxt, match.id, match.version))
+                tx.schedule(nxt)
 
         await self.store.write(work)
         return new_until
