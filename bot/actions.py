@@ -19,7 +19,7 @@ from .boards import Boards
 from .challenging import Challenging
 from .help import rules_text
 from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, private, reply_error)
-from .suggest import suggest
+from .suggest import RecentMoves, suggest
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 class Actions(Around, Boards, Challenging):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
+        self.recent_moves = RecentMoves()
 
     @property
     def service(self) -> MatchService:
@@ -160,7 +161,7 @@ class Actions(Around, Boards, Challenging):
                 pass
             if more:
                 return suggest(more, typed)
-        return suggest(state.legal_moves(), typed)
+        return suggest(self.recent_moves.of(match), typed)
 
     async def match_choices(self, interaction: discord.Interaction, game: str, typed: str) -> list[tuple[str, int]]:
         mine = await self.service.user_matches(interaction.user.id, game=game, statuses=("active", "finished"))
