@@ -6,8 +6,8 @@ On a copy of the cached database (:mod:`bench.largedb`):
   SQLite started from ``matches_status``) and now (driven from
   ``match_players``), one call at a time; also /stats' count of won series
   without and with its index;
-- ``crowd``: 64 simultaneous users, each sending its next command as soon as
-  the last was answered, through the real service: ``/move`` typed without
+- ``crowd``: 64 users at once (all send a command at the same instant, each
+  waits for his answer, and again), through the real service: ``/move`` typed without
   ``match`` (the look-up, then ``MatchService.move``), autocomplete (the
   look-up, legal moves, ``suggest``) and ``/games`` (``waiting_list``); each
   with the old query as well, side by side; and ``/move`` with its board image
@@ -35,7 +35,7 @@ from typing import Any
 
 from bench.stats import busy_and_steal, cpu_ticks, summarize
 from bot.pacing import BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_PERIOD
-from bot.suggest import suggest
+from bot.suggest import RecentMoves, suggest
 from matches import Match, MatchService, Store
 from matches.timing import DAY
 
@@ -106,70 +106,84 @@ async def lookups(service: MatchService, people: list[tuple[int, int, str]], cal
     return {"user_matches": out, "stats_series_won": stats}
 
 
+async def bursts(requests: list, rounds: int) -> list[float]:
+    """``rounds`` times, every request of ``requests`` at the same instant (64 users at once);
+    each one's latency runs from that instant to its answer, waiting behind the others included."""
+    latencies = []
+
+    async def answered(request, since: int) -> None:
+        await request()
+        latencies.append(ms_since(since))
+
+    for n in range(rounds):
+        since = time.perf_counter_ns()
+        await asyncio.gather(*(answered(request, since) for request in requests(n)))
+    return latencies
+
+
 async def crowd(service: MatchService, matches: list[Match], spare: list[int], rounds: int, *,
                 board: bool = False) -> dict:
-    """USERS players move at once, each again as soon as answered: /move without ``match``."""
+    """/move typed without ``match``: the look-up, then the move (and the board, with ``board``)."""
     from render import render_png
 
     rng = random.Random(5)
-    latencies, failures = [], []
+    failures: list[str] = []
     spare = list(spare)
+    current = {n: m for n, m in enumerate(matches)}
+    # What each player will type: chosen between the rounds, the player's own thinking.
+    typed = {n: rng.choice(m.state().legal_moves()) for n, m in current.items()}
 
-    async def player(match: Match) -> None:
-        for _ in range(rounds):
-            t = time.perf_counter_ns()
+    def request(n: int):
+        async def move() -> None:
+            match = current[n]
             mover = match.to_move_id()
             mine = await service.user_matches(mover, channel_id=match.channel_id, game=match.game)
-            found = next((m for m in mine if m.id == match.id), None)
-            if found is None:
+            if not any(m.id == match.id for m in mine):
                 failures.append(f"match {match.id}: not found for its player")
                 return
-            pick = time.perf_counter_ns()
-            move = rng.choice(found.position.legal_moves())     # the player's typing: not counted
-            picked = time.perf_counter_ns() - pick
             try:
-                result = await service.move(found.id, mover, move)
+                result = await service.move(match.id, mover, typed[n])
             except Exception as exc:  # noqa: BLE001 - reported, not fatal
-                failures.append(f"match {found.id}: {type(exc).__name__}: {exc}")
+                failures.append(f"match {match.id}: {type(exc).__name__}: {exc}")
                 return
             if board:
                 await asyncio.to_thread(render_png, result.match.state(), result.match.names)
-            latencies.append(ms_since(t) - picked / 1e6)
-            match = result.match
-            while match.status != "active" and spare:
-                match = await service.get(spare.pop())
+            current[n] = result.match
+        return move
 
-    await asyncio.gather(*(player(m) for m in matches))
+    latencies = []
+    for _ in range(rounds):
+        latencies += await bursts(lambda _: [request(n) for n in current], 1)
+        for n, match in current.items():
+            while match.status != "active" and spare:
+                match = current[n] = await service.get(spare.pop())
+            typed[n] = rng.choice(match.state().legal_moves())
     return {"latency": timed_summary(latencies), "failures": failures[:5]}
 
 
 async def keystrokes(service: MatchService, people: list[tuple[int, int, str]], rounds: int) -> dict:
-    """USERS players type into /move's autocomplete at once (what Actions.move_choices reads)."""
-    latencies = []
+    """Autocomplete of /move: what Actions.move_choices reads and computes."""
+    recent = RecentMoves()
 
-    async def player(user: int, channel: int, game: str) -> None:
-        for n in range(rounds):
-            t = time.perf_counter_ns()
+    def request(user: int, channel: int, game: str, n: int):
+        async def keystroke() -> None:
             mine = [m for m in await service.user_matches(user, channel_id=channel, game=game)
                     if m.to_move_id() == user]
             if len(mine) == 1:
-                suggest(mine[0].position.legal_moves(), "" if n % 2 == 0 else "a")
-            latencies.append(ms_since(t))
+                suggest(recent.of(mine[0]), "" if n % 2 == 0 else "a")
+        return keystroke
 
-    await asyncio.gather(*(player(*p) for p in people))
+    latencies = await bursts(lambda n: [request(*p, n) for p in people], rounds)
     return {"latency": timed_summary(latencies)}
 
 
 async def games_lists(service: MatchService, people: list[tuple[int, int, str]], rounds: int) -> dict:
-    latencies = []
-
-    async def player(user: int) -> None:
-        for _ in range(rounds):
-            t = time.perf_counter_ns()
+    def request(user: int):
+        async def games() -> None:
             await service.waiting_list(user)
-            latencies.append(ms_since(t))
+        return games
 
-    await asyncio.gather(*(player(p[0]) for p in people))
+    latencies = await bursts(lambda n: [request(p[0]) for p in people], rounds)
     return {"latency": timed_summary(latencies)}
 
 
