@@ -69,17 +69,17 @@ class Reminders:
 
     async def run_once(self) -> bool:
         """Send what is due now, paced by Discord's limits; True while more is due than one round sent."""
-        due = await self.bot.service.due(limit=BATCH)
+        due = await self.bot.service.due(limit=BATCH, per_channel=BACKGROUND_CHANNEL)
         by_channel: dict[Hashable, list[tuple[Match, Event]]] = {}
         for match, event in due:
             by_channel.setdefault(match.home_channel_id, []).append((match, event))
-        # A channel gets what its bucket holds each round; the rest stays due for the next one,
-        # so one busy channel never holds up the others.
-        rounds = [self._deliver_in_order(items[:BACKGROUND_CHANNEL]) for items in by_channel.values()]
+        # A channel gets what its bucket holds each round (the rest stays due for the next one),
+        # so one busy channel does not hold up the others; the channels go out side by side.
+        rounds = [self._deliver_in_order(items) for items in by_channel.values()]
         failures = [r for r in await asyncio.gather(*rounds, return_exceptions=True) if r is not None]
         if failures:
             raise failures[0]
-        return len(due) == BATCH or any(len(items) > BACKGROUND_CHANNEL for items in by_channel.values())
+        return len(due) == BATCH or any(len(items) == BACKGROUND_CHANNEL for items in by_channel.values())
 
     async def _deliver_in_order(self, items: list[tuple[Match, Event]]) -> None:
         for match, event in items:

@@ -23,13 +23,21 @@ _IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.Q
 
 
 class Timekeeping(Core):
-    async def due(self, limit: int = 10) -> list[tuple[Match, Event]]:
+    async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, Event]]:
         """The matches with a reminder, timeout notice or abandonment due now,
         most overdue first, at most ``limit`` (so a backlog after downtime is
-        spread over several rounds)."""
-        rows = await self.store.fetchall(
-            "SELECT * FROM matches WHERE status = 'active' AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
-            (self.clock(), limit))
+        spread over several rounds), and at most ``per_channel`` of each channel
+        (so a channel with a long backlog does not fill every round)."""
+        if per_channel is None:
+            rows = await self.store.fetchall(
+                "SELECT * FROM matches WHERE status = 'active' AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
+                (self.clock(), limit))
+        else:
+            rows = await self.store.fetchall(
+                "SELECT m.* FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY COALESCE(thread_id, channel_id)"
+                " ORDER BY next_event_at) AS nth FROM matches WHERE status = 'active' AND next_event_at <= ?) d"
+                " CROSS JOIN matches m WHERE m.id = d.id AND d.nth <= ? ORDER BY m.next_event_at LIMIT ?",
+                (self.clock(), per_channel, limit))
         out = []
         for row in rows:
             match = Match.from_row(dict(row))

@@ -176,6 +176,18 @@ async def test_overdue_notices_in_one_channel_go_out_at_the_pace_discord_allows_
     assert len(timeouts(w.channel)) == 12                   # each once
 
 
+async def test_a_channel_with_a_long_backlog_does_not_hold_up_the_others(world, monkeypatch):
+    from bot import reminders
+
+    w = world
+    quiet = w.guild.create_text_channel("quiet")
+    monkeypatch.setattr(reminders, "BATCH", 6)              # fewer than the busy channel has due
+    await overdue_after_downtime(w, [w.channel] * 12 + [quiet] * 2, 1)     # the busy channel's first
+    assert len(timeouts(w.channel)) == BACKGROUND_CHANNEL and len(timeouts(quiet)) == 2
+    await w.env.advance_time(3 * CHANNEL_PERIOD)
+    assert len(timeouts(w.channel)) == 12
+
+
 async def test_overdue_notices_in_many_channels_go_out_together(world):
     w = world
     channels = [w.channel, *(w.guild.create_text_channel(f"games-{n}") for n in range(5))]
