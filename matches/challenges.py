@@ -52,6 +52,7 @@ class Challenges(Core):
                 (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
                  dumps([p.name for p in order]), dumps([challenger.id]), dumps(opts), seed,
                  dumps(setup), days, now, now, now + self.challenge_ttl))
+            tx.schedule(now + self.challenge_ttl)
             self._index_players(tx, done.lastrowid, [p.id for p in order])
             return done.lastrowid
 
@@ -179,6 +180,7 @@ class Challenges(Core):
                  dumps([user_id]), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
                  now + self.challenge_ttl))
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
+            tx.schedule(row["expires_at"])
             self._index_players(tx, row["id"], players)
             return Match.from_row(row)
 
