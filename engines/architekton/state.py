@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import IllegalMove, Outcome, SetupError, State
+from ..core import IllegalMove, Outcome, SetupError, State, clone_json
 from ..text import Text
 from . import tiles as T
 from .notation import Move
@@ -429,6 +429,23 @@ class ArchitektonState(State):
         s.result, s.final = data["result"], data["final"]
         s.turn_squares = [tuple(q) for q in data["turn_squares"]]
         s.events = list(data["events"])
+        return s
+
+    def copy(self) -> "ArchitektonState":
+        """As from_json(to_json()), without the detour (tile and square tuples are shared: immutable)."""
+        s = ArchitektonState.__new__(ArchitektonState)
+        s.tiles, s.houses = dict(self.tiles), dict(self.houses)
+        s.supply, s.chips, s.bank = list(self.supply), list(self.chips), self.bank
+        s.stock = list(self.stock)
+        s.piles = {k: list(v) for k, v in self.piles.items()}
+        s.reserves = {k: list(v) for k, v in self.reserves.items()}
+        s.discarded = list(self.discarded)
+        s.first, s.turn_player, s.placement = self.first, self.turn_player, self.placement
+        s.turns, s.last_round_target = list(self.turns), self.last_round_target
+        s.queue, s.pending = list(self.queue), self.pending
+        s.result, s.final = clone_json(self.result), clone_json(self.final)
+        s.turn_squares = list(self.turn_squares)
+        s.events = clone_json(self.events)
         return s
 
     # --------------------------------------------------------------- words

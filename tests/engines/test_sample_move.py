@@ -1,0 +1,108 @@
+"""The playout interface (issue 11): ``sample_move``, ``copy`` and ``play_trusted``.
+
+Property tests over seeded random matches of every game and option set:
+
+- ``sample_move(rng)`` is one of ``legal_moves()`` (the same canonical text),
+  leaves the state as it was, and depends only on the state and the rng state;
+- ``copy()`` gives the same JSON as the original, and the two are independent:
+  a move played on one leaves the other as it was;
+- ``play_trusted(move)`` leaves exactly the state ``play(move)`` leaves;
+- coverage: in positions with few legal moves, many draws hit every legal move.
+
+The matches themselves are driven by ``sample_move`` + ``play_trusted`` half of
+the time, so the positions checked are the ones a search's playouts reach.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines import get_game
+from state_checks import snapshot
+
+# (game, players, options); every option of every game appears in some entry
+VARIANTS = [
+    ("architekton", 2, {}),
+    ("atacama", 2, {}),
+    ("atacama", 2, {"buildup": True}),
+    ("atacama", 2, {"tactics": True}),
+    ("atacama", 2, {"buildup": True, "tactics": True}),
+    ("atacama", 4, {}),
+    ("atacama", 4, {"tactics": True}),
+    ("tactori", 2, {}),
+    ("tactori", 2, {"chase": True}),
+    ("tactori", 3, {"centre": 1}),
+    ("tactori", 3, {"chase": True, "centre": 2}),
+    ("tactori", 4, {"centre": 2}),
+    ("tactori", 4, {"chase": True}),
+    ("tactori-fem", 2, {}),
+    ("tactori-fem", 2, {"stacks": True}),
+    ("tactori-fem", 2, {"chase": True}),
+    ("tactori-fem", 2, {"stacks": True, "chase": True}),
+]
+MATCHES = {"architekton": 6, "atacama": 6, "tactori": 2, "tactori-fem": 3}
+MAX_PLIES = 220
+
+
+def ids(variant) -> str:
+    game, players, options = variant
+    return f"{game}-{players}p-" + ("-".join(k if v is True else f"{k}{v}" for k, v in options.items()) or "plain")
+
+
+def positions(game: str, players: int, options: dict, seed: int):
+    """The positions of one seeded random match, before each move."""
+    rng = random.Random(seed)
+    state = get_game(game).setup(players, seed, {}, options)
+    for ply in range(MAX_PLIES):
+        if state.current_player() is None:
+            return
+        yield state
+        if ply % 2:
+            state.play_trusted(state.sample_move(rng))
+        else:
+            state.play(rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=ids)
+def test_sampled_moves_are_legal_deterministic_and_play_like_play(variant):
+    game, players, options = variant
+    checked = 0
+    for seed in range(1, MATCHES[game] + 1):
+        draw = random.Random(1000 + seed)
+        for state in positions(game, players, options, seed):
+            before = snapshot(state)
+            legal = state.legal_moves()
+            n = draw.randrange(1 << 30)
+            move = state.sample_move(random.Random(n))
+            assert move in legal, (move, legal[:20])
+            assert state.sample_move(random.Random(n)) == move, "same seed, different move"
+            assert snapshot(state) == before, "sample_move changed the state"
+
+            copy = state.copy()
+            assert snapshot(copy) == before
+            trusted = state.copy()
+            assert copy.play(move) == move
+            assert trusted.play_trusted(move) == move
+            assert snapshot(trusted) == snapshot(copy), "play_trusted and play left different states"
+            assert snapshot(state) == before, "a move played on a copy changed the original"
+            assert copy.legal_moves() == type(copy).from_json(copy.to_json()).legal_moves()
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=ids)
+def test_a_copy_is_unchanged_by_moves_on_the_original(variant):
+    game, players, options = variant
+    rng = random.Random(5)
+    copies = []
+    for state in positions(game, players, options, seed=7):
+        copies.append((state.copy(), snapshot(state)))
+        if len(copies) > 60:
+            break
+    for copy, seen in copies:
+        assert snapshot(copy) == seen
+    # and the copies still play on by themselves
+    for copy, _ in copies[::10]:
+        while copy.current_player() is not None and rng.random() < 0.95:
+            copy.play_trusted(copy.sample_move(rng))
