@@ -30,12 +30,24 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     fem = state.FEM
     has_bridge = state.bridge_supply[seat] > 0
     own = b.own_bridges(seat) if fem else []
-    can_lay = has_bridge or bool(own)
     stacks_ok = state._stack_moves()
+    chase = state.chase
 
-    # moves by origin, and the places of bridges-only turns (both ends own tops at one height)
-    origins = []
+    # FEM relocations: a bridge overbuilt now stays so after a place; after a move it may be
+    # freed only if one of its ends is the origin (R7).  These bound the bridges after an action.
+    movable_own = [x for x in own if not b.overbuilt(x)]
+    freed_by = {}
+    for x in own:
+        if len(movable_own) < len(own) and b.overbuilt(x):
+            for e in x:
+                freed_by[e] = freed_by.get(e, 0) + 1
+    per_place = int(has_bridge) + len(movable_own)   # bridges a bridge place can take after an action
+    most_place = 4 * per_place                       # a field has at most 4 bridge places
+
+    # moves by origin (with their bound), and the places of bridges-only turns
+    origins = []       # (p, free, targets, moves, weight of one move)
     candidates = []
+    n_move = 0
     for p, s in enumerate(st):
         if not s or s[-1] != seat:
             continue
@@ -50,16 +62,18 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             if not stacks_ok:
                 free = 1
             targets = state._targets(p)
-            origins.append((p, free, targets))
-    singles: list[tuple] = []      # (place, bridge taken up): lay, relocate, or (None, x) remove
+            # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
+            moves = len(targets) * (free * (free + 3) // 2 if chase else free)
+            weight = 1 + 4 * (per_place + freed_by.get(p, 0)) if has_bridge or own else 1
+            origins.append((p, free, targets, moves, weight))
+            n_move += moves * weight
+    singles: list[tuple] = []      # (place, None) lay, (place, x) relocate x, (None, x) remove x
     if has_bridge:
         for pl in candidates:
             if seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
                 singles.append((pl, None))
     if fem:
-        for x in own:
-            if b.overbuilt(x):
-                continue
+        for x in movable_own:
             singles.append((None, x))
             for pl in candidates:
                 if (pl.a, pl.b) == x:
@@ -67,31 +81,35 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
                 o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
                 if (o1 is None or o1 == x) and (o2 is None or o2 == x):
                     singles.append((pl, x))
-    n_place = len(st) if state.towers[seat] else 0
-    chase = state.chase
-    n_move = 0
-    for p, free, targets in origins:
-        # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
-        n_move += len(targets) * (free * (free + 3) // 2 if chase else free)
+    place_weight = 1 + most_place
+    n_place = len(st) * place_weight if state.towers[seat] else 0
     total = n_place + n_move + len(singles)
     if total == 0:
         return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
-    # Rejection sampling: an action with n bridges after it is kept with probability
-    # (1 + n) / (1 + most), so every (action, bridge or none) has the same chance.
-    most = 4 * (int(has_bridge) + len(own)) if can_lay else 0
+
+    # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
+    # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
+    # (action, no bridge or one bridge) has the same chance.
+    random_ = rng.random
     while True:
-        i = rng.randrange(total)
-        keep = rng.randrange(most + 1) if most else 0
-        if i < n_place:
-            q = i
+        u = int(random_() * total)
+        if u < n_place:
+            q, keep = divmod(u, place_weight)
             if keep == 0:
                 return "+" + names[q]
             after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + 1, -1, 0, None)
             if keep <= len(after):
                 return "+" + names[q] + _bridge_text(names, *after[keep - 1])
             continue
-        if i < n_place + n_move:
-            k, p, q, m = _decode_move(origins, i - n_place, chase)
+        u -= n_place
+        if u < n_move:
+            for p, free, targets, moves, weight in origins:
+                if u < moves * weight:
+                    break
+                u -= moves * weight
+            j, keep = divmod(u, weight)
+            k, q, m = _decode_move(len(targets), j, chase)
+            q = targets[q]
             if m:
                 s = st[q]
                 c = 0 if not s or s[-1] == seat else b.chaseable(q, seat)
@@ -108,28 +126,20 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             if keep <= len(after):
                 return text + _bridge_text(names, *after[keep - 1])
             continue
-        if keep:
-            continue
-        pl, x = singles[i - n_place - n_move]
+        pl, x = singles[u - n_move]
         if pl is None:
             return f"x={names[x[0]]}{names[x[1]]}"
         return _bridge_text(names, pl, x)[1:]
 
 
-def _decode_move(origins: list, j: int, chase: bool) -> tuple[int, int, int, int]:
-    """The ``j``-th of the moves (k, p, q, m) numbered origin by origin, then k, then m, then q."""
-    for p, free, targets in origins:
-        n = len(targets) * (free * (free + 3) // 2 if chase else free)
-        if j < n:
-            break
-        j -= n
-    t = len(targets)
+def _decode_move(t: int, j: int, chase: bool) -> tuple[int, int, int]:
+    """The ``j``-th (k, target index, m) of an origin with ``t`` targets, numbered by k, then m, then target."""
     k = 1
     while True:
         block = t * (k + 1 if chase else 1)
         if j < block:
             m, q = divmod(j, t)
-            return k, p, targets[q], m
+            return k, q, m
         j -= block
         k += 1
 

@@ -106,3 +106,45 @@ def test_a_copy_is_unchanged_by_moves_on_the_original(variant):
     for copy, _ in copies[::10]:
         while copy.current_player() is not None and rng.random() < 0.95:
             copy.play_trusted(copy.sample_move(rng))
+
+
+def small_positions(game: str, players: int, options: dict, seed: int, limit: int = 300):
+    """Three positions of a seeded match with at most ``limit`` legal moves: the first, a middle
+    one, and the one with the most bridge turns (Tactori, FEM; else the largest)."""
+    found = [(state.copy(), state.legal_moves()) for state in positions(game, players, options, seed)
+             if len(state.legal_moves()) <= limit]
+    assert found, "no small position"
+    richest = max(found, key=lambda f: (sum(" =" in m or "<" in m for m in f[1]), len(f[1])))
+    return [found[0], found[len(found) // 2], richest]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=ids)
+def test_sample_move_is_uniform_over_legal_moves(variant):
+    """Every engine draws each legal move with the same chance (Tactori and FEM by rejection,
+    Architekton by rejection with a fallback to the list, Atacama by index): in small positions
+    30 draws per legal move hit every one of them, and the counts pass a chi-square test
+    (threshold: degrees of freedom + 5 standard deviations; seeded, so the outcome is fixed)."""
+    game, players, options = variant
+    rng = random.Random(99)
+    for state, legal in small_positions(game, players, options, seed=3):
+        draws = 30 * len(legal)
+        counts = dict.fromkeys(legal, 0)
+        for _ in range(draws):
+            counts[state.sample_move(rng)] += 1
+        missing = [m for m, n in counts.items() if n == 0]
+        assert not missing, f"never drawn in {draws} draws: {missing[:10]}"
+        if len(legal) > 1:
+            expected = draws / len(legal)
+            chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+            df = len(legal) - 1
+            assert chi2 < df + 5 * (2 * df) ** 0.5, (chi2, df, sorted(counts.items(), key=lambda kv: kv[1])[:5])
+
+
+def test_small_positions_cover_bridges_and_relocations():
+    """The uniformity test above sees the turns that rejection sampling is about."""
+    tactori = [m for _, legal in small_positions("tactori", 2, {}, seed=3) for m in legal]
+    fem = [m for _, legal in small_positions("tactori-fem", 2, {"stacks": True, "chase": True}, seed=3)
+           for m in legal]
+    assert any(" =" in m for m in tactori)
+    assert any(" =" in m and "<" in m for m in fem) and any(m.startswith("x=") for m in fem)
+    assert any("x" in m.split(" ")[0] and "-" in m for m in fem), "a chase among the FEM moves"
