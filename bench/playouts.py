@@ -8,7 +8,8 @@ position in two ways, side by side in one run so that both see the same machine:
 - ``sample``: ``state.sample_move(rng)`` then ``state.play_trusted(move)``.
 
 Both start every playout from ``initial.copy()``, as a search does; the time of
-``copy()`` alone is reported too.  The two modes draw different random matches,
+``copy()`` alone is reported too.  The two modes alternate in rounds of 0.1 s,
+so that a change in the machine's load hits both alike.  The two modes draw different random matches,
 so their plies per playout are reported with the rates.
 """
 from __future__ import annotations
@@ -63,20 +64,29 @@ def playout_sample(state, rng: random.Random) -> int:
     return plies
 
 
-def rate(start, play, seconds: float, min_playouts: int, seed: int) -> dict:
-    """Playouts from copies of ``start`` for at least ``seconds`` and ``min_playouts``."""
-    rng = random.Random(seed)
+def rates(start, seconds: float, min_playouts: int, seed: int) -> tuple[dict, dict]:
+    """Playouts from copies of ``start`` in both modes for at least ``seconds`` each and
+    ``min_playouts``, alternating in rounds of about 0.1 s so that both see the same load."""
+    modes = {"legal": playout_legal, "sample": playout_sample}
+    rngs = {mode: random.Random(seed) for mode in modes}
+    count = dict.fromkeys(modes, 0)
+    plies = dict.fromkeys(modes, 0)
+    spent = dict.fromkeys(modes, 0.0)
     gc.collect()
-    count, plies = 0, 0
-    t0 = time.perf_counter()
-    while True:
-        plies += play(start.copy(), rng)
-        count += 1
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds and count >= min_playouts:
-            break
-    return {"playouts": count, "seconds": round(elapsed, 3), "per_second": round(count / elapsed, 1),
-            "plies_per_playout": round(plies / count, 1), "plies_per_second": round(plies / elapsed)}
+    while any(spent[m] < seconds or count[m] < min_playouts for m in modes):
+        for mode, play in modes.items():
+            t0 = time.perf_counter()
+            while True:
+                plies[mode] += play(start.copy(), rngs[mode])
+                count[mode] += 1
+                elapsed = time.perf_counter() - t0
+                if elapsed >= 0.1:
+                    break
+            spent[mode] += elapsed
+    return tuple({"playouts": count[m], "seconds": round(spent[m], 3),
+                  "per_second": round(count[m] / spent[m], 1),
+                  "plies_per_playout": round(plies[m] / count[m], 1),
+                  "plies_per_second": round(plies[m] / spent[m])} for m in modes)
 
 
 def copy_us(start, repeats: int) -> dict:
@@ -103,8 +113,7 @@ def run(quick: bool, log, only: list[str] | None = None) -> dict:
             continue
         start = initial(game, players, options)
         ticks = cpu_ticks()
-        legal = rate(start, playout_legal, seconds, 2, seed=11)
-        sample = rate(start, playout_sample, seconds, 2, seed=11)
+        legal, sample = rates(start, seconds, 2, seed=11)
         entry = {"game": game, "players": players, "options": options, "legal": legal, "sample": sample,
                  "speedup": round(sample["per_second"] / legal["per_second"], 2),
                  "copy": copy_us(start, 50 if quick else 500),

@@ -7,6 +7,9 @@ bridges are looked at: it is kept with probability (1 + its bridges) / (1 + a
 bound on them), then one of "no bridge" and its bridges is taken.  So every turn
 of ``legal_moves()`` (at most one bridge, as listed there) comes out with the
 same chance, as ``rng.choice(state.legal_moves())`` would give, only cheaper.
+Bridges-only turns are drawn the same way, from slots (own tower, bridge place
+above or right of it, what is laid) that are redrawn when they are not a turn;
+after ``TRIES`` redraws the turn comes from ``legal_moves()`` (uniform too).
 
 The conditions mirror :meth:`TowersState._generate` (R2, R3, R4, R7); the
 property tests check every drawn turn against ``legal_moves()`` and that
@@ -15,10 +18,15 @@ every listed turn is drawn in small positions.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from .geometry import Geometry, Place
 
 if TYPE_CHECKING:
     from .base import TowersState
+
+TRIES = 200
 
 
 def sample_turn(state: "TowersState", rng: random.Random) -> str:
@@ -26,7 +34,7 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     b = state.board
     st, seg = b.stacks, b.seg
     geo = state.geo
-    names, partners = geo.names, geo.partners
+    names = geo.names
     fem = state.FEM
     has_bridge = state.bridge_supply[seat] > 0
     own = b.own_bridges(seat) if fem else []
@@ -44,19 +52,11 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     per_place = int(has_bridge) + len(movable_own)   # bridges a bridge place can take after an action
     most_place = 4 * per_place                       # a field has at most 4 bridge places
 
-    # moves by origin (with their bound), and the places of bridges-only turns
+    # moves by origin, with the bound on the bridges after each
+    own_tops = [p for p, s in enumerate(st) if s and s[-1] == seat]
     origins = []       # (p, free, targets, moves, weight of one move)
-    candidates = []
     n_move = 0
-    for p, s in enumerate(st):
-        if not s or s[-1] != seat:
-            continue
-        h = len(s)
-        for r, pl in partners[p]:
-            if r > p:
-                t = st[r]
-                if len(t) == h and t[-1] == seat:
-                    candidates.append(pl)
+    for p in own_tops:
         free = b.movable(p, seat)
         if free:
             if not stacks_ok:
@@ -67,31 +67,21 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             weight = 1 + 4 * (per_place + freed_by.get(p, 0)) if has_bridge or own else 1
             origins.append((p, free, targets, moves, weight))
             n_move += moves * weight
-    singles: list[tuple] = []      # (place, None) lay, (place, x) relocate x, (None, x) remove x
-    if has_bridge:
-        for pl in candidates:
-            if seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
-                singles.append((pl, None))
-    if fem:
-        for x in movable_own:
-            singles.append((None, x))
-            for pl in candidates:
-                if (pl.a, pl.b) == x:
-                    continue
-                o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
-                if (o1 is None or o1 == x) and (o2 is None or o2 == x):
-                    singles.append((pl, x))
     place_weight = 1 + most_place
     n_place = len(st) * place_weight if state.towers[seat] else 0
-    total = n_place + n_move + len(singles)
+    # bridges-only turns: a slot per own top, bridge place above or right of it (at most 2),
+    # and what is laid (from the supply, or one of the FEM bridges relocated); then FEM removals
+    n_single = 2 * len(own_tops) * per_place
+    total = n_place + n_move + n_single + (len(movable_own) if fem else 0)
     if total == 0:
         return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
+    upward = _upward(geo)
 
     # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
     # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
     # (action, no bridge or one bridge) has the same chance.
     random_ = rng.random
-    while True:
+    for _ in range(TRIES):
         u = int(random_() * total)
         if u < n_place:
             q, keep = divmod(u, place_weight)
@@ -126,10 +116,35 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             if keep <= len(after):
                 return text + _bridge_text(names, *after[keep - 1])
             continue
-        pl, x = singles[u - n_move]
-        if pl is None:
+        u -= n_move
+        if u >= n_single:
+            x = movable_own[u - n_single]
             return f"x={names[x[0]]}{names[x[1]]}"
-        return _bridge_text(names, pl, x)[1:]
+        u, kind = divmod(u, per_place)
+        u, d = divmod(u, 2)
+        p = own_tops[u]
+        if d >= len(upward[p]):
+            continue
+        r, pl = upward[p][d]
+        t = st[r]
+        if len(t) != len(st[p]) or t[-1] != seat:
+            continue
+        o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
+        if has_bridge and kind == 0:
+            if o1 is None and o2 is None:
+                return "=" + pl.text
+            continue
+        x = movable_own[kind - has_bridge]
+        if (pl.a, pl.b) != x and (o1 is None or o1 == x) and (o2 is None or o2 == x):
+            return _bridge_text(names, pl, x)[1:]
+    # nearly every slot redrawn (e.g. only pass is left): draw from the list, uniform as well
+    return rng.choice(state.legal_moves())
+
+
+@lru_cache(maxsize=None)
+def _upward(geo: Geometry) -> list[list[tuple[int, Place]]]:
+    """Per field, its bridge places towards a higher field (at most 2: up and right)."""
+    return [[(r, pl) for r, pl in geo.partners[p] if r > p] for p in geo.fields]
 
 
 def _decode_move(t: int, j: int, chase: bool) -> tuple[int, int, int]:
