@@ -76,6 +76,12 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     if total == 0:
         return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
     upward = _upward(geo)
+    # a bridge after an action on q needs an own top on a bridge place of q: with fewer of
+    # those than the slot asks for, the slot is redrawn without looking at the bridges
+    own_near = [0] * len(st)
+    for r in own_tops:
+        for q, _ in geo.partners[r]:
+            own_near[q] += 1
 
     # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
     # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
@@ -87,6 +93,8 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             q, keep = divmod(u, place_weight)
             if keep == 0:
                 return "+" + names[q]
+            if keep > own_near[q] * per_place:
+                continue
             after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + 1, -1, 0, None)
             if keep <= len(after):
                 return "+" + names[q] + _bridge_text(names, *after[keep - 1])
@@ -105,11 +113,11 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
                 c = 0 if not s or s[-1] == seat else b.chaseable(q, seat)
                 if m > c:
                     continue
+            if keep and (m == k or keep > own_near[q] * (weight - 1) // 4):
+                continue
             text = (str(k) if k > 1 else "") + names[p] + "-" + names[q] + (f"x{m}" if m else "")
             if keep == 0:
                 return text
-            if m == k:
-                continue
             hp = len(st[p]) - k
             after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + k - 2 * m, p, hp,
                                    st[p][hp - 1] if hp else None)
