@@ -316,8 +316,8 @@ class AtacamaState(State):
         self._free = None
         if valid:
             # T3: the new tower takes its field and blocks its neighbours; nothing else changes
-            near = B.NEIGHBOURS[field]
-            free = [f for f in cache[1] if f != field and f not in near]
+            blocks = B.BLOCKS[field]
+            free = [f for f in cache[1] if f not in blocks]
             self._free = ((id(self.towers), len(self.towers), tuple(self.slots)), free)
         self.supply[seat][1 if move.other else 0] -= 1
         ore, value = self.ores[move.field]
