@@ -3,11 +3,13 @@
 Property tests over seeded random matches of every game and option set:
 
 - ``sample_move(rng)`` is one of ``legal_moves()`` (the same canonical text),
-  leaves the state as it was, and depends only on the state and the rng state;
+  leaves the state as it was, and depends only on the position and the rng
+  state (the same position rebuilt from JSON draws the same move);
 - ``copy()`` gives the same JSON as the original, and the two are independent:
   a move played on one leaves the other as it was;
 - ``play_trusted(move)`` leaves exactly the state ``play(move)`` leaves;
-- coverage: in positions with few legal moves, many draws hit every legal move.
+- uniformity: in positions with few legal moves, many draws hit every legal
+  move, and the counts pass a chi-square test against the uniform distribution.
 
 The matches themselves are driven by ``sample_move`` + ``play_trusted`` half of
 the time, so the positions checked are the ones a search's playouts reach.
@@ -77,6 +79,8 @@ def test_sampled_moves_are_legal_deterministic_and_play_like_play(variant):
             move = state.sample_move(random.Random(n))
             assert move in legal, (move, legal[:20])
             assert state.sample_move(random.Random(n)) == move, "same seed, different move"
+            rebuilt = type(state).from_json(state.to_json())
+            assert rebuilt.sample_move(random.Random(n)) == move, "the same position from JSON draws another move"
             assert snapshot(state) == before, "sample_move changed the state"
 
             copy = state.copy()
