@@ -57,8 +57,8 @@ def run(argv: list[str] | None = None) -> dict:
                 from . import engine
                 out = engine.run(games, playouts, args.quick, log)
             elif section == "playouts":
-                from . import playouts
-                out = playouts.run(args.quick, log)
+                from .playouts import run as run_playouts  # not "playouts": that name holds the positions
+                out = run_playouts(args.quick, log)
             elif section == "render":
                 from . import render
                 out = render.run(games, playouts, args.quick, log)
