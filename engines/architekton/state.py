@@ -472,21 +472,21 @@ class ArchitektonState(State):
         return s
 
     def copy(self) -> "ArchitektonState":
-        """As from_json(to_json()), without the detour (tile and square tuples are shared: immutable)."""
+        """As from_json(to_json()), without the detour: every field is taken over, the mutable
+        ones copied (tile and square tuples are immutable, so they are shared)."""
         s = ArchitektonState.__new__(ArchitektonState)
+        s.__dict__.update(self.__dict__)
         s.tiles, s.houses = dict(self.tiles), dict(self.houses)
-        s.supply, s.chips, s.bank = list(self.supply), list(self.chips), self.bank
+        s.supply, s.chips = list(self.supply), list(self.chips)
         s.stock = list(self.stock)
         s.piles = {k: list(v) for k, v in self.piles.items()}
         s.reserves = {k: list(v) for k, v in self.reserves.items()}
         s.discarded = list(self.discarded)
-        s.first, s.turn_player, s.placement = self.first, self.turn_player, self.placement
-        s.turns, s.last_round_target = list(self.turns), self.last_round_target
-        s.queue, s.pending = list(self.queue), self.pending
+        s.turns = list(self.turns)
+        s.queue = list(self.queue)
         s.result, s.final = clone_json(self.result), clone_json(self.final)
         s.turn_squares = list(self.turn_squares)
         s.events = clone_json(self.events)
-        s._front = self._front
         return s
 
     # --------------------------------------------------------------- words

@@ -437,9 +437,10 @@ class AtacamaState(State):
         return s
 
     def copy(self) -> "AtacamaState":
-        """As from_json(to_json()), without the detour; the free-field cache goes along."""
+        """As from_json(to_json()), without the detour: every field is taken over, the mutable
+        ones copied; the free-field cache goes along."""
         s = AtacamaState.__new__(AtacamaState)
-        s.players, s.buildup, s.tactics = self.players, self.buildup, self.tactics
+        s.__dict__.update(self.__dict__)
         s.slots, s.pile = list(self.slots), list(self.pile)
         s.towers = dict(self.towers)
         s.supply = [list(x) for x in self.supply]
@@ -447,7 +448,6 @@ class AtacamaState(State):
         s.bought = list(self.bought)
         s.forfeited = [list(x) for x in self.forfeited]
         s.resigned = list(self.resigned)
-        s.turn, s.turns = self.turn, self.turns
         s.last = dict(self.last) if self.last else None
         s.events = clone_json(self.events)
         s.result = clone_json(self.result)
