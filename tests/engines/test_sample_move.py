@@ -43,7 +43,7 @@ VARIANTS = [
     ("tactori-fem", 2, {"chase": True}),
     ("tactori-fem", 2, {"stacks": True, "chase": True}),
 ]
-MATCHES = {"architekton": 6, "atacama": 6, "tactori": 2, "tactori-fem": 3}
+MATCHES = {"architekton": 20, "atacama": 6, "tactori": 2, "tactori-fem": 3}
 MAX_PLIES = 220
 
 
