@@ -167,3 +167,26 @@ def test_small_positions_cover_bridges_and_relocations():
                         small_positions("tactori-fem", 2, {"stacks": True, "chase": True}, seed=3)))
     assert {"bridge after an action", "bridges-only"} <= tactori, tactori
     assert {"bridge after an action", "relocation after an action", "removal", "chase"} <= fem, fem
+
+
+def test_architekton_rare_moves_are_drawn_legally():
+    """Random matches reach the rare cases: A6 discard (the sampler's fallback to the list) and
+    a building with an empty supply, which moves a house (``from x,y``); both are drawn legally."""
+    seen = {"discard": 0, "from": 0}
+    for seed in range(1, 200):
+        state = get_game("architekton").setup(2, seed, {}, {})
+        rng = random.Random(seed)
+        while state.current_player() is not None:
+            rare = state.pending is None and state.supply[state.turn_player] == 0
+            move = state.sample_move(rng)
+            if move == "discard":
+                assert state.legal_moves() == ["discard"]
+                seen["discard"] += 1
+            elif rare:
+                legal = state.legal_moves()
+                assert move in legal
+                if " from " in move:
+                    seen["from"] += 1
+                    assert all(" from " in m for m in legal if m[0] == "B")
+            state.play_trusted(move)
+    assert seen["discard"] and seen["from"], seen
