@@ -208,7 +208,9 @@ class AtacamaState(State):
     def play_trusted(self, text: str) -> str:
         """:meth:`play` without the legality check (T3, T5): only for a move from
         :meth:`legal_moves` or :meth:`sample_move` of this position."""
-        move = Move.parse(text)
+        return self._apply(Move.parse(text))
+
+    def _apply(self, move: Move) -> str:
         seat = self.turn
         self.events = []
         if move.kind == "place":
@@ -238,20 +240,8 @@ class AtacamaState(State):
         move = Move.parse(text)
         if self.result is not None:
             raise IllegalMove(Text("the match is over"))
-        seat = self.turn
-        self._check(move, seat)
-        self.events = []
-        if move.kind == "place":
-            self._place(seat, move)
-        elif move.kind == "buy":
-            self._buy(seat, move.axis)
-        else:
-            self.events.append({"type": "pass", "seat": seat})
-        self.turns += 1
-        self.last = {"seat": seat, "move": str(move)}
-        self._lay_stage()
-        self._settle(after=seat)
-        return str(move)
+        self._check(move, self.turn)
+        return self._apply(move)
 
     def _check(self, move: Move, seat: int) -> None:
         """Raise IllegalMove with the reason when ``move`` is not legal for ``seat``."""
