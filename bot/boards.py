@@ -14,8 +14,9 @@ from matches import Match, Series
 from render import render_png
 
 from . import buttons, guided, present
+from .alt_text import DESCRIPTION_MAX, board_description, spoken
 from .locales import say
-from .replies import PRIVATE_ACK, outgoing, private, public, public_locale, server_locale
+from .replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
 
 log = logging.getLogger(__name__)
 
@@ -23,12 +24,15 @@ log = logging.getLogger(__name__)
 class Boards:
     """Mixed into :class:`bot.actions.Actions` (uses its ``bot`` and ``service``)."""
 
-    async def board_file(self, match: Match, locale=None) -> discord.File:
-        """The board image, its words in the language of ``locale``."""
+    async def board_file(self, match: Match, locale=None, last: str = "") -> discord.File:
+        """The board image, its words in the language of ``locale``, described for screen readers
+        (``last``: the last move in words, when the caller has them)."""
         # Rendering takes tens of milliseconds: keep it off the event loop.
         png = await asyncio.to_thread(render_png, match.state(), match.names,
                                       say=functools.partial(say, locale=locale, escaped=False))
-        return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png")
+        description = spoken(say(board_description(match, last), locale, escaped=False))
+        return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png",
+                            description=fit(description, DESCRIPTION_MAX))
 
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
         if match.status in ("finished", "void"):
@@ -72,7 +76,7 @@ class Boards:
             await interaction.response.defer(thinking=True, ephemeral=elsewhere)
         text = await self.turn_content(match, description, series)
         content = public(interaction, text)
-        kwargs = {"file": await self.board_file(match, public_locale(interaction))}
+        kwargs = {"file": await self.board_file(match, public_locale(interaction), description)}
         view = self.board_view(match, public_locale(interaction))
         if view is not None:
             kwargs["view"] = view

@@ -90,6 +90,11 @@ async def test_a_german_server_plays_in_german_and_each_player_is_answered_in_th
     assert say(present.next_turn_line(match), "de") in board.content
     assert button_labels(board) == [say(Text("Choose a move"), "de")]
     assert_no_english(board.content, "de")
+    # The image's description, read aloud by screen readers, speaks the server's language too.
+    [image] = board.attachments
+    assert image.description.startswith(f"Architekton-Spielplan, Partie #{match.id}, 0 Züge gespielt. Zuletzt: ")
+    assert image.description.endswith(f"{match.name_of(match.to_move_id())} ist am Zug.")
+    assert_no_english(image.description, "de")
 
     # bob (French client) moves out of turn: told so privately, in French
     legal = match.state().legal_moves()[0]

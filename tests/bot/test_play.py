@@ -1,4 +1,6 @@
 """Playing Architekton through the real bot: autocomplete, moves, refusals, board, rules."""
+from bot.alt_text import spoken
+
 from .helpers import GAME, assert_png, member_of, mentioned_ids, pinged_ids, snapshot, start_match
 
 
@@ -78,6 +80,12 @@ async def test_a_sequence_of_moves_is_answered_publicly_and_the_turn_passes(worl
         assert score_line(after) in posted.content              # the scores
         nxt = after.to_move_id()
         assert f"<@{nxt}>" in posted.content and mentioned_ids(posted) == {nxt}
+        # What a screen reader says for the image: the game, the ply, the move, the scores, the mover.
+        [image] = posted.attachments
+        assert image.description == (f"Architekton board, match #{match.id}, after {after.plies} move"
+                                     f"{'s' if after.plies != 1 else ''}. Last: {spoken(str(words))} "
+                                     f"Scores: {score_line(after)[7:].replace(' · ', ', ')}. "
+                                     f"{after.name_of(nxt)} to move.")
         assert pinged_ids(w.env, posted) == {nxt}
         assert after.message_id == posted.id
     assert movers == ["ann", "ann", "bob", "bob"]               # two placements, then the turn passes
