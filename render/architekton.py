@@ -356,13 +356,14 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
             return None, Text("Draw {score}", score=score), Text("same points and as many houses on the table")
         winner = outcome.winners[0]
         loser = 1 - winner
+        score = C.winner_first(outcome.scores, winner)
         if outcome.end == "early":
             return (winner, Text("{player} wins", player=name(winner)),
                     Text("{player} cannot pay for an enclosed building", player=name(loser)))
         if outcome.end == "resign":
             return winner, Text("{player} wins", player=name(winner)), Text("{player} resigned", player=name(loser))
         if len(set(outcome.scores)) == 1 and state.final:
-            houses = " : ".join(str(h) for h in state.final["houses"])
+            houses = C.winner_first(state.final["houses"], winner)
             return (winner, Text("{player} wins {score}", player=name(winner), score=score),
                     Text("on houses left on the table ({houses})", houses=houses))
         return winner, Text("{player} wins {score}", player=name(winner), score=score), ""

@@ -383,8 +383,8 @@ def _name(names: list[str], seat: int, width: int = 420) -> str:
 
 
 def _tally(names: list[str], scores: list[int]) -> Joined:
-    """``ann 3 · bob -1 · ...``: every player's name and points."""
-    return Joined([Joined([C.player_name(names, s), p], " ") for s, p in enumerate(scores)], " · ")
+    """``ann 3 · bob -1 · ...``: every player's name and points, the highest first."""
+    return Joined([Joined([C.player_name(names, s), scores[s]], " ") for s in C.by_score(scores)], " · ")
 
 
 def _status(state, names: list[str]) -> tuple[int | None, str, str]:
@@ -408,10 +408,13 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
         if outcome.is_draw:
             if state.players == 2:
                 return None, Text("Draw {score}", score=tally), why
-            return None, Text("Draw"), Joined([why, tally], " · ")
+            return (None, Text("Draw: {players}", players=Joined([C.player_name(names, s) for s in outcome.winners],
+                                                                   ", ")),
+                    Joined([why, tally], " · "))
         winner = outcome.winners[0]
         if state.players == 2:
-            return winner, Text("{player} wins {score}", player=_name(names, winner), score=tally), why
+            return winner, Text("{player} wins {score}", player=_name(names, winner),
+                                score=C.winner_first(scores, winner)), why
         return winner, Text("{player} wins", player=_name(names, winner)), Joined([why, tally], " · ")
     seat = state.current_player()
     legal = state.legal_moves()

@@ -81,6 +81,18 @@ def player_name(names: list[str], seat: int) -> str:
     return Text("Player {seat}", seat=seat + 1)
 
 
+def winner_first(values, winner: int) -> str:
+    """``"4 : 3"`` with the winner's figure first: in seat order the winner's could come second
+    ("bob wins 3 : 4"), which reads as if he had lost."""
+    values = list(values)
+    return " : ".join(str(v) for v in [values[winner]] + values[:winner] + values[winner + 1:])
+
+
+def by_score(scores) -> list[int]:
+    """The seats, highest score first (seat order among equals): a final tally read from the top."""
+    return sorted(range(len(scores)), key=lambda seat: -scores[seat])
+
+
 def player_letters(names: list[str], seats: int) -> list[str]:
     """One letter per seat for markers: the initials if they differ, else 1, 2, ..."""
     initials = [player_name(names, s)[0].upper() for s in range(seats)]

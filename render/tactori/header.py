@@ -31,8 +31,8 @@ def _resigned(gone: list[str]) -> Text:
 
 
 def _tally(names: list[str], scores, dropped) -> Joined:
-    """``ann 3 · bob 0 · ...``: the points of every player still in."""
-    return Joined([Joined([C.player_name(names, s), p], " ") for s, p in enumerate(scores) if s not in dropped],
+    """``ann 3 · bob 0 · ...``: the points of every player still in, the highest first."""
+    return Joined([Joined([C.player_name(names, s), scores[s]], " ") for s in C.by_score(scores) if s not in dropped],
                   " · ")
 
 
@@ -70,7 +70,8 @@ def _status(data, names: list[str]) -> tuple[int | None, str, str]:
             return (None, Text("Draw: {players}", players=_list([C.player_name(names, s) for s in winners])),
                     Joined([why, tally], " · "))
         if players == 2:
-            return winners[0], Text("{player} wins {score}", player=_name(names, winners[0]), score=tally), why
+            return winners[0], Text("{player} wins {score}", player=_name(names, winners[0]),
+                                    score=C.winner_first(scores, winners[0])), why
         return winners[0], Text("{player} wins", player=_name(names, winners[0])), Joined([why, tally], " · ")
     seat = data["to_move"]
     countdown = data.get("countdown")
