@@ -85,7 +85,7 @@ class BoardLayout:
 
     @property
     def label_size(self) -> int:
-        return max(16, min(24, int(self.cell * 0.28)))
+        return max(20, min(28, int(self.cell * 0.3)))
 
     @property
     def gutter(self) -> int:
@@ -241,7 +241,7 @@ def render(state, names: list[str], *, perspective: int | None = None, say: C.Sa
 def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout, letters: list[str]) -> None:
     cell = lay.cell
     frontier = _frontier(state.tiles) if state.outcome() is None else set()
-    coord_size = max(11, int(cell * 0.2))
+    coord_size = max(12, int(cell * 0.24))
     for sq in lay.squares():
         if sq in state.tiles:
             continue
@@ -249,7 +249,7 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout,
         box = (x0, y0, x1 - 1, y1 - 1)
         if sq in frontier:
             draw.rectangle(box, fill=SQUARE_FRONTIER, outline=C.FAINT)
-            C.draw_text(img, lay.centre(sq), f"{sq[0]},{sq[1]}", coord_size, C.MUTED)
+            C.draw_text(img, lay.centre(sq), f"{C.signed(sq[0])},{C.signed(sq[1])}", coord_size, C.MUTED)
         else:
             draw.rectangle(box, fill=SQUARE_EMPTY_ODD if T.is_building_square(sq) else SQUARE_EMPTY,
                            outline=C.FAINT)
@@ -333,12 +333,12 @@ def _axes(img: Image.Image, lay: BoardLayout) -> None:
     size, g = lay.label_size, lay.gutter
     for x in range(lay.xmin, lay.xmax + 1):
         cx = lay.left + (x - lay.xmin + 0.5) * lay.cell
-        C.draw_text(img, (cx, lay.top - g / 2), str(x), size, C.INK)
-        C.draw_text(img, (cx, lay.bottom + g / 2), str(x), size, C.INK)
+        C.draw_text(img, (cx, lay.top - g / 2), C.signed(x), size, C.INK, stroke=1, stroke_fill=C.INK)
+        C.draw_text(img, (cx, lay.bottom + g / 2), C.signed(x), size, C.INK, stroke=1, stroke_fill=C.INK)
     for y in range(lay.ymin, lay.ymax + 1):
         cy = lay.top + (lay.ymax - y + 0.5) * lay.cell
-        C.draw_text(img, (lay.left - g / 2, cy), str(y), size, C.INK)
-        C.draw_text(img, (lay.right + g / 2, cy), str(y), size, C.INK)
+        C.draw_text(img, (lay.left - g / 2, cy), C.signed(y), size, C.INK, stroke=1, stroke_fill=C.INK)
+        C.draw_text(img, (lay.right + g / 2, cy), C.signed(y), size, C.INK, stroke=1, stroke_fill=C.INK)
     C.draw_text(img, (lay.left - g / 2, lay.top - g / 2), "y", size - 2, C.MUTED)
     C.draw_text(img, (lay.right + g / 2, lay.bottom + g / 2), "x", size - 2, C.MUTED)
 
@@ -475,24 +475,17 @@ class _Panel:
             active = seat == to_move or (outcome is not None and seat in outcome.winners and not outcome.is_draw)
             draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
                                    width=5 if active else 2)
-            C.draw_marker(img, (x0 + 34, y + 32), 40, seat, self.letters[seat])
-            tag = ""
-            if outcome is not None:
-                if seat in outcome.winners:
-                    tag = Text("DRAW") if outcome.is_draw else Text("WINNER")
-            elif seat == to_move:
-                tag = Text("DECIDES") if s.pending is not None else Text("TO MOVE")
-            right = box[2] - 12
-            if tag:
-                pill = C.pill(img, (right, y + 32), self.say(tag), 18, C.INK, C.WHITE, anchor="rm")
-                right = pill[0] - 10
-            you = " " + self.say(Text("(you)")) if seat == self.perspective else ""
-            room = right - x0 - 62 - C.text_width(you, 28)
-            name = C.fit_text(self.say(C.player_name(self.names, seat)), 28, room) + you
-            C.draw_text(img, (x0 + 62, y + 32), name, 28, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
+            C.draw_marker(img, (x0 + 32, y + 30), 40, seat, self.letters[seat])
+            tag = C.card_tag(out=False, winners=outcome.winners if outcome else None, seat=seat,
+                             to_move=seat == to_move)
+            if outcome is None and seat == to_move and s.pending is not None:
+                tag = Text("DECIDES")
+            # The score as large as Atacama's and Tactori's: on a phone the card lines are small print.
+            score = s.final["points"][seat] if s.final else s.scores()[seat]
+            right = C.card_title(img, box, seat, self.names, self.perspective, tag, score, say=self.say)
             for i, line in enumerate(self._card_lines(seat)):
-                C.draw_text(img, (x0 + 16, y + 74 + i * 32), C.fit_text(self.say(line), TEXT, w - 28), TEXT,
-                            C.INK, anchor="lm")
+                C.draw_text(img, (x0 + 16, y + 74 + i * 32), C.fit_text(self.say(line), TEXT, right - x0 - 16),
+                            TEXT, C.INK, anchor="lm")
         return y + self.card_h
 
     def _card_lines(self, seat: int) -> list[str]:

@@ -51,7 +51,9 @@ GRID: C.RGB = (120, 108, 90)
 SUB_EDGE: C.RGB = (52, 44, 36)
 UNLAID: C.RGB = (222, 212, 192)
 UNLAID_HATCH: C.RGB = (200, 186, 160)
-RIGHT_COLOURS: dict[str, C.RGB] = {"turquoise": (0, 150, 160), "orange": (232, 118, 20)}
+# The rulebook's turquoise and orange, dark enough to stay apart from the seat colours (one seat
+# is orange, one bluish green) and the ores, also for protanopes and deuteranopes (tests/render/test_colours.py).
+RIGHT_COLOURS: dict[str, C.RGB] = {"turquoise": (20, 90, 95), "orange": (170, 62, 0)}
 
 
 # ------------------------------------------------------------------ layout
@@ -277,7 +279,7 @@ def render(state, names: list[str], *, perspective: int | None = None, say: C.Sa
     draw = ImageDraw.Draw(img)
     _header(img, draw, state, names, letters, lay, said)
     _board(img, draw, state, lay, letters, said)
-    _margins(img, draw, state, lay, letters)
+    _margins(img, draw, state, lay, letters, said)
     _panel(img, draw, state, names, letters, perspective, lay, said)
     return img
 
@@ -345,29 +347,32 @@ def _value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C
             draw.ellipse((px - 3, py - 3, px + 3, py + 3), outline=C.FAINT, width=1)
 
 
-def _scorer_tag(img, draw, centre, seat: int | None, colour: str, letters: list[str]) -> None:
-    """Whose strip it is: the seat's marker, or the right's name while open."""
+def _scorer_tag(img, draw, centre, seat: int | None, colour: str, letters: list[str], word: str) -> None:
+    """Whose strip it is: the seat's marker, or, while the right is open, its axis in the reader's words."""
     if seat is not None:
         C.draw_marker(img, centre, 34, seat, letters[seat])
     else:
-        C.pill(img, centre, "cols" if colour == "turquoise" else "rows", 16, RIGHT_COLOURS[colour], C.WHITE,
-               anchor="mm")
+        # The tag sits in the coordinate margin: a long word ("Spalten", "colonnes") gets a smaller size.
+        size = C.fit_size([word], 16, 2 * COORD - 16, least=11)
+        C.pill(img, centre, word, size, RIGHT_COLOURS[colour], C.WHITE, anchor="mm")
 
 
-def _margins(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, letters: list[str]) -> None:
+def _margins(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, letters: list[str], said) -> None:
     towers, ores = state.towers, state.ores
     for k, (seat, colour) in enumerate(scorers(state, "cols")):
         fill, ink = _pill_colours(seat, colour)
         for c in range(9):
             count, value = line_value(towers, ores, "cols", c, colour)
             _value_pill(img, draw, lay.col_pill(k, c), value, count, fill, ink)
-        _scorer_tag(img, draw, (lay.left - COORD / 2 - 2, lay.strip_y(k)), seat, colour, letters)
+        _scorer_tag(img, draw, (lay.left - COORD / 2 - 2, lay.strip_y(k)), seat, colour, letters,
+                    said(B.AXIS_WORDS["cols"]))
     for k, (seat, colour) in enumerate(scorers(state, "rows")):
         fill, ink = _pill_colours(seat, colour)
         for r in range(9):
             count, value = line_value(towers, ores, "rows", r, colour)
             _value_pill(img, draw, lay.row_pill(k, r), value, count, fill, ink)
-        _scorer_tag(img, draw, (lay.strip_x(k), lay.top - COORD / 2), seat, colour, letters)
+        _scorer_tag(img, draw, (lay.strip_x(k), lay.top - COORD / 2), seat, colour, letters,
+                    said(B.AXIS_WORDS["rows"]))
 
 
 def _pill_colours(seat: int | None, colour: str) -> tuple[C.RGB, C.RGB]:

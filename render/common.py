@@ -81,6 +81,12 @@ def player_name(names: list[str], seat: int) -> str:
     return Text("Player {seat}", seat=seat + 1)
 
 
+def signed(number: int) -> str:
+    """A coordinate as drawn: an en dash for the minus sign, which a hyphen's few pixels lose when
+    Discord shows the image 400 px wide on a phone (the fonts have no U+2212 minus)."""
+    return f"\u2013{-number}" if number < 0 else str(number)
+
+
 def winner_first(values, winner: int) -> str:
     """``"4 : 3"`` with the winner's figure first: in seat order the winner's could come second
     ("bob wins 3 : 4"), which reads as if he had lost."""

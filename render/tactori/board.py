@@ -176,11 +176,12 @@ def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool
                     (a[0], lay.bottom + g - h, b[0], lay.bottom + g + h),
                     (lay.left - g - h, a[1], lay.left - g + h, b[1]),
                     (lay.right + g - h, a[1], lay.right + g + h, b[1])):
-            draw.rounded_rectangle(box, 8, fill=CENTRE_FILL, outline=CENTRE_EDGE, width=2)
+            # Fill only: an outline hugging the digits made 6 and 5 read like 8 and b on a phone.
+            draw.rounded_rectangle(box, 8, fill=CENTRE_FILL)
     for i in range(lay.n):
         x, _ = lay.xy(i, 0)
-        C.draw_text(img, (x, lay.top - g), COLUMNS[i], size, C.INK)
-        C.draw_text(img, (x, lay.bottom + g), COLUMNS[i], size, C.INK)
+        C.draw_text(img, (x, lay.top - g), COLUMNS[i], size, C.INK, stroke=1, stroke_fill=C.INK)
+        C.draw_text(img, (x, lay.bottom + g), COLUMNS[i], size, C.INK, stroke=1, stroke_fill=C.INK)
         _, y = lay.xy(0, i)
-        C.draw_text(img, (lay.left - g, y), str(i + 1), size, C.INK)
-        C.draw_text(img, (lay.right + g, y), str(i + 1), size, C.INK)
+        C.draw_text(img, (lay.left - g, y), str(i + 1), size, C.INK, stroke=1, stroke_fill=C.INK)
+        C.draw_text(img, (lay.right + g, y), str(i + 1), size, C.INK, stroke=1, stroke_fill=C.INK)
