@@ -32,6 +32,7 @@ PAD = 24
 HEADER = 88
 TITLE = C.TITLE
 COORD = 36             # px of the coordinate gutters
+AXIS_SIZE = 28         # font size of the coordinates
 PILL_W = 66            # a line's value badge
 PILL_H = 38
 STRIP = 42             # px per scorer strip (under the board / right of it)
@@ -310,7 +311,7 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, lett
 
 def _axes(img: Image.Image, lay: Layout) -> None:
     # no stroke: it would melt the dot of the i into its stem
-    size = 28
+    size = AXIS_SIZE
     g = COORD / 2
     for c in range(9):
         cx = lay.left + (c + 0.5) * CELL

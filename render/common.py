@@ -390,6 +390,10 @@ def header_band(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height:
     return x
 
 
+# The score on a player card: large enough to read at the ~400 px Discord shows an image on a phone.
+SCORE_SIZE = 40
+
+
 def card_tag(*, out: bool, winners: list[int] | tuple[int, ...] | None, seat: int, to_move: bool) -> str:
     """The pill on a player card: RESIGNED, WINNER, DRAW or TO MOVE (a Text), or ""."""
     if out:
@@ -411,8 +415,8 @@ def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspect
     right = x1 - 14
     if score is not None:
         score_text = str(score)
-        sw = max(text_width(score_text, 40, 1), 40)
-        draw_text(img, (x1 - 16, y0 + 44), score_text, 40, INK, anchor="rm", stroke=1, stroke_fill=INK)
+        sw = max(text_width(score_text, SCORE_SIZE, 1), 40)
+        draw_text(img, (x1 - 16, y0 + 44), score_text, SCORE_SIZE, INK, anchor="rm", stroke=1, stroke_fill=INK)
         draw_text(img, (x1 - 16 - sw / 2, y0 + 82), fit_text(said(Text("points")), 18, sw + 24), 18, MUTED,
                   anchor="mm")
         right = x1 - 16 - sw - 16

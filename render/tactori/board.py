@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from .. import common as C
 from .bridges import _badge_pos, _band, _bridges, _ghost
-from .geometry import (BOARD_EDGE, BOARD_FILL, CENTRE_EDGE, CENTRE_FILL, COLUMNS, COORD, DOT, GRID, Layout,
+from .geometry import (BOARD_EDGE, BOARD_FILL, CENTRE_EDGE, CENTRE_FILL, COLUMNS, COORD, DOT, GRID, Layout, axis_size,
                        field_xy)
 from .polygons import _polygon_fills, _polygon_labels
 from .sprites import floor_badge, ring_sprite, stack_sprite
@@ -167,7 +167,7 @@ def _chased(img: Image.Image, draw: ImageDraw.ImageDraw, last, lay: Layout) -> N
 
 def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
     """Coordinates on all four sides; with a centre variation d..f and 4..6 are tinted."""
-    size = 26 if lay.n == 9 else 30
+    size = axis_size(lay.n)
     g = COORD / 2
     if centre:
         h = COORD / 2 - 2
@@ -180,8 +180,8 @@ def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool
             draw.rounded_rectangle(box, 8, fill=CENTRE_FILL)
     for i in range(lay.n):
         x, _ = lay.xy(i, 0)
-        C.draw_text(img, (x, lay.top - g), COLUMNS[i], size, C.INK, stroke=1, stroke_fill=C.INK)
-        C.draw_text(img, (x, lay.bottom + g), COLUMNS[i], size, C.INK, stroke=1, stroke_fill=C.INK)
+        C.draw_text(img, (x, lay.top - g), COLUMNS[i], size, C.INK)
+        C.draw_text(img, (x, lay.bottom + g), COLUMNS[i], size, C.INK)
         _, y = lay.xy(0, i)
-        C.draw_text(img, (lay.left - g, y), str(i + 1), size, C.INK, stroke=1, stroke_fill=C.INK)
-        C.draw_text(img, (lay.right + g, y), str(i + 1), size, C.INK, stroke=1, stroke_fill=C.INK)
+        C.draw_text(img, (lay.left - g, y), str(i + 1), size, C.INK)
+        C.draw_text(img, (lay.right + g, y), str(i + 1), size, C.INK)

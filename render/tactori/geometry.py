@@ -18,6 +18,13 @@ BOARD = 920            # px of the board square (both games)
 EDGE = 0.6             # margin round the outer grid points, in spacings
 PAD = 20
 COORD = 34             # coordinate gutters
+
+
+def axis_size(n: int) -> int:
+    """Font size of the coordinates on an ``n`` x ``n`` board."""
+    return 26 if n == 9 else 30
+
+
 HEADER = 88
 CARD_H = 128
 CARD_GAP = 14
