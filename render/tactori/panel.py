@@ -12,6 +12,7 @@ from engines.text import Joined, Text
 
 from .. import common as C
 from .geometry import BOARD_FILL, CARD_GAP, CARD_H, CENTRE_EDGE, CENTRE_FILL, LEGEND_ROW, PAD, Layout
+from .bridges import _band, _ghost
 from .polygons import _points_label, polygon_fill
 from .sprites import floor_badge, ring_sprite, stack_sprite
 
@@ -112,25 +113,41 @@ def _legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
     else:
         words = [say(Text("bridge, number = floor")), say(Text("polygon")), say(Text("its points")),
                  say(Text("last turn"))]
-    t = C.fit_size(words, LEGEND_TEXT, room, 64 + 18 + 36 + 18 + 34 + (0 if fem else 48))
+    # A bridge taken up this turn (FEM relocation or removal) is drawn as a dashed outline: say so when one is.
+    taken_up = bool(data.get("last") and (data["last"].get("relocated") or data["last"].get("removed")))
+    if taken_up:
+        words.append(say(Text("bridge taken up")))
+    t = C.fit_size(words, LEGEND_TEXT, room, 64 + 18 + 36 + 18 + 34 + (0 if fem else 48) + (54 if taken_up else 0))
     draw.rectangle((x, int(cy - 5), x + 56, int(cy + 5)), fill=C.INK)
     draw.rectangle((x + 2, int(cy - 3), x + 54, int(cy + 3)), fill=C.player_style(0).colour)
     C.paste_centred(img, floor_badge(0, 2, 26), (x + 28, cy))
     box = C.draw_text(img, (x + 64, cy), words[0], t, C.INK, anchor="lm")
     x = box[2] + 18
     sw = 30
-    fill, alpha = polygon_fill(0, True, fem, sw, sw)
-    swatch = Image.new("RGB", (sw, sw), BOARD_FILL)
-    swatch.paste(fill, (0, 0), alpha)
-    img.paste(swatch, (x, int(cy - sw / 2)))
-    draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=C.INK)
+    if fem:
+        # The winning loop is a red band round the polygon's sides, not a fill.
+        _band(draw, (x + 7, cy), (x + sw - 7, cy), 14, C.ALERT, C.INK, 2)
+    else:
+        # Each player's polygons have their own colour and hatching: one slice of the swatch each.
+        players = data["players"]
+        swatch = Image.new("RGB", (sw, sw), BOARD_FILL)
+        for seat in range(players):
+            left, right = seat * sw // players, (seat + 1) * sw // players
+            fill, alpha = polygon_fill(seat, True, False, right - left, sw, left, 0)
+            swatch.paste(fill, (left, 0), alpha)
+        img.paste(swatch, (x, int(cy - sw / 2)))
+        draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=C.INK)
     box = C.draw_text(img, (x + sw + 6, cy), words[1], t, C.INK, anchor="lm")
     if not fem:
         label = _points_label(img, draw, (box[2] + 26, cy), 0, "7", True, 17)
         box = C.draw_text(img, (label[2] + 6, cy), words[2], t, C.INK, anchor="lm")
     x = box[2] + 18
     C.paste_centred(img, ring_sprite(11, False), (x + 15, cy))
-    box = C.draw_text(img, (x + 34, cy), words[-1], t, C.INK, anchor="lm")
+    box = C.draw_text(img, (x + 34, cy), words[-2 if taken_up else -1], t, C.INK, anchor="lm")
+    if taken_up:
+        x = box[2] + 18
+        _ghost(draw, (x + 6, cy), (x + 30, cy), 8)
+        C.draw_text(img, (x + 46, cy), words[-1], t, C.INK, anchor="lm")
     if data["options"].get("centre") and not fem:
         cy += LEGEND_ROW
         x = PAD
