@@ -14,7 +14,7 @@ TIME_CAP = {"easy": 2.0, "medium": 5.0, "hard": 8.0}   # seconds; a safety net o
 class Budget:
     iterations: int
     greedy: bool     # final move: most visited (True) or drawn in proportion to visits squared
-    tactics: bool    # FEM: never miss a win in one, never allow one (checked exactly)
+    tactics: bool    # FEM: never miss a win in one, never allow one (checked exactly, every level)
 
 
 BUDGETS: dict[str, dict[str, int]] = {
@@ -28,4 +28,4 @@ BUDGETS: dict[str, dict[str, int]] = {
 def budget(game: str, level: str) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    return Budget(BUDGETS[game][level], greedy=level != "easy", tactics=level != "easy")
+    return Budget(BUDGETS[game][level], greedy=level != "easy", tactics=True)
