@@ -16,6 +16,7 @@ from engines.architekton import tiles as T
 from . import score_margins
 
 DEPTH = 4
+PRIORS = False
 TACTICS = False
 DANGER = 4.0
 
