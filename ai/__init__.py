@@ -30,9 +30,9 @@ class Choice:
 
 def choose_move_info(state: State, level: str, seed: int = 0) -> Choice:
     """The move ``level`` plays for ``state.current_player()``, with the search effort."""
-    plan = budget(state.game.name, level)
     if state.current_player() is None:
         raise ValueError("the match is over: nobody is to move")
+    plan = budget(state.game.name, level, len(state.scores()))
     start = time.perf_counter()
     move, iterations = _choose(state, level, plan, random.Random(seed))
     return Choice(move, level, iterations, int((time.perf_counter() - start) * 1000))
