@@ -130,7 +130,7 @@ class Computer(Play):
         match = await self.get(job.match_id)
         state = get_game(job.game).state_from_json(job.state)
         canonical = state.play(move)
-        said = Text("The {level} level would play **{move}**: {words}", level=job.level, move=canonical,
+        said = Text("The hard level would play **{move}**: {words}", move=canonical,
                     words=state.describe(canonical, match.names))
         if match.version != job.version:
             return Text("{hint} (The position has changed since you asked.)", hint=said)
