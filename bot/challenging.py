@@ -6,7 +6,7 @@ import logging
 import discord
 
 from engines import Joined, Text
-from matches import Match, ServiceError
+from matches import Match, Player, ServiceError, ai_seats
 
 from . import buttons, present
 from .replies import MENTION_USERS, edit_clicked, player_of, private, public, public_locale, reply_error
@@ -17,16 +17,27 @@ log = logging.getLogger(__name__)
 class Challenging:
     """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service`` and ``post_turn``)."""
 
+    def _opponents(self, opponents: list[discord.abc.User], level: str) -> list[Player]:
+        """The invited players; every mention of this bot is a seat of the computer at ``level``."""
+        me = self.bot.user.id if self.bot.user else None
+        computer = iter(ai_seats.players(level, sum(o.id == me for o in opponents)))
+        return [next(computer) if o.id == me else player_of(o) for o in opponents]
+
     async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
-                        options: dict | None = None, first: str = "random", days: int | None = None) -> None:
+                        options: dict | None = None, first: str = "random", days: int | None = None,
+                        level: str = ai_seats.DEFAULT_LEVEL) -> None:
         guild = await self.service.guild_settings(interaction.guild_id)
         channel_id = guild.challenge_channel_id or interaction.channel_id
         try:
             match = await self.service.create_challenge(
                 game, interaction.guild_id, channel_id, player_of(interaction.user),
-                [player_of(o) for o in opponents], options=options, first=first, days=days)
+                self._opponents(opponents, level), options=options, first=first, days=days)
         except ServiceError as exc:
             await reply_error(interaction, exc.text)
+            return
+        if match.status == "active":
+            # Only the computer was invited, and it always accepts: the first board right away.
+            await self.post_turn(interaction, match, Text("The match begins."))
             return
         if not await self.post_challenge(interaction, match):
             await self.service.decline(match.id, interaction.user.id)

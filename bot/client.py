@@ -13,6 +13,7 @@ from . import buttons, guided
 from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
+from .computer import ComputerPlayer
 from .i18n import Catalogue
 from .locales import LANGUAGES, catalogue, language
 from .reminders import Reminders
@@ -48,6 +49,7 @@ class GameBot(commands.Bot):
         self.actions = Actions(self)
         self.reminders = Reminders(self)
         self.scheduler = Scheduler(self)
+        self.computer = ComputerPlayer(self)
         # Servers whose admins chose the bot's language: read on every public message, so kept here.
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
@@ -64,6 +66,8 @@ class GameBot(commands.Bot):
         await self.tree.set_translator(Catalogue())
         await self.sync_commands()
         self.scheduler.start()
+        # Matches left waiting for the computer when the bot stopped go on by themselves.
+        self.loop.create_task(self.computer.resume(), name="computer resumes")
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -90,6 +94,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
+        self.computer.close()
         await super().close()
         await self.store.close()
 

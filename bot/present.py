@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 from engines import Joined, Text, get_game
-from matches import Match, Series
+from matches import Match, Series, ai_seats
 from render.common import player_style
 
 # The board's shape for each seat, as text: with the colour's name, a player is
 # recognisable without telling colours apart (colour-blind players, screen readers).
 SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
 COLOUR_WORDS = {"blue": Text("blue"), "orange": Text("orange"), "green": Text("green"), "pink": Text("pink")}
+
+
+LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
 
 
 def seat_label(seat: int, name: str) -> Text:
@@ -19,6 +22,11 @@ def seat_label(seat: int, name: str) -> Text:
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
+
+
+def call(match: Match, user_id: int) -> str:
+    """How a message addresses a player: people by mention, a computer seat by its name (never pinged)."""
+    return f"**{match.name_of(user_id)}**" if ai_seats.is_ai(user_id) else mention(user_id)
 
 
 def timestamp(seconds: float, style: str = "R") -> str:
@@ -70,6 +78,8 @@ def next_turn_line(match: Match, away_until: float | None = None) -> Text | str:
     seat = state.current_player()
     if seat is None:
         return ""
+    if ai_seats.is_ai(match.players[seat]):
+        return Text("{name} is thinking…", name=call(match, match.players[seat]))
     who = mention(match.players[seat])
     prompt = state.prompt()
     parts = [Text("Your turn, {player}: {task}.", player=who, task=prompt) if prompt
@@ -96,6 +106,8 @@ def result_line(match: Match) -> Text | str:
     if outcome.is_draw:
         return Text("The match {how}: **a draw**.", how=how)
     winner = match.names[outcome.winners[0]]
+    if ai_seats.is_ai(match.players[outcome.winners[0]]):
+        return Text("The match {how}: **{winner} wins**.", how=how, winner=winner)
     return Text("The match {how}: **{winner} wins** ({player}).", how=how, winner=winner,
                 player=mention(match.players[outcome.winners[0]]))
 
@@ -125,14 +137,16 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
 def challenge_message(match: Match) -> Text:
     challenger = match.name_of(match.challenger_id)
     invited = [p for p in match.players if p != match.challenger_id]
+    # Computer seats have accepted already: the words are for the people still to answer.
+    people = [p for p in invited if not ai_seats.is_ai(p)]
     if match.status == "challenge":
-        fields = dict(invited=" ".join(mention(p) for p in invited), challenger=challenger, title=match.title,
+        fields = dict(invited=" ".join(mention(p) for p in people), challenger=challenger, title=match.title,
                       id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
                       per_move=Text("{days} days per move", days=match.days) if match.days != 1
                       else Text("{days} day per move", days=match.days))
         # German and French address one player and several differently ("dich" / "euch").
         text = Text("{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
-                    "{per_move}). The challenge expires {expires}.", **fields) if len(invited) == 1 else \
+                    "{per_move}). The challenge expires {expires}.", **fields) if len(people) == 1 else \
             Text("{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
                  "{per_move}). The challenge expires {expires}.", **fields)
         if len(invited) > 1:
