@@ -37,6 +37,8 @@ class Challenging:
             return
         if match.status == "active":
             # Only the computer was invited, and it always accepts: the first board right away.
+            if guild.threads:
+                match = await self._announce_with_thread(interaction, match)
             await self.post_turn(interaction, match, Text("The match begins."))
             return
         if not await self.post_challenge(interaction, match):
@@ -96,15 +98,31 @@ class Challenging:
             return
         guild = await self.service.guild_settings(match.guild_id)
         if guild.threads and match.thread_id is None:
-            match = await self._open_thread(interaction, match)
+            match = await self._open_thread(interaction.message, match)
         await self.post_turn(interaction, match, Text("The match begins."))
 
-    async def _open_thread(self, interaction: discord.Interaction, match: Match) -> Match:
+    async def _open_thread(self, message: discord.Message, match: Match) -> Match:
         try:
-            thread = await interaction.message.create_thread(name=f"{match.title} #{match.id}: "
-                                                                  + " vs ".join(match.names))
+            thread = await message.create_thread(name=f"{match.title} #{match.id}: " + " vs ".join(match.names))
         except discord.HTTPException as exc:
             log.info("no thread for match %s: %s", match.id, exc)
             return match
-        await self.service.set_message(match.id, interaction.message.id, thread_id=thread.id)
+        await self.service.set_message(match.id, message.id, thread_id=thread.id)
         return await self.service.get(match.id)
+
+    async def _announce_with_thread(self, interaction: discord.Interaction, match: Match) -> Match:
+        """A match against the computer alone has no challenge message to hang its thread on:
+        a line saying that it started takes that place in the channel."""
+        content = public(interaction, present.challenge_message(match))
+        quiet = discord.AllowedMentions.none()
+        try:
+            if match.channel_id != interaction.channel_id:
+                message = await self.bot.get_partial_messageable(match.channel_id).send(content,
+                                                                                         allowed_mentions=quiet)
+            else:
+                await interaction.response.send_message(content, allowed_mentions=quiet)
+                message = await interaction.original_response()
+        except discord.HTTPException as exc:
+            log.info("could not announce match %s: %s", match.id, exc)
+            return match
+        return await self._open_thread(message, match)

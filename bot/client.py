@@ -1,6 +1,7 @@
 """The bot: wires settings, store, match service and command groups together."""
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Callable
 
@@ -67,7 +68,7 @@ class GameBot(commands.Bot):
         await self.sync_commands()
         self.scheduler.start()
         # Matches left waiting for the computer when the bot stopped go on by themselves.
-        self.loop.create_task(self.computer.resume(), name="computer resumes")
+        self._resuming = asyncio.create_task(self.computer.resume(), name="computer resumes")
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:

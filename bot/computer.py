@@ -86,9 +86,6 @@ class ComputerPlayer:
             if running is not None and running[0] == job.version:
                 del self._jobs[job.match_id]
 
-    def busy(self) -> bool:
-        return any(not task.done() for _, task in self._jobs.values())
-
     def close(self) -> None:
         for _, task in self._jobs.values():
             task.cancel()

@@ -126,6 +126,22 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
     assert_pings_only(w.env, board, w.ann.id)
 
 
+async def test_a_match_against_the_computer_gets_its_thread_when_the_server_wants_it(world):
+    w = world
+    await w.service.set_guild_settings(w.guild.id, threads=True)
+    started, match = await challenge_the_bot(w, level="easy", first="opponent")
+    [thread] = w.channel.threads
+    match = await w.service.get(match.id)
+    assert match.thread_id == thread.id
+    assert any("the match has started" in m.content for m in w.channel.history())
+    first, reply = thread.history()[-2:]
+    assert "The match begins." in first.content and reply.id == match.message_id
+    assert match.plies == 1 and pinged_ids(w.env, reply) == {w.ann.id}
+    moved = await w.ann.slash(thread, f"{GAME} move", move=match.state().legal_moves()[0])
+    assert not moved.ephemeral and moved.response.channel_id == thread.id
+    assert thread.history()[-1].id == (await w.service.get(match.id)).message_id
+
+
 # ------------------------------------------------------------ restart
 
 async def test_after_a_restart_the_computer_moves_by_itself(world):
