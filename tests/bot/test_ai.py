@@ -11,6 +11,7 @@ from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
+from bot.settings import SettingsError
 from matches import Player, ai_seats
 
 from .games_helpers import add_dan, assert_pings_only, assert_refused, challenge
@@ -281,3 +282,18 @@ async def test_hints_are_refused_between_people(world):
     before, public = await snapshot(w, match.id), len(w.channel.history())
     refused = await w.ann.slash(w.channel, f"{GAME} hint")
     await assert_refused(w, refused, match.id, before, public, "only in matches against the computer")
+
+
+# ------------------------------------------------------------ the setting
+
+def test_ai_workers_is_read_from_the_environment_and_checked(monkeypatch):
+    monkeypatch.delenv("AI_WORKERS", raising=False)
+    assert Settings.from_env(None).ai_workers == 1                 # the default: one process
+    monkeypatch.setenv("AI_WORKERS", "3")
+    assert Settings.from_env(None).ai_workers == 3
+    monkeypatch.setenv("AI_WORKERS", "0")
+    assert Settings.from_env(None).ai_workers == 0
+    for wrong in ("many", "-1", "1000"):
+        monkeypatch.setenv("AI_WORKERS", wrong)
+        with pytest.raises(SettingsError, match="AI_WORKERS"):
+            Settings.from_env(None)
