@@ -212,3 +212,56 @@ async def test_the_last_person_leaving_a_table_of_bots_ends_the_match(service):
     assert service.computer_to_move(ended) is None and await service.computer_turns() == []
     with pytest.raises(MatchClosed):
         await service.take_back(match.id, ANN.id)
+
+
+TABLES = [("atacama", 1, ()), ("atacama", 2, (BOB,)), ("architekton", 1, ()), ("tactori-fem", 1, ()),
+          ("tactori", 2, ())]
+
+
+@pytest.mark.parametrize("game,bots,people", TABLES, ids=[f"{g}-{n}bots-{len(p)}people" for g, n, p in TABLES])
+@pytest.mark.parametrize("seed", range(3))
+async def test_random_requests_against_the_computer_keep_the_invariants(service, clock, game, bots, people, seed):
+    """Random playouts where the people also ask for takebacks, hints, claims and moves out of
+    turn: the store and the record always agree, the computer has no clock, nobody moves for it."""
+    rng = random.Random(seed)
+    match = await against(service, game=game, level="easy", count=bots, humans=people, first="random")
+    for person in people:
+        match = await service.accept(match.id, person.id)
+    humans = [ANN.id, *(p.id for p in people)]
+    for _ in range(60):
+        if match.status != "active":
+            break
+        mover = match.to_move_id()
+        if ai_seats.is_ai(mover):
+            assert match.deadline is None and match.next_event_at is None
+            assert service.computer_to_move(match).user_id == mover
+            for human in humans:
+                with pytest.raises(ServiceError):
+                    await service.move(match.id, human, rng.choice(match.state().legal_moves()))
+            match = (await service.computer_move(service.computer_to_move(match),
+                                                 rng.choice(match.state().legal_moves()))).match
+        else:
+            assert match.deadline is not None and service.computer_to_move(match) is None
+            action = rng.random()
+            try:
+                if action < 0.15:
+                    match = (await service.take_back(match.id, rng.choice(humans))).match
+                elif action < 0.25:
+                    await service.hint(match.id, rng.choice(humans))
+                elif action < 0.3:
+                    await service.claim(match.id, rng.choice(humans))
+                else:
+                    match = (await service.move(match.id, mover, rng.choice(match.state().legal_moves()))).match
+            except ServiceError:
+                pass
+            clock.now += 60
+        match = await service.get(match.id)
+        moves = await service.moves(match.id)
+        assert [m.ply for m in moves] == list(range(match.plies))
+        assert replay(await service.record(match.id)).to_json() == match.state_json
+        assert match.resignations == []
+        state = replay(match.record([]))
+        for m in moves:                                   # each move was made by the seat to move
+            assert match.players[state.current_player()] == m.user_id
+            state.play(m.move)
+    assert await service.leaderboard(10, game) == []
