@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import ai_seats
 from .core import Core
@@ -14,8 +14,6 @@ class Stats:
     ratings: dict[str, Rating]      # game -> rating row on this server
     series_won: int
     average_move_seconds: float | None
-    # level -> [wins, losses, draws] in finished matches against the computer (never rated)
-    against_computer: dict[str, list[int]] = field(default_factory=dict)
 
 
 class Community(Core):
@@ -45,10 +43,11 @@ class Community(Core):
             " AND p.ply = mv.ply - 1), m.created_at)) FROM match_players mp"
             " JOIN matches m ON m.id = mp.match_id JOIN moves mv ON mv.match_id = mp.match_id"
             " WHERE mp.user_id = ? AND mv.user_id = mp.user_id AND m.guild_id = ?", (user_id, guild_id))
-        return Stats(ratings, won[0], timing[0], await self._against_computer(guild_id, user_id))
+        return Stats(ratings, won[0], timing[0])
 
-    async def _against_computer(self, guild_id: int, user_id: int) -> dict[str, list[int]]:
-        """Wins, losses and draws against each level of the computer (a shared win counts as a draw)."""
+    async def against_computer(self, guild_id: int, user_id: int) -> dict[str, list[int]]:
+        """Level -> [wins, losses, draws] in finished matches against the computer on this server
+        (unrated, so counted apart from the ratings; a win shared with others counts as a draw)."""
         ids = ai_seats.every_id()
         rows = await self.store.fetchall(
             "SELECT m.players, m.result FROM match_players mp JOIN matches m ON m.id = mp.match_id"

@@ -184,10 +184,10 @@ async def test_matches_against_the_computer_are_unrated_and_counted_per_level(se
     won = await computer_replies(service, won)
     # The computer resigns only here, to give ann a win; it never does so on its own.
     await service.resign(won.id, MEDIUM.id)
-    stats = await service.stats(10, ANN.id)
-    assert stats.ratings == {} and await service.leaderboard(10, "tactori-fem") == []
-    assert stats.against_computer == {"medium": [1, 0, 0], "hard": [0, 1, 0]}
-    assert (await service.stats(10, BOB.id)).against_computer == {}
+    assert (await service.stats(10, ANN.id)).ratings == {} and await service.leaderboard(10, "tactori-fem") == []
+    assert await service.against_computer(10, ANN.id) == {"medium": [1, 0, 0], "hard": [0, 1, 0]}
+    assert await service.against_computer(11, ANN.id) == {}          # another server
+    assert await service.against_computer(10, BOB.id) == {}
 
 
 async def test_rematch_against_the_computer_starts_at_once_in_the_same_series(service):
@@ -265,3 +265,23 @@ async def test_random_requests_against_the_computer_keep_the_invariants(service,
             assert match.players[state.current_player()] == m.user_id
             state.play(m.move)
     assert await service.leaderboard(10, game) == []
+
+
+async def test_the_record_against_the_computer_reads_no_table_whole(service, store):
+    """Its statement, as the service runs it, is planned on the player's own rows and primary keys."""
+    for i in range(20):
+        match = await service.create_challenge("tactori-fem", 10, 20, Player(100 + i, f"p{i}"),
+                                               ai_seats.players("easy", 1), first="me")
+        await service.resign(match.id, 100 + i)
+    await store.execute("ANALYZE")
+    seen, read = [], store.fetchall
+
+    async def recording(sql, params=()):
+        seen.append((sql, params))
+        return await read(sql, params)
+
+    store.fetchall = recording
+    await service.against_computer(10, ANN.id)
+    [(sql, params)] = seen
+    steps = [row[3] for row in await store.reader.execute_fetchall("EXPLAIN QUERY PLAN " + sql, params)]
+    assert not any(step.startswith("SCAN") for step in steps), steps
