@@ -8,28 +8,40 @@ import aiohttp
 import discord
 
 from .client import create_bot
-from .settings import Settings, SettingsError
+from .preflight import database_problem
+from .settings import Settings, SettingsError, env_file_candidates, find_env_file
 
 MISSING_TOKEN = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.
 
   1. Create an application at https://discord.com/developers/applications
      and add a bot to it (Bot page -> Reset Token -> copy).
-  2. Put the token into a file named .env next to README.md:
+  2. Put the token into the file {env_file}:
          DISCORD_TOKEN=your-token-here
-     (copy .env.example to .env for every setting), or export it.
+     (copy .env.example there for every setting), or export it.
   3. Run the same command again; the invite link is printed on start.
 """
 
 
 def main() -> int:
+    env_file = find_env_file()
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(env_file)
     except SettingsError as exc:
-        print(f"Configuration error: {exc}", file=sys.stderr)
+        named = env_file is None or str(env_file) in str(exc)
+        source = "" if named else f" (read from the environment and {env_file})"
+        print(f"Configuration error: {exc}{source}", file=sys.stderr)
         return 2
     if not settings.token:
-        print(MISSING_TOKEN, file=sys.stderr)
+        if env_file:
+            where = f"{env_file} (it was read, but sets no DISCORD_TOKEN)"
+        else:
+            where = f"{env_file_candidates()[0]} (no .env was found there)"
+        print(MISSING_TOKEN.format(env_file=where), file=sys.stderr)
+        return 2
+    problem = database_problem(settings.database_path)
+    if problem:
+        print(f"Configuration error: {problem}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)

@@ -23,6 +23,10 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
+# The bot never joins a voice channel: without this, discord.py warns at every start that
+# PyNaCl and davey (voice libraries) are missing, which reads as a broken install.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
 # Send messages, embed links, attach files, read history, create public threads,
 # send in threads, manage threads (to archive a match's thread).
 PERMISSIONS = discord.Permissions(send_messages=True, embed_links=True, attach_files=True,
@@ -65,20 +69,35 @@ class GameBot(commands.Bot):
         for command in [*build_groups(self.actions), *build_community_commands(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
+        # Logged in by now, so the application id is known: show the link before anything can fail.
+        log.info("invite link: %s", self.invite_link())
         await self.sync_commands()
         self.scheduler.start()
         # Matches left waiting for the computer when the bot stopped go on by themselves.
         self._resuming = asyncio.create_task(self.computer.resume(), name="computer resumes")
 
     async def sync_commands(self) -> None:
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
+        if self.settings.dev_guild_id and await self.sync_to_dev_guild(self.settings.dev_guild_id):
+            return
+        synced = await self.tree.sync()
+        log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def sync_to_dev_guild(self, guild_id: int) -> bool:
+        """Register the commands in DEV_GUILD_ID only; False (and one line saying why) when Discord
+        refuses, so that a typo or a server the bot has not joined yet costs no start."""
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        try:
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to development guild %s", len(synced), guild.id)
-        else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+        except (discord.Forbidden, discord.NotFound) as exc:
+            # Discord answers 403 Missing Access both for a server the bot is not in and for an id
+            # that names no server; a server that added the bot without applications.commands too.
+            self.tree.clear_commands(guild=guild)
+            log.warning("the bot is not in server %s (%s): invite it with %s first, or unset DEV_GUILD_ID; "
+                        "using global commands meanwhile", guild_id, exc.text or exc.status, self.invite_link())
+            return False
+        log.info("synced %d commands to development guild %s", len(synced), guild_id)
+        return True
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each player's Discord language: DMs (reminders) have no interaction to take it from."""
@@ -88,7 +107,7 @@ class GameBot(commands.Bot):
             await self.service.remember_language(interaction.user.id, lang)
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s; invite link: %s", self.user, self.invite_link())
+        log.info("logged in as %s, in %d servers", self.user, len(self.guilds))
 
     def invite_link(self) -> str:
         return invite_link(self.application_id or self.user.id)

@@ -27,6 +27,24 @@ def summary(game: str, ply: int, state, legal: bool = False, with_state: bool = 
     return out
 
 
+def read_text(source: str) -> str:
+    """The record file's text (``-``: standard input), or a ReplayError saying why it cannot be read."""
+    name = "standard input" if source == "-" else source
+    try:
+        if source == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(source, "rb") as fh:
+                data = fh.read()
+    except OSError as exc:
+        raise ReplayError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        # utf-8-sig: a byte order mark, as some Windows editors write, is not part of the JSON.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"{name} is not UTF-8 text (byte {exc.start}: {data[exc.start]:#04x})") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engines")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -37,16 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        print(json.dumps({"error": f"cannot read {args.record}: {exc.strerror}"}))
-        return 2
-    try:
-        record = Record.loads(text)
+        record = Record.loads(read_text(args.record))
         state = replay(record)
     except ReplayError as exc:
         err: dict[str, Any] = {"error": str(exc)}

@@ -63,6 +63,8 @@ class Record:
             return cls.from_dict(json.loads(text))
         except json.JSONDecodeError as exc:
             raise ReplayError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise ReplayError("not a record: its JSON is nested too deeply") from None
 
     def to_dict(self) -> dict[str, Any]:
         data = {"game": self.game, "options": self.options, "players": self.players,

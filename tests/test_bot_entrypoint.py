@@ -1,5 +1,7 @@
 """``python -m bot`` and the settings it reads."""
+import asyncio
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -9,30 +11,163 @@ import pytest
 import discord
 
 from bot import Settings, create_bot
+import bot.settings as bot_settings
 from bot.client import invite_link
+from bot.preflight import database_problem
 from bot.settings import SettingsError
+from matches import Store
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_WORKERS")
 
 
-def run_bot(tmp_path, **env):
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory):
+    """A checkout of its own (pyproject.toml, README.md and the bot package), so that the
+    .env it reads is the test's, never a developer's real one beside README.md."""
+    root = tmp_path_factory.mktemp("checkout")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, root / name)
+    shutil.copytree(ROOT / "bot", root / "bot", ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+@pytest.fixture
+def elsewhere(tmp_path, checkout):
+    """The current directory of a run: not the checkout, as when started from another folder."""
+    (checkout / ".env").unlink(missing_ok=True)
+    yield tmp_path
+    (checkout / ".env").unlink(missing_ok=True)
+
+
+def run_bot(cwd, checkout, **env):
     clean = {k: v for k, v in os.environ.items() if k not in KEYS}
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, capture_output=True, text=True,
-                          env={**clean, "PYTHONPATH": str(ROOT), **env}, timeout=60)
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=cwd, capture_output=True, text=True,
+                          env={**clean, "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}", **env}, timeout=60)
 
 
-def test_missing_token_exits_with_a_clear_message_and_no_traceback(tmp_path):
-    done = run_bot(tmp_path)
+def one_line_error(done) -> str:
+    """The run stopped with exit 2 and one line on stderr, no traceback."""
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_missing_token_exits_with_a_clear_message_naming_the_env_file(elsewhere, checkout):
+    done = run_bot(elsewhere, checkout)
     assert done.returncode == 2
-    assert "DISCORD_TOKEN is not set" in done.stderr and ".env" in done.stderr
+    assert "DISCORD_TOKEN is not set" in done.stderr
+    assert f"{checkout / '.env'} (no .env was found there)" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
 
 
-def test_bad_setting_exits_with_a_clear_message(tmp_path):
-    done = run_bot(tmp_path, DISCORD_TOKEN="x", DEV_GUILD_ID="my-server")
-    assert done.returncode == 2 and "DEV_GUILD_ID" in done.stderr
-    assert "Traceback" not in done.stderr
+def test_an_env_file_without_the_token_is_named(elsewhere, checkout):
+    (checkout / ".env").write_text("LOG_LEVEL=DEBUG\n")
+    done = run_bot(elsewhere, checkout)
+    assert done.returncode == 2 and f"{checkout / '.env'} (it was read, but sets no DISCORD_TOKEN)" in done.stderr
+
+
+@pytest.mark.parametrize("setting, value", [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "loud")])
+def test_bad_setting_exits_with_one_clear_line(elsewhere, checkout, setting, value):
+    line = one_line_error(run_bot(elsewhere, checkout, DISCORD_TOKEN="x", **{setting: value}))
+    assert line.startswith("Configuration error: ") and setting in line and value in line
+
+
+def test_the_env_file_beside_readme_is_read_from_any_directory(elsewhere, checkout):
+    (checkout / ".env").write_text("DISCORD_TOKEN=x\nDEV_GUILD_ID=my-server\n")
+    line = one_line_error(run_bot(elsewhere, checkout))
+    assert "DEV_GUILD_ID" in line and f"read from the environment and {checkout / '.env'}" in line
+
+
+def test_an_env_file_that_is_not_utf8_is_one_line(elsewhere, checkout):
+    (checkout / ".env").write_bytes("DISCORD_TOKEN=x\nDATABASE_PATH=Spielstände.sqlite3\n".encode("latin-1"))
+    line = one_line_error(run_bot(elsewhere, checkout))
+    assert line == f"Configuration error: {checkout / '.env'} is not UTF-8 text (byte 37); save it as UTF-8"
+
+
+def test_the_environment_wins_over_the_env_file(elsewhere, checkout):
+    (checkout / ".env").write_text("DISCORD_TOKEN=x\nDEV_GUILD_ID=my-server\nDATABASE_PATH=fine.sqlite3\n")
+    # The environment's good DEV_GUILD_ID hides the file's bad one; its DATABASE_PATH (a folder) is used.
+    line = one_line_error(run_bot(elsewhere, checkout, DEV_GUILD_ID="123", DATABASE_PATH=str(elsewhere)))
+    assert "DEV_GUILD_ID" not in line and f"DATABASE_PATH={elsewhere} is a folder" in line
+
+
+def test_settings_fall_back_to_the_current_directory_outside_a_checkout(tmp_path, monkeypatch):
+    for key in KEYS:
+        monkeypatch.delenv(key, raising=False)
+    installed, cwd = tmp_path / "site-packages", tmp_path / "work"
+    installed.mkdir(), cwd.mkdir()
+    (cwd / ".env").write_text("DISCORD_TOKEN=from-cwd\n")
+    monkeypatch.setattr(bot_settings, "PROJECT_ROOT", installed)    # no pyproject.toml there
+    monkeypatch.chdir(cwd)
+    assert bot_settings.env_file_candidates() == [cwd / ".env"]
+    assert Settings.from_env().token == "from-cwd"
+
+
+def database_cases(tmp: Path) -> dict[str, tuple[str, str]]:
+    """DATABASE_PATH values that cannot work, with what the one line must say."""
+    (tmp / "a-file").write_text("notes")
+    (tmp / "old.sqlite3").write_text("not a database, but a file someone left there " * 4)
+    return {
+        "folder": (str(tmp), "is a folder"),
+        "under a file": (str(tmp / "a-file" / "bot.sqlite3"), f"lies under {tmp / 'a-file'}, which is a file"),
+        "deep under a file": (str(tmp / "a-file" / "x" / "bot.sqlite3"), "which is a file, not a folder"),
+        "not a database": (str(tmp / "old.sqlite3"), "is not an SQLite database"),
+    }
+
+
+@pytest.mark.parametrize("case", ["folder", "under a file", "deep under a file", "not a database"])
+def test_a_bad_database_path_is_one_line_before_connecting(elsewhere, checkout, case):
+    path, words = database_cases(elsewhere)[case]
+    line = one_line_error(run_bot(elsewhere, checkout, DISCORD_TOKEN="x", DATABASE_PATH=path))
+    assert line.startswith(f"Configuration error: DATABASE_PATH={path}") and words in line
+    assert "Discord" not in line
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="root may read and write anywhere, so no path lacks permission for it")
+@pytest.mark.parametrize("where, mode, words", [
+    ("locked/bot.sqlite3", 0o500, "no permission to write in the folder"),
+    ("locked/sub/bot.sqlite3", 0o500, "cannot create its folder"),
+    ("locked/inner/bot.sqlite3", 0o000, "cannot reach"),
+    ("read-only/bot.sqlite3", None, "no permission to read and write"),
+])
+def test_a_database_path_without_permission_is_named(tmp_path, where, mode, words):
+    (tmp_path / "locked" / "inner").mkdir(parents=True)
+    (tmp_path / "read-only").mkdir()
+    (tmp_path / "read-only" / "bot.sqlite3").write_bytes(b"")
+    (tmp_path / "read-only" / "bot.sqlite3").chmod(0o400)
+    if mode is not None:
+        (tmp_path / "locked").chmod(mode)
+    try:
+        problem = database_problem(str(tmp_path / where))
+        assert problem and words in problem, problem
+    finally:
+        (tmp_path / "locked").chmod(0o700)
+
+
+def test_a_good_database_path_passes_and_opens_in_the_store(tmp_path):
+    path = tmp_path / "new" / "folder" / "bot.sqlite3"
+    assert database_problem(str(path)) is None
+
+    async def open_and_close():
+        store = await Store(str(path)).open()
+        await store.close()
+    asyncio.run(open_and_close())
+    assert database_problem(str(path)) is None, "an existing database passes too"
+
+
+def test_creating_the_bot_logs_no_voice_warnings(tmp_path):
+    """discord.py warns that PyNaCl and davey are missing (voice libraries this bot never needs)."""
+    code = ("import logging, sys; logging.basicConfig(level=logging.DEBUG); "
+            "from bot import Settings, create_bot; create_bot(Settings(database_path=sys.argv[1]))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x.sqlite3")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    for word in ("voice", "PyNaCl", "davey"):
+        assert word not in done.stderr
 
 
 def test_settings_read_dotenv_and_defaults(tmp_path, monkeypatch):

@@ -22,7 +22,8 @@ def run_main(*args: str, stdin: str | None = None, capsys=None, monkeypatch=None
     from engines.cli import main
 
     if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        # A text stream over bytes, as the real standard input is: the CLI reads its bytes.
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), "utf-8"))
     code = main(["replay", *args])
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1, "the CLI prints one JSON object"

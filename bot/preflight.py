@@ -1,0 +1,50 @@
+"""Checks made before connecting to Discord, so that a bad setting is one line naming
+what is wrong, not a traceback or a misleading "Cannot reach Discord"."""
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+
+def database_problem(path: str) -> str | None:
+    """Why the SQLite file at ``path`` cannot be the bot's database, or None when it can.
+
+    Opens it the way the store will (creating its folder and the file) and reads its header,
+    so what passes here also opens in ``Store.open``."""
+    shown = f"DATABASE_PATH={path}"
+    try:
+        return _problem(Path(path), shown)
+    except OSError as exc:      # e.g. a folder on the way that this user may not enter
+        return f"{shown}: cannot reach {exc.filename or path} ({exc.strerror or exc})"
+
+
+def _problem(target: Path, shown: str) -> str | None:
+    if target.is_dir():
+        return f"{shown} is a folder; name a file inside it, e.g. {target / 'bot.sqlite3'}"
+    blocker = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        return f"{shown} lies under {blocker}, which is a file, not a folder"
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{shown}: cannot create its folder {folder.resolve()} ({exc.strerror or exc})"
+    # SQLite in WAL mode writes two files beside the database (-wal, -shm): the folder must be writable.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{shown}: no permission to write in the folder {folder.resolve()}"
+    if target.exists() and not os.access(target, os.R_OK | os.W_OK):
+        return f"{shown}: no permission to read and write {target.resolve()}"
+    try:
+        conn = sqlite3.connect(target)
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()   # reads the header of an existing file
+            conn.execute("BEGIN IMMEDIATE")                      # and proves it can be written
+            conn.execute("ROLLBACK")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc):
+            return f"{shown}: {target.resolve()} is not an SQLite database (another file by that name?)"
+        return f"{shown}: cannot open {target.resolve()} as an SQLite database ({exc})"
+    return None
