@@ -16,7 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from matches import Match, ServiceError
+from matches import IllegalMoveError, Match, ServiceError
 from matches.service import Thinking, think
 
 if TYPE_CHECKING:
@@ -73,6 +73,10 @@ class ComputerPlayer:
             try:
                 move = await self.think(job)
                 result = await self.bot.service.computer_move(job, move)
+            except IllegalMoveError as exc:
+                # A bug in the search, not a player's doing: the match waits until the next restart or /board.
+                log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
+                return
             except ServiceError as exc:
                 # The match moved on while the computer thought (a takeback, an abort): nothing to do.
                 log.info("computer's move in match %s dropped: %s", job.match_id, exc)
