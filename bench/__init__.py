@@ -3,6 +3,7 @@
 Sections (each measured per registered game where it makes sense):
 
 - ``engine``  -- ``play()``, ``legal_moves()``, JSON round-trip, record replay;
+- ``playouts`` -- full random playouts per second: ``sample_move`` vs ``legal_moves``;
 - ``render``  -- one board PNG: time, size, pixel size;
 - ``command`` -- ``/<game> move`` through the real bot under SimCord;
 - ``store``   -- sustained moves/s with many active matches, 8 concurrent writers;
@@ -13,4 +14,4 @@ Nothing here changes the project; a game without a renderer or bot command is
 skipped with a printed note.
 """
 
-SECTIONS = ("engine", "render", "command", "store", "memory")
+SECTIONS = ("engine", "playouts", "render", "command", "store", "memory")

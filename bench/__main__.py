@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,render,command,store,memory] [-o bench/results.json]``."""
+"""``python -m bench [--quick] [--only engine,playouts,render,command,store,memory] [-o bench/results.json]``."""
 from __future__ import annotations
 
 import argparse
@@ -56,6 +56,9 @@ def run(argv: list[str] | None = None) -> dict:
             if section == "engine":
                 from . import engine
                 out = engine.run(games, playouts, args.quick, log)
+            elif section == "playouts":
+                from .playouts import run as run_playouts  # not "playouts": that name holds the positions
+                out = run_playouts(args.quick, log)
             elif section == "render":
                 from . import render
                 out = render.run(games, playouts, args.quick, log)

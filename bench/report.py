@@ -171,6 +171,17 @@ def text(report: dict) -> str:
                      " SimCord ovh = total - handler; idle 1ms = median with SimCord's 50 ms settle poll patched to 1 ms)\n"
                      + _table(["game", "n", "med", "p90", "p99", "max", "handler med", "service.move", "board_file",
                                "SimCord ovh", "idle 1ms med"], rows))
+    if "playouts" in s:
+        rows = []
+        for label, r in s["playouts"]["variants"].items():
+            rows.append([label, _f(r["legal"]["per_second"], 1), _f(r["sample"]["per_second"], 1),
+                         _f(r["speedup"], 2), _f(r["legal"]["plies_per_playout"], 0),
+                         _f(r["sample"]["plies_per_playout"], 0), _f(r["copy"].get("median"), 1),
+                         _f(r["cpu"].get("steal_pct"), 1)])
+        parts.append("Random playouts per second, one core (legal = rng.choice(legal_moves()) + play; "
+                     "sample = sample_move(rng) + play_trusted; each from initial.copy())\n" + _table(
+                         ["variant", "legal/s", "sample/s", "speed-up", "plies legal", "plies sample",
+                          "copy us", "steal %"], rows))
     if "store" in s:
         rows = []
         for count, r in s["store"]["runs"].items():

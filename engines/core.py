@@ -121,7 +121,24 @@ class State:
     def from_json(cls, data: dict[str, Any]) -> "State":
         raise NotImplementedError
 
+    def sample_move(self, rng: random.Random) -> str:
+        """One legal move for :meth:`current_player`, drawn with ``rng`` (for random playouts).
+
+        Always an element of :meth:`legal_moves`, in the same canonical text; every legal
+        move has a chance, not necessarily the same one; the same ``rng`` state gives the
+        same move.  Games override this where listing every move is expensive.
+        """
+        return rng.choice(self.legal_moves())
+
+    def play_trusted(self, text: str) -> str:
+        """:meth:`play` for a move known to be legal here (from :meth:`legal_moves` or
+        :meth:`sample_move` of this very position): games may skip the validation.
+        Anything else gives undefined results; player input always goes through :meth:`play`."""
+        return self.play(text)
+
     def copy(self) -> "State":
+        """An independent state equal to this one (same JSON).  Games override this with a
+        direct copy: searches copy a state for every playout."""
         return type(self).from_json(self.to_json())
 
     @property

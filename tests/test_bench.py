@@ -14,7 +14,7 @@ import engines
 
 ROOT = Path(__file__).resolve().parent.parent
 PER_GAME = ("engine", "render", "command")
-SECTIONS = ("engine", "render", "command", "store", "memory")
+SECTIONS = ("engine", "playouts", "render", "command", "store", "memory")
 
 
 def test_quick_benchmark_reports_every_game_and_section(tmp_path):
@@ -48,6 +48,11 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     assert report["sections"]["store"]["runs"], "no store run"
     for run in report["sections"]["store"]["runs"].values():
         assert run["moves"] > 0 and run["db_bytes_per_match_created"] > 0
+    played = {v["game"] for v in report["sections"]["playouts"]["variants"].values()}
+    assert played == set(games), played
+    for label, entry in report["sections"]["playouts"]["variants"].items():
+        for mode in ("legal", "sample"):
+            assert entry[mode]["playouts"] >= 2 and entry[mode]["plies_per_playout"] > 0, (label, mode)
     memory = report["sections"]["memory"]
     assert memory["empty"]["rss_mb"] > 0 and memory["loaded"]["rss_mb"] > 0
     assert report["budgets"] and all(b["status"] in ("PASS", "MISS", "SKIP") for b in report["budgets"])

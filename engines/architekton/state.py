@@ -4,10 +4,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import IllegalMove, Outcome, SetupError, State
+from ..core import IllegalMove, Outcome, SetupError, State, clone_json
 from ..text import Text
 from . import tiles as T
 from .notation import Move
+from .sample import sample_move
 from .scoring import landscape_neighbours, largest_diagonal_group
 
 Square = T.Square
@@ -47,6 +48,8 @@ class ArchitektonState(State):
         self.final: dict[str, Any] | None = None  # A9 breakdown
         self.turn_squares: list[Square] = []      # placed in the current/last turn
         self.events: list[dict[str, Any]] = []    # what the last play() caused
+        # empty squares next to a tile, sorted: (building squares, landscape squares); None: not known
+        self._front: tuple[tuple[Square, ...], tuple[Square, ...]] | None = None
 
     # ----------------------------------------------------------------- setup
     @staticmethod
@@ -151,13 +154,33 @@ class ArchitektonState(State):
 
     def _frontier(self) -> tuple[set[Square], set[Square]]:
         """Empty squares next to a tile: (building squares, landscape squares)."""
-        building_squares: set[Square] = set()
-        landscape_squares: set[Square] = set()
-        for sq in self.tiles:
-            for n in T.neighbours(sq):
-                if n not in self.tiles:
-                    (building_squares if T.is_building_square(n) else landscape_squares).add(n)
-        return building_squares, landscape_squares
+        building_squares, landscape_squares = self.frontier()
+        return set(building_squares), set(landscape_squares)
+
+    def frontier(self) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+        """Empty squares next to a tile, sorted: (building squares, landscape squares).
+        Kept up to date by :meth:`_place` once known (tiles are only ever added)."""
+        if self._front is None:
+            building_squares: set[Square] = set()
+            landscape_squares: set[Square] = set()
+            for sq in self.tiles:
+                for n in T.neighbours(sq):
+                    if n not in self.tiles:
+                        (building_squares if T.is_building_square(n) else landscape_squares).add(n)
+            self._front = (tuple(sorted(building_squares)), tuple(sorted(landscape_squares)))
+        return self._front
+
+    def _grow_frontier(self, sq: Square) -> None:
+        """The tile just laid on ``sq`` leaves the frontier; its empty neighbours join it."""
+        if self._front is None:
+            return
+        building_squares, landscape_squares = set(self._front[0]), set(self._front[1])
+        building_squares.discard(sq)
+        landscape_squares.discard(sq)
+        for n in T.neighbours(sq):
+            if n not in self.tiles:
+                (building_squares if T.is_building_square(n) else landscape_squares).add(n)
+        self._front = (tuple(sorted(building_squares)), tuple(sorted(landscape_squares)))
 
     def _landscape_fits(self, terrain: str, sq: Square) -> bool:
         for d, n in enumerate(T.neighbours(sq)):
@@ -173,7 +196,23 @@ class ArchitektonState(State):
                 return True
         return False
 
+    def sample_move(self, rng: random.Random) -> str:
+        return sample_move(self, rng)
+
     # ------------------------------------------------------------------ play
+    def play_trusted(self, text: str) -> str:
+        """:meth:`play` without the A4/A6 checks: only for a move from :meth:`legal_moves`
+        or :meth:`sample_move` of this position."""
+        move = Move.parse(text)
+        self.events = []
+        if move.kind in ("keep", "remove"):
+            self._decide(move.kind == "keep")
+        elif move.kind == "discard":
+            self._discard()
+        else:
+            self._place(move)
+        return str(move)
+
     def play(self, text: str) -> str:
         move = Move.parse(text)
         if self.result is not None:
@@ -266,6 +305,7 @@ class ArchitektonState(State):
                 self.supply[seat] -= 1
             self.houses[sq] = seat
             enclosed = [sq] if landscape_neighbours(self.tiles, sq) == 4 else []
+        self._grow_frontier(sq)
         self.placement += 1
         self.queue = enclosed
         self._advance()
@@ -429,6 +469,24 @@ class ArchitektonState(State):
         s.result, s.final = data["result"], data["final"]
         s.turn_squares = [tuple(q) for q in data["turn_squares"]]
         s.events = list(data["events"])
+        return s
+
+    def copy(self) -> "ArchitektonState":
+        """As from_json(to_json()), without the detour: every field is taken over, the mutable
+        ones copied (tile and square tuples are immutable, so they are shared)."""
+        s = ArchitektonState.__new__(ArchitektonState)
+        s.__dict__.update(self.__dict__)
+        s.tiles, s.houses = dict(self.tiles), dict(self.houses)
+        s.supply, s.chips = list(self.supply), list(self.chips)
+        s.stock = list(self.stock)
+        s.piles = {k: list(v) for k, v in self.piles.items()}
+        s.reserves = {k: list(v) for k, v in self.reserves.items()}
+        s.discarded = list(self.discarded)
+        s.turns = list(self.turns)
+        s.queue = list(self.queue)
+        s.result, s.final = clone_json(self.result), clone_json(self.final)
+        s.turn_squares = list(self.turn_squares)
+        s.events = clone_json(self.events)
         return s
 
     # --------------------------------------------------------------- words

@@ -57,3 +57,9 @@ def is_building_square(square: Square) -> bool:
 def neighbours(square: Square) -> list[Square]:
     x, y = square
     return [(x + dx, y + dy) for dx, dy in DIRECTIONS]
+
+
+# SIDES[building][rotation][direction]: side(building, rotation, direction) as a table, for the
+# hot loops of random playouts (issue 11).
+SIDES: dict[str, tuple[tuple[str, ...], ...]] = {
+    b: tuple(tuple(side(b, r, d) for d in range(4)) for r in range(4)) for b in BUILDINGS}

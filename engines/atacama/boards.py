@@ -92,6 +92,8 @@ def _neighbours(field: Field) -> tuple[Field, ...]:
 
 
 NEIGHBOURS: dict[Field, tuple[Field, ...]] = {f: _neighbours(f) for f in ALL_FIELDS}
+# T3: the fields a tower takes or blocks (its own and its neighbours)
+BLOCKS: dict[Field, frozenset[Field]] = {f: frozenset((f, *NEIGHBOURS[f])) for f in ALL_FIELDS}
 
 
 def neighbours(field: Field) -> tuple[Field, ...]:

@@ -33,6 +33,7 @@ from .scoring import Towers, rights_scores
 from .describe import and_list
 
 SETUP_KEYS = ("boards",)
+BUYS = ("buy cols", "buy rows")
 
 
 def check_options(options: dict[str, Any], players: int) -> None:
@@ -184,6 +185,45 @@ class AtacamaState(State):
             moves += ["buy cols", "buy rows"]
         return sorted(moves) if moves else ["pass"]
 
+    def sample_move(self, rng: random.Random) -> str:
+        """Uniform over :meth:`legal_moves` without building and sorting the list."""
+        if self.result is not None or self.turn is None:
+            return rng.choice(self.legal_moves())
+        seat = self.turn
+        if self.must_buy(seat):
+            return BUYS[rng.randrange(2)]
+        base, other = self.supply[seat]
+        free = self._free_fields()
+        kinds = (1 if base else 0) + (1 if other else 0)
+        placements = len(free) * kinds
+        total = placements + (2 if self.rights_open else 0)
+        if total == 0:
+            return "pass"
+        i = rng.randrange(total)
+        if i >= placements:
+            return BUYS[i - placements]
+        f, k = divmod(i, kinds)
+        return B.FIELD_NAMES[free[f]] + ("*" if k or not base else "")
+
+    def play_trusted(self, text: str) -> str:
+        """:meth:`play` without the legality check (T3, T5): only for a move from
+        :meth:`legal_moves` or :meth:`sample_move` of this position."""
+        move = Move.parse(text)
+        seat = self.turn
+        self.events = []
+        if move.kind == "place":
+            self._place(seat, move)
+        elif move.kind == "buy":
+            self._buy(seat, move.axis)
+        else:
+            self.events.append({"type": "pass", "seat": seat})
+        self.turns += 1
+        canonical = str(move)
+        self.last = {"seat": seat, "move": canonical}
+        self._lay_stage()
+        self._settle(after=seat)
+        return canonical
+
     def scores(self) -> list[int]:
         """T4 for every seat, 0 while a seat holds no right (records.md)."""
         return rights_scores(self.towers, self.ores, self.rights)
@@ -269,8 +309,16 @@ class AtacamaState(State):
                                    field=f, others=and_list(names)))
 
     def _place(self, seat: int, move: Move) -> None:
-        self.towers[move.field] = (seat, move.other)
+        field = move.field
+        cache = self._free
+        valid = cache is not None and cache[0] == (id(self.towers), len(self.towers), tuple(self.slots))
+        self.towers[field] = (seat, move.other)
         self._free = None
+        if valid:
+            # T3: the new tower takes its field and blocks its neighbours; nothing else changes
+            blocks = B.BLOCKS[field]
+            free = [f for f in cache[1] if f not in blocks]
+            self._free = ((id(self.towers), len(self.towers), tuple(self.slots)), free)
         self.supply[seat][1 if move.other else 0] -= 1
         ore, value = self.ores[move.field]
         self.events.append({"type": "place", "seat": seat, "field": B.name(move.field),
@@ -386,6 +434,26 @@ class AtacamaState(State):
         s.last = dict(data["last"]) if data["last"] else None
         s.events = clone_json(data["events"])
         s.result = clone_json(data["result"])
+        return s
+
+    def copy(self) -> "AtacamaState":
+        """As from_json(to_json()), without the detour: every field is taken over, the mutable
+        ones copied; the free-field cache goes along."""
+        s = AtacamaState.__new__(AtacamaState)
+        s.__dict__.update(self.__dict__)
+        s.slots, s.pile = list(self.slots), list(self.pile)
+        s.towers = dict(self.towers)
+        s.supply = [list(x) for x in self.supply]
+        s.rights = list(self.rights)
+        s.bought = list(self.bought)
+        s.forfeited = [list(x) for x in self.forfeited]
+        s.resigned = list(self.resigned)
+        s.last = dict(self.last) if self.last else None
+        s.events = clone_json(self.events)
+        s.result = clone_json(self.result)
+        s._free = None
+        if self._free is not None and self._free[0] == (id(self.towers), len(self.towers), tuple(self.slots)):
+            s._free = ((id(s.towers), len(s.towers), tuple(s.slots)), self._free[1])
         return s
 
     # --------------------------------------------------------------- words

@@ -10,6 +10,7 @@ repetition).
 from __future__ import annotations
 
 import hashlib
+import random
 from typing import Any, ClassVar
 
 from ..core import IllegalMove, Outcome, State, clone_json
@@ -18,6 +19,7 @@ from .board import BRIDGES, COLOUR_WORDS, COLOURS, TOWERS, Board, Key
 from .geometry import Geometry, geometry
 from .notation import Bridge, Sq, Turn, sq_name
 from .polygons import Polygon, polygons_of
+from .sample import sample_turn
 
 
 class _Exec:
@@ -135,10 +137,20 @@ class TowersState(State):
 
     # ------------------------------------------------------------------ play
     def play(self, text: str) -> str:
+        return self._play(text, in_place=False)
+
+    def play_trusted(self, text: str) -> str:
+        """:meth:`play` without scratch copies: a refused move would leave the state half changed."""
+        return self._play(text, in_place=True)
+
+    def sample_move(self, rng: random.Random) -> str:
+        return sample_turn(self, rng)
+
+    def _play(self, text: str, in_place: bool) -> str:
         turn = Turn.parse(text)
         if self.result is not None:
             raise IllegalMove(Text("the match is over"))
-        ex = self._execute(turn)
+        ex = self._execute(turn, in_place)
         canonical = str(turn)
         seat = self.to_move
         self.board, self.towers, self.bridge_supply = ex.board, ex.towers, ex.bsup
@@ -150,10 +162,14 @@ class TowersState(State):
         self._reset_caches()
         return canonical
 
-    def _execute(self, turn: Turn) -> _Exec:
-        """Validate ``turn`` step by step on scratch copies; raise IllegalMove with the reason."""
+    def _execute(self, turn: Turn, in_place: bool = False) -> _Exec:
+        """Validate ``turn`` step by step on scratch copies (or, ``in_place``, on the position
+        itself); raise IllegalMove with the reason."""
         seat = self.to_move
-        ex = _Exec(self.board.clone(), list(self.towers), list(self.bridge_supply))
+        if in_place:
+            ex = _Exec(self.board, self.towers, self.bridge_supply)
+        else:
+            ex = _Exec(self.board.clone(), list(self.towers), list(self.bridge_supply))
         board, names = ex.board, self.geo.names
         ex.last = {"kind": turn.kind, "from": None, "to": None, "count": 0, "chase": 0,
                    "chased": [], "bridges": [], "relocated": [], "removed": None}

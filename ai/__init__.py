@@ -1,0 +1,77 @@
+"""Computer opponents: ``choose_move(state, level, seed)`` for the player to move.
+
+Pure: depends on ``engines`` only, no I/O.  The move depends only on what the
+player to move can see (``hidden.determinise``), the level and the seed.
+See ai/README.md for the algorithm and the figures.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from engines.core import State
+
+from . import search, tactics
+from .evaluators import evaluator_for
+from .hidden import determinise
+from .levels import LEVELS, TIME_CAP, budget
+
+__all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    move: str
+    level: str
+    iterations: int
+    ms: int
+
+
+def choose_move_info(state: State, level: str, seed: int = 0) -> Choice:
+    """The move ``level`` plays for ``state.current_player()``, with the search effort."""
+    plan = budget(state.game.name, level)
+    if state.current_player() is None:
+        raise ValueError("the match is over: nobody is to move")
+    start = time.perf_counter()
+    move, iterations = _choose(state, level, plan, random.Random(seed))
+    return Choice(move, level, iterations, int((time.perf_counter() - start) * 1000))
+
+
+def choose_move(state: State, level: str, seed: int = 0) -> str:
+    """A legal move, in canonical text, for ``state.current_player()`` at ``level``."""
+    return choose_move_info(state, level, seed).move
+
+
+def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, int]:
+    # The state the AI works on: the hidden order is re-drawn before anything is read.
+    seen = determinise(state, rng)
+    moves = seen.legal_moves()
+    if len(moves) == 1:
+        return moves[0], 0
+    evaluator = evaluator_for(seen)
+    if plan.tactics and evaluator.TACTICS:
+        wins = tactics.winning_moves(seen)
+        if wins:
+            return wins[0], 0
+    players = len(seen.scores())
+    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players)
+    ranked = _ranked(result.root, seen.current_player())
+    if plan.tactics and evaluator.TACTICS:
+        for move in ranked:
+            if not tactics.allows_win(seen, move):
+                return move, result.iterations
+        return ranked[0], result.iterations
+    if plan.greedy:
+        return ranked[0], result.iterations
+    weights = [result.root.children[m].visits ** 2 for m in ranked]
+    return rng.choices(ranked, weights)[0], result.iterations
+
+
+def _ranked(root: search.Node, seat: int) -> list[str]:
+    """Root moves, most visited first (then best mean, then the text, for determinism)."""
+    def key(item):
+        move, child = item
+        mean = child.totals[seat] / child.visits if child.visits else 0.0
+        return (-child.visits, -mean, move)
+    return [m for m, _ in sorted(root.children.items(), key=key)]

@@ -1,0 +1,30 @@
+"""Per-game knowledge for the search: how far a playout runs, how a position
+that is not finished is valued, and which tactics are checked at the root.
+
+An evaluator module has ``DEPTH`` (plies of a random playout before the
+position is valued; ``None``: to the end), ``value(state) -> list[float]``
+(per seat, in [0, 1], for a position that is not over) and ``TACTICS``
+(whether immediate wins and forced blocks are checked exactly at the root).
+"""
+from __future__ import annotations
+
+import math
+from types import ModuleType
+
+from engines.core import State
+
+
+def evaluator_for(state: State) -> ModuleType:
+    from . import architekton, atacama, fem, tactori
+
+    return {"architekton": architekton, "atacama": atacama,
+            "tactori": tactori, "tactori-fem": fem}[state.game.name]
+
+
+def score_margins(scores: list[float], scale: float) -> list[float]:
+    """Each seat's score minus the best other seat's, squashed into (0, 1)."""
+    out = []
+    for i, s in enumerate(scores):
+        best_other = max(x for j, x in enumerate(scores) if j != i)
+        out.append(1.0 / (1.0 + math.exp(-(s - best_other) / scale)))
+    return out

@@ -1,0 +1,16 @@
+"""Tactori FEM: the first closed loop wins (R7), random playouts rarely close
+one, so they are short and valued by bridges on the board; the exact tactics
+(win in one, never leave a win in one to the opponent) are checked at the root."""
+from __future__ import annotations
+
+from . import score_margins
+
+DEPTH = 6
+TACTICS = True
+
+
+def value(state) -> list[float]:
+    counts = [0.0, 0.0]
+    for owner, floor in state.board.bridges.values():
+        counts[owner] += 1.0
+    return score_margins(counts, 2.0)

@@ -1,0 +1,113 @@
+"""Monte-Carlo tree search with vector rewards and determinisation.
+
+Every iteration re-draws the hidden parts of the root (``hidden.determinise``)
+and walks one tree whose edges are move texts (open loop: a move that is not
+legal in this determinisation is simply not offered).  At each node the seat
+to move picks the child with the best UCB of *its own* mean reward (each seat
+maximises its own result, so it works for 2 to 4 players); the availability
+count of a child (how often it was legal when its parent was visited) stands
+in for the parent's visits, as in information-set MCTS.  A new leaf is valued
+by a random playout (``State.sample_move``) that runs ``DEPTH`` plies or to
+the end, then by the game's evaluator.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from engines.core import State
+
+from .hidden import determinise
+
+EXPLORE = 0.7
+WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin
+
+
+@dataclass
+class Node:
+    visits: int = 0
+    avail: int = 0
+    totals: list[float] = field(default_factory=list)
+    children: dict[str, "Node"] = field(default_factory=dict)
+
+
+def sample(state: State, rng: random.Random) -> str:
+    sampler = getattr(state, "sample_move", None)
+    return sampler(rng) if sampler else rng.choice(state.legal_moves())
+
+
+def play(state: State, move: str) -> None:
+    trusted = getattr(state, "play_trusted", None)
+    (trusted or state.play)(move)
+
+
+def terminal_reward(state: State, players: int, evaluator: ModuleType) -> list[float]:
+    winners = state.outcome().winners
+    margins = evaluator.value(state)
+    return [WIN_SHARE * (1.0 / len(winners) if seat in winners else 0.0) + (1 - WIN_SHARE) * margins[seat]
+            for seat in range(players)]
+
+
+@dataclass
+class Result:
+    root: Node
+    iterations: int
+
+
+def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
+        time_cap: float, players: int) -> Result:
+    root = Node(totals=[0.0] * players)
+    deadline = time.perf_counter() + time_cap
+    done = 0
+    while done < iterations:
+        if done % 16 == 0 and done and time.perf_counter() > deadline:
+            break
+        _iterate(determinise(root_state, rng), root, rng, evaluator, players)
+        done += 1
+    return Result(root, done)
+
+
+def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int) -> None:
+    node, path = root, [root]
+    while state.current_player() is not None:
+        seat = state.current_player()
+        moves = state.legal_moves()
+        fresh = [m for m in moves if m not in node.children]
+        if fresh:
+            move = fresh[rng.randrange(len(fresh))]
+            child = Node(totals=[0.0] * players)
+            node.children[move] = child
+            for m in moves:
+                known = node.children.get(m)
+                if known is not None:
+                    known.avail += 1
+            play(state, move)
+            path.append(child)
+            break
+        best, best_value = None, -1.0
+        for m in moves:
+            child = node.children[m]
+            child.avail += 1
+            v = child.totals[seat] / child.visits + EXPLORE * math.sqrt(math.log(child.avail) / child.visits)
+            if v > best_value:
+                best, best_value = m, v
+        play(state, best)
+        node = node.children[best]
+        path.append(node)
+    depth = 0
+    limit = evaluator.DEPTH
+    while state.current_player() is not None and (limit is None or depth < limit):
+        play(state, sample(state, rng))
+        depth += 1
+    if state.current_player() is None:
+        reward = terminal_reward(state, players, evaluator)
+    else:
+        reward = evaluator.value(state)
+    for n in path:
+        n.visits += 1
+        totals = n.totals
+        for i in range(players):
+            totals[i] += reward[i]

@@ -1,0 +1,214 @@
+"""One random legal turn for playouts (issue 11), without listing every turn.
+
+``legal_moves()`` lists every place / move followed by every bridge it allows,
+most of a random playout's time.  Here an action is drawn (a place, a move
+``k p-q`` with its chase count, or a bridges-only turn), and only that action's
+bridges are looked at: it is kept with probability (1 + its bridges) / (1 + a
+bound on them), then one of "no bridge" and its bridges is taken.  So every turn
+of ``legal_moves()`` (at most one bridge, as listed there) comes out with the
+same chance, as ``rng.choice(state.legal_moves())`` would give, only cheaper.
+Bridges-only turns are drawn the same way, from slots (own tower, bridge place
+above or right of it, what is laid) that are redrawn when they are not a turn;
+after ``TRIES`` redraws the turn comes from ``legal_moves()`` (uniform too).
+
+The conditions mirror :meth:`TowersState._generate` (R2, R3, R4, R7); the
+property tests check every drawn turn against ``legal_moves()`` and that
+every listed turn is drawn in small positions.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .geometry import Geometry, Place
+
+if TYPE_CHECKING:
+    from .base import TowersState
+
+TRIES = 200
+
+
+def sample_turn(state: "TowersState", rng: random.Random) -> str:
+    seat = state.to_move
+    b = state.board
+    st, seg = b.stacks, b.seg
+    geo = state.geo
+    names = geo.names
+    fem = state.FEM
+    has_bridge = state.bridge_supply[seat] > 0
+    own = b.own_bridges(seat) if fem else []
+    stacks_ok = state._stack_moves()
+    chase = state.chase
+
+    # FEM relocations: a bridge overbuilt now stays so after a place; after a move it may be
+    # freed only if one of its ends is the origin (R7).  These bound the bridges after an action.
+    movable_own = [x for x in own if not b.overbuilt(x)]
+    freed_by = {}
+    for x in own:
+        if len(movable_own) < len(own) and b.overbuilt(x):
+            for e in x:
+                freed_by[e] = freed_by.get(e, 0) + 1
+    per_place = int(has_bridge) + len(movable_own)   # bridges a bridge place can take after an action
+    most_place = 4 * per_place                       # a field has at most 4 bridge places
+
+    # moves by origin, with the bound on the bridges after each
+    own_tops = [p for p, s in enumerate(st) if s and s[-1] == seat]
+    origins = []       # (p, free, targets, moves, weight of one move)
+    n_move = 0
+    for p in own_tops:
+        free = b.movable(p, seat)
+        if free:
+            if not stacks_ok:
+                free = 1
+            targets = state._targets(p)
+            # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
+            moves = len(targets) * (free * (free + 3) // 2 if chase else free)
+            weight = 1 + 4 * (per_place + freed_by.get(p, 0)) if has_bridge or own else 1
+            origins.append((p, free, targets, moves, weight))
+            n_move += moves * weight
+    place_weight = 1 + most_place
+    n_place = len(st) * place_weight if state.towers[seat] else 0
+    # bridges-only turns: a slot per own top, bridge place above or right of it (at most 2),
+    # and what is laid (from the supply, or one of the FEM bridges relocated); then FEM removals
+    n_single = 2 * len(own_tops) * per_place
+    total = n_place + n_move + n_single + (len(movable_own) if fem else 0)
+    if total == 0:
+        return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
+    upward = _upward(geo)
+    # a bridge after an action on q needs an own top on a bridge place of q: with fewer of
+    # those than the slot asks for, the slot is redrawn without looking at the bridges
+    own_near = [0] * len(st)
+    for r in own_tops:
+        for q, _ in geo.partners[r]:
+            own_near[q] += 1
+
+    # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
+    # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
+    # (action, no bridge or one bridge) has the same chance.
+    random_ = rng.random
+    for _ in range(TRIES):
+        u = int(random_() * total)
+        if u < n_place:
+            q, keep = divmod(u, place_weight)
+            if keep == 0:
+                return "+" + names[q]
+            if keep > own_near[q] * per_place:
+                continue
+            after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + 1, -1, 0, None)
+            if keep <= len(after):
+                return "+" + names[q] + _bridge_text(names, *after[keep - 1])
+            continue
+        u -= n_place
+        if u < n_move:
+            for p, free, targets, moves, weight in origins:
+                if u < moves * weight:
+                    break
+                u -= moves * weight
+            j, keep = divmod(u, weight)
+            k, q, m = _decode_move(len(targets), j, chase)
+            q = targets[q]
+            if m:
+                s = st[q]
+                c = 0 if not s or s[-1] == seat else b.chaseable(q, seat)
+                if m > c:
+                    continue
+            if keep and (m == k or keep > own_near[q] * (weight - 1) // 4):
+                continue
+            text = (str(k) if k > 1 else "") + names[p] + "-" + names[q] + (f"x{m}" if m else "")
+            if keep == 0:
+                return text
+            hp = len(st[p]) - k
+            after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + k - 2 * m, p, hp,
+                                   st[p][hp - 1] if hp else None)
+            if keep <= len(after):
+                return text + _bridge_text(names, *after[keep - 1])
+            continue
+        u -= n_move
+        if u >= n_single:
+            x = movable_own[u - n_single]
+            return f"x={names[x[0]]}{names[x[1]]}"
+        u, kind = divmod(u, per_place)
+        u, d = divmod(u, 2)
+        p = own_tops[u]
+        if d >= len(upward[p]):
+            continue
+        r, pl = upward[p][d]
+        t = st[r]
+        if len(t) != len(st[p]) or t[-1] != seat:
+            continue
+        o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
+        if has_bridge and kind == 0:
+            if o1 is None and o2 is None:
+                return "=" + pl.text
+            continue
+        x = movable_own[kind - has_bridge]
+        if (pl.a, pl.b) != x and (o1 is None or o1 == x) and (o2 is None or o2 == x):
+            return _bridge_text(names, pl, x)[1:]
+    # nearly every slot redrawn (e.g. only pass is left): draw from the list, uniform as well
+    return rng.choice(state.legal_moves())
+
+
+@lru_cache(maxsize=None)
+def _upward(geo: Geometry) -> list[list[tuple[int, Place]]]:
+    """Per field, its bridge places towards a higher field (at most 2: up and right)."""
+    return [[(r, pl) for r, pl in geo.partners[p] if r > p] for p in geo.fields]
+
+
+def _decode_move(t: int, j: int, chase: bool) -> tuple[int, int, int]:
+    """The ``j``-th (k, target index, m) of an origin with ``t`` targets, numbered by k, then m, then target."""
+    k = 1
+    while True:
+        block = t * (k + 1 if chase else 1)
+        if j < block:
+            m, q = divmod(j, t)
+            return k, q, m
+        j -= block
+        k += 1
+
+
+def _bridge_text(names: list[str], pl, x) -> str:
+    """`` =c3e3``, or `` =c3e3<a1c1`` for a FEM relocation of ``x``."""
+    if x is None:
+        return " =" + pl.text
+    return f" ={pl.text}<{names[x[0]]}{names[x[1]]}"
+
+
+def _bridges_after(state: "TowersState", seat: int, own: list, has_bridge: bool,
+                   q: int, hq: int, p: int, hp: int, topp: int | None) -> list[tuple]:
+    """The single bridges ``(place, None)`` or FEM relocations ``(place, bridge taken up)`` legal after the placed / moved tower
+    came to the top of ``q`` at height ``hq`` and ``p`` (-1 for a place) kept ``hp`` towers,
+    ``topp`` on top: as ``add_bridges`` in :meth:`TowersState._generate`."""
+    b = state.board
+    st, seg, bridges = b.stacks, b.seg, b.bridges
+    fem = state.FEM
+    out = []
+    for r, pl in state.geo.partners[q]:
+        if r == p:
+            if hp != hq or topp != seat:
+                continue
+        else:
+            s = st[r]
+            if len(s) != hq or s[-1] != seat:
+                continue
+        o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
+        if o1 is None and o2 is None:
+            if has_bridge:
+                out.append((pl, None))
+            for x in own:
+                if not _overbuilt_after(st, bridges, x, q, hq, p, hp):
+                    out.append((pl, x))
+        elif fem and (o1 is None or o2 is None):
+            x = o1 if o2 is None else o2
+            if bridges[x][0] == seat and not _overbuilt_after(st, bridges, x, q, hq, p, hp):
+                out.append((pl, x))
+    return out
+
+
+def _overbuilt_after(st, bridges, x, q: int, hq: int, p: int, hp: int) -> bool:
+    floor = bridges[x][1]
+    for e in x:
+        h = hq if e == q else hp if e == p else len(st[e])
+        if h != floor:
+            return True
+    return False
