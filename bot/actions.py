@@ -18,7 +18,8 @@ from .around import Around
 from .boards import Boards
 from .challenging import Challenging
 from .help import rules_text
-from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, private, reply_error)
+from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
+                      reply_error)
 from .suggest import suggest
 
 if TYPE_CHECKING:
@@ -98,9 +99,9 @@ class Actions(Around, Boards, Challenging):
             return
         if interaction.user.id not in match.players:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(private(interaction, await self.turn_content(match)),
-                                            file=await self.board_file(match, interaction.locale),
-                                            ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(**outgoing(private(interaction, await self.turn_content(match)),
+                                                       file=await self.board_file(match, interaction.locale),
+                                                       ephemeral=True))
             return
         await self.post_turn(interaction, match)
 
@@ -116,9 +117,9 @@ class Actions(Around, Boards, Challenging):
             return
         others = match.others(interaction.user.id)
         view = buttons.view_of(buttons.ResignButton(match.id, match.version), locale=interaction.locale)
-        await interaction.response.send_message(private(interaction, Text(
+        await interaction.response.send_message(**outgoing(private(interaction, Text(
             "Resign {title} #{id} against {others}? This cannot be undone.", title=match.title, id=match.id,
-            others=others)), view=view, ephemeral=True)
+            others=others)), view=view, ephemeral=True))
 
     async def hint(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         """Privately, what the hard level would play in the user's place (against the computer only)."""
@@ -138,10 +139,10 @@ class Actions(Around, Boards, Challenging):
         except Exception:  # noqa: BLE001 - the player must hear something either way
             log.exception("no hint for match %s", match.id)
             words = Text("The computer could not think of a hint just now; try again in a moment.")
-        await interaction.followup.send(private(interaction, words), ephemeral=True)
+        await interaction.followup.send(**outgoing(private(interaction, words), ephemeral=True))
 
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(rules_text(game, interaction.locale), ephemeral=True)
+        await interaction.response.send_message(**outgoing(rules_text(game, interaction.locale), ephemeral=True))
 
     # -------------------------------------------------------- autocomplete
     async def move_choices(self, interaction: discord.Interaction, game: str, typed: str,

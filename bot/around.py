@@ -5,11 +5,12 @@ import io
 
 import discord
 
-from engines import Joined, Text
+from engines import Joined, Text, Verbatim
 from matches import Match, ServiceError
 
 from . import buttons, present
-from .replies import private, public, public_locale
+from .mentions import shown
+from .replies import outgoing, private, public, public_locale
 
 PAGE = 30
 
@@ -20,11 +21,13 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
     lines: list = [Text("**{title} #{id}** · {players} · move list, page {page}/{pages}", title=match.title,
                         id=match.id, players=present.player_line(match), page=page, pages=pages)]
     for m in moves[(page - 1) * PAGE: page * PAGE]:
-        lines.append(f"`{m.ply + 1:>3}.` {names.get(m.user_id, '?')}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
+        who = shown(names.get(m.user_id, "?"))
+        lines.append(f"`{m.ply + 1:>3}.` {who}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
     if not moves:
         lines.append(Text("No moves yet."))
     if pages > 1 and page < pages:
-        lines.append(Text("Next: {command}", command=f"`/{match.game} history match:{match.id} page:{page + 1}`"))
+        command = Verbatim(f"`/{match.game} history match:{match.id} page:{page + 1}`")
+        lines.append(Text("Next: {command}", command=command))
     return Joined(lines, "\n")
 
 
@@ -38,8 +41,8 @@ class Around:
             return
         moves = await self.service.moves(match.id)
         names = dict(zip(match.players, match.names))
-        await interaction.response.send_message(private(interaction, history_page(match, moves, names, page)),
-                                                ephemeral=True)
+        page_text = private(interaction, history_page(match, moves, names, page))
+        await interaction.response.send_message(**outgoing(page_text, ephemeral=True))
 
     async def export(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",
@@ -48,11 +51,11 @@ class Around:
             return
         record = await self.service.record(match.id)
         data = io.BytesIO(record.dumps().encode())
-        await interaction.response.send_message(
-            private(interaction, Text("The record of {title} #{id} ({count} moves). Replay it with "
+        await interaction.response.send_message(**outgoing(
+            private(interaction, Text("The record of {title} #{id} ({moves}). Replay it with "
                                       "`python -m engines replay` or draw it with `python -m render`.",
-                                      title=match.title, id=match.id, count=len(record.moves))),
-            file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True)
+                                      title=match.title, id=match.id, moves=present.moves(len(record.moves)))),
+            file=discord.File(data, filename=f"{match.game}-{match.id}.json"), ephemeral=True))
 
     async def pings(self, interaction: discord.Interaction, game: str, on: bool, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)
@@ -61,11 +64,11 @@ class Around:
         try:
             await self.service.set_match_pings(match.id, interaction.user.id, on)
         except ServiceError as exc:
-            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
         text = Text("Reminders are on for {title} #{id}.", title=match.title, id=match.id) if on else \
             Text("No more reminders (the deadline still counts) for {title} #{id}.", title=match.title, id=match.id)
-        await interaction.response.send_message(private(interaction, text), ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, text), ephemeral=True))
 
     async def claim(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)
@@ -89,10 +92,11 @@ class Around:
         try:
             match = await self.service.offer(match.id, interaction.user.id, kind)
         except ServiceError as exc:
-            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
-        fields = dict(player=present.mention(next(p for p in match.players if p != interaction.user.id)),
-                      me=interaction.user.display_name, title=match.title, id=match.id)
+        asked = next(p for p in match.players if p != interaction.user.id)
+        fields = dict(player=present.mention(asked), me=interaction.user.display_name, title=match.title,
+                      id=match.id)
         locale = public_locale(interaction)
         if kind == "draw":
             text = Text("{player}, {me} offers a draw in {title} #{id}.", **fields)
@@ -103,5 +107,5 @@ class Around:
             view = buttons.view_of(buttons.UndoYesButton(match.id, match.version),
                                    buttons.UndoNoButton(match.id, match.version), locale=locale)
         lapses = Text("The offer lapses when the position changes.")
-        await interaction.response.send_message(public(interaction, Joined([text, lapses], " ")), view=view,
-                                                allowed_mentions=discord.AllowedMentions(users=True))
+        await interaction.response.send_message(**outgoing(public(interaction, Joined([text, lapses], " ")),
+                                                           view=view, notify=[asked]))

@@ -15,7 +15,7 @@ from render import render_png
 
 from . import buttons, guided, present
 from .locales import say
-from .replies import MENTION_USERS, PRIVATE_ACK, private, public, public_locale, server_locale
+from .replies import PRIVATE_ACK, outgoing, private, public, public_locale, server_locale
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ class Boards:
         """The board image, its words in the language of ``locale``."""
         # Rendering takes tens of milliseconds: keep it off the event loop.
         png = await asyncio.to_thread(render_png, match.state(), match.names,
-                                      say=functools.partial(say, locale=locale))
+                                      say=functools.partial(say, locale=locale, escaped=False))
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png")
 
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
@@ -78,13 +78,14 @@ class Boards:
             if home is None:
                 return
             locale = self.match_locale(match)
-            kwargs = {"file": await self.board_file(match, locale), "allowed_mentions": MENTION_USERS}
+            kwargs = {"file": await self.board_file(match, locale)}
             view = self.board_view(match, locale)
             if view is not None:
                 kwargs["view"] = view
             text = await self.turn_content(match, result.description, result.series)
             try:
-                message = await self.bot.get_partial_messageable(home).send(say(text, locale), **kwargs)
+                message = await self.bot.get_partial_messageable(home).send(
+                    **outgoing(say(text, locale), notify=present.people(match), **kwargs))
             except discord.HTTPException as exc:
                 log.warning("could not post the computer's move in match %s: %s", match.id, exc)
                 return
@@ -109,18 +110,20 @@ class Boards:
             await interaction.response.defer(thinking=True, ephemeral=elsewhere)
         text = await self.turn_content(match, description, series)
         content = public(interaction, text)
-        kwargs = {"file": await self.board_file(match, public_locale(interaction)), "allowed_mentions": MENTION_USERS}
+        kwargs = {"file": await self.board_file(match, public_locale(interaction))}
         view = self.board_view(match, public_locale(interaction))
         if view is not None:
             kwargs["view"] = view
         try:
             if not elsewhere:
-                message = await interaction.followup.send(content, wait=True, **kwargs)
+                message = await interaction.followup.send(**outgoing(content, notify=match.players, **kwargs),
+                                                          wait=True)
             else:
-                message = await self.bot.get_partial_messageable(target).send(content, **kwargs)
+                message = await self.bot.get_partial_messageable(target).send(
+                    **outgoing(content, notify=match.players, **kwargs))
                 done = Text("Done — the board is below.") if target == interaction.channel_id else \
                     Text("Done — the board is in {channel}.", channel=f"<#{target}>")
-                await interaction.followup.send(private(interaction, done), ephemeral=True)
+                await interaction.followup.send(**outgoing(private(interaction, done), ephemeral=True))
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
             # Whoever moves next must still hear about it: retry once, words only.
@@ -128,7 +131,7 @@ class Boards:
                 without = Joined([text, Text("(The board image could not be posted; `/{game} board` shows it.)",
                                              game=match.game)], "\n")
                 message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
-                    public(interaction, without), allowed_mentions=MENTION_USERS)
+                    **outgoing(public(interaction, without), notify=match.players))
             except discord.HTTPException:
                 await self._tell_failure(interaction, match, exc)
                 return
@@ -143,7 +146,8 @@ class Boards:
     async def _retire_board(self, channel_id: int, message_id: int) -> None:
         """The previous board keeps its picture but loses its buttons: only the newest board is played from."""
         try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+            board = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            await board.edit(**outgoing(view=None))
         except discord.HTTPException as exc:
             log.debug("previous board %s keeps its buttons: %s", message_id, exc)
 
@@ -151,9 +155,9 @@ class Boards:
         why = Text("I am not allowed to post there") if isinstance(exc, discord.Forbidden) else \
             Text("Discord answered {status}", status=exc.status)
         try:
-            await interaction.followup.send(private(interaction, Text(
+            await interaction.followup.send(**outgoing(private(interaction, Text(
                 "Saved — but I could not post the board ({why}). Use `/{game} board` to see it.",
-                why=why, game=match.game)), ephemeral=True)
+                why=why, game=match.game)), ephemeral=True))
         except discord.HTTPException:
             log.warning("could not tell the user either for match %s", match.id)
 
@@ -163,8 +167,7 @@ class Boards:
         home = match.home_channel_id
         if home is not None and home != skip_channel:
             try:
-                await self.bot.get_partial_messageable(home).send(say(text, self.match_locale(match)),
-                                                                  allowed_mentions=discord.AllowedMentions.none())
+                await self.bot.get_partial_messageable(home).send(**outgoing(say(text, self.match_locale(match))))
             except discord.HTTPException as exc:
                 log.info("could not announce the end of match %s: %s", match.id, exc)
         if match.thread_id:

@@ -65,6 +65,6 @@ def view_of(*items: discord.ui.Item, locale=None) -> discord.ui.View:
     for item in items:
         button = getattr(item, "item", item)
         if isinstance(button, discord.ui.Button) and isinstance(getattr(item, "label", None), Text):
-            button.label = say(item.label, locale)[:80]     # Discord's limit for a label
+            button.label = say(item.label, locale, escaped=False)[:80]     # Discord's limit for a label
         view.add_item(item)
     return view

@@ -9,7 +9,7 @@ from engines import Joined, Text
 from matches import Match, Player, ServiceError, ai_seats
 
 from . import buttons, present
-from .replies import MENTION_USERS, edit_clicked, player_of, private, public, public_locale, reply_error
+from .replies import edit_clicked, outgoing, player_of, private, public, public_locale, reply_error
 
 log = logging.getLogger(__name__)
 
@@ -53,15 +53,15 @@ class Challenging:
                                buttons.DeclineButton(match.id, match.version), locale=public_locale(interaction))
         content = public(interaction, Joined(filter(None, [intro, present.challenge_message(match)]), "\n"))
         here = match.channel_id == interaction.channel_id
+        # Only the invitees are pinged: the challenger (or the rematch's clicker) knows.
+        fields = outgoing(content, notify=present.invitees(match), view=view)
         try:
             if not here:
-                message = await self.bot.get_partial_messageable(match.channel_id).send(
-                    content, view=view, allowed_mentions=MENTION_USERS)
+                message = await self.bot.get_partial_messageable(match.channel_id).send(**fields)
             elif interaction.response.is_done():
-                message = await interaction.followup.send(content, view=view, allowed_mentions=MENTION_USERS,
-                                                          wait=True)
+                message = await interaction.followup.send(**fields, wait=True)
             else:
-                await interaction.response.send_message(content, view=view, allowed_mentions=MENTION_USERS)
+                await interaction.response.send_message(**fields)
                 message = await interaction.original_response()
         except discord.HTTPException as exc:
             log.info("could not post challenge %s: %s", match.id, exc)
@@ -69,9 +69,9 @@ class Challenging:
         if not here:
             pointer = private(interaction, Text("Challenge posted in {channel}.", channel=f"<#{match.channel_id}>"))
             if interaction.response.is_done():
-                await interaction.followup.send(pointer, ephemeral=True)
+                await interaction.followup.send(**outgoing(pointer, ephemeral=True))
             else:
-                await interaction.response.send_message(pointer, ephemeral=True)
+                await interaction.response.send_message(**outgoing(pointer, ephemeral=True))
         await self.service.set_message(match.id, message.id)
         return True
 
@@ -93,7 +93,7 @@ class Challenging:
                                buttons.DeclineButton(match.id, match.version),
                                locale=public_locale(interaction)) if open_ else None
         await edit_clicked(interaction, content=present.challenge_message(match), view=view,
-                           allowed_mentions=MENTION_USERS)
+                           notify=present.invitees(match))
         if match.status != "active":
             return
         guild = await self.service.guild_settings(match.guild_id)
@@ -114,13 +114,11 @@ class Challenging:
         """A match against the computer alone has no challenge message to hang its thread on:
         a line saying that it started takes that place in the channel."""
         content = public(interaction, present.challenge_message(match))
-        quiet = discord.AllowedMentions.none()
         try:
             if match.channel_id != interaction.channel_id:
-                message = await self.bot.get_partial_messageable(match.channel_id).send(content,
-                                                                                         allowed_mentions=quiet)
+                message = await self.bot.get_partial_messageable(match.channel_id).send(**outgoing(content))
             else:
-                await interaction.response.send_message(content, allowed_mentions=quiet)
+                await interaction.response.send_message(**outgoing(content))
                 message = await interaction.original_response()
         except discord.HTTPException as exc:
             log.info("could not announce match %s: %s", match.id, exc)

@@ -46,8 +46,9 @@ def virtual_clock() -> float:
 
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, clock: Callable[[], float] = virtual_clock):
+        # Pings nobody unless a message says otherwise (bot.replies.outgoing: only the players it notifies).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.store = Store(settings.database_path)
         self.service = MatchService(self.store, clock=clock)

@@ -15,13 +15,13 @@ import logging
 
 import discord
 
-from engines import Joined, Text
+from engines import Joined, Text, Verbatim
 from matches import Match, ServiceError
 
 from . import menus
 from .buttons import PREFIX, view_of
 from .locales import say
-from .replies import acknowledge_quietly, edit_clicked, in_time, reply_error
+from .replies import acknowledge_quietly, edit_clicked, in_time, outgoing, reply_error
 
 log = logging.getLogger(__name__)
 MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"
@@ -58,9 +58,9 @@ def menu_message(match: Match, prefix: str, locale) -> dict:
     menu = menus.menu(match.position.legal_moves(), prefix)
     start_over = [StartOverButton(match.id, match.version, "")] if prefix else []
     if not menu.options:
-        return {"content": say(Text("No legal move starts with `{prefix}` any more.", prefix=prefix), locale),
+        return {"content": say(Text("No legal move starts with `{prefix}` any more.", prefix=Verbatim(prefix)), locale),
                 "view": view_of(*start_over, locale=locale)}
-    fields = dict(title=match.title, id=match.id, prefix=menu.prefix)
+    fields = dict(title=match.title, id=match.id, prefix=Verbatim(menu.prefix))
     content = Text("**{title} #{id}**: choose your move starting with `{prefix}`. Nothing is played until you "
                    "confirm.", **fields) if menu.prefix else \
         Text("**{title} #{id}**: choose your move. Nothing is played until you confirm.", **fields)
@@ -100,7 +100,8 @@ class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{P
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.send_message(ephemeral=True, **menu_message(match, "", interaction.locale))
+            await interaction.response.send_message(
+                **outgoing(ephemeral=True, **menu_message(match, "", interaction.locale)))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
@@ -109,9 +110,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
     def __init__(self, match_id: int, version: int, prefix: str, menu: menus.Menu | None = None, locale=None):
         self.match_id, self.version, self.prefix = match_id, version, prefix
         # Rebuilt from a custom_id only to handle a pick: the options then come with the interaction.
-        options = [discord.SelectOption(label=say(o.label, locale)[:menus.LABEL_MAX], value=o.value)
+        options = [discord.SelectOption(label=say(o.label, locale, escaped=False)[:menus.LABEL_MAX], value=o.value)
                    for o in menu.options] if menu else []
-        placeholder = f"{menu.prefix}…" if menu and menu.prefix else say(Text("Choose a move…"), locale)
+        placeholder = f"{menu.prefix}…" if menu and menu.prefix else \
+            say(Text("Choose a move…"), locale, escaped=False)
         super().__init__(discord.ui.Select(custom_id=f"{PREFIX}:pick:{match_id}:{version}:{prefix}",
                                            placeholder=placeholder, options=options))
 
@@ -126,9 +128,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
         [value] = self.item.values
         if value.endswith(menus.MORE):
             await interaction.response.edit_message(
-                **menu_message(match, value.removesuffix(menus.MORE), interaction.locale))
+                **outgoing(**menu_message(match, value.removesuffix(menus.MORE), interaction.locale)))
         else:
-            await interaction.response.edit_message(**confirm_message(match, value, self.prefix, interaction.locale))
+            await interaction.response.edit_message(
+                **outgoing(**confirm_message(match, value, self.prefix, interaction.locale)))
 
 
 class _MenuButton:
@@ -149,7 +152,7 @@ class _MenuButton:
     async def callback(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
         if match is not None:
-            await interaction.response.edit_message(**menu_message(match, self.prefix, interaction.locale))
+            await interaction.response.edit_message(**outgoing(**menu_message(match, self.prefix, interaction.locale)))
 
 
 class BackButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],

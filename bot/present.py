@@ -1,9 +1,11 @@
 """Turn matches into Discord message text.  No rules here: the engine decides."""
 from __future__ import annotations
 
-from engines import Joined, Text, get_game
+from engines import Joined, Text, Verbatim, get_game
 from matches import Match, Series, ai_seats
 from render.common import player_style
+
+from .mentions import shown
 
 # The board's shape for each seat, as text: with the colour's name, a player is
 # recognisable without telling colours apart (colour-blind players, screen readers).
@@ -20,17 +22,13 @@ def seat_label(seat: int, name: str) -> Text:
                 colour=COLOUR_WORDS[style.name])
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+def mention(user_id: int) -> Verbatim:
+    return Verbatim(f"<@{user_id}>")
 
 
-def call(match: Match, user_id: int) -> str:
-    """How a message addresses a player: people by mention, a computer seat by its name (never pinged)."""
-    return f"**{match.name_of(user_id)}**" if ai_seats.is_ai(user_id) else mention(user_id)
+def timestamp(seconds: float, style: str = "R") -> Verbatim:
+    return Verbatim(f"<t:{int(seconds)}:{style}>")
 
-
-def timestamp(seconds: float, style: str = "R") -> str:
-    return f"<t:{int(seconds)}:{style}>"
 
 
 def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
@@ -45,8 +43,9 @@ def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
 
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
-    return Joined((seat_label(i, f"~~{name}~~" if i in gone else name) for i, name in enumerate(match.names)),
-                  " vs ")
+    # A resigned player's name is struck through: the strike is ours, the name escaped within it.
+    return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name)
+                   for i, name in enumerate(match.names)), " vs ")
 
 
 def heading(match: Match) -> Text:
@@ -79,7 +78,8 @@ def next_turn_line(match: Match, away_until: float | None = None) -> Text | str:
     if seat is None:
         return ""
     if ai_seats.is_ai(match.players[seat]):
-        return Text("{name} is thinking…", name=call(match, match.players[seat]))
+        # A computer seat is named, never mentioned: nobody is pinged for its turn.
+        return Text("**{name}** is thinking…", name=match.names[seat])
     who = mention(match.players[seat])
     prompt = state.prompt()
     parts = [Text("Your turn, {player}: {task}.", player=who, task=prompt) if prompt
@@ -134,14 +134,24 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     return Joined(lines, "\n")
 
 
+def people(match: Match) -> list[int]:
+    """The players who can be notified: everyone but the computer's seats."""
+    return [p for p in match.players if not ai_seats.is_ai(p)]
+
+
+def invitees(match: Match) -> list[int]:
+    """Who a challenge asks: everyone but the challenger and the computer's seats (which accept at once)."""
+    return [p for p in match.players if p != match.challenger_id and not ai_seats.is_ai(p)]
+
+
 def challenge_message(match: Match) -> Text:
     challenger = match.name_of(match.challenger_id)
     invited = [p for p in match.players if p != match.challenger_id]
     # Computer seats have accepted already: the words are for the people still to answer.
-    people = [p for p in invited if not ai_seats.is_ai(p)]
+    people = invitees(match)
     if match.status == "challenge":
-        fields = dict(invited=" ".join(mention(p) for p in people), challenger=challenger, title=match.title,
-                      id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
+        fields = dict(invited=Verbatim(" ".join(mention(p) for p in people)), challenger=challenger,
+                      title=match.title, id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
                       per_move=Text("{days} days per move", days=match.days) if match.days != 1
                       else Text("{days} day per move", days=match.days))
         # German and French address one player and several differently ("dich" / "euch").
@@ -167,5 +177,20 @@ def duration(seconds: float) -> Text:
     if seconds < 3600:
         return Text("{minutes} min", minutes=max(1, round(seconds / 60)))
     if seconds < 2 * 86400:
-        return Text("{hours:.1f} h", hours=seconds / 3600)
-    return Text("{days:.1f} days", days=seconds / 86400)
+        return Text("{hours} h", hours=decimal(seconds / 3600))
+    return Text("{days} days", days=decimal(seconds / 86400))
+
+
+def moves(count: int) -> Text:
+    """"1 move", "2 moves": German and French need the singular as much as English does."""
+    return Text("1 move") if count == 1 else Text("{count} moves", count=count)
+
+
+def decimal(value: float) -> Text:
+    """``value`` with one decimal and the reader's decimal mark: 1.5 in English, 1,5 in German and French."""
+    whole, tenths = f"{value:.1f}".split(".")
+    return Text("{whole}.{tenths}", whole=whole, tenths=tenths)
+
+
+# /settings says the reminder mode in the words of its choices, not the stored value.
+REMINDER_MODES = {"mention": Text("mention in the match channel"), "dm": Text("DM"), "off": Text("off")}

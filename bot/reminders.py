@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engines import Text
+from engines import Text, Verbatim
 from matches import Event, Match, ai_seats
 from matches.timing import DAY
 
 from . import buttons, present
 from .locales import say
+from .replies import outgoing
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -42,7 +43,8 @@ def jump_link(match: Match) -> str:
 
 def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -> Text:
     link = jump_link(match)
-    fields = dict(player=mention, game=f"**{match.title} #{match.id}**", link=f" ({link})" if link else "",
+    fields = dict(player=mention, game=Verbatim(f"**{match.title} #{match.id}**"),
+                  link=Verbatim(f" ({link})" if link else ""),
                   deadline=present.timestamp(match.deadline) if match.deadline else Text("soon"))
     if event == Event.QUARTER:
         return Text("⏳ {player}, a quarter of your time is left in {game}: move by {deadline}{link}.", **fields)
@@ -89,14 +91,14 @@ class Reminders:
             others = [present.mention(p) for p in match.players if p != mover and not ai_seats.is_ai(p)]
             if channel and others:
                 fields = dict(late=match.name_of(mover), title=match.title, id=match.id,
-                              game=match.game, consequence=claim_consequence(match), others=" ".join(others))
+                              game=match.game, consequence=claim_consequence(match), others=Verbatim(" ".join(others)))
                 text = Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "
                             "button or `/{game} claim`{consequence}.", **fields) if len(others) == 1 else \
                     Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: any of you may claim the win with "
                          "the button or `/{game} claim`{consequence}.", **fields)
-                await channel.send(say(text, locale),
-                                   view=buttons.view_of(buttons.ClaimButton(match.id, match.version), locale=locale),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
+                await channel.send(**outgoing(say(text, locale), notify=[p for p in match.players if p != mover],
+                                              view=buttons.view_of(buttons.ClaimButton(match.id, match.version),
+                                                                   locale=locale)))
             return
         settings = await self.bot.service.user_settings(mover)
         if settings.reminders == "off" or not await self.bot.service.match_pings(match.id, mover):
@@ -106,10 +108,11 @@ class Reminders:
             try:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
                 # A DM is private: in the player's own language, once he has used the bot.
-                await user.send(say(reminder_text(match, event, Text("Hi"), now), settings.language or locale))
+                await user.send(**outgoing(say(reminder_text(match, event, Text("Hi"), now),
+                                               settings.language or locale)))
                 return
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)
         if channel:
-            await channel.send(say(reminder_text(match, event, present.mention(mover), now), locale),
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await channel.send(**outgoing(say(reminder_text(match, event, present.mention(mover), now), locale),
+                                          notify=[mover]))

@@ -2,15 +2,86 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Iterable, TypeVar
 
 import discord
 
 from matches import Player
 
 from .locales import say
+from .mentions import named, pinging
 
-MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+# Discord's limits: a message over one of them is refused whole, and its reader hears nothing.
+CONTENT_MAX = 2000
+EMBED_TOTAL_MAX, EMBED_TITLE_MAX, EMBED_DESCRIPTION_MAX = 6000, 256, 4096
+EMBED_FIELDS_MAX, EMBED_FIELD_NAME_MAX, EMBED_FIELD_VALUE_MAX, EMBED_FOOTER_MAX = 25, 256, 1024, 2048
+BUTTON_LABEL_MAX, OPTION_TEXT_MAX, OPTIONS_MAX, PLACEHOLDER_MAX = 80, 100, 25, 150
+ELLIPSIS = "…"
+_UNSET: Any = object()
+
+
+def fit(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters, an ellipsis saying that something was cut."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def fit_view(view: discord.ui.View | None) -> discord.ui.View | None:
+    """Every button label, select option and placeholder of ``view`` within Discord's limits."""
+    for item in view.children if view is not None else ():
+        item = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        if isinstance(item, discord.ui.Button):
+            item.label = fit(item.label, BUTTON_LABEL_MAX)
+        elif isinstance(item, discord.ui.Select):
+            item.options = [discord.SelectOption(label=fit(o.label, OPTION_TEXT_MAX), value=o.value,
+                                                 description=fit(o.description, OPTION_TEXT_MAX),
+                                                 emoji=o.emoji, default=o.default)
+                            for o in item.options[:OPTIONS_MAX]]
+            item.placeholder = fit(item.placeholder, PLACEHOLDER_MAX)
+    return view
+
+
+def fit_embed(embed: discord.Embed | None) -> discord.Embed | None:
+    """``embed`` within Discord's limits: each part, then the whole (the last fields, then the description give way)."""
+    if embed is None:
+        return None
+    embed.title = fit(embed.title, EMBED_TITLE_MAX)
+    embed.description = fit(embed.description, EMBED_DESCRIPTION_MAX)
+    fields = embed.fields[:EMBED_FIELDS_MAX]
+    embed.clear_fields()
+    for f in fields:
+        embed.add_field(name=fit(f.name, EMBED_FIELD_NAME_MAX), value=fit(f.value, EMBED_FIELD_VALUE_MAX),
+                        inline=f.inline)
+    if embed.footer.text:
+        embed.set_footer(text=fit(embed.footer.text, EMBED_FOOTER_MAX), icon_url=embed.footer.icon_url)
+    while len(embed) > EMBED_TOTAL_MAX and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    over = len(embed) - EMBED_TOTAL_MAX
+    if over > 0 and embed.description:
+        embed.description = fit(embed.description, max(len(ELLIPSIS), len(embed.description) - over))
+    return embed
+
+
+def outgoing(content: str | None = _UNSET, *, notify: Iterable[int] = (), **fields) -> dict[str, Any]:
+    """The keyword arguments of a send or edit: within Discord's limits, and stating whom it may ping.
+
+    ``notify``: the match's players this message is meant to notify; those of them whose
+    mention the bot wrote in ``content`` are pinged, nobody else (no @everyone, @here, role,
+    nor a member whose ``<@id>`` hides in a name).  Without ``notify`` (refusals, private
+    replies, edits) it pings nobody.  Every send and edit of the bot goes through here; a
+    test checks that."""
+    out = dict(fields)
+    if content is not _UNSET:
+        out["content"] = fit(content, CONTENT_MAX)
+    if out.get("view") is not None:
+        fit_view(out["view"])
+    if out.get("embed") is not None:
+        fit_embed(out["embed"])
+    for embed in out.get("embeds") or ():
+        fit_embed(embed)
+    out["allowed_mentions"] = pinging(named(out.get("content"), notify))
+    return out
 
 
 def player_of(user: discord.abc.User) -> Player:
@@ -82,15 +153,15 @@ async def edit_clicked(interaction: discord.Interaction, **fields) -> None:
         ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
         fields["content"] = (private if ephemeral else public)(interaction, fields["content"])
     if interaction.response.is_done():
-        await interaction.edit_original_response(**fields)
+        await interaction.edit_original_response(**outgoing(**fields))
     else:
-        await interaction.response.edit_message(**fields)
+        await interaction.response.edit_message(**outgoing(**fields))
 
 
 async def reply_error(interaction: discord.Interaction, message) -> None:
     """A private answer (a Text, said in the user's language), whether or not the interaction was answered already."""
     message = private(interaction, message)
     if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
+        await interaction.followup.send(**outgoing(message, ephemeral=True))
     else:
-        await interaction.response.send_message(message, ephemeral=True)
+        await interaction.response.send_message(**outgoing(message, ephemeral=True))

@@ -16,6 +16,7 @@ import discord
 from . import present
 from .locales import say
 from .reminders import PER_ROUND
+from .replies import outgoing
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -93,8 +94,8 @@ class Scheduler:
             if match.channel_id and match.message_id:
                 try:
                     channel = self.bot.get_partial_messageable(match.channel_id)
-                    await channel.get_partial_message(match.message_id).edit(
+                    await channel.get_partial_message(match.message_id).edit(**outgoing(
                         content=say(present.challenge_message(match), self.bot.actions.match_locale(match)),
-                        view=None)
+                        view=None))
                 except discord.HTTPException as exc:
                     log.info("could not mark challenge %s as expired: %s", match.id, exc)

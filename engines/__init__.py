@@ -2,7 +2,7 @@
 from .core import (Game, IllegalMove, InvalidMove, MoveError, Outcome, SetupError,
                    State, game_names, get_game)
 from .record import Record, ReplayError, replay
-from .text import Joined, Sentence, Text
+from .text import Joined, Sentence, Text, Verbatim, excerpt
 
 __all__ = ["Game", "IllegalMove", "InvalidMove", "MoveError", "Outcome", "Record",
-           "ReplayError", "Joined", "Sentence", "SetupError", "State", "Text", "game_names", "get_game", "replay"]
+           "ReplayError", "Joined", "Sentence", "SetupError", "State", "Text", "Verbatim", "excerpt", "game_names", "get_game", "replay"]

@@ -8,13 +8,38 @@ that have no translation stay English.  The engines only ever write English.
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Callable, Iterable
 
 Lookup = Callable[[str], "str | None"]
+# How a presentation layer shows a plain string parameter (a name, typed input): e.g. escaped for Discord.
+Shown = Callable[[str], str]
 
 
-def _rendered(value: Any, lookup: Lookup) -> Any:
-    return value.render(lookup) if isinstance(value, Text) else value
+class Verbatim(str):
+    """A parameter the code already wrote for the reader (a mention, a timestamp, a
+    command in backticks): shown as it is, where plain strings (names, what a player
+    typed) are data that a presentation layer may escape."""
+
+
+def _rendered(value: Any, lookup: Lookup, shown: Shown | None = None) -> Any:
+    if isinstance(value, Text):
+        return value.render(lookup, shown)
+    if shown is not None and isinstance(value, str) and not isinstance(value, Verbatim):
+        return shown(value)
+    return value
+
+
+EXCERPT = 32   # characters of a player's input quoted back in a refusal
+
+
+def excerpt(typed: str, limit: int = EXCERPT) -> str:
+    """What a refusal quotes of ``typed``: its visible characters only (no control, format or
+    invisible ones, whitespace runs as one space), at most ``limit`` of them with an ellipsis,
+    so a hostile input cannot blow a refusal up (each invisible character repr'd is six)."""
+    visible = "".join(c for c in typed if c.isspace() or unicodedata.category(c)[0] not in "CZ")
+    visible = " ".join(visible.split())
+    return visible if len(visible) <= limit else visible[:limit - 1] + "…"
 
 
 class Text(str):
@@ -33,8 +58,9 @@ class Text(str):
         self.params = params
         return self
 
-    def render(self, lookup: Lookup) -> str:
-        params = {key: _rendered(value, lookup) for key, value in self.params.items()}
+    def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
+        """In the language of ``lookup``; plain string parameters pass through ``shown`` if given."""
+        params = {key: _rendered(value, lookup, shown) for key, value in self.params.items()}
         return (lookup(self.template) or self.template).format(**params)
 
     def __reduce__(self):
@@ -54,9 +80,11 @@ class Joined(Text):
         self.template, self.params = "", {"parts": parts, "sep": sep}
         return self
 
-    def render(self, lookup: Lookup) -> str:
+    def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
+        # The separator and plain parts are the code's own words; Texts among the parts are rendered.
         sep = _rendered(self.params["sep"], lookup)
-        return sep.join(str(_rendered(p, lookup)) for p in self.params["parts"])
+        parts = self.params["parts"]
+        return sep.join(str(_rendered(p, lookup, shown) if isinstance(p, Text) else p) for p in parts)
 
     def __reduce__(self):
         return Joined, (self.params["parts"], self.params["sep"])
@@ -74,8 +102,9 @@ class Sentence(Text):
         self.template, self.params = "", {"clause": clause}
         return self
 
-    def render(self, lookup: Lookup) -> str:
-        return _sentence(str(_rendered(self.params["clause"], lookup)))
+    def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
+        clause = self.params["clause"]
+        return _sentence(str(_rendered(clause, lookup, shown) if isinstance(clause, Text) else clause))
 
     def __reduce__(self):
         return Sentence, (self.params["clause"],)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines import MoveError
-from engines.text import Sentence, Text
+from engines.text import Sentence, Text, excerpt
 
 from . import ai_seats
 from .core import Core, dumps
@@ -52,6 +52,11 @@ class Play(Core):
             last = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
                                              (match.id, match.plies - 1))
             if last is not None and last["user_id"] == user_id:
+                if expected_version is not None and _spelling(text) != _spelling(last["move"]):
+                    # A "Play X" button of an earlier position: X is not what counted.
+                    raise NotYourTurn(Text("This menu belongs to an earlier position: {move} was not played. "
+                                           "Your move {last} was played and counted. {refusal}",
+                                           move=excerpt(text), last=last["move"], refusal=exc.text)) from None
                 raise NotYourTurn(Text("Your move {move} was played and counted. {refusal}",
                                        move=last["move"], refusal=exc.text)) from None
             raise

@@ -12,7 +12,7 @@ from matches.timing import DAYS_CHOICES
 
 from .. import present
 from ..reminders import jump_link
-from ..replies import private, public
+from ..replies import outgoing, private, public
 
 
 NEEDS_MANAGE_SERVER = Text("You need the Manage Server permission.")
@@ -32,8 +32,8 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     async def games(interaction: discord.Interaction):
         matches = await service.waiting_list(interaction.user.id)
         if not matches:
-            await interaction.response.send_message(private(interaction, Text(
-                "You have no running matches. Challenge someone with `/<game> challenge`!")), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, Text(
+                "You have no running matches. Challenge someone with `/<game> challenge`!")), ephemeral=True))
             return
         lines = []
         for m in matches[:20]:
@@ -47,7 +47,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             lines.append(Joined(parts, " · "))
         if len(matches) > 20:
             lines.append(Text("…and {count} more.", count=len(matches) - 20))
-        await interaction.response.send_message(private(interaction, Joined(lines, "\n")), ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))
 
     @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")
     @app_commands.describe(reminders="mention in the match channel, DM, or off")
@@ -55,11 +55,11 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         if reminders is not None:
             await service.set_reminders(interaction.user.id, reminders)
         current = await service.user_settings(interaction.user.id)
-        parts = [Text("Reminders: **{mode}**.", mode=current.reminders)]
+        parts = [Text("Reminders: **{mode}**.", mode=present.REMINDER_MODES.get(current.reminders, current.reminders))]
         if current.vacation_until and current.vacation_until > service.clock():
             parts.append(Text("You are on vacation until {until}.", until=present.timestamp(current.vacation_until, "f")))
         parts.append(Text("Change with `/settings reminders:`."))
-        await interaction.response.send_message(private(interaction, Joined(parts, " ")), ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(parts, " ")), ephemeral=True))
 
     @app_commands.command(name="vacation", description="Pause the clocks of all your matches (30 days a year)")
     @app_commands.describe(days="How many days (1-30); 0 ends your vacation and returns the unused days")
@@ -67,12 +67,12 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         try:
             until = await service.start_vacation(interaction.user.id, days)
         except ServiceError as exc:
-            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
         text = (Text("Welcome back: your clocks run again.") if days == 0 else
                 Text("Enjoy your break! Your clocks are paused until {until}; your opponents see it on the board.",
                      until=present.timestamp(until, "f")))
-        await interaction.response.send_message(private(interaction, text), ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, text), ephemeral=True))
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
     @app_commands.guild_only()
@@ -80,16 +80,15 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]):
         rows = await service.leaderboard(interaction.guild_id, game.value)
         if not rows:
-            await interaction.response.send_message(public(interaction, Text(
-                "No rated {title} matches on this server yet.", title=game.name)))
+            await interaction.response.send_message(**outgoing(public(interaction, Text(
+                "No rated {title} matches on this server yet.", title=game.name))))
             return
         lines = [Text("**{title} leaderboard** (Elo)", title=game.name)]
         for rank, r in enumerate(rows, 1):
             lines.append(Text("{rank}. {player} **{rating:.0f}** — {wins} W / {losses} L / {draws} D", rank=rank,
                               player=present.mention(r.user_id), rating=r.rating, wins=r.wins, losses=r.losses,
                               draws=r.draws))
-        await interaction.response.send_message(public(interaction, Joined(lines, "\n")),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(**outgoing(public(interaction, Joined(lines, "\n"))))
 
     @app_commands.command(name="stats", description="Wins, losses, ratings and series of a member")
     @app_commands.guild_only()
@@ -109,7 +108,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         lines.append(Text("Series won: {count}", count=data.series_won))
         if data.average_move_seconds is not None:
             lines.append(Text("Average time per move: {duration}", duration=present.duration(data.average_move_seconds)))
-        await interaction.response.send_message(private(interaction, Joined(lines, "\n")), ephemeral=True)
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))
 
     admin = app_commands.Group(name="admin", description="Server settings and moderation of matches",
                                guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
@@ -117,17 +116,17 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @admin.command(name="abort", description="End a match or challenge without a result")
     async def abort(interaction: discord.Interaction, match: int):
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER),
+                                                               ephemeral=True))
             return
         try:
             aborted = await service.abort(match, interaction.guild_id)
         except ServiceError as exc:
-            await interaction.response.send_message(private(interaction, exc.text), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
             return
         text = Text("{title} #{id} was aborted by {admin}; it has no result.", title=aborted.title, id=aborted.id,
-                    admin=interaction.user.mention)
-        await interaction.response.send_message(public(interaction, text),
-                                                allowed_mentions=discord.AllowedMentions.none())
+                    admin=present.mention(interaction.user.id))
+        await interaction.response.send_message(**outgoing(public(interaction, text)))
         await bot.actions.announce_closed(aborted, text, skip_channel=interaction.channel_id)
 
     @admin.command(name="settings", description="Defaults of this server (omit an option to keep it)")
@@ -141,7 +140,8 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
                              channel: discord.TextChannel | None = None, threads: bool | None = None,
                              language: app_commands.Choice[str] | None = None):
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(private(interaction, NEEDS_MANAGE_SERVER), ephemeral=True)
+            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER),
+                                                               ephemeral=True))
             return
         await service.set_guild_settings(interaction.guild_id, default_days=days.value if days else None,
                                          challenge_channel_id=channel.id if channel else None, threads=threads,
@@ -154,9 +154,9 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         where = f"<#{now.challenge_channel_id}>" if now.challenge_channel_id else \
             Text("the channel where they are made")
         spoken = dict(LANGUAGE_NAMES)[now.language] if now.language else Text("the server's Discord language")
-        await interaction.response.send_message(private(interaction, Text(
+        await interaction.response.send_message(**outgoing(private(interaction, Text(
             "Time per move: **{days} days** by default · challenges go to {where} · match threads: **{threads}** · "
             "messages here: **{language}**.", days=now.default_days or 3, where=where,
-            threads=Text("on") if now.threads else Text("off"), language=spoken)), ephemeral=True)
+            threads=Text("on") if now.threads else Text("off"), language=spoken)), ephemeral=True))
 
     return [games, settings, vacation, leaderboard, stats, admin]

@@ -19,6 +19,8 @@ from typing import Any
 
 from engines.text import Text
 
+from ..mentions import shown
+
 HERE = Path(__file__).parent
 LANGUAGES = ("de", "fr")
 
@@ -38,11 +40,18 @@ def catalogue(lang: str) -> dict[str, str]:
     return merged
 
 
-def say(text: Any, locale: Any) -> str:
-    """``text`` in the language of ``locale``; plain strings (names, moves) are left as they are."""
+def say(text: Any, locale: Any, *, escaped: bool = True) -> str:
+    """``text`` in the language of ``locale``; plain strings (names, moves) are left as they are.
+
+    In message text (``escaped``), a Text's plain string parameters (names, what a player typed)
+    are escaped by :func:`bot.mentions.shown`, so they cannot ping or format anything; labels of
+    buttons and menus, which Discord shows literally, pass ``escaped=False``."""
     if not isinstance(text, Text):
         return text if text is None else str(text)
     lang = language(locale)
-    if lang == "en":
-        return str(text)
-    return text.render(catalogue(lang).get)
+    lookup = catalogue(lang).get if lang != "en" else _english
+    return text.render(lookup, shown if escaped else None)
+
+
+def _english(template: str) -> None:
+    return None

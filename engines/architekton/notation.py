@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..core import InvalidMove
-from ..text import Text
+from ..text import Text, excerpt
 from .tiles import BUILDINGS, TERRAINS, Square
 
 # Spaces may separate the parts of a move but never split a number (A11).
@@ -58,7 +58,7 @@ class Move:
 
 
 def _explain(compact: str, original: str) -> Text:
-    shown = original.strip()
+    shown = excerpt(original)
     if not shown:
         return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     if compact[:1] in TERRAINS and "@" not in compact:
@@ -66,5 +66,5 @@ def _explain(compact: str, original: str) -> Text:
                     example=f"{compact[:1]}@2,0")
     if compact.startswith("B") and "@" in compact and "R" not in compact.split("@", 1)[1]:
         return Text("{move!r}: a building needs a rotation, e.g. {example} (r0..r3 quarter turns clockwise)",
-                    move=shown, example=f"{compact}r0")
+                    move=shown, example=f"{excerpt(compact)}r0")
     return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)

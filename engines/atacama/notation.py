@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ..core import InvalidMove
-from ..text import Text
+from ..text import Text, excerpt
 from .boards import FIELD_BY_NAME, Field, name, parse_field
 
 _PLACE = re.compile(r"\s*([a-z])\s*(\d+)\s*(\*?)\s*", re.I | re.A)
@@ -45,7 +45,7 @@ class Move:
             field = parse_field(m[1] + m[2])
             if field is None:
                 raise InvalidMove(Text("{field!r} is not a field: columns are a..i, rows 1..9",
-                                       field=(m[1] + m[2]).lower()))
+                                       field=excerpt((m[1] + m[2]).lower())))
             return cls("place", field, bool(m[3]))
         raise InvalidMove(_explain(text))
 
@@ -58,7 +58,7 @@ class Move:
 
 
 def _explain(text: str) -> Text:
-    shown = text.strip()
+    shown = excerpt(text)
     if not shown:
         return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     compact = "".join(text.split()).lower()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core import InvalidMove
-from ..text import Text
+from ..text import Text, excerpt
 from .geometry import COLUMNS
 
 Sq = tuple[int, int]
@@ -90,7 +90,7 @@ class Turn:
     @classmethod
     def _parse(cls, text: str) -> "Turn":
         compact = "".join(text.split()).lower()
-        shown = " ".join(text.split()) or "an empty move"
+        shown = excerpt(text) or "an empty move"
         if not compact:
             raise InvalidMove(Text("an empty move is not a move. Examples: {examples}", examples=EXAMPLES))
         parts: list[tuple[str, re.Match]] = []
@@ -106,7 +106,8 @@ class Turn:
                 rest = compact[pos:]
                 raise InvalidMove(Text("{move!r}: cannot read {rest!r}. Examples: {examples}; "
                                        "in Tactori FEM also {fem_examples}",
-                                       move=shown, rest=rest, examples=EXAMPLES, fem_examples=FEM_EXAMPLES))
+                                       move=shown, rest=excerpt(rest, 16), examples=EXAMPLES,
+                                       fem_examples=FEM_EXAMPLES))
         action: Turn | None = None
         bridges: list[Bridge] = []
         for kind, m in parts:

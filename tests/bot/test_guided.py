@@ -233,3 +233,22 @@ async def test_the_choices_survive_a_restart(world):
     await play_with_menus(w, mover, posted, reply)
     assert [m.move for m in await w.service.moves(match.id)] == ["+e5", reply]
     assert member_of(w, (await w.service.get(match.id)).to_move_id()) == w.ann
+
+
+async def test_a_play_button_of_an_earlier_turn_says_its_move_was_not_played(world):
+    """Issue 10: the stale "Play X" answered "Your move Y was played", naming Y only."""
+    w = world
+    match, accepted = await start_match(w)
+    menu = await open_menu(w.ann, opening_board(accepted))
+    stale = match.state().legal_moves()[-1]
+    await walk_to(w.ann, menu, stale)                    # "Play ...?" is waiting while ann's turn is played otherwise
+    while match.to_move_id() == w.ann.id:
+        match = (await w.service.move(match.id, w.ann.id, match.state().legal_moves()[0])).match
+    [*_, last] = await w.service.moves(match.id)
+    assert last.move != stale
+    before = await snapshot(w, match.id)
+
+    refused = await w.ann.click(menu, label=f"Play {stale}")
+    said = refused.response.content
+    assert refused.ephemeral and f"{stale} was not played" in said and f"Your move {last.move} was played" in said
+    assert await snapshot(w, match.id) == before

@@ -192,3 +192,13 @@ async def test_the_move_menus_speak_the_players_language(world, client_locales):
     groups = [o for o in select["options"] if o["value"].endswith("…")]
     assert groups and all(" coups)" in o["label"] for o in groups)          # "B01 …  (12 coups)"
     assert_no_english(menu.content, "fr")
+
+
+async def test_settings_say_the_reminder_mode_in_the_players_words(world, client_locales):
+    w = world
+    client_locales[w.ann.id] = "fr"
+    r = await w.ann.slash(w.channel, "settings", reminders="dm")
+    assert r.ephemeral and r.response.content.startswith("Rappels : **message privé**.")
+    client_locales[w.ann.id] = "de"
+    r = await w.ann.slash(w.channel, "settings", reminders="off")
+    assert r.response.content.startswith("Erinnerungen: **aus**.")

@@ -75,7 +75,7 @@ async def test_a_quarter_of_the_time_left_is_announced_once_with_the_deadline(wo
 async def test_reminders_can_go_by_dm_or_be_switched_off(world):
     w = world
     r = await w.ann.slash(w.channel, "settings", reminders="dm")
-    assert r.ephemeral and "dm" in r.response.content
+    assert r.ephemeral and "Reminders: **DM**." in r.response.content
     await start_match(w)
     await w.env.advance_time(DAY + 31)
     assert "⏰" in w.ann.user.dm_channel.last_message.content

@@ -122,7 +122,7 @@ def test_setup_refusals_of_the_shared_core():
     with pytest.raises(SetupError) as caught:
         get_game("architekton").setup(3, 1)
     assert str(caught.value) == "Architekton is played by 2 players, not 3"
-    assert say(caught.value.text, "de") == "Architekton wird zu 2 gespielt, nicht zu 3"
+    assert say(caught.value.text, "de") == "Architekton ist ein Spiel für 2 Personen, nicht für 3"
     assert say(caught.value.text, "fr") == "Architekton se joue à 2 joueurs, pas à 3"
     with pytest.raises(SetupError) as caught:
         get_game("architekton").setup(2, 1, options={"size": 9})

@@ -30,7 +30,7 @@ async def test_a_challenge_and_its_answer(service):
     declined = await service.decline(match.id, BOB.id)
     assert both(present.challenge_message(declined)) == (
         f"Die Architekton-Herausforderung von ann (Partie #{match.id}) wurde abgelehnt.",
-        f"Le défi à Architekton de ann (partie #{match.id}) a été refusé.")
+        f"Le défi de ann à Architekton (partie #{match.id}) a été refusé.")
 
 
 async def test_a_challenge_to_several_players_addresses_them_all(service):
@@ -63,7 +63,7 @@ async def test_a_resignation_before_any_move_voids_the_match(service):
     result = await service.resign(match.id, BOB.id)
     lines = both(present.turn_message(result.match))
     assert lines[0].endswith("\nNoch hatte niemand gezogen, daher ist die Partie **annulliert**: kein Ergebnis, "
-                             "keine Siegpunkte, keine Änderung der Wertung.")
+                             "keine Gewinnpunkte, keine Änderung der Wertung.")
     assert lines[1].endswith("\nPersonne n'avait encore joué, la partie est donc **annulée** : pas de résultat, "
                              "pas de points de victoire, pas de changement de classement.")
 
@@ -97,8 +97,22 @@ async def test_reminders_and_the_claim_after_a_timeout(service):
 
 def test_durations():
     assert both(present.duration(20)) == ("1 Min.", "1 min")
-    assert both(present.duration(5400)) == ("1.5 Std.", "1.5 h")
-    assert both(present.duration(3 * 86400)) == ("3.0 Tage", "3.0 jours")
+    assert both(present.duration(5400)) == ("1,5 Std.", "1,5 h")
+    assert both(present.duration(3 * 86400)) == ("3,0 Tage", "3,0 jours")
+    assert (str(present.duration(5400)), str(present.duration(3 * 86400))) == ("1.5 h", "3.0 days")
+
+
+def test_a_count_of_one_move_is_singular():
+    assert both(present.moves(1)) == ("1 Zug", "1 coup")
+    assert both(present.moves(2)) == ("2 Züge", "2 coups")
+    assert str(present.moves(1)) == "1 move"
+
+
+def test_the_reminder_modes_are_said_in_words():
+    modes = present.REMINDER_MODES
+    assert [both(modes[m]) for m in ("mention", "dm", "off")] == [
+        ("Erwähnung im Partiekanal", "mention dans le salon de la partie"),
+        ("Direktnachricht", "message privé"), ("aus", "non")]
 
 
 def test_the_move_chooser_buttons_stay_short():

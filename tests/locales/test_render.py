@@ -152,7 +152,7 @@ def test_a_header_reads_in_german_and_french():
     assert say(title, "de") == f"{who} ist am Zug"
     assert say(title, "fr") == f"À {who} de jouer"
     turn = next(t for t in seen if t.template == "Turn {number}")
-    assert (say(turn, "de"), say(turn, "fr")) == ("Zug 1", "Tour 1")
+    assert (say(turn, "de"), say(turn, "fr")) == ("Zug 1", "Coup 1")
 
 
 def _has_glyph(char: str) -> bool:

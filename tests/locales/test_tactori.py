@@ -48,7 +48,7 @@ def test_an_overlapping_bridge_is_refused_with_the_owners_colour():
     assert text == "b1-d1 would lie along blue's bridge a1-c1; bridges may cross but never overlap (R2)"
     assert say(text, "de") == ("b1-d1 läge der Länge nach auf der Brücke a1-c1 (blau); "
                                "Brücken dürfen sich kreuzen, aber nie überlappen (R2)")
-    assert say(text, "fr") == ("b1-d1 chevaucherait le pont a1-c1 (bleu); "
+    assert say(text, "fr") == ("b1-d1 chevaucherait le pont a1-c1 (bleu) ; "
                                "les ponts peuvent se croiser, mais jamais se superposer (R2)")
 
 
@@ -95,7 +95,7 @@ def test_a_chase_is_described_in_both_languages():
     assert say(words, "de") == ("ann (blau) hat den Turm von c3 nach c8 gezogen und dabei einen Turm geschasst "
                                 "(orange; der geschasste und der schassende Turm kommen zurück in den Stock "
                                 "ihrer Besitzer).")
-    assert say(words, "fr") == ("ann (bleu) a déplacé la tour de c3 à c8 et chassé une tour (orange; la tour "
+    assert say(words, "fr") == ("ann (bleu) a déplacé la tour de c3 à c8 et chassé une tour (orange ; la tour "
                                 "chassée et la tour chassante retournent dans la réserve de leurs propriétaires).")
 
 
@@ -110,7 +110,7 @@ def test_a_stack_move_with_chase_landing_and_bridges_reads_as_one_sentence():
                                 "Turm geschasst (orange; der geschasste und der schassende Turm kommen zurück in den "
                                 "Stock ihrer Besitzer), 2 Türme auf c8 abgesetzt und eine Brücke c8-e8 (Etage 2) "
                                 "gelegt.")
-    assert say(words, "fr") == ("ann (bleu) a déplacé une pile de 3 tours de c3 à c8 et chassé une tour (orange; "
+    assert say(words, "fr") == ("ann (bleu) a déplacé une pile de 3 tours de c3 à c8 et chassé une tour (orange ; "
                                 "la tour chassée et la tour chassante retournent dans la réserve de leurs "
                                 "propriétaires), laissé 2 tours sur c8 et posé un pont c8-e8 (étage 2).")
 
@@ -138,7 +138,7 @@ def test_last_round_and_final_scoring_in_both_languages():
     assert say(words, "de") == ("ann (blau) hat einen Turm auf g3 gesetzt; ann hat keine Türme mehr im Stock: "
                                 "bob ist noch einmal an der Reihe, dann wird die Partie gewertet.")
     assert say(words, "fr") == ("ann (bleu) a posé une tour sur g3 ; ann n'a plus de tours en réserve : "
-                                "bob joue encore une fois, puis la partie est décomptée.")
+                                "bob joue encore une fois, puis on passe au décompte final.")
     words = state.describe(state.play("+h7"), NAMES[:2])
     assert state.is_over
     assert say(words, "de") == "bob (orange) hat einen Turm auf h7 gesetzt; Schlusswertung (ann 4, bob 0): ann gewinnt."

@@ -1,0 +1,166 @@
+"""German and French that read as one text: typography, register, the rulebooks' terms.
+
+A native reading of every entry (``shared/l10n-review.md``) found mistakes that
+come in classes; each test here keeps one class from coming back, over every
+unit a player reads: catalogue entries, command descriptions and choice names
+(``bot/i18n.py``), and the help pages.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import i18n
+from bot.locales import HERE, LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+HELP = ROOT / "bot" / "help"
+GAMES = sorted(p.stem for p in HELP.glob("*.md"))
+
+
+def units(lang: str) -> list[tuple[str, str | None, str]]:
+    """``(where, English, text)`` of every translated unit; help pages line by line, without English."""
+    side = LANGUAGES.index(lang)
+    out: list[tuple[str, str | None, str]] = []
+    for path in sorted((HERE / lang).glob("*.json")):
+        out += [(f"{lang}/{path.name}", en, text) for en, text in json.loads(path.read_text("utf-8")).items()]
+    out += [("bot/i18n.py", en, pair[side]) for en, pair in {**i18n.TEXTS, **i18n.CHOICES}.items()]
+    for path in sorted((HELP / lang).glob("*.md")):
+        out += [(f"help/{lang}/{path.name}:{n}", None, line)
+                for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)]
+    return out
+
+
+# What is not prose: code spans, fields, Discord tags (<t:…:f>, <@id>), links and notation in brackets.
+NOT_PROSE = re.compile(r"`[^`]*`|\{\{|\}\}|\{[^{}]*\}|<[^<>]*>|https?://\S+|\]\([^)]*\)|\(=[^)]*\)")
+
+
+def prose(text: str) -> str:
+    return NOT_PROSE.sub("X", text)        # a field stays a word, so "{name}:" still lacks its space
+
+
+SPACES = " \u00a0\u202f"
+FRENCH_SPACING = re.compile(rf"(?<=[^{SPACES}])[;:!?»]|«(?=[^{SPACES}])")
+GERMAN_SPACING = re.compile(rf"[{SPACES}][;!?]|[{SPACES}]:(?! ?X)")   # "3 : 4" (a score) may keep its spaces
+
+
+def test_french_sets_a_space_before_double_signs_and_inside_guillemets():
+    """FR-2…FR-23: 22 Tactori messages lacked the space before ";"."""
+    wrong = [(where, text) for where, _, text in units("fr") if FRENCH_SPACING.search(prose(text))]
+    assert wrong == []
+
+
+def test_german_sets_no_space_before_double_signs():
+    wrong = [(where, text) for where, _, text in units("de") if GERMAN_SPACING.search(prose(text))]
+    assert wrong == []
+
+
+# The register: German "du" (and "ihr" for several), French "vous".  A capital "Sie" in German reads
+# as the formal address even where it means "it" (DE-9).
+REGISTER = {"de": re.compile(r"\b(?:Sie|Ihnen|Ihre[mnrs]?)\b"),
+            "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes|t')\b", re.IGNORECASE)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_register_throughout(lang):
+    wrong = [(where, text) for where, _, text in units(lang) if REGISTER[lang].search(prose(text))]
+    assert wrong == []
+
+
+# One word per rulebook concept: (concept, language, the word to use, the variants the review found).
+TERMS = [
+    ("Architekton series points (rulebook: Gewinnpunkte)", "de", "Gewinnpunkte", r"Siegpunkt"),
+    ("Atacama mining right", "de", "Schürfrecht", r"\bRechts?\b|Förderrecht"),
+    ("Atacama build-up stages", "de", "Phase", r"Abschnitt"),
+    ("Atacama other-colour towers", "de", "der anderen Farbe", r"fremdfarbig"),
+    ("Tactori centre variations", "de", "9er-Mitte", r"Zentrum"),
+    ("Tactori chasing", "de", "schassen", r"verdräng"),
+    ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b"),
+    ("Architekton series points", "fr", "points de victoire", r"points? de gagnant"),
+    ("Atacama build-up game", "fr", "variante évolutive", r"à construire"),
+    ("Atacama mining right", "fr", "droit minier", r"droits? d'exploitation"),
+    ("Atacama build-up stages", "fr", "phase", r"\bétapes?\b"),
+    ("rows of a board", "fr", "ligne", r"\brangées?\b"),
+]
+
+
+@pytest.mark.parametrize("concept, lang, word, variants", TERMS, ids=[f"{t[1]}-{t[2]}" for t in TERMS])
+def test_one_term_per_rulebook_concept(concept, lang, word, variants):
+    texts = units(lang)
+    assert any(word.lower() in prose(text).lower() for _, _, text in texts), f"{word!r} is no longer used"
+    wrong = [(where, text) for where, _, text in texts if re.search(variants, prose(text), re.IGNORECASE)]
+    assert wrong == [], f"{concept}: say {word!r}"
+
+
+def _users_of_templates() -> dict[str, set[str]]:
+    """Every Text template in the code and the files that say it."""
+    users: dict[str, set[str]] = {}
+    for folder in ("engines", "matches", "bot", "render"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Text" and node.args
+                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                    users.setdefault(node.args[0].value, set()).add(str(path.relative_to(ROOT)))
+    return users
+
+
+TURN = re.compile(r"\bturns?\b", re.IGNORECASE)
+TOWER = re.compile(r"\btowers?\b", re.IGNORECASE)
+TOUR = re.compile(r"\btours?\b", re.IGNORECASE)
+# "c'est votre tour", "au tour de bob", "quart de tour" cannot be read as a tower.
+TOUR_IDIOMS = re.compile(r"c'est (?:à )?votre tour|\bau tour de\b|à (?:votre|son) tour|quarts? de tour"
+                         r"|(?:pose|déplacement)s? de tours?", re.IGNORECASE)   # the last: of a tower
+# In the help pages: a turn as a heading ("**Tour :**") or counted ("de six tours", "encore un tour").
+TOUR_AS_TURN = re.compile(r"\*\*Tours?\b|encore un tour|\b(?:six|chaque|dernier) tours?\b", re.IGNORECASE)
+
+
+def test_french_says_coup_for_a_turn_where_tours_are_towers():
+    """FR-25…FR-29: "reste : 1 tour" under "Tours : 37" on one Tactori card.  Architekton has no
+    towers, so its own texts may say "tour" for a turn."""
+    users = _users_of_templates()
+    wrong = []
+    for where, english, text in units("fr"):
+        if where.startswith("help/"):
+            if "architekton" not in where and TOUR_AS_TURN.search(text):
+                wrong.append((where, text))
+            continue
+        only_architekton = users.get(english) and all("architekton" in f for f in users[english])
+        if (TURN.search(english) and not TOWER.search(english) and not only_architekton
+                and TOUR.search(TOUR_IDIOMS.sub("", prose(text)))):
+            wrong.append((where, english, text))
+    assert wrong == []
+
+
+ENGLISH_WORDS = re.compile(r"\b(?:the|and|your|you|with|of|is|are|to|move|moves|turn|tower|towers|bridge|"
+                           r"board|player|players|wins|tile|tiles)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_english_is_left_in_the_translations(lang):
+    wrong = [(where, text) for where, _, text in units(lang) if ENGLISH_WORDS.search(prose(text))]
+    assert wrong == []
+
+
+CODE = re.compile(r"`[^`]*`")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_help_pages_keep_the_english_lines_and_notation(lang, game):
+    """A translated help page has the English page's lines and every command and move of it, verbatim."""
+    english = (HELP / f"{game}.md").read_text("utf-8")
+    translated = (HELP / lang / f"{game}.md").read_text("utf-8")
+    assert len(translated.splitlines()) == len(english.splitlines())
+    assert sorted(CODE.findall(translated)) == sorted(CODE.findall(english))
+
+
+def test_no_template_prints_a_decimal_point():
+    """DE-10: "1.5 Std."; a format spec cannot give German and French their decimal comma,
+    so fractions go through ``bot.present.decimal``."""
+    templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
+                 for t in json.loads(p.read_text("utf-8"))}
+    assert [t for t in templates if re.search(r"\{[^{}]*:[^{}]*\.[1-9][^{}]*\}", t)] == []
