@@ -30,9 +30,9 @@ class Choice:
 
 def choose_move_info(state: State, level: str, seed: int = 0) -> Choice:
     """The move ``level`` plays for ``state.current_player()``, with the search effort."""
-    plan = budget(state.game.name, level)
     if state.current_player() is None:
         raise ValueError("the match is over: nobody is to move")
+    plan = budget(state.game.name, level, len(state.scores()))
     start = time.perf_counter()
     move, iterations = _choose(state, level, plan, random.Random(seed))
     return Choice(move, level, iterations, int((time.perf_counter() - start) * 1000))
@@ -55,7 +55,8 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         if wins:
             return wins[0], 0
     players = len(seen.scores())
-    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players)
+    priors = _priors(seen, moves, evaluator) if evaluator.PRIORS else None
+    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors)
     ranked = _ranked(result.root, seen.current_player())
     if plan.tactics and evaluator.TACTICS:
         for move in ranked:
@@ -66,6 +67,19 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         return ranked[0], result.iterations
     weights = [result.root.children[m].visits ** 2 for m in ranked]
     return rng.choices(ranked, weights)[0], result.iterations
+
+
+def _priors(seen: State, moves: list[str], evaluator) -> dict[str, float]:
+    """Each root move's one-ply value for the mover, relative to the best one."""
+    seat = seen.current_player()
+    values = {}
+    for move in moves:
+        after = seen.copy()
+        search.play(after, move)
+        values[move] = (search.terminal_reward(after, len(after.scores()), evaluator)
+                        if after.current_player() is None else evaluator.value(after))[seat]
+    best = max(values.values())
+    return {m: v - best for m, v in values.items()}
 
 
 def _ranked(root: search.Node, seat: int) -> list[str]:

@@ -14,18 +14,21 @@ TIME_CAP = {"easy": 2.0, "medium": 5.0, "hard": 8.0}   # seconds; a safety net o
 class Budget:
     iterations: int
     greedy: bool     # final move: most visited (True) or drawn in proportion to visits squared
-    tactics: bool    # FEM: never miss a win in one, never allow one (checked exactly)
+    tactics: bool    # FEM: never miss a win in one, never allow one (checked exactly, every level)
 
 
 BUDGETS: dict[str, dict[str, int]] = {
-    "architekton": {"easy": 150, "medium": 800, "hard": 3000},
-    "atacama": {"easy": 200, "medium": 1000, "hard": 4000},
-    "tactori": {"easy": 100, "medium": 450, "hard": 1800},
-    "tactori-fem": {"easy": 100, "medium": 500, "hard": 2000},
+    "architekton": {"easy": 120, "medium": 500, "hard": 2000},
+    "atacama": {"easy": 150, "medium": 500, "hard": 2000},
+    "tactori": {"easy": 60, "medium": 240, "hard": 900},
+    "tactori-fem": {"easy": 60, "medium": 250, "hard": 1000},
 }
+# more seats make every playout longer: Tactori with 3 or 4 players gets less
+PLAYERS_FACTOR = {("tactori", 3): 0.8, ("tactori", 4): 0.65}
 
 
-def budget(game: str, level: str) -> Budget:
+def budget(game: str, level: str, players: int = 2) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    return Budget(BUDGETS[game][level], greedy=level != "easy", tactics=level != "easy")
+    iterations = max(1, round(BUDGETS[game][level] * PLAYERS_FACTOR.get((game, players), 1.0)))
+    return Budget(iterations, greedy=level != "easy", tactics=True)

@@ -23,6 +23,8 @@ from engines.core import State
 from .hidden import determinise
 
 EXPLORE = 0.7
+PRIOR_WEIGHT = 2.0
+WIDTH, WIDEN = 6, 1.0   # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))   # progressive bias of a root move's one-ply value, fading as 1 / visits
 WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin
 
 
@@ -58,26 +60,38 @@ class Result:
 
 
 def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
-        time_cap: float, players: int) -> Result:
+        time_cap: float, players: int, priors: dict[str, float] | None = None) -> Result:
+    """``priors`` (one-ply values of the root moves, for the mover) order the root's
+    expansion, best first, and bias its selection while a move has few visits."""
     root = Node(totals=[0.0] * players)
     deadline = time.perf_counter() + time_cap
     done = 0
     while done < iterations:
         if done % 16 == 0 and done and time.perf_counter() > deadline:
             break
-        _iterate(determinise(root_state, rng), root, rng, evaluator, players)
+        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {})
         done += 1
     return Result(root, done)
 
 
-def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int) -> None:
+def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int,
+             priors: dict[str, float]) -> None:
     node, path = root, [root]
     while state.current_player() is not None:
         seat = state.current_player()
         moves = state.legal_moves()
         fresh = [m for m in moves if m not in node.children]
+        bias = priors if node is root else None
+        if bias:
+            # progressive widening at the root: the best-valued moves first, more as visits grow
+            width = max(WIDTH, int(WIDEN * math.sqrt(node.visits + 1)))
+            moves = sorted(moves, key=lambda m: -bias.get(m, 0.0))[:width]
+            fresh = [m for m in moves if m not in node.children]
         if fresh:
-            move = fresh[rng.randrange(len(fresh))]
+            if bias:
+                move = max(fresh, key=lambda m: bias.get(m, 0.0))
+            else:
+                move = fresh[rng.randrange(len(fresh))]
             child = Node(totals=[0.0] * players)
             node.children[move] = child
             for m in moves:
@@ -92,6 +106,8 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
             child = node.children[m]
             child.avail += 1
             v = child.totals[seat] / child.visits + EXPLORE * math.sqrt(math.log(child.avail) / child.visits)
+            if bias:
+                v += PRIOR_WEIGHT * bias.get(m, 0.0) / (child.visits + 1)
             if v > best_value:
                 best, best_value = m, v
         play(state, best)

@@ -4,7 +4,8 @@ that is not finished is valued, and which tactics are checked at the root.
 An evaluator module has ``DEPTH`` (plies of a random playout before the
 position is valued; ``None``: to the end), ``value(state) -> list[float]``
 (per seat, in [0, 1], for a position that is not over) and ``TACTICS``
-(whether immediate wins and forced blocks are checked exactly at the root).
+(whether immediate wins and forced blocks are checked exactly at the root) and
+``PRIORS`` (whether the root moves are expanded and biased by their one-ply value).
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import score_margins
 
 DEPTH = None
+PRIORS = False
 TACTICS = False
 
 

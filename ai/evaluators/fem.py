@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import score_margins
 
 DEPTH = 6
+PRIORS = False
 TACTICS = True
 
 

@@ -1,15 +1,20 @@
-"""Tactori (9x9): playouts are cut and valued by the polygon score (R5) plus a
-share of each own bridge's floor: bridges are what later polygons are made of."""
+"""Tactori (9x9): playouts are cut and valued by the polygon score (R5), a share
+of each own bridge's floor (bridges are what polygons are made of) and the
+boxes each player is building (``boxes.potential``)."""
 from __future__ import annotations
 
 from . import score_margins
+from .boxes import potential
 
-DEPTH = 16
+DEPTH = 12
+PRIORS = True
 TACTICS = False
 
 
 def value(state) -> list[float]:
     scores = [float(s) for s in state.scores()]
     for owner, floor in state.board.bridges.values():
-        scores[owner] += 0.3 * floor
+        scores[owner] += 0.2 * floor
+    for seat, p in enumerate(potential(state)):
+        scores[seat] += p
     return score_margins(scores, 4.0)

@@ -1,0 +1,9 @@
+"""``python -m ai move RECORD.json --level hard [--seed N]`` and
+``python -m ai duel GAME [--options JSON] [--players N] --levels easy,hard --matches N [--seed S]``."""
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,77 @@
+"""The AI's command line: one move for a record, or a duel between two players."""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+
+import engines
+from engines.record import Record, ReplayError, replay
+
+from . import choose_move_info
+from .duel import duel
+from .levels import LEVELS
+from .players import PLAYERS
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m ai", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    move = sub.add_parser("move", help="the AI's move after a match record")
+    move.add_argument("record", help="a match record (records.md), '-' for standard input")
+    move.add_argument("--level", choices=LEVELS, default="medium")
+    move.add_argument("--seed", type=int, default=0)
+    fight = sub.add_parser("duel", help="seeded matches between two players, seats rotated")
+    fight.add_argument("game", choices=engines.game_names())
+    fight.add_argument("--options", default="{}", help="the game's options as JSON")
+    fight.add_argument("--players", type=int, default=2)
+    fight.add_argument("--levels", required=True,
+                       help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
+    fight.add_argument("--matches", type=int, default=20)
+    fight.add_argument("--seed", type=int, default=0)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    try:
+        return _move(args) if args.command == "move" else _duel(args)
+    except (ReplayError, ValueError, OSError) as exc:
+        print(f"python -m ai: {exc}", file=sys.stderr)
+        return 2
+
+
+def _move(args: argparse.Namespace) -> int:
+    text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
+    state = replay(Record.loads(text))
+    if state.current_player() is None:
+        raise ValueError("the match in this record is over: nobody is to move")
+    choice = choose_move_info(state, args.level, args.seed)
+    print(json.dumps({"move": choice.move, "level": choice.level,
+                      "iterations": choice.iterations, "ms": choice.ms}))
+    return 0
+
+
+def _duel(args: argparse.Namespace) -> int:
+    levels = [x.strip() for x in args.levels.split(",")]
+    if len(levels) != 2 or not all(x in PLAYERS for x in levels):
+        raise ValueError(f"--levels takes two of {', '.join(PLAYERS)}, e.g. easy,hard")
+    options = json.loads(args.options)
+    if not isinstance(options, dict):
+        raise ValueError("--options must be a JSON object")
+    engines.get_game(args.game).check(args.players, options)
+
+    def progress(done: int, tally) -> None:
+        print(f"  {done}/{args.matches}: {tally.wins}-{tally.draws}-{tally.losses}", file=sys.stderr, flush=True)
+
+    tally = duel(args.game, levels[0], levels[1], args.matches, args.players, options, args.seed, progress)
+    out = tally.summary()
+    out.update({"game": args.game, "players": args.players, "options": options, "seed": args.seed,
+                "think_ms": {who: {"median": statistics.median(ms), "max": max(ms), "moves": len(ms)}
+                             for who, ms in tally.think_ms.items()}})
+    low, high = out["ci95"]
+    print(f"{args.game} {args.players}p {levels[0]} vs {levels[1]}: {tally.wins} wins, {tally.draws} draws, "
+          f"{tally.losses} losses of {tally.matches} ({out['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%})")
+    print(json.dumps(out))
+    return 0
