@@ -43,12 +43,15 @@ class ComputerPlayer:
     async def think(self, job: Thinking) -> str:
         """The move the job's level chooses, computed off the event loop."""
         loop = asyncio.get_running_loop()
+        pool = self._executor()
         try:
-            return await loop.run_in_executor(self._executor(), think, job)
+            return await loop.run_in_executor(pool, think, job)
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): start a fresh pool and try once more.
-            log.warning("the computer's process pool broke; starting a new one")
-            self._pool = None
+            # A worker died (killed, out of memory): a fresh pool (one, however many jobs noticed), one more try.
+            if self._pool is pool:
+                log.warning("the computer's process pool broke; starting a new one")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
             return await loop.run_in_executor(self._executor(), think, job)
 
     def schedule(self, match: Match) -> None:

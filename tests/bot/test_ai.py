@@ -4,15 +4,21 @@ Players challenge the bot itself; its moves are thought out off the event loop
 (a real process pool in one test, the in-process mode elsewhere for speed) and
 posted like anybody's.  The human side is driven with random legal moves.
 """
+import os
 import random
+import signal
+from types import SimpleNamespace
 
 import pytest
 from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
+from bot.computer import ComputerPlayer
 from bot.settings import SettingsError
+from engines import get_game
 from matches import Player, ai_seats
+from matches.computer import Thinking
 
 from .games_helpers import add_dan, assert_pings_only, assert_refused, challenge
 from .helpers import assert_png, button_labels, deterministic_seeds, mentioned_ids, pinged_ids, snapshot
@@ -297,3 +303,20 @@ def test_ai_workers_is_read_from_the_environment_and_checked(monkeypatch):
         monkeypatch.setenv("AI_WORKERS", wrong)
         with pytest.raises(SettingsError, match="AI_WORKERS"):
             Settings.from_env(None)
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_move_still_comes():
+    computer = ComputerPlayer(SimpleNamespace(settings=Settings(ai_workers=1)))
+    spec = get_game("tactori-fem")
+    options = spec.check(2, {})
+    state = spec.setup(2, 5, spec.resolve_setup(2, 5, dict(spec.starting_setup), options), options)
+    job = Thinking(1, 1, ai_seats.user_id("easy", 1), "tactori-fem", state.to_json(), "easy", 11)
+    try:
+        first = await computer.think(job)
+        pool = computer._pool
+        for process in list(pool._processes.values()):     # the worker this test's pool started
+            os.kill(process.pid, signal.SIGKILL)
+        assert await computer.think(job) == first            # same position, same seed: the same move
+        assert computer._pool is not pool
+    finally:
+        computer.close()
