@@ -19,9 +19,10 @@ from bot.settings import SettingsError
 from engines import get_game
 from matches import Player, ai_seats
 from matches.computer import Thinking
+from matches.timing import DAY
 
 from .games_helpers import add_dan, assert_pings_only, assert_refused, challenge
-from .helpers import assert_png, button_labels, deterministic_seeds, mentioned_ids, pinged_ids, snapshot
+from .helpers import advance, assert_png, button_labels, deterministic_seeds, mentioned_ids, pinged_ids, snapshot
 
 # Thinking takes real time (the pool starts worker processes): more than the usual settle budget.
 pytestmark = pytest.mark.simcord(settle_timeout=60)
@@ -147,6 +148,19 @@ async def test_a_match_against_the_computer_gets_its_thread_when_the_server_want
     moved = await w.ann.slash(thread, f"{GAME} move", move=match.state().legal_moves()[0])
     assert not moved.ephemeral and moved.response.channel_id == thread.id
     assert thread.history()[-1].id == (await w.service.get(match.id)).message_id
+
+
+async def test_the_person_is_reminded_but_nobody_is_told_to_claim_against_the_computer(world):
+    w = world
+    _, match = await challenge_the_bot(w, level="easy", first="me")
+    before = len(bot_messages(w))
+    await advance(w.env, match.days * DAY + 60)
+    notices = bot_messages(w, before)
+    assert len(notices) >= 2                                        # daily nudges and the quarter left
+    for notice in notices:
+        assert_pings_only(w.env, notice, w.ann.id)
+        assert labels(notice) == [] and "claim" not in notice.content
+    assert (await w.service.get(match.id)).status == "active"
 
 
 # ------------------------------------------------------------ restart
