@@ -7,11 +7,14 @@ Sections (each measured per registered game where it makes sense):
 - ``render``  -- one board PNG: time, size, pixel size;
 - ``command`` -- ``/<game> move`` through the real bot under SimCord;
 - ``store``   -- sustained moves/s with many active matches, 8 concurrent writers;
-- ``memory``  -- resident memory of the started bot (fresh subprocess).
+- ``memory``  -- resident memory of the started bot (fresh subprocess);
+- ``large``   -- 100,000 matches with real move histories (2,000 in quick mode):
+  64 simultaneous users' /move, autocomplete and /games, 8 writers, 10,000
+  reminders due at once; the old match look-up beside the new.
 
 Positions come from seeded random legal playouts (:mod:`bench.positions`).
 Nothing here changes the project; a game without a renderer or bot command is
 skipped with a printed note.
 """
 
-SECTIONS = ("engine", "playouts", "render", "command", "store", "memory")
+SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large")

@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,playouts,render,command,store,memory] [-o bench/results.json]``."""
+"""``python -m bench [--quick] [--only engine,playouts,render,command,store,memory,large] [-o bench/results.json]``."""
 from __future__ import annotations
 
 import argparse
@@ -68,6 +68,9 @@ def run(argv: list[str] | None = None) -> dict:
             elif section == "store":
                 from . import store
                 out = store.run(args.quick, log)
+            elif section == "large":
+                from . import large
+                out = large.run(args.quick, log)
             else:
                 from . import memory
                 out = memory.run(args.quick, log)

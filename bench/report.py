@@ -91,6 +91,18 @@ def budgets(report: dict) -> list[dict]:
         count = max(store, key=int)
         out.append(_entry(f">= 500 moves/s at {int(count):,} matches", "store", None, f"runs.{count}.moves_per_s",
                           store[count]["moves_per_s"], 500, ">=", "moves/s"))
+    large = s.get("large")
+    if large and "crowd" in large:
+        at = f"at {large['matches']:,} matches, {large['users']} users at once"
+        new = large["crowd"]["new"]
+        out.append(_entry(f"/move p99 < 400 ms {at} (service)", "large", None, "crowd.new.move.latency.p99",
+                          new["move"]["latency"].get("p99"), 400, "<", "ms"))
+        out.append(_entry(f"autocomplete p99 < 50 ms {at} (service)", "large", None,
+                          "crowd.new.autocomplete.latency.p99", new["autocomplete"]["latency"].get("p99"), 50, "<", "ms"))
+    if large and "reminders" in large:
+        r = large["reminders"]
+        out.append(_entry(f"{r['due']:,} due reminders sent < 600 s (Discord's clock)", "large", None,
+                          "reminders.simulated_s", r["simulated_s"] if not r["left_due"] else None, 600, "<", "s"))
     memory = s.get("memory")
     if memory and "loaded" in memory:
         out.append(_entry(f"RSS < 200 MB with {memory['matches']:,} matches", "memory", None, "loaded.rss_mb",
@@ -202,6 +214,8 @@ def text(report: dict) -> str:
             [["empty", r["empty"]["rss_mb"], r["empty"]["hwm_mb"], r["empty"]["after_imports_mb"]],
              [f"{r['loaded']['active_matches']:,} active", r["loaded"]["rss_mb"], r["loaded"]["hwm_mb"],
               r["loaded"]["after_imports_mb"]]]))
+    if "large" in s:
+        parts.append(large_table(s["large"]))
     rows = [[b["status"], b["section"], b["game"] or "", b["budget"], _f(b["value"], 2), b["unit"]]
             for b in report["budgets"]]
     parts.append("Budgets\n" + _table(["", "section", "game", "budget", "measured", "unit"], rows))
@@ -212,6 +226,47 @@ def text(report: dict) -> str:
     if report["notes"]:
         parts.append("Notes\n" + "\n".join(f"- {n}" for n in report["notes"]))
     return "\n\n".join(parts)
+
+
+def large_table(r: dict) -> str:
+    rows = []
+    look = r.get("lookup", {})
+    for name, key in (("user_matches, one call", "user_matches"), ("/stats series won, one call", "stats_series_won")):
+        if key in look:
+            old, new = look[key]["old"], look[key]["new"]
+            rows.append([name, _f(old.get("median"), 3), _f(old.get("p99"), 3), _f(new.get("median"), 3),
+                         _f(new.get("p99"), 3), ""])
+    crowd = r.get("crowd", {})
+    if "old" in crowd and "new" in crowd:
+        for what in ("move", "autocomplete", "games"):
+            old, new = crowd["old"][what]["latency"], crowd["new"][what]["latency"]
+            rows.append([f"/{what} ({r['users']} users at once)" if what != "autocomplete"
+                         else f"autocomplete ({r['users']} users at once)",
+                         _f(old.get("median"), 1), _f(old.get("p99"), 1), _f(new.get("median"), 1),
+                         _f(new.get("p99"), 1), crowd["new"].get("steal_pct")])
+    if "new_with_board" in crowd:
+        b = crowd["new_with_board"]["latency"]
+        rows.append([f"/move incl. board image ({r['users']} users at once)", "", "", _f(b.get("median"), 1),
+                     _f(b.get("p99"), 1), crowd["new_with_board"].get("steal_pct")])
+    bot = r.get("commands", {})
+    for what in ("move", "autocomplete"):
+        if what in bot:
+            old, new = bot[what]["old"], bot[what]["new"]
+            rows.append([f"{what} under SimCord, one at a time", _f(old.get("median"), 1), _f(old.get("p99"), 1),
+                         _f(new.get("median"), 1), _f(new.get("p99"), 1), ""])
+    parts = [f"Large database: {r['matches']:,} matches (ms; old = the match look-up before issue 12's fix)\n"
+             + _table(["", "old med", "old p99", "new med", "new p99", "steal %"], rows)]
+    if "writers" in r:
+        w = r["writers"]
+        parts.append(f"Store at {r['matches']:,} matches, 8 writers: {w['moves_per_s']} moves/s, latency median "
+                     f"{w['latency'].get('median')} ms, p99 {w['latency'].get('p99')} ms (steal {w.get('steal_pct')} %)")
+    if "reminders" in r:
+        m = r["reminders"]
+        parts.append(f"{m['due']:,} reminders due at once in {m['channels']} channels: sent in {m['simulated_s']} s "
+                     f"on Discord's clock, {m['real_s']} s of real work (5 every 30 s took "
+                     f"{m['before_this_change_s'] / 3600:.1f} h); at most {m['most_in_a_channel_per_5s']} messages "
+                     f"per channel in 5 s, {m['most_per_1s']} per second in all")
+    return "\n".join(parts)
 
 
 def write(report: dict, path: str) -> None:

@@ -20,7 +20,7 @@ from .challenging import Challenging
 from .help import rules_text
 from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
                       reply_error)
-from .suggest import suggest
+from .suggest import RecentMoves, suggest
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 class Actions(Around, Boards, Challenging):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
+        self.recent_moves = RecentMoves()
 
     @property
     def service(self) -> MatchService:
@@ -38,19 +39,24 @@ class Actions(Around, Boards, Challenging):
 
     # ----------------------------------------------------------- commands
     async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
-                      statuses: tuple[str, ...] = ("active",)) -> Match | None:
-        """The match a command means: the given one, else the user's only one here."""
+                      statuses: tuple[str, ...] = ("active",), acknowledge=None) -> Match | None:
+        """The match a command means: the given one, else the user's only one here.
+
+        With ``acknowledge``, a slow look-up is acknowledged meanwhile (see ``in_time``)."""
+        def timely(call):
+            return in_time(interaction, call, acknowledge) if acknowledge else call
+
         try:
             if match_id is not None:
-                match = await self.service.get(match_id)
+                match = await timely(self.service.get(match_id))
                 if match.guild_id != interaction.guild_id and interaction.user.id not in match.players:
                     raise ServiceError(Text("There is no match #{id} on this server.", id=match_id))
                 if match.game != game:
                     raise ServiceError(Text("Match #{id} is a {title} match; use /{game}.", id=match_id,
                                             title=match.title, game=match.game))
                 return match
-            mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
-                                                   game=game, statuses=statuses)
+            mine = await timely(self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
+                                                          game=game, statuses=statuses))
         except ServiceError as exc:
             await reply_error(interaction, exc.text)
             return None
@@ -70,7 +76,7 @@ class Actions(Around, Boards, Challenging):
         return None
 
     async def move(self, interaction: discord.Interaction, game: str, text: str, match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id)
+        match = await self.resolve(interaction, game, match_id, acknowledge=acknowledge_privately)
         if match is None:
             return
         await self._run(interaction, self.service.move(match.id, interaction.user.id, text))
@@ -176,7 +182,7 @@ class Actions(Around, Boards, Challenging):
                 pass
             if more:
                 return suggest(more, typed)
-        return suggest(state.legal_moves(), typed)
+        return suggest(self.recent_moves.of(match), typed)
 
     async def match_choices(self, interaction: discord.Interaction, game: str, typed: str) -> list[tuple[str, int]]:
         mine = await self.service.user_matches(interaction.user.id, game=game, statuses=("active", "finished"))

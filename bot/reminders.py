@@ -1,12 +1,16 @@
 """Delivers due reminders, timeout notices and abandonments from the store.
 
 Everything due is found by one indexed query, so nothing is lost across a
-restart; a backlog after downtime goes out a few matches per round instead of
-all at once.
+restart; a backlog after downtime goes out as fast as Discord's limits allow
+(``bot.pacing``): every channel gets its share each round, the bot as a whole
+about 40 requests a second.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,13 +21,14 @@ from matches.timing import DAY
 
 from . import buttons, present
 from .locales import say
+from .pacing import BACKGROUND_CHANNEL, Pacer
 from .replies import outgoing
 
 if TYPE_CHECKING:
     from .client import GameBot
 
 log = logging.getLogger(__name__)
-PER_ROUND = 5          # at most this many notices per round (every 30 s)
+BATCH = 200            # due matches read per round; a channel takes BACKGROUND_CHANNEL of them
 
 # One wording per day of the wait, in turn.
 DAILY_WORDING = (
@@ -62,11 +67,27 @@ def claim_consequence(match: Match) -> Text | str:
 class Reminders:
     def __init__(self, bot: "GameBot"):
         self.bot = bot
+        self.pacer = Pacer()
 
-    async def run_once(self) -> int:
-        """Send what is due now; returns how many notices went out."""
-        sent = 0
-        for match, event in await self.bot.service.due(limit=PER_ROUND):
+    async def run_once(self) -> bool:
+        """Send what is due now, paced by Discord's limits; True while more is due than one round sent."""
+        due = await self.bot.service.due(limit=BATCH, per_channel=BACKGROUND_CHANNEL)
+        by_channel: dict[Hashable, list[tuple[Match, Event]]] = {}
+        for match, event in due:
+            by_channel.setdefault(match.home_channel_id, []).append((match, event))
+        # A channel gets what its bucket holds each round (the rest stays due for the next one),
+        # so one busy channel does not hold up the others; the channels go out side by side.
+        rounds = [self._deliver_in_order(items) for items in by_channel.values()]
+        failures = [r for r in await asyncio.gather(*rounds, return_exceptions=True) if r is not None]
+        if failures:
+            raise failures[0]
+        return len(due) == BATCH or any(len(items) == BACKGROUND_CHANNEL for items in by_channel.values())
+
+    async def _deliver_in_order(self, items: list[tuple[Match, Event]]) -> None:
+        for match, event in items:
+            channel, requests = await self._cost(match, event)
+            if requests:
+                await self._paced(channel, requests)
             try:
                 await self.deliver(match, event)
             except discord.HTTPException as exc:
@@ -74,8 +95,25 @@ class Reminders:
                 # match itself is untouched. Marking it sent avoids a retry storm.
                 log.warning("could not deliver %s for match %s: %s", event.name, match.id, exc)
             await self.bot.service.mark_sent(match, event)
-            sent += 1
-        return sent
+
+    async def _paced(self, channel: Hashable, requests: int) -> None:
+        # time.monotonic: the clock asyncio.sleep keeps (a test's simulated clock follows it too).
+        while wait := self.pacer.try_send(channel, time.monotonic(), requests):
+            await asyncio.sleep(wait)
+
+    async def _cost(self, match: Match, event: Event) -> tuple[Hashable, int]:
+        """Where ``deliver`` will post, and how many requests to Discord it takes (0: it posts nothing)."""
+        if event == Event.ABANDON:
+            return match.home_channel_id, 3 if match.thread_id else 1     # + fetching and archiving the thread
+        if event == Event.TIMEOUT:
+            return match.home_channel_id, 1 if match.home_channel_id else 0
+        mover = match.to_move_id()
+        settings = await self.bot.service.user_settings(mover)
+        if settings.reminders == "off":
+            return None, 0
+        if settings.reminders == "dm":
+            return ("dm", mover), 2                                       # opening the DM channel, the message
+        return match.home_channel_id, 1 if match.home_channel_id else 0
 
     async def deliver(self, match: Match, event: Event) -> None:
         channel = self.bot.get_partial_messageable(match.home_channel_id) if match.home_channel_id else None

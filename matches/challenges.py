@@ -55,10 +55,15 @@ class Challenges(Core):
                  dumps([p.name for p in order]), dumps(accepted), dumps(opts), seed,
                  dumps(setup), days, now, now, now + self.challenge_ttl))
             self._index_players(tx, row["id"], [p.id for p in order])
-            match = Match.from_row(row)
-            return self._start_if_all_accepted(tx, match, accepted) or match
+            return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
         return await self.store.write(work)
+
+    @staticmethod
+    def _open(tx: Transaction, row) -> Match:
+        """A challenge waiting for answers: its expiry is the scheduler's business."""
+        tx.schedule(row["expires_at"])
+        return Match.from_row(row)
 
     def _start_if_all_accepted(self, tx: Transaction, match: Match, accepted: list[int]) -> Match | None:
         """The match begins once every player accepted (the computer's seats always have); None until then."""
@@ -189,7 +194,6 @@ class Challenges(Core):
                  now + self.challenge_ttl))
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
             self._index_players(tx, row["id"], players)
-            rematch = Match.from_row(row)
-            return self._start_if_all_accepted(tx, rematch, accepted) or rematch
+            return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
         return await self.store.write(work)

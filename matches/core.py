@@ -61,7 +61,10 @@ class Core:
 
     async def user_matches(self, user_id: int, *, channel_id: int | None = None, game: str | None = None,
                            statuses: tuple[str, ...] = ("active",)) -> list[Match]:
-        sql = ("SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
+        # Driven from match_players, whose key starts with the user: a few rows per player at any
+        # size.  A plain JOIN let SQLite start from matches_status instead, reading every active
+        # match (52-72 ms at 100,000); CROSS JOIN fixes SQLite's join order (standard SQL elsewhere).
+        sql = ("SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id = ? AND m.id = p.match_id"
                f" AND m.status IN ({','.join('?' * len(statuses))})")
         params: list[Any] = [user_id, *statuses]
         if channel_id is not None:
@@ -134,6 +137,7 @@ class Core:
         if row is None:
             raise StaleRequest(Text("The match changed before your request arrived; look at the new board and "
                                     "try again."))
+        tx.schedule(values.get("next_event_at"))
         if result is not None:
             self._score(tx, match, result)
         return Match.from_row(row, snapshot=snapshot)

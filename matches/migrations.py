@@ -109,4 +109,9 @@ MIGRATIONS: list[str] = [
     ALTER TABLE guilds ADD COLUMN language TEXT;
     ALTER TABLE users ADD COLUMN language TEXT;
     """,
+    # 6: /stats counts the series a player won on a server without reading
+    # every series; only won series are indexed.
+    """
+    CREATE INDEX series_winner ON series(winner_id, guild_id) WHERE winner_id IS NOT NULL;
+    """,
 ]

@@ -38,8 +38,11 @@ class Store:
         self.reader: aiosqlite.Connection | None = None
         self._writer: ThreadPoolExecutor | None = None
         self._conn: sqlite3.Connection | None = None     # used on the writer thread only
-        # Called after every commit (e.g. to wake a scheduler): cheap, synchronous.
+        # Called after every commit: cheap, synchronous.
         self.on_commit: list[Callable[[], None]] = []
+        # Called after a commit that scheduled something (Transaction.schedule) with the earliest
+        # such time, so a scheduler wakes only when a commit brings its next event closer.
+        self.on_schedule: list[Callable[[float], None]] = []
 
     @property
     def is_open(self) -> bool:
@@ -115,9 +118,19 @@ class Store:
 
         ``work`` must not touch the event loop: it runs on another thread.
         """
-        result = await self._on_writer(self._unit, work)
+        ran: list[Transaction] = []
+
+        def unit(tx: Transaction) -> T:
+            ran.append(tx)
+            return work(tx)
+
+        result = await self._on_writer(self._unit, unit)
         for hook in self.on_commit:
             hook()
+        soonest = ran[0].soonest
+        if soonest is not None:
+            for scheduled in self.on_schedule:
+                scheduled(soonest)
         return result
 
     async def execute(self, sql: str, params: tuple | dict = ()) -> "Done":
@@ -153,6 +166,15 @@ class Transaction:
 
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
+        self.soonest: float | None = None
+
+    def schedule(self, at: float | None) -> None:
+        """Say that this unit sets a time at which something is due (a reminder, deadline, expiry).
+
+        Every write of ``next_event_at`` or ``expires_at`` must say so: a sleeping scheduler
+        learns of earlier work only this way."""
+        if at is not None and (self.soonest is None or at < self.soonest):
+            self.soonest = at
 
     def execute(self, sql: str, params: tuple | dict = ()) -> Done:
         cur = self.conn.execute(sql, params)

@@ -23,13 +23,21 @@ _IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.Q
 
 
 class Timekeeping(Core):
-    async def due(self, limit: int = 10) -> list[tuple[Match, Event]]:
+    async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, Event]]:
         """The matches with a reminder, timeout notice or abandonment due now,
         most overdue first, at most ``limit`` (so a backlog after downtime is
-        spread over several rounds)."""
-        rows = await self.store.fetchall(
-            "SELECT * FROM matches WHERE status = 'active' AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
-            (self.clock(), limit))
+        spread over several rounds), and at most ``per_channel`` of each channel
+        (so a channel with a long backlog does not fill every round)."""
+        if per_channel is None:
+            rows = await self.store.fetchall(
+                "SELECT * FROM matches WHERE status = 'active' AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
+                (self.clock(), limit))
+        else:
+            rows = await self.store.fetchall(
+                "SELECT m.* FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY COALESCE(thread_id, channel_id)"
+                " ORDER BY next_event_at) AS nth FROM matches WHERE status = 'active' AND next_event_at <= ?) d"
+                " CROSS JOIN matches m WHERE m.id = d.id AND d.nth <= ? ORDER BY m.next_event_at LIMIT ?",
+                (self.clock(), per_channel, limit))
         out = []
         for row in rows:
             match = Match.from_row(dict(row))
@@ -63,10 +71,14 @@ class Timekeeping(Core):
             sent = match.sent | _IMPLIED[event]
             last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
             nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, sent, last)
-            done = await self.store.execute(
-                "UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (sent, last, nxt, match.id, match.version))
+
+            def work(tx: Transaction):
+                tx.schedule(nxt)
+                return tx.execute("UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
+                                  " WHERE id = ? AND version = ? AND status = 'active'",
+                                  (sent, last, nxt, match.id, match.version))
+
+            done = await self.store.write(work)
         if done.rowcount != 1:
             return None
         return await self.get(match.id)
@@ -136,6 +148,7 @@ class Timekeeping(Core):
                 tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
                            " version = version + 1 WHERE id = ? AND version = ?",
                            (start, deadline, nxt, match.id, match.version))
+                tx.schedule(nxt)
 
         await self.store.write(work)
         return new_until

@@ -14,7 +14,7 @@ import engines
 
 ROOT = Path(__file__).resolve().parent.parent
 PER_GAME = ("engine", "render", "command")
-SECTIONS = ("engine", "playouts", "render", "command", "store", "memory")
+SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large")
 
 
 def test_quick_benchmark_reports_every_game_and_section(tmp_path):
@@ -48,6 +48,16 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     assert report["sections"]["store"]["runs"], "no store run"
     for run in report["sections"]["store"]["runs"].values():
         assert run["moves"] > 0 and run["db_bytes_per_match_created"] > 0
+    large = report["sections"]["large"]
+    assert large["matches"] == 2000
+    for which in ("old", "new"):
+        for command in ("move", "autocomplete", "games"):
+            assert large["crowd"][which][command]["latency"]["count"] > 0, (which, command)
+        assert large["lookup"]["user_matches"][which]["count"] > 0
+    assert large["writers"]["moves"] > 0 and not large["writers"]["errors"]
+    reminders = large["reminders"]
+    assert reminders["sent"] == reminders["due"] and reminders["left_due"] == 0
+    assert reminders["most_in_a_channel_per_5s"] <= 5 and reminders["most_per_1s"] <= 50     # Discord's limits
     played = {v["game"] for v in report["sections"]["playouts"]["variants"].values()}
     assert played == set(games), played
     for label, entry in report["sections"]["playouts"]["variants"].items():

@@ -29,3 +29,35 @@ def test_falls_back_to_substring_for_a_square():
 
 def test_nothing_matches():
     assert suggest(LEGAL, "zzz") == []
+
+
+def test_a_positions_legal_moves_are_computed_once_per_version_and_few_are_kept():
+    """Every keystroke in /move's autocomplete asks for the legal moves of the same position."""
+    from types import SimpleNamespace
+
+    import engines
+    from bot.suggest import RecentMoves
+
+    class Counting:
+        def __init__(self, state):
+            self.state, self.calls = state, 0
+
+        def legal_moves(self):
+            self.calls += 1
+            return self.state.legal_moves()
+
+    spec = engines.get_game("architekton")
+    position = Counting(spec.setup(2, 1, None, None))
+    match = SimpleNamespace(id=7, version=0, position=position)
+    recent = RecentMoves(size=3)
+    first = recent.of(match)
+    assert recent.of(match) is first and position.calls == 1
+    assert suggest(first, "") == suggest(position.state.legal_moves(), "")
+    assert suggest(first, "b0") == suggest(position.state.legal_moves(), "b0")
+    match.version = 1                                   # a move, an undo, a vacation: a new position
+    assert recent.of(match) is not first and position.calls == 2
+    for n in range(5):
+        recent.of(SimpleNamespace(id=100 + n, version=0, position=position))
+    assert len(recent) == 3
+    recent.of(SimpleNamespace(id=7, version=0, position=position))
+    assert position.calls == 8                          # the oldest was let go

@@ -48,8 +48,9 @@ class ArchitektonState(State):
         self.final: dict[str, Any] | None = None  # A9 breakdown
         self.turn_squares: list[Square] = []      # placed in the current/last turn
         self.events: list[dict[str, Any]] = []    # what the last play() caused
-        # empty squares next to a tile, sorted: (building squares, landscape squares); None: not known
-        self._front: tuple[tuple[Square, ...], tuple[Square, ...]] | None = None
+        # (tile count, building squares, landscape squares): the empty squares next to a tile,
+        # sorted, when the board held that many tiles; None: not known
+        self._front: tuple[int, tuple[Square, ...], tuple[Square, ...]] | None = None
 
     # ----------------------------------------------------------------- setup
     @staticmethod
@@ -159,28 +160,30 @@ class ArchitektonState(State):
 
     def frontier(self) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
         """Empty squares next to a tile, sorted: (building squares, landscape squares).
-        Kept up to date by :meth:`_place` once known (tiles are only ever added)."""
-        if self._front is None:
+        Kept up to date by :meth:`_place` once known (tiles are only ever added); recomputed
+        when the tile count says the board changed otherwise (e.g. a test laying tiles by hand)."""
+        if self._front is None or self._front[0] != len(self.tiles):
             building_squares: set[Square] = set()
             landscape_squares: set[Square] = set()
             for sq in self.tiles:
                 for n in T.neighbours(sq):
                     if n not in self.tiles:
                         (building_squares if T.is_building_square(n) else landscape_squares).add(n)
-            self._front = (tuple(sorted(building_squares)), tuple(sorted(landscape_squares)))
-        return self._front
+            self._front = (len(self.tiles), tuple(sorted(building_squares)), tuple(sorted(landscape_squares)))
+        return self._front[1], self._front[2]
 
     def _grow_frontier(self, sq: Square) -> None:
         """The tile just laid on ``sq`` leaves the frontier; its empty neighbours join it."""
-        if self._front is None:
+        if self._front is None or self._front[0] != len(self.tiles) - 1:
+            self._front = None
             return
-        building_squares, landscape_squares = set(self._front[0]), set(self._front[1])
+        building_squares, landscape_squares = set(self._front[1]), set(self._front[2])
         building_squares.discard(sq)
         landscape_squares.discard(sq)
         for n in T.neighbours(sq):
             if n not in self.tiles:
                 (building_squares if T.is_building_square(n) else landscape_squares).add(n)
-        self._front = (tuple(sorted(building_squares)), tuple(sorted(landscape_squares)))
+        self._front = (len(self.tiles), tuple(sorted(building_squares)), tuple(sorted(landscape_squares)))
 
     def _landscape_fits(self, terrain: str, sq: Square) -> bool:
         for d, n in enumerate(T.neighbours(sq)):

@@ -18,6 +18,7 @@ every listed turn is drawn in small positions.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -50,11 +51,20 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             for e in x:
                 freed_by[e] = freed_by.get(e, 0) + 1
     per_place = int(has_bridge) + len(movable_own)   # bridges a bridge place can take after an action
-    most_place = 4 * per_place                       # a field has at most 4 bridge places
+
+    # a bridge after an action on q needs an own top on a bridge place of q: a slot asking for
+    # more bridges than those allow is redrawn without looking at the bridges, and no field
+    # has more than ``most_near`` such places (at most 4)
+    own_tops = [p for p, s in enumerate(st) if s and s[-1] == seat]
+    own_near = [0] * len(st)
+    for r in own_tops:
+        for q, _ in geo.partners[r]:
+            own_near[q] += 1
+    most_near = max(own_near)
 
     # moves by origin, with the bound on the bridges after each
-    own_tops = [p for p, s in enumerate(st) if s and s[-1] == seat]
     origins = []       # (p, free, targets, moves, weight of one move)
+    ends = []          # where each origin's slots end, for bisect
     n_move = 0
     for p in own_tops:
         free = b.movable(p, seat)
@@ -64,10 +74,11 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             targets = state._targets(p)
             # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
             moves = len(targets) * (free * (free + 3) // 2 if chase else free)
-            weight = 1 + 4 * (per_place + freed_by.get(p, 0)) if has_bridge or own else 1
+            weight = 1 + most_near * (per_place + freed_by.get(p, 0))
             origins.append((p, free, targets, moves, weight))
             n_move += moves * weight
-    place_weight = 1 + most_place
+            ends.append(n_move)
+    place_weight = 1 + most_near * per_place
     n_place = len(st) * place_weight if state.towers[seat] else 0
     # bridges-only turns: a slot per own top, bridge place above or right of it (at most 2),
     # and what is laid (from the supply, or one of the FEM bridges relocated); then FEM removals
@@ -76,12 +87,6 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     if total == 0:
         return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
     upward = _upward(geo)
-    # a bridge after an action on q needs an own top on a bridge place of q: with fewer of
-    # those than the slot asks for, the slot is redrawn without looking at the bridges
-    own_near = [0] * len(st)
-    for r in own_tops:
-        for q, _ in geo.partners[r]:
-            own_near[q] += 1
 
     # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
     # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
@@ -101,11 +106,9 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             continue
         u -= n_place
         if u < n_move:
-            for p, free, targets, moves, weight in origins:
-                if u < moves * weight:
-                    break
-                u -= moves * weight
-            j, keep = divmod(u, weight)
+            o = bisect_right(ends, u)
+            p, free, targets, moves, weight = origins[o]
+            j, keep = divmod(u - (ends[o - 1] if o else 0), weight)
             k, q, m = _decode_move(len(targets), j, chase)
             q = targets[q]
             if m:
@@ -113,7 +116,7 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
                 c = 0 if not s or s[-1] == seat else b.chaseable(q, seat)
                 if m > c:
                     continue
-            if keep and (m == k or keep > own_near[q] * (weight - 1) // 4):
+            if keep and (m == k or keep > own_near[q] * (per_place + freed_by.get(p, 0))):
                 continue
             text = (str(k) if k > 1 else "") + names[p] + "-" + names[q] + (f"x{m}" if m else "")
             if keep == 0:

@@ -200,3 +200,43 @@ async def test_a_slow_acceptance_is_acknowledged_and_the_match_begins(world, mon
     board = w.channel.last_message
     assert "The match begins" in board.content and w.ann.mention in board.content
     await assert_png(board)
+
+
+async def test_a_slow_match_lookup_is_acknowledged_in_time_and_the_board_still_comes(world, monkeypatch):
+    """A /move typed without ``match`` first finds the player's match: at scale that look-up is
+    what was slow, so it runs under the same acknowledgement as the move itself."""
+    w = world
+    match, _ = await start_match(w)
+    player, move = await first_legal(w, match.id)
+    slow_down(monkeypatch, w.service, "user_matches", SLOW_CALL + 2.0)    # past Discord's 3 seconds
+    played = await player.slash(w.channel, f"{GAME} move", move=move)
+    assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
+    await assert_png(w.channel.last_message)
+    assert len(await w.service.moves(match.id)) == 1
+
+    # a slow look-up that finds nothing to play stays private, and nothing public is posted
+    public = len(w.channel.history())
+    refused = await w.cat.slash(w.channel, f"{GAME} move", move=move)
+    assert refused.acknowledged and refused.ephemeral and "no" in refused.response.content.lower()
+    assert len(w.channel.history()) == public and len(await w.service.moves(match.id)) == 1
+
+
+async def test_a_slow_lookup_of_a_named_match_is_acknowledged_in_time(world, monkeypatch):
+    w = world
+    match, _ = await start_match(w)
+    player, move = await first_legal(w, match.id)
+    real_get = w.service.get
+    slowed = []
+
+    async def slow_first_get(match_id):         # the look-up; the move's own reads stay quick
+        if not slowed:
+            slowed.append(match_id)
+            await asyncio.sleep(SLOW_CALL + 2.0)
+        return await real_get(match_id)
+
+    monkeypatch.setattr(w.service, "get", slow_first_get)
+    played = await player.slash(w.channel, f"{GAME} move", move=move, match=match.id)
+    assert slowed == [match.id]
+    assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
+    await assert_png(w.channel.last_message)
+    assert len(await w.service.moves(match.id)) == 1

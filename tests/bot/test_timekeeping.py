@@ -1,6 +1,7 @@
 """Issue 5 through the real bot: deadlines, reminders, claims, vacations, lists."""
 import pytest
 
+from bot.pacing import BACKGROUND_CHANNEL, CHANNEL_PERIOD
 from matches.timing import DAY
 
 from .helpers import advance, deterministic_seeds
@@ -138,30 +139,60 @@ async def test_reminders_are_rescheduled_after_a_restart(world):
     assert any("⏰" in c and f"#{match.id}" in c for c in posted)
 
 
-async def test_overdue_notices_after_downtime_are_spread_over_minutes(world):
-    w = world
+async def overdue_after_downtime(w, channels, per_channel):
+    """``per_channel`` matches in each of ``channels`` whose deadlines all passed while the bot was down."""
     from matches import Player
 
     service = w.service
     ann, bob = Player(w.ann.id, "ann"), Player(w.bob.id, "bob")
-    for _ in range(12):
-        m = await service.create_challenge("architekton", w.guild.id, w.channel.id, ann, [bob], first="me")
-        await service.accept(m.id, bob.id)
-    # The bot was down while every deadline passed.
+    for channel in channels:
+        for _ in range(per_channel):
+            m = await service.create_challenge("architekton", w.guild.id, channel.id, ann, [bob], first="me")
+            await service.accept(m.id, bob.id)
     w.env.bot.scheduler.stop()
     now = service.clock()
     await service.store.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?",
                                 (now - 4 * DAY, now - DAY, now - DAY))
     await w.restart()
 
-    def notices():
-        return [m for m in w.channel.history() if "ran out of time" in m.content]
 
-    assert len(notices()) == 5
-    await w.env.advance_time(31)
-    assert len(notices()) == 10
-    await w.env.advance_time(31)
-    assert len(notices()) == 12
+def timeouts(channel):
+    return [m for m in channel.history() if "ran out of time" in m.content]
+
+
+async def test_overdue_notices_in_one_channel_go_out_at_the_pace_discord_allows_there(world):
+    """A channel takes 5 messages per 5 seconds: the backlog takes 4 of them (one is left for the
+    players) and goes out in seconds, not at 5 every 30 s."""
+    w = world
+    await overdue_after_downtime(w, [w.channel], 12)
+    assert len(timeouts(w.channel)) == BACKGROUND_CHANNEL
+    await w.env.advance_time(CHANNEL_PERIOD + 0.5)
+    assert len(timeouts(w.channel)) == 2 * BACKGROUND_CHANNEL
+    await w.env.advance_time(CHANNEL_PERIOD + 0.5)
+    assert len(timeouts(w.channel)) == 12
+    stamps = sorted(m.created_at.timestamp() for m in timeouts(w.channel))
+    assert all(b - a >= CHANNEL_PERIOD for a, b in zip(stamps, stamps[BACKGROUND_CHANNEL:]))
+    await w.env.advance_time(60)
+    assert len(timeouts(w.channel)) == 12                   # each once
+
+
+async def test_a_channel_with_a_long_backlog_does_not_hold_up_the_others(world, monkeypatch):
+    from bot import reminders
+
+    w = world
+    quiet = w.guild.create_text_channel("quiet")
+    monkeypatch.setattr(reminders, "BATCH", 6)              # fewer than the busy channel has due
+    await overdue_after_downtime(w, [w.channel] * 12 + [quiet] * 2, 1)     # the busy channel's first
+    assert len(timeouts(w.channel)) == BACKGROUND_CHANNEL and len(timeouts(quiet)) == 2
+    await w.env.advance_time(3 * CHANNEL_PERIOD)
+    assert len(timeouts(w.channel)) == 12
+
+
+async def test_overdue_notices_in_many_channels_go_out_together(world):
+    w = world
+    channels = [w.channel, *(w.guild.create_text_channel(f"games-{n}") for n in range(5))]
+    await overdue_after_downtime(w, channels, 2)
+    assert [len(timeouts(c)) for c in channels] == [2] * len(channels)
 
 
 async def test_reminders_switched_off_send_nothing_but_the_deadline_still_counts(world):

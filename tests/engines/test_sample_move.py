@@ -118,8 +118,24 @@ def small_positions(game: str, players: int, options: dict, seed: int, limit: in
     found = [(state.copy(), state.legal_moves()) for state in positions(game, players, options, seed)
              if len(state.legal_moves()) <= limit]
     assert found, "no small position"
-    richest = max(found, key=lambda f: (sum(" =" in m or "<" in m for m in f[1]), len(f[1])))
+    richest = max(found, key=lambda f: (len(kinds(f[1])), sum(" =" in m or "<" in m for m in f[1]), len(f[1])))
     return [found[0], found[len(found) // 2], richest]
+
+
+def kinds(legal: list[str]) -> set[str]:
+    """Which kinds of Tactori / FEM turns ``legal`` holds besides plain places and moves."""
+    found = set()
+    for m in legal:
+        head = m.split(" ")[0]
+        if " =" in m:
+            found.add("relocation after an action" if "<" in m else "bridge after an action")
+        elif head.startswith("x="):
+            found.add("removal")
+        elif head.startswith("="):
+            found.add("bridges-only relocation" if "<" in m else "bridges-only")
+        elif "-" in head and "x" in head:
+            found.add("chase")
+    return found
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=ids)
@@ -146,12 +162,11 @@ def test_sample_move_is_uniform_over_legal_moves(variant):
 
 def test_small_positions_cover_bridges_and_relocations():
     """The uniformity test above sees the turns that rejection sampling is about."""
-    tactori = [m for _, legal in small_positions("tactori", 2, {}, seed=3) for m in legal]
-    fem = [m for _, legal in small_positions("tactori-fem", 2, {"stacks": True, "chase": True}, seed=3)
-           for m in legal]
-    assert any(" =" in m for m in tactori)
-    assert any(" =" in m and "<" in m for m in fem) and any(m.startswith("x=") for m in fem)
-    assert any("x" in m.split(" ")[0] and "-" in m for m in fem), "a chase among the FEM moves"
+    tactori = set().union(*(kinds(legal) for _, legal in small_positions("tactori", 2, {"chase": True}, seed=3)))
+    fem = set().union(*(kinds(legal) for _, legal in
+                        small_positions("tactori-fem", 2, {"stacks": True, "chase": True}, seed=3)))
+    assert {"bridge after an action", "bridges-only"} <= tactori, tactori
+    assert {"bridge after an action", "relocation after an action", "removal", "chase"} <= fem, fem
 
 
 def test_architekton_rare_moves_are_drawn_legally():

@@ -69,6 +69,20 @@ async def test_after_downtime_only_the_latest_event_is_sent_and_the_backlog_is_l
     assert len(due) == 10 and {e for _, e in due} == {Event.TIMEOUT}
 
 
+async def test_a_channel_with_a_long_backlog_leaves_room_for_the_others(service, clock):
+    busy = [await started(service) for _ in range(6)]             # channel 20, due first
+    clock.now += 60
+    quiet = []
+    for channel in (30, 40):
+        m = await service.create_challenge("architekton", 10, channel, ANN, [BOB], first="me")
+        quiet.append(await service.accept(m.id, BOB.id))
+    clock.now += 3 * DAY + 1
+    assert [m.id for m, _ in await service.due(limit=4)] == [m.id for m in busy[:4]]
+    due = await service.due(limit=4, per_channel=2)
+    assert [m.id for m, _ in due] == [busy[0].id, busy[1].id, quiet[0].id, quiet[1].id]   # still most overdue first
+    assert len(await service.due(limit=100, per_channel=3)) == 5
+
+
 async def test_claim_only_after_the_deadline_and_only_by_the_other_player(service, clock):
     match = await moved(service, await started(service))     # ann's first placement; still her turn
     with pytest.raises(ServiceError, match="still has time"):

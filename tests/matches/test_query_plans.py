@@ -1,0 +1,83 @@
+"""The reads behind every keystroke and command use an index, whatever the size of the database.
+
+The statements are the ones the service really runs (recorded from the store),
+and SQLite's own EXPLAIN QUERY PLAN says how it would execute them.  After
+ANALYZE of a database where most matches are active (statistics that once led
+the planner to read every active match), the plans must stay the same.
+"""
+import pytest
+
+from matches import Player
+
+from .conftest import ANN, BOB
+
+
+def record_reads(store) -> list[tuple[str, tuple]]:
+    seen = []
+    read = store.fetchall
+
+    async def recording(sql, params=()):
+        seen.append((sql, params))
+        return await read(sql, params)
+
+    store.fetchall = recording
+    return seen
+
+
+async def plan(store, sql, params) -> list[str]:
+    return [row[3] for row in await store.reader.execute_fetchall("EXPLAIN QUERY PLAN " + sql, params)]
+
+
+async def many_active_matches(service, store, count=60):
+    for i in range(count):
+        a, b = Player(100 + 2 * i, f"a{i}"), Player(101 + 2 * i, f"b{i}")
+        challenge = await service.create_challenge("architekton", 10, 20, a, [b], first="me")
+        await service.accept(challenge.id, b.id)
+    challenge = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first="me")
+    await service.accept(challenge.id, BOB.id)
+    await store.execute("ANALYZE")
+
+
+@pytest.mark.parametrize("analyzed", [False, True])
+async def test_a_players_matches_are_found_from_his_rows_of_match_players(service, store, analyzed):
+    if analyzed:
+        await many_active_matches(service, store)
+    seen = record_reads(store)
+    calls = [service.user_matches(ANN.id), service.user_matches(ANN.id, channel_id=20, game="architekton"),
+             service.user_matches(ANN.id, game="architekton", statuses=("active", "finished")),
+             service.waiting_list(ANN.id)]
+    for call in calls:
+        await call
+    assert len(seen) == len(calls)
+    for sql, params in seen:
+        steps = await plan(store, sql, params)
+        # Outer loop: the player's own rows (primary key user_id, match_id); then each match by its id.
+        assert steps[0].startswith("SEARCH p USING PRIMARY KEY (user_id=?)"), steps
+        assert "SEARCH m USING INTEGER PRIMARY KEY (rowid=?)" in steps, steps
+        assert not any(s.startswith("SCAN") or "matches_status" in s for s in steps), steps
+
+
+async def test_user_matches_still_filters_by_status_channel_and_game(service):
+    await many_active_matches(service, service.store, count=3)
+    other = await service.create_challenge("atacama", 10, 30, ANN, [BOB], first="me")
+    await service.accept(other.id, BOB.id)
+    pending = await service.create_challenge("architekton", 10, 20, ANN, [Player(7, "eve")], first="me")
+    assert [m.game for m in await service.user_matches(ANN.id)] == ["architekton", "atacama"]
+    assert [m.id for m in await service.user_matches(ANN.id, channel_id=30)] == [other.id]
+    assert [m.game for m in await service.user_matches(ANN.id, game="atacama")] == ["atacama"]
+    assert [m.id for m in await service.user_matches(ANN.id, statuses=("challenge",))] == [pending.id]
+    assert await service.user_matches(Player(999, "nobody").id) == []
+
+
+@pytest.mark.parametrize("analyzed", [False, True])
+async def test_stats_read_no_table_whole(service, store, analyzed):
+    if analyzed:
+        await many_active_matches(service, store)
+    seen = record_reads(store)
+    await service.stats(10, ANN.id)
+    assert len(seen) == 3
+    for sql, params in seen:
+        steps = await plan(store, sql, params)
+        assert not any(s.startswith("SCAN") for s in steps), (sql, steps)
+    series_steps = await plan(store, *seen[1])
+    assert any("series_winner" in s for s in series_steps), series_steps
