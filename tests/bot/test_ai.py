@@ -21,7 +21,7 @@ from matches import Player, ai_seats
 from matches.computer import Thinking
 from matches.timing import DAY
 
-from .games_helpers import add_dan, assert_pings_only, assert_refused, challenge
+from .games_helpers import assert_pings_only, assert_refused, challenge
 from .helpers import advance, assert_png, button_labels, deterministic_seeds, mentioned_ids, pinged_ids, snapshot
 
 # Thinking takes real time (the pool starts worker processes): more than the usual settle budget.
