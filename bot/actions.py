@@ -127,6 +127,26 @@ class Actions(Around, Boards, Challenging):
             "Resign {title} #{id} against {others}? This cannot be undone.", title=match.title, id=match.id,
             others=others)), view=view, ephemeral=True))
 
+    async def hint(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
+        """Privately, what the hard level would play in the user's place (against the computer only)."""
+        match = await self.resolve(interaction, game, match_id)
+        if match is None:
+            return
+        try:
+            job = await self.service.hint(match.id, interaction.user.id)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        # The search takes a few seconds: say "thinking…" privately, compute off the event loop.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            move = await self.bot.computer.think(job)
+            words = await self.service.hint_words(job, move)
+        except Exception:  # noqa: BLE001 - the player must hear something either way
+            log.exception("no hint for match %s", match.id)
+            words = Text("The computer could not think of a hint just now; try again in a moment.")
+        await interaction.followup.send(**outgoing(private(interaction, words), ephemeral=True))
+
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.send_message(**outgoing(rules_text(game, interaction.locale), ephemeral=True))
 
@@ -219,6 +239,9 @@ class Actions(Around, Boards, Challenging):
             standing = present.series_line(match, await service.series(match.series_id))
             intro = Text("Rematch of #{id}, seats swapped. {standing}", id=match_id, standing=standing) if standing \
                 else Text("Rematch of #{id}, seats swapped.", id=match_id)
+            if match.status == "active":        # against the computer alone: it accepted at once
+                await self.post_turn(interaction, match, intro)
+                return
             if not await self.post_challenge(interaction, match, intro):
                 await service.decline(match.id, user)
                 await reply_error(interaction, Text("I could not post the rematch; check my permissions in that "

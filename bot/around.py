@@ -80,6 +80,10 @@ class Around:
         match = await self.resolve(interaction, game, match_id)
         if match is None:
             return
+        if kind == "undo" and self.service.has_computer(match):
+            # The computer grants a takeback at once (the service checks the rest).
+            await self._run(interaction, self.service.take_back(match.id, interaction.user.id))
+            return
         standing = match.offer
         if (standing and standing["kind"] == kind and standing["version"] == match.version
                 and standing["user"] != interaction.user.id):

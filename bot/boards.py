@@ -10,7 +10,7 @@ import logging
 import discord
 
 from engines import Joined, Text
-from matches import Match, Series
+from matches import Match, MoveResult, Series
 from render import render_png
 
 from . import buttons, guided, present
@@ -37,6 +37,8 @@ class Boards:
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
         if match.status in ("finished", "void"):
             return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id), locale=locale)
+        if match.status == "active" and self.service.computer_to_move(match) is not None:
+            return None     # the computer is to move: nothing for anyone to press
         if match.status == "active" and getattr(match.position, "pending", None) is not None:
             return buttons.view_of(buttons.KeepButton(match.id, match.version),
                                    buttons.RemoveButton(match.id, match.version), locale=locale)
@@ -64,7 +66,43 @@ class Boards:
 
         The board goes where the match lives (its thread, if it has one); when
         the interaction came from elsewhere the user gets an ephemeral pointer.
+        Then, if the computer is to move, it starts thinking.
         """
+        try:
+            await self._post_turn(interaction, match, description, series)
+        finally:
+            self.bot.computer.schedule(match)
+
+    async def post_computer_turn(self, result: MoveResult) -> None:
+        """The computer's move, posted where the match lives like a person's: the board, the move
+        in words, and a mention of the next person (a computer seat is named, never pinged)."""
+        match = result.match
+        home = match.home_channel_id
+        try:
+            if home is None:
+                return
+            locale = self.match_locale(match)
+            kwargs = {"file": await self.board_file(match, locale)}
+            view = self.board_view(match, locale)
+            if view is not None:
+                kwargs["view"] = view
+            text = await self.turn_content(match, result.description, result.series)
+            try:
+                message = await self.bot.get_partial_messageable(home).send(
+                    **outgoing(say(text, locale), notify=present.people(match), **kwargs))
+            except discord.HTTPException as exc:
+                log.warning("could not post the computer's move in match %s: %s", match.id, exc)
+                return
+            await self.service.set_message(match.id, message.id)
+            if match.message_id not in (None, message.id):
+                await self._retire_board(home, match.message_id)
+            if match.status in ("finished", "void") and match.thread_id:
+                await self._archive(match.thread_id)
+        finally:
+            self.bot.computer.schedule(match)
+
+    async def _post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
+                         series: Series | None = None) -> None:
         home = match.home_channel_id
         target = home or interaction.channel_id
         # A private placeholder (pointer to another channel, or a slow store) is

@@ -6,7 +6,7 @@ import logging
 import discord
 
 from engines import Joined, Text
-from matches import Match, ServiceError
+from matches import Match, Player, ServiceError, ai_seats
 
 from . import buttons, present
 from .replies import edit_clicked, outgoing, player_of, private, public, public_locale, reply_error
@@ -17,16 +17,29 @@ log = logging.getLogger(__name__)
 class Challenging:
     """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service`` and ``post_turn``)."""
 
+    def _opponents(self, opponents: list[discord.abc.User], level: str) -> list[Player]:
+        """The invited players; every mention of this bot is a seat of the computer at ``level``."""
+        me = self.bot.user.id if self.bot.user else None
+        computer = iter(ai_seats.players(level, sum(o.id == me for o in opponents)))
+        return [next(computer) if o.id == me else player_of(o) for o in opponents]
+
     async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
-                        options: dict | None = None, first: str = "random", days: int | None = None) -> None:
+                        options: dict | None = None, first: str = "random", days: int | None = None,
+                        level: str = ai_seats.DEFAULT_LEVEL) -> None:
         guild = await self.service.guild_settings(interaction.guild_id)
         channel_id = guild.challenge_channel_id or interaction.channel_id
         try:
             match = await self.service.create_challenge(
                 game, interaction.guild_id, channel_id, player_of(interaction.user),
-                [player_of(o) for o in opponents], options=options, first=first, days=days)
+                self._opponents(opponents, level), options=options, first=first, days=days)
         except ServiceError as exc:
             await reply_error(interaction, exc.text)
+            return
+        if match.status == "active":
+            # Only the computer was invited, and it always accepts: the first board right away.
+            if guild.threads:
+                match = await self._announce_with_thread(interaction, match)
+            await self.post_turn(interaction, match, Text("The match begins."))
             return
         if not await self.post_challenge(interaction, match):
             await self.service.decline(match.id, interaction.user.id)
@@ -85,15 +98,29 @@ class Challenging:
             return
         guild = await self.service.guild_settings(match.guild_id)
         if guild.threads and match.thread_id is None:
-            match = await self._open_thread(interaction, match)
+            match = await self._open_thread(interaction.message, match)
         await self.post_turn(interaction, match, Text("The match begins."))
 
-    async def _open_thread(self, interaction: discord.Interaction, match: Match) -> Match:
+    async def _open_thread(self, message: discord.Message, match: Match) -> Match:
         try:
-            thread = await interaction.message.create_thread(name=f"{match.title} #{match.id}: "
-                                                                  + " vs ".join(match.names))
+            thread = await message.create_thread(name=f"{match.title} #{match.id}: " + " vs ".join(match.names))
         except discord.HTTPException as exc:
             log.info("no thread for match %s: %s", match.id, exc)
             return match
-        await self.service.set_message(match.id, interaction.message.id, thread_id=thread.id)
+        await self.service.set_message(match.id, message.id, thread_id=thread.id)
         return await self.service.get(match.id)
+
+    async def _announce_with_thread(self, interaction: discord.Interaction, match: Match) -> Match:
+        """A match against the computer alone has no challenge message to hang its thread on:
+        a line saying that it started takes that place in the channel."""
+        content = public(interaction, present.challenge_message(match))
+        try:
+            if match.channel_id != interaction.channel_id:
+                message = await self.bot.get_partial_messageable(match.channel_id).send(**outgoing(content))
+            else:
+                await interaction.response.send_message(**outgoing(content))
+                message = await interaction.original_response()
+        except discord.HTTPException as exc:
+            log.info("could not announce match %s: %s", match.id, exc)
+            return match
+        return await self._open_thread(message, match)

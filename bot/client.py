@@ -1,6 +1,7 @@
 """The bot: wires settings, store, match service and command groups together."""
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Callable
 
@@ -13,6 +14,7 @@ from . import buttons, guided
 from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
+from .computer import ComputerPlayer
 from .i18n import Catalogue
 from .locales import LANGUAGES, catalogue, language
 from .reminders import Reminders
@@ -53,6 +55,7 @@ class GameBot(commands.Bot):
         self.actions = Actions(self)
         self.reminders = Reminders(self)
         self.scheduler = Scheduler(self)
+        self.computer = ComputerPlayer(self)
         # Servers whose admins chose the bot's language: read on every public message, so kept here.
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
@@ -71,6 +74,8 @@ class GameBot(commands.Bot):
         log.info("invite link: %s", self.invite_link())
         await self.sync_commands()
         self.scheduler.start()
+        # Matches left waiting for the computer when the bot stopped go on by themselves.
+        self._resuming = asyncio.create_task(self.computer.resume(), name="computer resumes")
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id and await self.sync_to_dev_guild(self.settings.dev_guild_id):
@@ -110,6 +115,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
+        self.computer.close()
         await super().close()
         await self.store.close()
 

@@ -46,9 +46,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Claim the win when the player to move ran out of time": (
         "Den Sieg beanspruchen, wenn die Zeit des Spielers am Zug abgelaufen ist",
         "Réclamer la victoire quand le joueur au trait n'a plus de temps"),
-    "Ask your opponent to let you take back your last move": (
-        "Den Gegner bitten, deinen letzten Zug zurücknehmen zu dürfen",
-        "Demander à l'adversaire la permission de reprendre votre dernier coup"),
+    "Take back your last move (the computer allows it at once; people are asked)": (
+        "Deinen letzten Zug zurücknehmen (der Computer erlaubt es sofort, Menschen werden gefragt)",
+        "Reprendre votre dernier coup (l'ordinateur l'accepte aussitôt, une personne est consultée)"),
+    "Against the computer: privately, the move its hard level would play for you": (
+        "Gegen den Computer: privat der Zug, den seine Stufe schwer an deiner Stelle spielen würde",
+        "Contre l'ordinateur : en privé, le coup que son niveau difficile jouerait à votre place"),
     "Offer a draw (or accept your opponent's offer)": ("Ein Remis anbieten (oder das Angebot des Gegners annehmen)",
                                                        "Proposer la nulle (ou accepter l'offre de l'adversaire)"),
     "Switch reminders for one match on or off (/settings sets the rest)": (
@@ -93,6 +96,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Second opponent (four players need three)": ("Zweiter Gegner (zu viert braucht es drei)",
                                                   "Deuxième adversaire (à quatre, il en faut trois)"),
     "Third opponent": ("Dritter Gegner", "Troisième adversaire"),
+    "How strong the computer plays when you challenge me (default: medium)": (
+        "Wie stark der Computer spielt, wenn du mich herausforderst (Standard: mittel)",
+        "La force de l'ordinateur quand vous me défiez (par défaut : moyen)"),
     "A second opponent": ("Ein zweiter Gegner", "Un deuxième adversaire"),
     "A third opponent": ("Ein dritter Gegner", "Un troisième adversaire"),
     "basic board, or the build-up game (2 players)": ("Grundspiel oder Aufbauspiel (2 Spieler)",
@@ -123,6 +129,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "me": ("ich", "moi"), "opponent": ("Gegner", "adversaire"), "random": ("zufällig", "au hasard"),
     "on": ("an", "oui"), "off": ("aus", "non"),
     "basic": ("Grundspiel", "base"), "buildup": ("Aufbauspiel", "variante évolutive"),
+    "easy": ("leicht", "facile"), "medium": ("mittel", "moyen"), "hard": ("schwer", "difficile"),
     "mention": ("Erwähnung", "mention"), "dm": ("Direktnachricht", "message privé"),
     "Server language (Discord setting)": ("Sprache des Servers (Discord-Einstellung)",
                                           "Langue du serveur (réglage Discord)"),

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines import Joined, Text, Verbatim, get_game
-from matches import Match, Series
+from matches import Match, Series, ai_seats
 from render.common import player_style
 
 from .mentions import shown
@@ -11,6 +11,9 @@ from .mentions import shown
 # recognisable without telling colours apart (colour-blind players, screen readers).
 SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
 COLOUR_WORDS = {"blue": Text("blue"), "orange": Text("orange"), "green": Text("green"), "pink": Text("pink")}
+
+
+LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
 
 
 def seat_label(seat: int, name: str) -> Text:
@@ -74,6 +77,9 @@ def next_turn_line(match: Match, away_until: float | None = None) -> Text | str:
     seat = state.current_player()
     if seat is None:
         return ""
+    if ai_seats.is_ai(match.players[seat]):
+        # A computer seat is named, never mentioned: nobody is pinged for its turn.
+        return Text("**{name}** is thinking…", name=match.names[seat])
     who = mention(match.players[seat])
     prompt = state.prompt()
     parts = [Text("Your turn, {player}: {task}.", player=who, task=prompt) if prompt
@@ -100,6 +106,8 @@ def result_line(match: Match) -> Text | str:
     if outcome.is_draw:
         return Text("The match {how}: **a draw**.", how=how)
     winner = match.names[outcome.winners[0]]
+    if ai_seats.is_ai(match.players[outcome.winners[0]]):
+        return Text("The match {how}: **{winner} wins**.", how=how, winner=winner)
     return Text("The match {how}: **{winner} wins** ({player}).", how=how, winner=winner,
                 player=mention(match.players[outcome.winners[0]]))
 
@@ -126,22 +134,29 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     return Joined(lines, "\n")
 
 
+def people(match: Match) -> list[int]:
+    """The players who can be notified: everyone but the computer's seats."""
+    return [p for p in match.players if not ai_seats.is_ai(p)]
+
+
 def invitees(match: Match) -> list[int]:
-    """Who a challenge asks: everyone but the challenger."""
-    return [p for p in match.players if p != match.challenger_id]
+    """Who a challenge asks: everyone but the challenger and the computer's seats (which accept at once)."""
+    return [p for p in match.players if p != match.challenger_id and not ai_seats.is_ai(p)]
 
 
 def challenge_message(match: Match) -> Text:
     challenger = match.name_of(match.challenger_id)
-    invited = invitees(match)
+    invited = [p for p in match.players if p != match.challenger_id]
+    # Computer seats have accepted already: the words are for the people still to answer.
+    people = invitees(match)
     if match.status == "challenge":
-        fields = dict(invited=Verbatim(" ".join(mention(p) for p in invited)), challenger=challenger,
+        fields = dict(invited=Verbatim(" ".join(mention(p) for p in people)), challenger=challenger,
                       title=match.title, id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
                       per_move=Text("{days} days per move", days=match.days) if match.days != 1
                       else Text("{days} day per move", days=match.days))
         # German and French address one player and several differently ("dich" / "euch").
         text = Text("{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
-                    "{per_move}). The challenge expires {expires}.", **fields) if len(invited) == 1 else \
+                    "{per_move}). The challenge expires {expires}.", **fields) if len(people) == 1 else \
             Text("{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
                  "{per_move}). The challenge expires {expires}.", **fields)
         if len(invited) > 1:

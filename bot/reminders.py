@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engines import Text, Verbatim
-from matches import Event, Match
+from matches import Event, Match, ai_seats
 from matches.timing import DAY
 
 from . import buttons, present
@@ -125,8 +125,9 @@ class Reminders:
                             "deadline. It does not count for ratings.", title=match.title, id=match.id))
             return
         if event == Event.TIMEOUT:
-            if channel:
-                others = [present.mention(p) for p in match.players if p != mover]
+            # Only people may claim: the computer never does, so with nobody else at the table nothing is said.
+            others = [present.mention(p) for p in match.players if p != mover and not ai_seats.is_ai(p)]
+            if channel and others:
                 fields = dict(late=match.name_of(mover), title=match.title, id=match.id,
                               game=match.game, consequence=claim_consequence(match), others=Verbatim(" ".join(others)))
                 text = Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "

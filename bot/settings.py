@@ -9,6 +9,7 @@ from typing import Any
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE = "data/bot.sqlite3"
+DEFAULT_AI_WORKERS = 1
 # The checkout: the folder holding pyproject.toml and README.md, where the quick start puts .env.
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,6 +39,8 @@ class Settings:
     database_path: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
+    ai_workers: int = DEFAULT_AI_WORKERS
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = FIND_ENV_FILE) -> "Settings":
@@ -59,9 +62,13 @@ class Settings:
         level = written.upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {written!r}")
+        workers = os.environ.get("AI_WORKERS", "").strip() or str(DEFAULT_AI_WORKERS)
+        if not workers.isdigit() or int(workers) > 64:
+            raise SettingsError(f"AI_WORKERS must be a number of processes from 0 to 64, not {workers!r}")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            ai_workers=int(workers),
         )

@@ -7,7 +7,7 @@ from typing import Any
 from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
-from . import timing
+from . import ai_seats, timing
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, Player
@@ -26,7 +26,7 @@ class Challenges(Core):
             raise ServiceError(Text("You cannot challenge yourself."))
         if len({p.id for p in people}) != len(people):
             raise ServiceError(Text("Each opponent can be invited only once."))
-        bots = [p.name for p in opponents if p.bot]
+        bots = [p.name for p in opponents if p.bot and not ai_seats.is_valid(p.id)]
         if bots:
             raise ServiceError(Text("{names} is a bot and cannot play.", names=bots[0]) if len(bots) == 1 else
                                Text("{names} are bots and cannot play.", names=", ".join(bots)))
@@ -43,21 +43,36 @@ class Challenges(Core):
         order = self._seat_order(people, first, seed)
         setup = spec.resolve_setup(len(order), seed, dict(spec.starting_setup), opts)
         now = self.clock()
+        # The computer accepts at once: a match against it alone starts right away.
+        accepted = [challenger.id, *(p.id for p in opponents if ai_seats.is_ai(p.id))]
 
-        def work(tx: Transaction) -> int:
-            done = tx.execute(
+        def work(tx: Transaction) -> Match:
+            row = tx.fetchone(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
                 " accepted, options, seed, setup, days, created_at, updated_at, expires_at)"
-                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
-                 dumps([p.name for p in order]), dumps([challenger.id]), dumps(opts), seed,
+                 dumps([p.name for p in order]), dumps(accepted), dumps(opts), seed,
                  dumps(setup), days, now, now, now + self.challenge_ttl))
-            tx.schedule(now + self.challenge_ttl)
-            self._index_players(tx, done.lastrowid, [p.id for p in order])
-            return done.lastrowid
+            self._index_players(tx, row["id"], [p.id for p in order])
+            return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
-        match_id = await self.store.write(work)
-        return await self.get(match_id)
+        return await self.store.write(work)
+
+    @staticmethod
+    def _open(tx: Transaction, row) -> Match:
+        """A challenge waiting for answers: its expiry is the scheduler's business."""
+        tx.schedule(row["expires_at"])
+        return Match.from_row(row)
+
+    def _start_if_all_accepted(self, tx: Transaction, match: Match, accepted: list[int]) -> Match | None:
+        """The match begins once every player accepted (the computer's seats always have); None until then."""
+        if set(accepted) != set(match.players):
+            return None
+        state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
+        series_id = match.series_id or self._new_series(tx, match.game, match.guild_id, match.players)
+        return self._commit(tx, match, state, status="active", accepted=dumps(accepted), series_id=series_id,
+                            expires_at=None)
 
     @staticmethod
     def _seat_order(people: list[Player], first: str, seed: int) -> list[Player]:
@@ -79,22 +94,19 @@ class Challenges(Core):
             raise StaleRequest(Text("You have already accepted this challenge."))
         accepted = match.accepted + [user_id]
         now = self.clock()
-        if set(accepted) != set(match.players):
-            def work(tx: Transaction) -> Match:
-                row = tx.fetchone(
-                    "UPDATE matches SET accepted = ?, updated_at = ?, version = version + 1"
-                    " WHERE id = ? AND version = ? AND status = 'challenge' RETURNING *",
-                    (dumps(accepted), now, match_id, match.version))
-                if row is None:
-                    raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
-                return Match.from_row(row)
-        else:
-            state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
 
-            def work(tx: Transaction) -> Match:
-                series_id = match.series_id or self._new_series(tx, match.game, match.guild_id, match.players)
-                return self._commit(tx, match, state, status="active", accepted=dumps(accepted),
-                                    series_id=series_id, expires_at=None)
+        def work(tx: Transaction) -> Match:
+            started = self._start_if_all_accepted(tx, match, accepted)
+            if started is not None:
+                return started
+            row = tx.fetchone(
+                "UPDATE matches SET accepted = ?, updated_at = ?, version = version + 1"
+                " WHERE id = ? AND version = ? AND status = 'challenge' RETURNING *",
+                (dumps(accepted), now, match_id, match.version))
+            if row is None:
+                raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
+            return Match.from_row(row)
+
         return await self.store.write(work)
 
     async def decline(self, match_id: int, user_id: int) -> Match:
@@ -156,7 +168,7 @@ class Challenges(Core):
         match = await self.get(match_id)
         if match.status not in ("finished", "void"):
             raise MatchClosed(Text("A rematch can start only after the match has finished."))
-        if user_id not in match.players:
+        if user_id not in match.players or ai_seats.is_ai(user_id):
             raise NotAPlayer(Text("Only the players of this match can start a rematch."))
         if match.rematch_id is not None:
             raise StaleRequest(Text("The rematch is already on: match #{id}.", id=match.rematch_id))
@@ -166,6 +178,7 @@ class Challenges(Core):
         setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), match.options)
         series = await self.series(match.series_id)
         series_id = series.id if series is not None and series.winner_id is None else None
+        accepted = [user_id, *(p for p in players if ai_seats.is_ai(p))]
         now = self.clock()
 
         def work(tx: Transaction) -> Match:
@@ -177,11 +190,10 @@ class Challenges(Core):
                 " accepted, options, seed, setup, series_id, days, created_at, updated_at, expires_at)"
                 " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
-                 dumps([user_id]), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
+                 dumps(accepted), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
                  now + self.challenge_ttl))
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
-            tx.schedule(row["expires_at"])
             self._index_players(tx, row["id"], players)
-            return Match.from_row(row)
+            return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
         return await self.store.write(work)

@@ -1,8 +1,10 @@
 """Everything around the matches: a player's list, leaderboards, statistics."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from . import ai_seats
 from .core import Core
 from .models import Match, Rating
 
@@ -42,3 +44,21 @@ class Community(Core):
             " JOIN matches m ON m.id = mp.match_id JOIN moves mv ON mv.match_id = mp.match_id"
             " WHERE mp.user_id = ? AND mv.user_id = mp.user_id AND m.guild_id = ?", (user_id, guild_id))
         return Stats(ratings, won[0], timing[0])
+
+    async def against_computer(self, guild_id: int, user_id: int) -> dict[str, list[int]]:
+        """Level -> [wins, losses, draws] in finished matches against the computer on this server
+        (unrated, so counted apart from the ratings; a win shared with others counts as a draw)."""
+        ids = ai_seats.every_id()
+        rows = await self.store.fetchall(
+            "SELECT m.players, m.result FROM match_players mp JOIN matches m ON m.id = mp.match_id"
+            " WHERE mp.user_id = ? AND m.guild_id = ? AND m.status = 'finished' AND EXISTS (SELECT 1 FROM"
+            f" match_players q WHERE q.match_id = m.id AND q.user_id IN ({','.join('?' * len(ids))}))",
+            (user_id, guild_id, *ids))
+        record: dict[str, list[int]] = {}
+        for row in rows:
+            players, winners = json.loads(row["players"]), json.loads(row["result"])["winners"]
+            seat = players.index(user_id)
+            column = 2 if len(winners) > 1 and seat in winners else 0 if winners == [seat] else 1
+            for level in sorted({ai_seats.level_of(p) for p in players if ai_seats.is_ai(p)}):
+                record.setdefault(level, [0, 0, 0])[column] += 1
+        return {level: record[level] for level in ai_seats.LEVELS if level in record}

@@ -10,7 +10,7 @@ from engines import Outcome, get_game
 from engines.record import Record, replay
 from engines.text import Text
 
-from . import timing
+from . import ai_seats, timing
 from .errors import NotFound, StaleRequest
 from .models import GuildSettings, Match, MoveRow, Series, UserSettings
 from .ratings import INITIAL, elo_changes
@@ -95,6 +95,10 @@ class Core:
 
     # ------------------------------------------------------------- writing
     def _clock_for(self, tx: Transaction, user_id: int, days: int, now: float) -> dict[str, Any]:
+        if ai_seats.is_ai(user_id):
+            # The computer moves at once: no deadline, so no reminder, no timeout, nothing to claim.
+            return {"clock_start": now, "deadline": None, "sent": 0, "last_reminded_at": None,
+                    "next_event_at": None}
         row = tx.fetchone("SELECT vacation_until FROM users WHERE user_id = ?", (user_id,))
         clock = timing.start_clock(now, days, row["vacation_until"] if row else None)
         return {"clock_start": clock.clock_start, "deadline": clock.deadline, "sent": 0,
@@ -142,7 +146,8 @@ class Core:
         outcome = Outcome(tuple(result["winners"]), result["end"], tuple(result["scores"]))
         if match.series_id is not None:
             self._score_series(tx, match, outcome)
-        if match.guild_id is not None:
+        # Elo compares people; a computer seat has a level, not a rating.
+        if match.guild_id is not None and not any(ai_seats.is_ai(p) for p in match.players):
             self._rate(tx, match, outcome)
 
     def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:

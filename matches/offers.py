@@ -8,6 +8,7 @@ from __future__ import annotations
 from engines.record import replay
 from engines.text import Text
 
+from . import ai_seats
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, MoveResult
@@ -22,6 +23,12 @@ ALREADY_ASKED = {
 NO_OPEN_OFFER = {
     "draw": Text("There is no open offer of a draw; it lapses when the position changes."),
     "undo": Text("There is no open offer of taking back the last move; it lapses when the position changes."),
+}
+
+# The computer answers nothing: it plays on, and grants takebacks at once (matches/computer.py).
+TO_THE_COMPUTER = {
+    "draw": Text("The computer plays every match to its end; it does not agree to a draw."),
+    "undo": Text("The computer answers no requests; against it a takeback is granted at once."),
 }
 
 
@@ -40,6 +47,8 @@ class Offers(Core):
         """Offer a draw or ask to take back your last move; the opponent answers."""
         match = await self.get(match_id)
         self._two_player_match(match, user_id)
+        if any(ai_seats.is_ai(p) for p in match.players):
+            raise ServiceError(TO_THE_COMPUTER[kind])
         current = match.offer if match.offer and match.offer["version"] == match.version else None
         if current and current["user"] == user_id:
             raise StaleRequest(ALREADY_ASKED[current["kind"]])

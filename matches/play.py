@@ -4,6 +4,7 @@ from __future__ import annotations
 from engines import MoveError
 from engines.text import Sentence, Text, excerpt
 
+from . import ai_seats
 from .core import Core, dumps
 from .errors import MatchClosed, NotAPlayer, NotYourTurn, ServiceError, StaleRequest
 from .models import Match, MoveResult
@@ -106,10 +107,19 @@ class Play(Core):
             # The engine's own end stands when the departure merely completed it (a last round, say).
             cause = end if outcome.end == "resign" else outcome.end
             result = {"winners": list(outcome.winners), "end": cause, "scores": list(outcome.scores)}
+        elif self._only_computer_left(match, seat):
+            # Nobody would watch the bots play on: those still at the table share the win.
+            left = [s for s in range(len(match.players)) if s != seat and s not in match.resigned_seats]
+            result = {"winners": left, "end": end, "scores": list(state.scores())}
         resignations = dumps(match.resignations + [[match.plies, seat]])
         new = await self.store.write(
             lambda tx: self._commit(tx, match, state, result=result, resignations=resignations))
         return MoveResult(new, end, description, await self.series(new.series_id))
+
+    @staticmethod
+    def _only_computer_left(match: Match, leaving: int) -> bool:
+        return all(ai_seats.is_ai(p) for s, p in enumerate(match.players)
+                   if s != leaving and s not in match.resigned_seats)
 
     async def resign(self, match_id: int, user_id: int, expected_version: int | None = None) -> MoveResult:
         match = await self.get(match_id)
@@ -125,6 +135,9 @@ class Play(Core):
         late = match.to_move_seat()
         if seat == late:
             raise ServiceError(Text("You cannot claim against yourself; make your move instead."))
+        if ai_seats.is_ai(match.players[late]):
+            raise ServiceError(Text("{name} is the computer: it moves by itself and never runs out of time.",
+                                    name=match.names[late]))
         if match.deadline is None or self.clock() < match.deadline:
             raise ServiceError(Text("{name} still has time, until <t:{deadline}:f>.", name=match.names[late],
                                      deadline=int(match.deadline or 0)))

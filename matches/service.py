@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from .challenges import Challenges
 from .community import Community
+from .computer import Computer, Thinking, think
 from .offers import Offers
-from .play import IllegalMoveError, Play
+from .play import IllegalMoveError
 from .timekeeping import Timekeeping
 
-__all__ = ["IllegalMoveError", "MatchService"]
+__all__ = ["IllegalMoveError", "MatchService", "Thinking", "think"]
 
 
-class MatchService(Challenges, Play, Offers, Timekeeping, Community):
+class MatchService(Challenges, Computer, Offers, Timekeeping, Community):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
-    rematch, abort; reminders and vacations; lists, leaderboards, statistics."""
+    rematch, abort; the computer's turns, takebacks and hints; reminders and
+    vacations; lists, leaderboards, statistics."""

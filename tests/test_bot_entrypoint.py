@@ -18,7 +18,7 @@ from bot.settings import SettingsError
 from matches import Store
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_WORKERS")
 
 
 @pytest.fixture(scope="module")

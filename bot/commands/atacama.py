@@ -6,7 +6,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from .common import DAYS
+from .common import DAYS, LEVEL_HELP, Level
 
 
 def add_challenge(group: app_commands.Group, actions) -> None:
@@ -15,14 +15,14 @@ def add_challenge(group: app_commands.Group, actions) -> None:
                            opponent3="Third opponent", variant="basic board, or the build-up game (2 players)",
                            tactics="Play with other-colour towers that score double",
                            first="Who makes the first move (default: random)",
-                           days="Time per move (default: the server's, usually 3 days)")
+                           days="Time per move (default: the server's, usually 3 days)", level=LEVEL_HELP)
     @app_commands.choices(days=DAYS)
     async def challenge(interaction: discord.Interaction, opponent: discord.Member,
                         opponent2: discord.Member | None = None, opponent3: discord.Member | None = None,
                         variant: Literal["basic", "buildup"] = "basic", tactics: bool = False,
                         first: Literal["me", "opponent", "random"] = "random",
-                        days: app_commands.Choice[int] | None = None):
+                        days: app_commands.Choice[int] | None = None, level: Level = "medium"):
         opponents = [o for o in (opponent, opponent2, opponent3) if o is not None]
         await actions.challenge(interaction, "atacama", opponents,
                                 options={"buildup": variant == "buildup", "tactics": tactics},
-                                first=first, days=days.value if days else None)
+                                first=first, days=days.value if days else None, level=level)

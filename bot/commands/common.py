@@ -10,6 +10,8 @@ from engines import get_game
 from matches.timing import DAYS_CHOICES
 
 MATCH_HELP = "Which match (default: yours in this channel)"
+LEVEL_HELP = "How strong the computer plays when you challenge me (default: medium)"
+Level = Literal["easy", "medium", "hard"]
 DAYS = [app_commands.Choice(name=f"{d} day{'s' if d > 1 else ''} per move", value=d) for d in DAYS_CHOICES]
 
 
@@ -52,10 +54,12 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
               lambda i, m: actions.export(i, game, m))
     per_match("claim", "Claim the win when the player to move ran out of time",
               lambda i, m: actions.claim(i, game, m))
-    per_match("undo", "Ask your opponent to let you take back your last move",
+    per_match("undo", "Take back your last move (the computer allows it at once; people are asked)",
               lambda i, m: actions.offer(i, game, "undo", m))
     per_match("draw", "Offer a draw (or accept your opponent's offer)",
               lambda i, m: actions.offer(i, game, "draw", m))
+    per_match("hint", "Against the computer: privately, the move its hard level would play for you",
+              lambda i, m: actions.hint(i, game, m))
 
     @group.command(name="history", description=f"The move list of your {title} match")
     @app_commands.describe(match=MATCH_HELP, page="Page of the move list")

@@ -101,6 +101,10 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
                               title=get_game(game).title, rating=r.rating, wins=r.wins, losses=r.losses, draws=r.draws))
         if not data.ratings:
             lines.append(Text("No rated matches yet."))
+        against = await service.against_computer(interaction.guild_id, who.id)
+        for level, (wins, losses, draws) in against.items():
+            lines.append(Text("Against the computer ({level}, unrated): {wins} W / {losses} L / {draws} D",
+                              level=present.LEVEL_WORDS[level], wins=wins, losses=losses, draws=draws))
         lines.append(Text("Series won: {count}", count=data.series_won))
         if data.average_move_seconds is not None:
             lines.append(Text("Average time per move: {duration}", duration=present.duration(data.average_move_seconds)))
