@@ -82,7 +82,7 @@ class Boards:
             if home is None:
                 return
             locale = self.match_locale(match)
-            kwargs = {"file": await self.board_file(match, locale)}
+            kwargs = {"file": await self.board_file(match, locale, result.description)}
             view = self.board_view(match, locale)
             if view is not None:
                 kwargs["view"] = view

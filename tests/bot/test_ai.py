@@ -68,6 +68,10 @@ async def challenge_the_bot(w, *, level="easy", first="opponent", game=GAME, see
     return started, await the_only_match(w, w.ann)
 
 
+def ai_seat(match) -> int:
+    return next(seat for seat, p in enumerate(match.players) if ai_seats.is_ai(p))
+
+
 async def computer_replied(w, match_id: int, human) -> object:
     """After a person's move: the computer has moved and posted its board, which pings the person only."""
     match = await w.service.get(match_id)
@@ -77,6 +81,9 @@ async def computer_replied(w, match_id: int, human) -> object:
     assert message.id == match.message_id
     await assert_png(message)
     assert_no_computer_mention(message)
+    # A screen reader hears the computer's move in words, like anybody's.
+    [image] = message.attachments
+    assert f"Last: {match.names[ai_seat(match)]}" in image.description, image.description
     if match.status == "active":
         assert match.to_move_id() == human.id
         assert_pings_only(w.env, message, human.id)
