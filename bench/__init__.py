@@ -17,4 +17,4 @@ Nothing here changes the project; a game without a renderer or bot command is
 skipped with a printed note.
 """
 
-SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large")
+SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large", "ai")

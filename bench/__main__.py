@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,playouts,render,command,store,memory,large] [-o bench/results.json]``."""
+"""``python -m bench [--quick] [--only engine,playouts,render,command,store,memory,large,ai] [-o bench/results.json]``."""
 from __future__ import annotations
 
 import argparse
@@ -71,6 +71,9 @@ def run(argv: list[str] | None = None) -> dict:
             elif section == "large":
                 from . import large
                 out = large.run(args.quick, log)
+            elif section == "ai":
+                from . import ai as ai_ladder
+                out = ai_ladder.run(args.quick, log)
             else:
                 from . import memory
                 out = memory.run(args.quick, log)

@@ -14,7 +14,7 @@ import engines
 
 ROOT = Path(__file__).resolve().parent.parent
 PER_GAME = ("engine", "render", "command")
-SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large")
+SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large", "ai")
 
 
 def test_quick_benchmark_reports_every_game_and_section(tmp_path):
@@ -63,6 +63,10 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     for label, entry in report["sections"]["playouts"]["variants"].items():
         for mode in ("legal", "sample"):
             assert entry[mode]["playouts"] >= 2 and entry[mode]["plies_per_playout"] > 0, (label, mode)
+    [rung] = report["sections"]["ai"]["rungs"]              # quick: one short rung of the ladder
+    assert rung["matches"] == rung["wins"] + rung["draws"] + rung["losses"] == 2
+    assert 0 <= rung["ci95"][0] <= rung["win_rate"] <= rung["ci95"][1] <= 1
+    assert rung["think"]["easy"]["median_s"] > 0
     memory = report["sections"]["memory"]
     assert memory["empty"]["rss_mb"] > 0 and memory["loaded"]["rss_mb"] > 0
     assert report["budgets"] and all(b["status"] in ("PASS", "MISS", "SKIP") for b in report["budgets"])

@@ -1,0 +1,87 @@
+"""FEM: the first closed loop wins (tactori.md, Tactori FEM R7), so the AI never misses a win in
+one and never leaves the opponent a win in one when a move avoids it, at every level.
+
+Positions come from seeded random playouts; wins and threats are found by brute force over
+the engine's legal moves and outcomes, independently of ``ai.tactics``.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai
+from engines import get_game
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def after(state, move):
+    s = state.copy()
+    s.play(move)
+    return s
+
+
+def wins(state, move) -> bool:
+    seat = state.current_player()
+    outcome = after(state, move).outcome()
+    return outcome is not None and outcome.winners == (seat,)
+
+
+def leaves_a_win(state, move) -> bool:
+    nxt = after(state, move)
+    return nxt.current_player() is not None and any(wins(nxt, reply) for reply in nxt.legal_moves())
+
+
+def positions(options, want, count: int, seeds=range(300), every: int = 1):
+    """The first position satisfying ``want`` in each seeded random playout (looked at every ``every`` plies)."""
+    spec = get_game("tactori-fem")
+    found = []
+    for seed in seeds:
+        state, rng = spec.setup(2, seed, options=options or None), random.Random(seed)
+        ply = 0
+        while state.current_player() is not None and len(found) < count:
+            ply += 1
+            if ply % every == 0 and want(state):
+                found.append(state.copy())
+                break
+            state.play(state.sample_move(rng))
+        if len(found) >= count:
+            break
+    assert len(found) >= count, f"only {len(found)} positions of the kind among the seeds"
+    return found
+
+
+@pytest.mark.parametrize("options", [{}, {"stacks": True, "chase": True}])
+def test_a_win_in_one_is_always_taken(options, small_budgets):
+    for state in positions(options, lambda s: any(wins(s, m) for m in s.legal_moves()), 4):
+        for level in LEVELS:
+            move = ai.choose_move(state, level, seed=3)
+            assert wins(state, move), (level, move)
+
+
+# Where seeded random playouts reach a threat (found once by the brute force below, which is too
+# slow to run over every ply in the suite): (seed, plies played).  The test re-checks the threat.
+THREATS = {"basic": ({}, [(1, 92), (4, 83), (6, 91), (7, 99)]),
+           "stacks+chase": ({"stacks": True, "chase": True}, [(0, 55), (3, 215), (4, 79)])}
+
+
+def playout(options, seed: int, plies: int):
+    state, rng = get_game("tactori-fem").setup(2, seed, options=options or None), random.Random(seed)
+    for _ in range(plies):
+        state.play(state.sample_move(rng))
+    return state
+
+
+@pytest.mark.parametrize("variant", THREATS)
+def test_a_threatened_loop_is_blocked(variant, small_budgets):
+    options, anchors = THREATS[variant]
+    for seed, plies in anchors:
+        state = playout(options, seed, plies)
+        moves = state.legal_moves()
+        assert not any(wins(state, m) for m in moves)
+        risky = [m for m in moves if leaves_a_win(state, m)]
+        assert 0 < len(risky) < len(moves), "not a threat any more: find new anchors"
+        for level in LEVELS:
+            move = ai.choose_move(state, level, seed=5)
+            assert move not in risky, (level, move)
