@@ -7,11 +7,20 @@ two-player games hard beats the one-ply greedy player 75 %; easy thinks under 0.
 (median), hard under 3 s (median) and never over 10 s.  ``--quick`` (CI) plays one
 short rung to prove the machinery; the full ladder takes hours on two cores, so
 ``BENCH_AI_MATCHES`` and ``BENCH_AI_RUNGS`` choose how much of it a run covers.
+``BENCH_AI_MATCHES`` is a number for every rung or per pair, e.g.
+``easy,random=30;medium,easy=30;hard,medium=16;hard,greedy=16``.  Every finished
+rung is also appended to ``BENCH_AI_LOG`` (default ``bench/ai-ladder.jsonl``), so
+a run of hours that is stopped keeps what it measured.
+
+A rung *meets* its target when the lower end of the 95 % interval reaches it
+(proven), and *points at* it when the observed share does.
 """
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import time
 
 from ai.duel import duel
 
@@ -21,32 +30,48 @@ CONFIGS = [("architekton", 2, {}), ("atacama", 2, {}), ("atacama", 4, {}), ("tac
 QUICK = [("tactori-fem", 2, {}, ("easy", "random"), 2)]
 
 
-def rungs(matches: int) -> list[tuple]:
+def match_counts(text: str) -> dict[tuple[str, str], int]:
+    """``"20"`` or ``"easy,random=30;hard,medium=16"`` -> matches per pair (20 where unnamed)."""
+    if "=" not in text:
+        return {pair: int(text or 20) for pair in TARGETS}
+    counts = {pair: 20 for pair in TARGETS}
+    for part in text.split(";"):
+        pair, _, number = part.partition("=")
+        counts[tuple(pair.split(","))] = int(number)
+    return counts
+
+
+def rungs(counts: dict[tuple[str, str], int]) -> list[tuple]:
     chosen = os.environ.get("BENCH_AI_RUNGS")
-    wanted = {tuple(r.split(",")) for r in chosen.split(";")} if chosen else set(TARGETS)
+    wanted = [tuple(r.split(",")) for r in chosen.split(";")] if chosen else list(TARGETS)
     out = []
-    for pair in TARGETS:
-        if pair not in wanted:
-            continue
+    for pair in wanted:
         for game, players, options in CONFIGS:
             if pair == ("hard", "greedy") and players != 2:
                 continue
-            out.append((game, players, options, pair, matches))
+            out.append((game, players, options, pair, counts[pair]))
     return out
 
 
 def run(quick: bool, log) -> dict:
     out = {"rungs": [], "notes": []}
-    plan = QUICK if quick else rungs(int(os.environ.get("BENCH_AI_MATCHES", "20")))
+    plan = QUICK if quick else rungs(match_counts(os.environ.get("BENCH_AI_MATCHES", "20")))
+    ladder_log = None if quick else os.environ.get("BENCH_AI_LOG", "bench/ai-ladder.jsonl")
     for game, players, options, (first, second), matches in plan:
+        started = time.perf_counter()
         tally = duel(game, first, second, matches, players, options, seed=1)
         summary = tally.summary()
         target = TARGETS[(first, second)]
         think = {who: {"median_s": round(statistics.median(ms) / 1000, 3), "max_s": round(max(ms) / 1000, 3)}
                  for who, ms in tally.think_ms.items() if who not in ("random", "greedy")}
         rung = {"game": game, "players": players, "options": options, **summary, "target": target,
-                "meets_target": summary["ci95"][0] >= target if not quick else None, "think": think}
+                "meets_target": summary["ci95"][0] >= target if not quick else None,
+                "points_at_target": summary["win_rate"] >= target, "think": think,
+                "seconds": round(time.perf_counter() - started, 1)}
         out["rungs"].append(rung)
+        if ladder_log:
+            with open(ladder_log, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps({**rung, "at": time.strftime("%Y-%m-%d %H:%M:%S")}) + "\n")
         low, high = summary["ci95"]
         log(f"  {game} {players}p {first} vs {second}: {tally.wins}-{tally.draws}-{tally.losses} "
             f"({summary['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%}; target {target:.0%}); think {think}")

@@ -8,7 +8,7 @@ import aiohttp
 import discord
 
 from .client import create_bot
-from .preflight import database_problem
+from .preflight import database_problem, postgres_problem
 from .settings import Settings, SettingsError, env_file_candidates, find_env_file
 
 MISSING_TOKEN = """\
@@ -39,7 +39,10 @@ def main() -> int:
             where = f"{env_file_candidates()[0]} (no .env was found there)"
         print(MISSING_TOKEN.format(env_file=where), file=sys.stderr)
         return 2
-    problem = database_problem(settings.database_path)
+    if settings.database_url:
+        problem = postgres_problem(settings.database_url)
+    else:
+        problem = database_problem(settings.database_path)
     if problem:
         print(f"Configuration error: {problem}", file=sys.stderr)
         return 2

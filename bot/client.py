@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
 from typing import Callable
 
 import discord
 from discord.ext import commands
 
-from matches import MatchService, Store
+from matches import MatchService
+from matches.store import store_for
 
 from . import buttons, guided
 from .actions import Actions
@@ -45,12 +49,14 @@ def virtual_clock() -> float:
 
 
 class GameBot(commands.Bot):
-    def __init__(self, settings: Settings, clock: Callable[[], float] = virtual_clock):
+    def __init__(self, settings: Settings, clock: Callable[[], float] = virtual_clock, **sharding):
         # Pings nobody unless a message says otherwise (bot.replies.outgoing: only the players it notifies).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), **sharding)
+        # Names this process in the claims on due work (matches.timekeeping.claim_due).
+        self.process_name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.settings = settings
-        self.store = Store(settings.database_path)
+        self.store = store_for(settings.database, exclusive=settings.lock_database)
         self.service = MatchService(self.store, clock=clock)
         self.actions = Actions(self)
         self.reminders = Reminders(self)
@@ -60,10 +66,13 @@ class GameBot(commands.Bot):
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
         self._user_languages: dict[int, str] = {}
+        self._background: set[asyncio.Task] = set()    # held, so that they are not collected mid-way
 
     async def setup_hook(self) -> None:
         await self.store.open()
         self.languages = await self.service.server_languages()
+        # Another process (or this one) changed a server's settings: read its language again.
+        self.store.on_notice.append(self._settings_changed)
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
         self.add_dynamic_items(*buttons.ALL, *guided.ALL)
@@ -107,6 +116,19 @@ class GameBot(commands.Bot):
             self._user_languages[interaction.user.id] = lang
             await self.service.remember_language(interaction.user.id, lang)
 
+    def _settings_changed(self, topic: str, payload: str) -> None:
+        if topic == "guild":
+            task = asyncio.get_running_loop().create_task(self._reread_language(int(payload)))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _reread_language(self, guild_id: int) -> None:
+        chosen = (await self.service.guild_settings(guild_id)).language
+        if chosen:
+            self.languages[guild_id] = chosen
+        else:
+            self.languages.pop(guild_id, None)
+
     async def on_ready(self) -> None:
         log.info("logged in as %s, in %d servers", self.user, len(self.guilds))
 
@@ -120,6 +142,14 @@ class GameBot(commands.Bot):
         await self.store.close()
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot over some of Discord's shards (SHARD_COUNT, SHARD_IDS): one gateway connection each."""
+
+
 def create_bot(settings: Settings | None = None) -> GameBot:
     """The fully wired bot, not connected: ``python -m bot`` runs it, tests drive it."""
-    return GameBot(settings or Settings.from_env())
+    settings = settings or Settings.from_env()
+    if settings.shard_count is None:
+        return GameBot(settings)
+    shards = settings.shards
+    return ShardedGameBot(settings, shard_count=shards.count, shard_ids=list(shards.ids))

@@ -68,7 +68,7 @@ class ComputerPlayer:
     async def resume(self) -> None:
         """After a (re)start: every match waiting for the computer goes on by itself."""
         await self.bot.wait_until_ready()
-        for job in await self.bot.service.computer_turns():
+        for job in await self.bot.service.computer_turns(self.bot.settings.shards):
             self.schedule(await self.bot.service.get(job.match_id))
 
     async def _play(self, job: Thinking) -> None:

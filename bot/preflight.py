@@ -2,9 +2,14 @@
 what is wrong, not a traceback or a misleading "Cannot reach Discord"."""
 from __future__ import annotations
 
+import asyncio
+import fcntl
 import os
 import sqlite3
 from pathlib import Path
+
+IN_USE = ("{shown}: another bot process has this file open. One SQLite file serves one process; "
+          "to run several processes (shards), use PostgreSQL (DATABASE_URL, see README: Running at scale)")
 
 
 def database_problem(path: str) -> str | None:
@@ -47,4 +52,39 @@ def _problem(target: Path, shown: str) -> str | None:
         if "not a database" in str(exc):
             return f"{shown}: {target.resolve()} is not an SQLite database (another file by that name?)"
         return f"{shown}: cannot open {target.resolve()} as an SQLite database ({exc})"
+    if _locked(target):
+        return IN_USE.format(shown=shown)
+    return None
+
+
+def _locked(target: Path) -> bool:
+    """Whether a running bot holds the file (``SqliteStore`` with ``exclusive``)."""
+    fd = os.open(str(target) + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)      # closing releases a lock taken here
+    return False
+
+
+def postgres_problem(url: str, timeout: float = 10.0) -> str | None:
+    """Why the PostgreSQL server at ``url`` cannot be reached, or None when it can."""
+    import asyncpg
+
+    shown = "DATABASE_URL=" + url.split("@")[-1].join(("...@", "")) if "@" in url else f"DATABASE_URL={url}"
+
+    async def check() -> None:
+        conn = await asyncpg.connect(url, timeout=timeout)
+        await conn.close()
+
+    try:
+        asyncio.run(check())
+    except (OSError, asyncio.TimeoutError) as exc:
+        return f"{shown}: cannot reach the server ({exc.__class__.__name__}: {exc})"
+    except asyncpg.PostgresError as exc:
+        return f"{shown}: the server refused ({exc})"
+    except ValueError as exc:           # a malformed URL
+        return f"{shown}: {exc}"
     return None

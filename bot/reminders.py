@@ -71,7 +71,9 @@ class Reminders:
 
     async def run_once(self) -> bool:
         """Send what is due now, paced by Discord's limits; True while more is due than one round sent."""
-        due = await self.bot.service.due(limit=BATCH, per_channel=BACKGROUND_CHANNEL)
+        # Claimed, so that of several processes on one database exactly one delivers each (README: Running at scale).
+        due = await self.bot.service.claim_due(self.bot.process_name, limit=BATCH, per_channel=BACKGROUND_CHANNEL,
+                                               shards=self.bot.settings.shards)
         by_channel: dict[Hashable, list[tuple[Match, Event]]] = {}
         for match, event in due:
             by_channel.setdefault(match.home_channel_id, []).append((match, event))

@@ -8,6 +8,8 @@ from typing import Any
 
 from dotenv import load_dotenv
 
+from matches.shards import Shards
+
 DEFAULT_DATABASE = "data/bot.sqlite3"
 DEFAULT_AI_WORKERS = 1
 # The checkout: the folder holding pyproject.toml and README.md, where the quick start puts .env.
@@ -37,10 +39,31 @@ class SettingsError(ValueError):
 class Settings:
     token: str | None = None
     database_path: str = DEFAULT_DATABASE
+    # postgresql://... : the bot runs on PostgreSQL and database_path is not used.
+    database_url: str | None = None
+    # A bot process holds its SQLite file alone (a second process is refused); tests
+    # that restart a bot on the same file in one process turn it off.
+    lock_database: bool = False
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
     ai_workers: int = DEFAULT_AI_WORKERS
+    # Sharding (README: Running at scale): this process connects the shards shard_ids of
+    # shard_count; None: one unsharded connection.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def shards(self) -> Shards:
+        """The servers this process serves (all of them when unsharded)."""
+        if self.shard_count is None:
+            return Shards(1, (0,))
+        return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
+
+    @property
+    def database(self) -> str:
+        """Where the store lives: the PostgreSQL URL if one is set, else the SQLite path."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = FIND_ENV_FILE) -> "Settings":
@@ -65,10 +88,30 @@ class Settings:
         workers = os.environ.get("AI_WORKERS", "").strip() or str(DEFAULT_AI_WORKERS)
         if not workers.isdigit() or int(workers) > 64:
             raise SettingsError(f"AI_WORKERS must be a number of processes from 0 to 64, not {workers!r}")
+        count_text = os.environ.get("SHARD_COUNT", "").strip()
+        ids_text = os.environ.get("SHARD_IDS", "").strip()
+        if count_text and (not count_text.isdigit() or int(count_text) < 1):
+            raise SettingsError(f"SHARD_COUNT must be a number of shards (1 or more), not {count_text!r}")
+        if ids_text and not count_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: the ids are among 0 .. SHARD_COUNT-1")
+        shards = None
+        if count_text:
+            try:
+                shards = Shards.parse(int(count_text), ids_text)
+            except ValueError as exc:
+                raise SettingsError(f"SHARD_IDS: {exc}") from None
+        url = os.environ.get("DATABASE_URL", "").strip() or None
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/"
+                                f"database), not {url.split('@')[-1]!r}; leave it empty for SQLite at DATABASE_PATH")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
+            database_url=url,
+            lock_database=True,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             ai_workers=int(workers),
+            shard_count=shards.count if shards else None,
+            shard_ids=shards.ids if shards else None,
         )

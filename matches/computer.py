@@ -17,6 +17,7 @@ from . import ai_seats
 from .errors import ServiceError
 from .models import Match, MoveResult
 from .play import Play
+from .shards import Shards
 from .store import Transaction
 
 
@@ -66,13 +67,16 @@ class Computer(Play):
         return Thinking(match.id, match.version, mover, match.game, match.state_json, ai_seats.level_of(mover),
                         _seed(match))
 
-    async def computer_turns(self) -> list[Thinking]:
-        """Every match waiting for the computer (after a restart, they go on by themselves)."""
+    async def computer_turns(self, shards: Shards | None = None) -> list[Thinking]:
+        """Every match waiting for the computer (after a restart, they go on by themselves),
+        on the servers of ``shards`` only (each process resumes its own)."""
         ids = ai_seats.every_id()
+        served, served_params = (shards or Shards(1, (0,))).sql("m.guild_id")
         rows = await self.store.fetchall(
             "SELECT DISTINCT m.* FROM matches m JOIN match_players p ON p.match_id = m.id"
-            f" WHERE m.status = 'active' AND p.user_id IN ({','.join('?' * len(ids))}) ORDER BY m.updated_at",
-            tuple(ids))
+            f" WHERE m.status = 'active' AND p.user_id IN ({','.join('?' * len(ids))}) AND {served}"
+            " ORDER BY m.updated_at",
+            (*ids, *served_params))
         turns = (self.computer_to_move(Match.from_row(dict(row))) for row in rows)
         return [turn for turn in turns if turn is not None]
 

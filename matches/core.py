@@ -82,11 +82,7 @@ class Core:
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         row = await self.store.fetchone("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
-        if row is None:
-            return GuildSettings(guild_id or 0)
-        data = dict(row)
-        return GuildSettings(data["guild_id"], data["default_days"], data["challenge_channel_id"],
-                             bool(data["threads"]), data["language"])
+        return guild_settings_of(row, guild_id)
 
     async def server_languages(self) -> dict[int, str]:
         """The servers whose admins chose the bot's language (the bot keeps this small map in memory)."""
@@ -178,17 +174,27 @@ class Core:
             tx.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, rating, played, wins, losses, draws)"
                 " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                " rating = excluded.rating, played = played + 1, wins = wins + excluded.wins,"
-                " losses = losses + excluded.losses, draws = draws + excluded.draws",
+                " rating = excluded.rating, played = ratings.played + 1, wins = ratings.wins + excluded.wins,"
+                " losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws",
                 (match.guild_id, match.game, user, ratings[seat] + changes[seat], int(won),
                  int(not won and not (draw and seat in winners)), int(draw and seat in winners)))
 
     def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
-        done = tx.execute(
-            "INSERT INTO series (game, guild_id, players, points, target, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        row = tx.fetchone(
+            "INSERT INTO series (game, guild_id, players, points, target, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " RETURNING id",
             (game, guild_id, dumps(players), dumps({str(p): 0 for p in players}), SERIES_TARGET, self.clock()))
-        return done.lastrowid
+        return row["id"]
 
     def _index_players(self, tx: Transaction, match_id: int, players: list[int]) -> None:
         tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
                        [(p, match_id) for p in players])
+
+
+def guild_settings_of(row, guild_id: int | None) -> GuildSettings:
+    """A server's settings from its row (None: the defaults)."""
+    if row is None:
+        return GuildSettings(guild_id or 0)
+    data = dict(row)
+    return GuildSettings(data["guild_id"], data["default_days"], data["challenge_channel_id"],
+                         bool(data["threads"]), data["language"])

@@ -114,4 +114,12 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX series_winner ON series(winner_id, guild_id) WHERE winner_id IS NOT NULL;
     """,
+    # 7: due work is claimed before it is delivered, so that of several bot processes on one
+    # database exactly one sends each reminder, timeout notice or abandonment: claimed_by names
+    # the process, claimed_until ends its lease (a process that dies mid-delivery is replaced
+    # when the lease runs out).
+    """
+    ALTER TABLE matches ADD COLUMN claimed_by TEXT;
+    ALTER TABLE matches ADD COLUMN claimed_until REAL;
+    """,
 ]

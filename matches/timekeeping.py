@@ -6,9 +6,10 @@ import datetime as dt
 from engines.text import Text
 
 from . import timing
-from .core import Core
+from .core import Core, guild_settings_of
 from .errors import NotAPlayer, ServiceError
 from .models import Match
+from .shards import Shards
 from .store import Transaction
 from .timing import Event
 
@@ -20,6 +21,8 @@ def _year(ts: float) -> int:
 LANGUAGES = ("en", "de", "fr", "server")    # what a server admin may choose for the bot's public words
 # Sending an event makes the earlier once-a-turn events moot; DAILY repeats.
 _IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.QUARTER | Event.TIMEOUT}
+# How long a process may take to deliver what it claimed before another may take it over.
+CLAIM_LEASE = 120.0
 
 
 class Timekeeping(Core):
@@ -38,6 +41,9 @@ class Timekeeping(Core):
                 " ORDER BY next_event_at) AS nth FROM matches WHERE status = 'active' AND next_event_at <= ?) d"
                 " CROSS JOIN matches m WHERE m.id = d.id AND d.nth <= ? ORDER BY m.next_event_at LIMIT ?",
                 (self.clock(), per_channel, limit))
+        return self._due_events(rows)
+
+    def _due_events(self, rows) -> list[tuple[Match, Event]]:
         out = []
         for row in rows:
             match = Match.from_row(dict(row))
@@ -49,11 +55,38 @@ class Timekeeping(Core):
                 out.append((match, max(due)))
         return out
 
+    async def claim_due(self, owner: str, *, limit: int = 10, per_channel: int | None = None,
+                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, Event]]:
+        """Like :meth:`due`, but each match is claimed for ``owner`` (a bot process) until the lease
+        ends: of several processes on one database, exactly one gets each.  ``mark_sent`` ends the
+        claim; a process that dies before it leaves the match to another once the lease has run out."""
+        now = self.clock()
+        served, served_params = (shards or Shards(1, (0,))).sql()
+        free = f"status = 'active' AND next_event_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) AND {served}"
+        if per_channel is None:
+            pick = f"SELECT id FROM matches WHERE {free} ORDER BY next_event_at LIMIT ?"
+            params = (now, now, *served_params, limit)
+        else:
+            pick = ("SELECT id FROM (SELECT id, next_event_at, ROW_NUMBER() OVER (PARTITION BY"
+                    f" COALESCE(thread_id, channel_id) ORDER BY next_event_at) AS nth FROM matches WHERE {free}) d"
+                    " WHERE d.nth <= ? ORDER BY d.next_event_at LIMIT ?")
+            params = (now, now, *served_params, per_channel, limit)
+
+        def work(tx: Transaction) -> list:
+            ids = [row["id"] for row in tx.fetchall(pick, params)]
+            if not ids:
+                return []
+            return tx.fetchall(f"UPDATE matches SET claimed_by = ?, claimed_until = ? WHERE id IN"
+                               f" ({', '.join('?' * len(ids))}) RETURNING *", (owner, now + lease, *ids))
+
+        rows = sorted(await self.store.write(work), key=lambda row: (row["next_event_at"], row["id"]))
+        return self._due_events(rows)
+
     async def next_wakeup(self) -> float | None:
         """When something is next due: a reminder, a deadline, or a challenge's expiry."""
         row = await self.store.fetchone(
             "SELECT MIN(t) FROM (SELECT MIN(next_event_at) AS t FROM matches WHERE status = 'active'"
-            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge')")
+            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge') AS soonest")
         return row[0]
 
     async def mark_sent(self, match: Match, event: Event) -> Match | None:
@@ -65,7 +98,8 @@ class Timekeeping(Core):
         if event == Event.ABANDON:
             done = await self.store.execute(
                 "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
-                " version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
+                " claimed_by = NULL, claimed_until = NULL, version = version + 1"
+                " WHERE id = ? AND version = ? AND status = 'active'",
                 (now, now, match.id, match.version))
         else:
             sent = match.sent | _IMPLIED[event]
@@ -74,7 +108,8 @@ class Timekeeping(Core):
 
             def work(tx: Transaction):
                 tx.schedule(nxt)
-                return tx.execute("UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?"
+                return tx.execute("UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?,"
+                                  " claimed_by = NULL, claimed_until = NULL"
                                   " WHERE id = ? AND version = ? AND status = 'active'",
                                   (sent, last, nxt, match.id, match.version))
 
@@ -165,14 +200,20 @@ class Timekeeping(Core):
                                      days=", ".join(map(str, timing.DAYS_CHOICES))))
         if language is not None and language not in LANGUAGES:
             raise ServiceError(Text("The bot speaks English (en), German (de) and French (fr)."))
-        current = await self.guild_settings(guild_id)
-        chosen = current.language if language is None else None if language == "server" else language
-        await self.store.execute(
-            "INSERT INTO guilds (guild_id, default_days, challenge_channel_id, threads, language)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days,"
-            " challenge_channel_id = excluded.challenge_channel_id, threads = excluded.threads,"
-            " language = excluded.language",
-            (guild_id, default_days if default_days is not None else current.default_days,
-             challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
-             int(threads if threads is not None else current.threads), chosen))
+        def work(tx: Transaction) -> None:
+            row = tx.fetchone("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
+            current = guild_settings_of(row, guild_id)
+            chosen = current.language if language is None else None if language == "server" else language
+            tx.execute(
+                "INSERT INTO guilds (guild_id, default_days, challenge_channel_id, threads, language)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days,"
+                " challenge_channel_id = excluded.challenge_channel_id, threads = excluded.threads,"
+                " language = excluded.language",
+                (guild_id, default_days if default_days is not None else current.default_days,
+                 challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
+                 int(threads if threads is not None else current.threads), chosen))
+            # Every process keeps the servers' languages in memory (bot.client): they read it again.
+            tx.notify("guild", str(guild_id))
+
+        await self.store.write(work)
 

@@ -18,7 +18,8 @@ from bot.settings import SettingsError
 from matches import Store
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_WORKERS")
+KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "AI_WORKERS", "SHARD_COUNT",
+        "SHARD_IDS")
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +176,8 @@ def test_settings_read_dotenv_and_defaults(tmp_path, monkeypatch):
         monkeypatch.delenv(key, raising=False)
     (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n")
     settings = Settings.from_env(tmp_path / ".env")
-    assert settings == Settings(token="abc", database_path="data/bot.sqlite3", dev_guild_id=123, log_level="DEBUG")
+    assert settings == Settings(token="abc", database_path="data/bot.sqlite3", dev_guild_id=123, log_level="DEBUG",
+                                lock_database=True)
     for key in KEYS:
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LOG_LEVEL", "loud")

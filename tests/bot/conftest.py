@@ -9,8 +9,11 @@ from .helpers import reproducible_seeds
 
 
 @pytest.fixture
-def settings(tmp_path):
-    return Settings(token=None, database_path=str(tmp_path / "bot.sqlite3"))
+def settings(tmp_path, database):
+    """Every bot test runs on both backends (tests/conftest.py)."""
+    if database.startswith("postgresql://"):
+        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database)
+    return Settings(token=None, database_path=database)
 
 
 @pytest.fixture

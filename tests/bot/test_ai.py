@@ -31,9 +31,14 @@ GAME = "atacama"
 
 
 @pytest.fixture
-def settings(tmp_path, request):
-    """AI_WORKERS=0 (thinking in a thread of the bot) unless a test asks for a pool of processes."""
-    return Settings(token=None, database_path=str(tmp_path / "bot.sqlite3"), ai_workers=getattr(request, "param", 0))
+def settings(tmp_path, database, request):
+    """AI_WORKERS=0 (thinking in a thread of the bot) unless a test asks for a pool of processes;
+    on both backends (tests/conftest.py)."""
+    workers = getattr(request, "param", 0)
+    if database.startswith("postgresql://"):
+        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
+                        ai_workers=workers)
+    return Settings(token=None, database_path=database, ai_workers=workers)
 
 
 def the_bot(w):

@@ -1,6 +1,7 @@
 import pytest
 
-from matches import MatchService, Player, Store
+from matches import MatchService, Player
+from matches.store import store_for
 
 
 class Clock:
@@ -17,8 +18,8 @@ def clock():
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store(tmp_path / "bot.sqlite3").open()
+async def store(database):
+    store = await store_for(database).open()
     yield store
     await store.close()
 

@@ -269,6 +269,8 @@ async def test_random_requests_against_the_computer_keep_the_invariants(service,
 
 async def test_the_record_against_the_computer_reads_no_table_whole(service, store):
     """Its statement, as the service runs it, is planned on the player's own rows and primary keys."""
+    if store.backend != "sqlite":
+        pytest.skip("SQLite's query plan; PostgreSQL's planner scans tiny tables whatever the indexes")
     for i in range(20):
         match = await service.create_challenge("tactori-fem", 10, 20, Player(100 + i, f"p{i}"),
                                                ai_seats.players("easy", 1), first="me")

@@ -6,20 +6,23 @@ import threading
 import pytest
 
 from matches import Store
+from matches.store import store_for
 from matches.migrations import MIGRATIONS
 
 
 async def test_a_new_database_is_migrated_to_the_latest_schema(store):
     assert await store.schema_version() == len(MIGRATIONS)
-    tables = {r[0] for r in await store.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    listing = {"sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
+               "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"}
+    tables = {r[0] for r in await store.fetchall(listing[store.backend])}
     assert {"matches", "moves", "series", "users", "guilds", "ratings"} <= tables
 
 
-async def test_reopening_keeps_the_data_and_does_not_migrate_again(tmp_path):
-    first = await Store(tmp_path / "db.sqlite3").open()
+async def test_reopening_keeps_the_data_and_does_not_migrate_again(database):
+    first = await store_for(database).open()
     await first.execute("INSERT INTO users (user_id) VALUES (7)")
     await first.close()
-    again = await Store(tmp_path / "db.sqlite3").open()
+    again = await store_for(database).open()
     try:
         assert await again.schema_version() == len(MIGRATIONS)
         assert (await again.fetchone("SELECT COUNT(*) FROM users"))[0] == 1

@@ -1,0 +1,216 @@
+"""The PostgreSQL store (asyncpg): the same units of work as SQLite's.
+
+A unit of work (``unit_of_work.py``) is a plain synchronous function of a
+transaction, so that the match service is written once.  Here it runs on one
+of ``writers`` threads; each of its statements hops to the event loop, where
+asyncpg runs it on the unit's own pooled connection, while the thread waits.
+
+Units run at SERIALIZABLE isolation: any number of them, in any number of
+processes, have the effect of running one at a time, which is what SQLite's
+single writer gives and what the service's read-then-write units assume.  A
+unit that loses a serialization conflict is rolled back and run again from the
+start (units act only through their transaction, so that is safe).
+
+Processes wake each other through LISTEN/NOTIFY: a unit that schedules
+something (``Transaction.schedule``) or says ``Transaction.notify`` sends a
+notice on ``CHANNEL`` inside its transaction (so it is heard only if it
+commits); every store listens on its own connection and passes what other
+processes said to ``on_schedule`` / ``on_notice``.
+
+Migrations take an advisory lock, so processes that start together migrate
+once.  The schema version is kept in ``schema_version`` (SQLite: ``PRAGMA
+user_version``).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import logging
+import random
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
+
+import asyncpg
+
+from .dialect import migration_statements, postgres_sql
+from .migrations import MIGRATIONS
+from .unit_of_work import Done, StoreBase, Transaction
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+WRITERS = 8          # units of work at once in one process (threads, and connections)
+READERS = 4          # connections for reads outside units
+RETRIES = 20         # runs of a unit that keeps losing serialization conflicts
+MIGRATION_LOCK = 7_447_133_201   # pg_advisory_xact_lock key: "migrating the bot's schema"
+CHANNEL = "boardgame_bot"
+CONFLICTS = (asyncpg.exceptions.SerializationError, asyncpg.exceptions.DeadlockDetectedError)
+
+
+class PostgresStore(StoreBase):
+    backend = "postgresql"
+
+    def __init__(self, url: str, *, writers: int = WRITERS):
+        super().__init__()
+        self.url = url
+        self.writers = writers
+        self.pool: asyncpg.Pool | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self.conflicts = 0      # units run again after losing a conflict (for the benchmarks)
+        self.origin = secrets.token_hex(8)    # this store's notices are not for itself
+        self._listener: asyncpg.Connection | None = None
+        self._listening: asyncio.Task | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.pool is not None
+
+    async def open(self) -> "PostgresStore":
+        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.writers + READERS)
+        self._threads = ThreadPoolExecutor(max_workers=self.writers, thread_name_prefix="store-writer")
+        await self._migrate()
+        await self._listen()
+        return self
+
+    async def _listen(self) -> None:
+        self._listener = await asyncpg.connect(self.url)
+        await self._listener.add_listener(CHANNEL, self._heard)
+        self._listener.add_termination_listener(self._lost_listener)
+
+    def _lost_listener(self, _conn) -> None:
+        if self.pool is not None and (self._listening is None or self._listening.done()):
+            self._listening = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        delay = 0.5
+        while self.pool is not None:
+            try:
+                await self._listen()
+                log.warning("listening to other processes again")
+                # What was said while nobody listened: a wake-up at once makes the scheduler read the store.
+                self._scheduled(0.0)
+                return
+            except (OSError, asyncpg.PostgresError) as exc:
+                log.warning("cannot listen to other processes (%s); trying again in %.0f s", exc, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
+
+    def _heard(self, _conn, _pid: int, _channel: str, payload: str) -> None:
+        notice = json.loads(payload)
+        if notice.get("origin") == self.origin:
+            return
+        if "schedule" in notice:
+            self._scheduled(notice["schedule"])
+        if "topic" in notice:
+            self._noticed(notice["topic"], notice["payload"])
+
+    async def _announce(self, conn: asyncpg.Connection, tx: "PostgresTransaction") -> None:
+        """Tell the other processes, inside the unit's transaction, what it schedules and changes."""
+        notices = [{"schedule": tx.soonest}] if tx.soonest is not None else []
+        notices += [{"topic": topic, "payload": payload} for topic, payload in tx.notices]
+        for notice in notices:
+            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, json.dumps({**notice, "origin": self.origin}))
+
+    async def close(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None and not listener.is_closed():
+            listener.remove_termination_listener(self._lost_listener)
+            await listener.close()
+        if self.pool is not None:
+            await self.pool.close()
+        if self._threads is not None:
+            self._threads.shutdown(wait=True)
+        self.pool = self._threads = None
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as conn:
+            for number in range(1, len(MIGRATIONS) + 1):
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+                    current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+                    if current >= number:
+                        continue
+                    for statement in migration_statements(number, "postgresql"):
+                        await conn.execute(statement)
+                    await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+                log.info("database migrated to schema version %d", number)
+
+    async def schema_version(self) -> int:
+        return await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+
+    async def sync_ids(self) -> None:
+        # Identity columns count on from their sequence, which rows copied in with ids did not move.
+        for table in ("matches", "series"):
+            await self.pool.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                                    f" GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL) FROM {table}")
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+        assert self.pool is not None, "store is not open"
+        return await self.pool.fetch(postgres_sql(sql), *params)
+
+    async def _run_unit(self, work: Callable[[Transaction], T]) -> tuple[T, Transaction]:
+        assert self.pool is not None, "store is not open"
+        # Shielded: a caller that is cancelled must not leave a unit half-way on its thread.
+        return await asyncio.shield(self._unit(work, contextvars.copy_context()))
+
+    async def _unit(self, work: Callable[[Transaction], T], context: contextvars.Context) -> tuple[T, Transaction]:
+        loop = asyncio.get_running_loop()
+        async with self.pool.acquire() as conn:
+            for attempt in range(RETRIES):
+                tx = PostgresTransaction(conn, loop)
+                await conn.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
+                try:
+                    # The caller's context goes along (a test's virtual clock is read from one).
+                    result = await loop.run_in_executor(self._threads, context.copy().run, work, tx)
+                    await self._announce(conn, tx)
+                    await conn.execute("COMMIT")
+                    return result, tx
+                except CONFLICTS:
+                    await conn.execute("ROLLBACK")
+                    self.conflicts += 1
+                    if attempt == RETRIES - 1:
+                        raise
+                    # Both losers must not meet again at once.
+                    await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+                except BaseException:
+                    if not conn.is_closed():
+                        await conn.execute("ROLLBACK")
+                    raise
+        raise AssertionError("unreachable")
+
+
+def _rowcount(status: str) -> int:
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else -1
+
+
+class PostgresTransaction(Transaction):
+    """Runs on a writer thread; every statement is awaited on the event loop."""
+
+    def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop):
+        super().__init__()
+        self.conn = conn
+        self.loop = loop
+
+    def _wait(self, coroutine) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
+
+    def execute(self, sql: str, params: tuple = ()) -> Done:
+        status = self._wait(self.conn.execute(postgres_sql(sql), *params))
+        return Done(_rowcount(status), None)
+
+    def executemany(self, sql: str, rows: list) -> None:
+        self._wait(self.conn.executemany(postgres_sql(sql), rows))
+
+    def fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+        return self._wait(self.conn.fetch(postgres_sql(sql), *params))
+
+    def fetchone(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
+        rows = self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+PostgresStore.transaction_class = PostgresTransaction
