@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from engines.architekton import tiles as T
 
 from .. import common as C
+from .. import layers
 from .faces import _band, _house_geometry, building_face, landscape_face
 from .geometry import SQUARE_EMPTY, SQUARE_EMPTY_ODD, SQUARE_FRONTIER, BoardLayout, _frontier
 
@@ -103,6 +104,14 @@ def _scrutiny(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayo
 
 
 def _axes(img: Image.Image, lay: BoardLayout) -> None:
+    """Coordinates in the four gutters round the board, drawn once per stretch of the city shown."""
+    g = lay.gutter
+    gutters = [(lay.left - g, lay.top - g, lay.right + g, lay.top), (lay.left - g, lay.bottom, lay.right + g, lay.bottom + g),
+               (lay.left - g, lay.top, lay.left, lay.bottom), (lay.right, lay.top, lay.right + g, lay.bottom)]
+    layers.layer(img, ("architekton axes", lay), gutters, C.BACKGROUND, lambda canvas, _: _draw_axes(canvas, lay))
+
+
+def _draw_axes(img: Image.Image, lay: BoardLayout) -> None:
     size, g = lay.label_size, lay.gutter
     for x in range(lay.xmin, lay.xmax + 1):
         cx = lay.left + (x - lay.xmin + 0.5) * lay.cell

@@ -9,6 +9,7 @@ from engines.architekton import tiles as T
 from engines.text import Text
 
 from .. import common as C
+from .. import layers
 from .board import _mismatch_mark, _scrutinised
 from .faces import building_face, landscape_face
 from .geometry import PAD
@@ -120,10 +121,19 @@ class _Panel:
                      score=s.scores()[seat], group=s.largest_group(seat), chips=s.chips[seat])]
 
     def _legend(self, img, draw, y: int) -> None:
-        x, cy, sw = PAD, y + 16, 30
-        say = self.say
+        """One row of terrains and marks, drawn once per language, width and marks shown."""
         mismatch = bool(_scrutinised(self.state))
         removed = bool(self.state.final and self.state.final.get("removed"))
+        # the words the legend draws, and no others (tests/render/test_legends.py listens to what is said)
+        texts = [*(T.TERRAIN_NAMES[t] for t in T.TERRAINS), Text("last turn")]
+        texts += [Text("side does not match")] * mismatch + [Text("removed (A9)")] * removed
+        words = tuple(self.say(t) for t in texts)
+        layers.layer(img, ("architekton legend", mismatch, removed, words, y), [(0, y - 8, self.width, y + 40)],
+                     C.PANEL, lambda canvas, pen: self._draw_legend(canvas, pen, y, mismatch, removed))
+
+    def _draw_legend(self, img, draw, y: int, mismatch: bool, removed: bool) -> None:
+        x, cy, sw = PAD, y + 16, 30
+        say = self.say
         words = [say(T.TERRAIN_NAMES[t]) for t in T.TERRAINS] + [say(Text("last turn"))]
         if mismatch:
             words.append(say(Text("side does not match")))

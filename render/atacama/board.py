@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 from engines.atacama import boards as B
 
 from .. import common as C
-from .fields import board_base, ore_label, stage_labels
+from .. import layers
+from .fields import board_base, fade_field, faded_base, stage_labels
 from .geometry import AXIS_SIZE, CELL, COORD, SUB, SUB_EDGE, TOWER, Layout
 from .towers import tower
 
@@ -31,16 +32,20 @@ def _board_letters(img: Image.Image, draw: ImageDraw.ImageDraw, slots, lay: Layo
 
 def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, letters: list[str], say=str) -> None:
     slots = tuple(state.slots)
-    img.paste(board_base(slots, stage_labels(say) if None in slots else None), (lay.left, lay.top))
+    labels = stage_labels(say) if None in slots else None
+    img.paste(board_base(slots, labels), (lay.left, lay.top))
     if state.outcome() is None:
         # fields where no tower may go any more are faded; their labels stay sharp
         free = set(state.free_fields())
+        faded = faded_base(slots, labels) if layers.CACHE.enabled else None
         for f, (ore, value) in state.ores.items():
             if f not in free and f not in state.towers:
                 x0, y0, x1, y1 = lay.box(f)
-                C.veil(img, (x0 + 1, y0 + 1, x1 - 1, y1 - 1), C.WHITE, 130)
-                label = ore_label(ore, value)
-                img.paste(label, (x0, y0), label)
+                if faded is not None:
+                    # the same field of the board faded whole, drawn once per board
+                    img.paste(faded.crop((x0 - lay.left, y0 - lay.top, x1 - lay.left, y1 - lay.top)), (x0, y0))
+                    continue
+                fade_field(img, (x0, y0, x1, y1), ore, value)
     _board_letters(img, draw, state.slots, lay)
     for f, (seat, other) in state.towers.items():
         C.paste_centred(img, tower(seat, other, letters[seat], TOWER), lay.tower_centre(f))
@@ -50,10 +55,21 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, lett
         frame = 8
         h = frame // 2
         C.bold_frame(draw, (x0 - h, y0 - h, x1 + h, y1 + h), frame)
-    _axes(img, lay)
+    if last is not None and not (0 < last[0] < 8 and 0 < last[1] < 8):
+        _draw_axes(img, lay)    # the frame reaches into a gutter, under the letters' descenders
+    else:
+        _axes(img, lay)
 
 
 def _axes(img: Image.Image, lay: Layout) -> None:
+    """The coordinates in the four gutters round the board, drawn once per layout."""
+    gutters = [(lay.left, lay.top - COORD, lay.right, lay.top), (lay.left, lay.bottom, lay.right, lay.bottom + COORD),
+               (lay.left - COORD, lay.top, lay.left, lay.bottom), (lay.right, lay.top, lay.right + COORD, lay.bottom)]
+    layers.layer(img, ("atacama axes", lay.left, lay.top), gutters, C.BACKGROUND,
+                 lambda canvas, _: _draw_axes(canvas, lay))
+
+
+def _draw_axes(img: Image.Image, lay: Layout) -> None:
     # no stroke: it would melt the dot of the i into its stem
     size = AXIS_SIZE
     g = COORD / 2

@@ -111,3 +111,22 @@ def board_base(slots: tuple[str | None, ...], labels: tuple[tuple[str, str], ...
         x0, y0 = sc * 3 * CELL, sr * 3 * CELL
         draw.rectangle((x0, y0, x0 + 3 * CELL - 1, y0 + 3 * CELL - 1), outline=SUB_EDGE, width=SUB)
     return img
+
+
+def fade_field(img: Image.Image, box: C.Box, ore: str, value: int) -> None:
+    """A field no tower may go to any more: faded, its label still sharp."""
+    x0, y0, x1, y1 = box
+    C.veil(img, (x0 + 1, y0 + 1, x1 - 1, y1 - 1), C.WHITE, 130)
+    label = ore_label(ore, value)
+    img.paste(label, (x0, y0), label)
+
+
+@lru_cache(maxsize=4)
+def faded_base(slots: tuple[str | None, ...], labels: tuple[tuple[str, str], ...] | None = None) -> Image.Image:
+    """:func:`board_base` with every laid field faded: a board pastes its faded fields from it."""
+    img = board_base(slots, labels).copy()
+    ores = B.ore_map(slots)
+    for f, (ore, value) in ores.items():
+        x0, y0 = f[0] * CELL, (8 - f[1]) * CELL
+        fade_field(img, (x0, y0, x0 + CELL, y0 + CELL), ore, value)
+    return img

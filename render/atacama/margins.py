@@ -7,6 +7,7 @@ from engines.atacama import boards as B
 from engines.atacama.scoring import line_value
 
 from .. import common as C
+from .. import layers
 from .geometry import COORD, PILL_H, PILL_W, RIGHT_COLOURS, Layout, scorers
 
 
@@ -17,7 +18,17 @@ def _signed(value: int) -> str:
 def _value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C.RGB) -> None:
     """A line's value: solid in the scorer's colour when the line scores
     (>= 4 towers); pale with grey text while it does not, with four pips
-    under the value, one filled per tower the line holds."""
+    under the value, one filled per tower the line holds.  Drawn once per
+    look (a board has up to 36 of them, on the background) and pasted."""
+    if count >= B.THRESHOLD:
+        key = (value, B.THRESHOLD, colour, ink)
+    else:
+        key = (value if count else None, count)
+    layers.stamp(img, ("atacama value", key), centre, (PILL_W // 2 + 1, PILL_H // 2 + 1), C.BACKGROUND,
+                 lambda canvas, pen, at: _draw_value_pill(canvas, pen, at, value, count, colour, ink))
+
+
+def _draw_value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C.RGB) -> None:
     cx, cy = centre
     box = (int(cx - PILL_W / 2), int(cy - PILL_H / 2), int(cx + PILL_W / 2), int(cy + PILL_H / 2))
     if count >= B.THRESHOLD:

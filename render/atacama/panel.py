@@ -9,6 +9,7 @@ from engines.atacama import boards as B
 from engines.text import Joined, Text
 
 from .. import common as C
+from .. import layers
 from .fields import ore_ground
 from .geometry import CARD_H, GRID, LEGEND_ROW, PAD, Layout
 
@@ -71,21 +72,31 @@ def _card_lines(state, seat: int) -> list[str]:
 
 
 def _legend(img, draw, state, y: int, lay: Layout, say=str) -> None:
+    """The legend's two rows, drawn once per language, options and layout."""
+    first = [say(Joined([ore, B.ORE_NAMES[ore]], " ")) for ore in B.ORES]
+    if state.tactics:
+        first.append(say(Text("other-colour tower, scores double")))
+    second = [say(Text("last move")), say(Text("pale: no tower may go there")),
+              say(Text("line value, scores at 4 towers"))]
+    box = (0, y - 4, lay.width, lay.height)
+    layers.layer(img, ("atacama legend", state.tactics, tuple(first), tuple(second), y), [box], C.PANEL,
+                 lambda canvas, pen: _draw_legend(canvas, pen, state.tactics, first, second, y, lay))
+
+
+def _draw_legend(img, draw, tactics: bool, first: list[str], second: list[str], y: int, lay: Layout) -> None:
     sw = 30
     room = lay.width - 2 * PAD
     cy = y + LEGEND_ROW / 2
     x = PAD
     # the first row: each ore (swatch, 6 px, words, 16 px), then the x2 badge (40 px, 6 px, words)
-    words = [say(Joined([ore, B.ORE_NAMES[ore]], " ")) for ore in B.ORES]
-    if state.tactics:
-        words.append(say(Text("other-colour tower, scores double")))
-    size = C.fit_size(words, 19, room, 3 * (sw + 6 + 16) + (46 if state.tactics else -16))
+    words = first
+    size = C.fit_size(words, 19, room, 3 * (sw + 6 + 16) + (46 if tactics else -16))
     for ore, word in zip(B.ORES, words):
         img.paste(ore_ground(ore, sw), (x, int(cy - sw / 2)))
         draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=GRID)
         box = C.draw_text(img, (x + sw + 6, cy), word, size, C.INK, anchor="lm")
         x = box[2] + 16
-    if state.tactics:
+    if tactics:
         b = (x, int(cy - 13), x + 40, int(cy + 13))
         draw.rounded_rectangle(b, 13, fill=C.INK)
         C.draw_text(img, ((b[0] + b[2]) / 2, cy), "x2", 18, C.WHITE)
@@ -93,8 +104,7 @@ def _legend(img, draw, state, y: int, lay: Layout, say=str) -> None:
     cy += LEGEND_ROW
     x = PAD
     # the second row: frame, faded field and value badge (56 px), each with 6 px and its words
-    words = [say(Text("last move")), say(Text("pale: no tower may go there")),
-             say(Text("line value, scores at 4 towers"))]
+    words = second
     size = C.fit_size(words, 19, room, 2 * (sw + 6 + 16) + 56 + 6)
     C.bold_frame(draw, (x, int(cy - sw / 2), x + sw, int(cy + sw / 2)), 6)
     box = C.draw_text(img, (x + sw + 6, cy), words[0], size, C.INK, anchor="lm")
