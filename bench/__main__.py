@@ -22,6 +22,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="few samples and 200 matches instead of 10,000 (what CI runs)")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help=f"comma-separated sections (default: all): {','.join(SECTIONS)}")
+    parser.add_argument("--render-base", default=None, metavar="REV",
+                        help="commit whose renderer the render section compares with (default: merge-base with main)")
     parser.add_argument("-o", "--output", default="bench/results.json", help="where to write the JSON report")
     args = parser.parse_args(argv)
     args.sections = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -61,7 +63,7 @@ def run(argv: list[str] | None = None) -> dict:
                 out = run_playouts(args.quick, log)
             elif section == "render":
                 from . import render
-                out = render.run(games, playouts, args.quick, log)
+                out = render.run(games, playouts, args.quick, log, args.render_base)
             elif section == "command":
                 from . import command
                 out = command.run(games, args.quick, log)

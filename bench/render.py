@@ -63,7 +63,7 @@ def bench_game(game: str, playouts: list[Playout], *, repeats: int, max_position
     }
 
 
-def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log) -> dict:
+def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, base: str | None = None) -> dict:
     out = {"games": {}, "notes": []}
     for game in games:
         started = time.perf_counter()
@@ -76,4 +76,9 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log) 
             continue
         log(f"  render {game}: median {result['time']['median']} ms, max {result['size_kb']['max']} KB, "
             f"shorter side min {result['shorter_side_px']['min']} px ({time.perf_counter() - started:.1f} s)")
+    # the renderer of the base commit beside today's, on the same positions (skipped in --quick)
+    from . import render_compare
+
+    out["compare"] = render_compare.run(games, playouts, quick, log, base)
+    out["notes"].extend(out["compare"].pop("notes", []))
     return out

@@ -80,6 +80,14 @@ def budgets(report: dict) -> list[dict]:
         out.append(_entry("board image < 300 KB (largest)", "render", game, "size_kb.max", r["size_kb"]["max"], 300, "<", "KB"))
         out.append(_entry("board image >= 800 px shorter side (smallest)", "render", game, "shorter_side_px.min",
                           r["shorter_side_px"]["min"], 800, ">=", "px"))
+    compare = s.get("render", {}).get("compare", {})
+    for game, r in compare.get("games", {}).items():
+        out.append(_entry("board image median <= 2/3 of the base commit's (same run)", "render", game, "compare.ratio",
+                          r["ratio"], round(2 / 3 + 0.0005, 3), "<", "x"))
+    if "memory" in compare:
+        m = compare["memory"]
+        out.append(_entry(f"RSS < 200 MB after {m['boards']:,} boards", "render", None, "compare.memory.rss_mb",
+                          m["rss_mb"], 200, "<", "MB"))
     for game, r in s.get("command", {}).get("games", {}).items():
         if "skipped" in r:
             out.append(_entry("/move path", "command", game, "skipped", None, 0, "<", ""))
@@ -160,6 +168,16 @@ def text(report: dict) -> str:
                          _f(r["shorter_side_px"]["min"], 0)])
         parts.append("Render\n" + _table(["game", "ms med", "ms p90", "ms max", "first ms", "KB med", "KB max",
                                           "px (med)", "min short px"], rows))
+        compare = s["render"].get("compare", {})
+        if compare.get("games"):
+            rows = [[game, _f(r["old"]["median"], 2), _f(r["new"]["median"], 2), _f(r["old"]["p90"], 2),
+                     _f(r["new"]["p90"], 2), _f(r["ratio"], 3), r["drawn_pixels_differing"], r["png_pixels_differing"],
+                     r["png_largest_channel_difference"]]
+                    for game, r in compare["games"].items()]
+            parts.append(f"Render, base {compare['base'][:10]} (old) against today (new), steal "
+                         f"{compare.get('cpu', {}).get('steal_pct', '?')} %\n" + _table(
+                             ["game", "old med", "new med", "old p90", "new p90", "ratio", "drawn px diff",
+                              "png px diff", "max level diff"], rows))
     if "command" in s:
         c = s["command"]
         rows = []

@@ -12,6 +12,7 @@ import math
 from PIL import Image, ImageDraw
 
 from .. import common as C
+from .. import layers
 from .bridges import _badge_pos, _band, _bridges, _ghost
 from .geometry import (BOARD_EDGE, BOARD_FILL, CENTRE_EDGE, CENTRE_FILL, COLUMNS, COORD, DOT, GRID, Layout, axis_size,
                        field_xy)
@@ -166,6 +167,14 @@ def _chased(img: Image.Image, draw: ImageDraw.ImageDraw, last, lay: Layout) -> N
 
 
 def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
+    """Coordinates on all four sides, drawn once per board size and centre variation."""
+    gutters = [(lay.left, lay.top - COORD, lay.right, lay.top), (lay.left, lay.bottom, lay.right, lay.bottom + COORD),
+               (lay.left - COORD, lay.top, lay.left, lay.bottom), (lay.right, lay.top, lay.right + COORD, lay.bottom)]
+    layers.layer(img, ("tactori axes", lay.n, lay.left, lay.top, centre), gutters, C.BACKGROUND,
+                 lambda canvas, pen: _draw_axes(canvas, pen, lay, centre))
+
+
+def _draw_axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
     """Coordinates on all four sides; with a centre variation d..f and 4..6 are tinted."""
     size = axis_size(lay.n)
     g = COORD / 2

@@ -11,6 +11,7 @@ from PIL import Image
 from engines.text import Joined, Text
 
 from .. import common as C
+from .. import layers
 from .geometry import BOARD_FILL, CARD_GAP, CARD_H, CENTRE_EDGE, CENTRE_FILL, LEGEND_ROW, PAD, Layout
 from .bridges import _band, _ghost
 from .polygons import _points_label, polygon_fill
@@ -96,6 +97,25 @@ def card_lines(data, seat: int) -> list[str]:
 
 
 def _legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
+    """The legend, drawn once per game, players, options, language and whether a bridge was taken up."""
+    last = data.get("last") or {}
+    taken_up = bool(last.get("relocated") or last.get("removed"))
+    centre = data["options"].get("centre")
+    fem = data["game"] == "tactori-fem"
+    # the words the legend draws (and no others: tests/render/test_legends.py listens to what is said)
+    texts = [Text("stack from above: rings = towers below, outer = bottom; number = height"),
+             Text("bridge, number = floor"), Text("last turn")]
+    texts += [Text("closed loop: wins")] if fem else [Text("polygon"), Text("its points")]
+    if taken_up:
+        texts.append(Text("bridge taken up"))
+    if centre and not fem:
+        texts += [Text("centre d4-f6 (variation {variant})", variant=centre), Text("not linked to the centre: scores 0")]
+    key = ("tactori legend", data["game"], data["players"], taken_up, centre, tuple(say(t) for t in texts), y)
+    layers.layer(img, key, [(0, y - 4, lay.width, lay.height)], C.PANEL,
+                 lambda canvas, pen: _draw_legend(canvas, pen, data, y, lay, say))
+
+
+def _draw_legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
     fem = data["game"] == "tactori-fem"
     room = lay.width - 2 * PAD
     cy = y + LEGEND_ROW / 2

@@ -1,0 +1,121 @@
+"""The panel under the board: a card per player and the legend.
+
+The legend pastes the board's own ore grounds, so its samples look exactly like
+the fields; its rows shrink their words (``C.fit_size``) to fit longer languages.
+"""
+from __future__ import annotations
+
+from engines.atacama import boards as B
+from engines.text import Joined, Text
+
+from .. import common as C
+from .. import layers
+from .fields import ore_ground
+from .geometry import CARD_H, GRID, LEGEND_ROW, PAD, Layout
+
+
+def _panel(img, draw, state, names, letters, perspective, lay: Layout, say=str) -> None:
+    top = lay.panel_top
+    draw.rectangle((0, top, lay.width, lay.height), fill=C.PANEL)
+    draw.line([(0, top), (lay.width, top)], fill=C.FAINT, width=2)
+    outcome = state.outcome()
+    to_move = state.current_player()
+    scores = list(outcome.scores) if outcome else state.scores()
+    gap = 14
+    w = (lay.width - 2 * PAD - gap) // 2
+    y = top + 16
+    for seat in range(state.players):
+        row, col = divmod(seat, 2)
+        x0 = PAD + col * (w + gap)
+        y0 = y + row * (CARD_H + gap)
+        _card(img, draw, state, names, letters, perspective, seat, scores[seat], outcome, to_move,
+              (x0, y0, x0 + w, y0 + CARD_H), say)
+    rows = (state.players + 1) // 2
+    _legend(img, draw, state, y + rows * (CARD_H + gap) - 4, lay, say)
+
+
+def _card(img, draw, state, names, letters, perspective, seat, score, outcome, to_move, box, say=str) -> None:
+    style = C.player_style(seat)
+    x0, y0, x1, y1 = box
+    active = seat == to_move or (outcome is not None and seat in outcome.winners and not outcome.is_draw)
+    out = seat in state.resigned
+    draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
+                           width=5 if active else 2)
+    C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
+    tag = C.card_tag(out=out, winners=outcome.winners if outcome else None, seat=seat, to_move=seat == to_move)
+    room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
+    for i, line in enumerate(_card_lines(state, seat)):
+        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(say(line), 20, room), 20, C.INK, anchor="lm")
+    if out:
+        C.veil(img, (x0 + 6, y0 + 52, x1 - 6, y1 - 6), C.shade(style.colour, 1.82), 110)
+
+
+def _card_lines(state, seat: int) -> list[str]:
+    """A player's right and towers, as Texts."""
+    right = state.rights[seat]
+    if right is None:
+        first = Text("no right yet")
+    else:
+        signs = "G+ S+ C-" if right[1] == "turquoise" else "C+ G+ S-"
+        first = Text("{axis}, {colour}: {signs}", axis=B.AXIS_WORDS[right[0]], colour=B.COLOUR_WORDS[right[1]],
+                     signs=signs)
+    base, other = state.supply[seat]
+    count = base + other
+    left = Text("{count} towers left", count=count) if count != 1 else Text("{count} tower left", count=count)
+    if state.tactics:
+        left = Joined([left, f"({other} x2)"], " ")
+    if state.bought[seat]:
+        left = Joined([left, Text("1 paid for the right")], " · ")
+    if seat in state.resigned and sum(state.forfeited[seat]):
+        left = Text("{count} forfeited", count=sum(state.forfeited[seat]))
+    return [first, left]
+
+
+def _legend(img, draw, state, y: int, lay: Layout, say=str) -> None:
+    """The legend's two rows, drawn once per language, options and layout."""
+    first = [say(Joined([ore, B.ORE_NAMES[ore]], " ")) for ore in B.ORES]
+    if state.tactics:
+        first.append(say(Text("other-colour tower, scores double")))
+    second = [say(Text("last move")), say(Text("pale: no tower may go there")),
+              say(Text("line value, scores at 4 towers"))]
+    box = (0, y - 4, lay.width, lay.height)
+    layers.layer(img, ("atacama legend", state.tactics, tuple(first), tuple(second), y), [box], C.PANEL,
+                 lambda canvas, pen: _draw_legend(canvas, pen, state.tactics, first, second, y, lay))
+
+
+def _draw_legend(img, draw, tactics: bool, first: list[str], second: list[str], y: int, lay: Layout) -> None:
+    sw = 30
+    room = lay.width - 2 * PAD
+    cy = y + LEGEND_ROW / 2
+    x = PAD
+    # the first row: each ore (swatch, 6 px, words, 16 px), then the x2 badge (40 px, 6 px, words)
+    words = first
+    size = C.fit_size(words, 19, room, 3 * (sw + 6 + 16) + (46 if tactics else -16))
+    for ore, word in zip(B.ORES, words):
+        img.paste(ore_ground(ore, sw), (x, int(cy - sw / 2)))
+        draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=GRID)
+        box = C.draw_text(img, (x + sw + 6, cy), word, size, C.INK, anchor="lm")
+        x = box[2] + 16
+    if tactics:
+        b = (x, int(cy - 13), x + 40, int(cy + 13))
+        draw.rounded_rectangle(b, 13, fill=C.INK)
+        C.draw_text(img, ((b[0] + b[2]) / 2, cy), "x2", 18, C.WHITE)
+        C.draw_text(img, (b[2] + 6, cy), words[-1], size, C.INK, anchor="lm")
+    cy += LEGEND_ROW
+    x = PAD
+    # the second row: frame, faded field and value badge (56 px), each with 6 px and its words
+    words = second
+    size = C.fit_size(words, 19, room, 2 * (sw + 6 + 16) + 56 + 6)
+    C.bold_frame(draw, (x, int(cy - sw / 2), x + sw, int(cy + sw / 2)), 6)
+    box = C.draw_text(img, (x + sw + 6, cy), words[0], size, C.INK, anchor="lm")
+    x = box[2] + 16
+    face = ore_ground("G", sw).copy()
+    C.veil(face, (0, 0, sw, sw), C.WHITE, 130)
+    img.paste(face, (x, int(cy - sw / 2)))
+    draw.rectangle((x, int(cy - sw / 2), x + sw - 1, int(cy + sw / 2) - 1), outline=GRID)
+    box = C.draw_text(img, (x + sw + 6, cy), words[1], size, C.INK, anchor="lm")
+    x = box[2] + 16
+    box = (x, int(cy - 15), x + 56, int(cy + 15))
+    draw.rounded_rectangle(box, 8, fill=C.PANEL, outline=C.FAINT, width=2)
+    C.draw_text(img, ((box[0] + box[2]) / 2, cy), "+5", 18, C.MUTED)
+    C.draw_text(img, (box[2] + 6, cy), words[2], size, C.INK, anchor="lm")
