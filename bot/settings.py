@@ -8,6 +8,8 @@ from typing import Any
 
 from dotenv import load_dotenv
 
+from render.replay import MAX_FRAMES
+
 DEFAULT_DATABASE = "data/bot.sqlite3"
 DEFAULT_AI_WORKERS = 1
 # The checkout: the folder holding pyproject.toml and README.md, where the quick start puts .env.
@@ -41,6 +43,8 @@ class Settings:
     log_level: str = "INFO"
     # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
     ai_workers: int = DEFAULT_AI_WORKERS
+    # Most frames of an animated replay (render.replay.MAX_FRAMES fits the 5 s budget); tests use fewer.
+    replay_frames: int = MAX_FRAMES
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = FIND_ENV_FILE) -> "Settings":

@@ -10,7 +10,8 @@ from .helpers import reproducible_seeds
 
 @pytest.fixture
 def settings(tmp_path):
-    return Settings(token=None, database_path=str(tmp_path / "bot.sqlite3"))
+    # Few replay frames: every finished match draws its replay, and these tests settle within 0.5 s.
+    return Settings(token=None, database_path=str(tmp_path / "bot.sqlite3"), replay_frames=4)
 
 
 @pytest.fixture
