@@ -165,7 +165,14 @@ class Replays:
             await interaction.edit_original_response(**outgoing(public(interaction, Text(
                 "Drawing the replay of {title} #{id}: {frames} frames, a few seconds…", title=match.title,
                 id=match.id, frames=frames))))
-        made = await self.replay_of(match, record, locale, start, end)
+        try:
+            made = await self.replay_of(match, record, locale, start, end)
+        except Exception:  # noqa: BLE001 - the player must hear something either way
+            log.exception("no replay for match %s", match.id)
+            await interaction.edit_original_response(**outgoing(public(interaction, Text(
+                "The replay of {title} #{id} could not be drawn just now; try again in a moment.",
+                title=match.title, id=match.id))))
+            return
         text = Joined([t for t in (Text("**Replay of {title} #{id}**, {range}.", title=match.title, id=match.id,
                                         range=moves_range(start, end)), merged_note(made)) if t], "\n")
         await interaction.edit_original_response(**outgoing(public(interaction, text),

@@ -165,3 +165,15 @@ async def test_german_and_french(world, client_locales):
     stats = await bob.slash(channel, "stats")
     assert stats.response.attachments[0].description.startswith("Graphique du classement")
     assert say(Text("{year}-{month}-{day}", year=2026, month="11", day="24"), "fr") == "24/11/2026"
+
+
+async def test_a_replay_that_cannot_be_drawn_is_said_so(world, monkeypatch):
+    w = world
+    match, _ = await finished_match(w)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(bot_replays, "make_replay", broken)
+    failed = await w.ann.slash(w.channel, f"{GAME} replay", match=match.id, **{"from": 1, "to": 2})
+    assert "could not be drawn just now" in failed.response.content and not failed.response.attachments
