@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,playouts,render,command,store,memory,large,ai] [-o bench/results.json]``."""
+"""``python -m bench [--quick] [--only engine,playouts,render,replay,command,store,memory,large,ai] [-o bench/results.json]``."""
 from __future__ import annotations
 
 import argparse
@@ -41,7 +41,7 @@ def run(argv: list[str] | None = None) -> dict:
               "machine": report.machine(), "notes": [], "section_seconds": {}, "section_cpu": {}}
     log(f"bench ({result['mode']}): games {', '.join(games)}; sections {', '.join(args.sections)}")
     playouts = {}
-    if {"engine", "render"} & set(args.sections):
+    if {"engine", "render", "replay"} & set(args.sections):
         from .positions import collect
 
         t = time.perf_counter()
@@ -63,7 +63,14 @@ def run(argv: list[str] | None = None) -> dict:
                 out = run_playouts(args.quick, log)
             elif section == "render":
                 from . import render
+<<<<<<< HEAD
                 out = render.run(games, playouts, args.quick, log, args.render_base)
+=======
+                out = render.run(games, playouts, args.quick, log)
+            elif section == "replay":
+                from . import replay
+                out = replay.run(games, playouts, args.quick, log)
+>>>>>>> replays
             elif section == "command":
                 from . import command
                 out = command.run(games, args.quick, log)

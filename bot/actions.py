@@ -18,6 +18,7 @@ from .around import Around
 from .boards import Boards
 from .challenging import Challenging
 from .help import rules_text
+from .replays import Replays
 from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
                       reply_error)
 from .suggest import RecentMoves, suggest
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Actions(Around, Boards, Challenging):
+class Actions(Around, Boards, Challenging, Replays):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.recent_moves = RecentMoves()
@@ -96,7 +97,11 @@ class Actions(Around, Boards, Challenging):
             return
         await self.post_turn(interaction, result.match, result.description, result.series)
 
-    async def board(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
+    async def board(self, interaction: discord.Interaction, game: str, match_id: int | None,
+                    ply: int | None = None) -> None:
+        if ply is not None:
+            await self.board_at(interaction, game, match_id, ply)
+            return
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
         if match is None:
             return

@@ -20,6 +20,13 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
     page = min(max(page, 1), pages)
     lines: list = [Text("**{title} #{id}** · {players} · move list, page {page}/{pages}", title=match.title,
                         id=match.id, players=present.player_line(match), page=page, pages=pages)]
+    if moves:
+        # Looking back without leaving Discord: any position privately, or the whole match animated.
+        # Second line, so that cutting a long page to Discord's 2000 characters never loses it.
+        board = Verbatim(f"`/{match.game} board match:{match.id} ply:{moves[-1].ply + 1}`")
+        replay = Verbatim(f"`/{match.game} replay match:{match.id}`")
+        lines.append(Text("The board after any move: {board} (ply = the move's number) · the whole match: {replay}",
+                          board=board, replay=replay))
     for m in moves[(page - 1) * PAGE: page * PAGE]:
         who = shown(names.get(m.user_id, "?"))
         lines.append(f"`{m.ply + 1:>3}.` {who}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")

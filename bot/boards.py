@@ -87,6 +87,7 @@ class Boards:
             if view is not None:
                 kwargs["view"] = view
             text = await self.turn_content(match, result.description, result.series)
+            text = await self._with_final_extras(match, locale, text, kwargs)
             try:
                 message = await self.bot.get_partial_messageable(home).send(
                     **outgoing(say(text, locale), notify=present.people(match), **kwargs))
@@ -113,11 +114,11 @@ class Boards:
             # visibility: private when only a pointer to the board follows here.
             await interaction.response.defer(thinking=True, ephemeral=elsewhere)
         text = await self.turn_content(match, description, series)
-        content = public(interaction, text)
         kwargs = {"file": await self.board_file(match, public_locale(interaction), description)}
         view = self.board_view(match, public_locale(interaction))
         if view is not None:
             kwargs["view"] = view
+        content = public(interaction, await self._with_final_extras(match, public_locale(interaction), text, kwargs))
         try:
             if not elsewhere:
                 message = await interaction.followup.send(**outgoing(content, notify=match.players, **kwargs),
@@ -146,6 +147,15 @@ class Boards:
             await self._retire_board(home, match.message_id)
         if match.status in ("finished", "void") and match.thread_id:
             await self._archive(match.thread_id)
+
+    async def _with_final_extras(self, match: Match, locale, text: Text, kwargs: dict) -> Text:
+        """A finished match's message carries its replay and score chart beside the final board
+        (``kwargs``' file becomes files), and says when the replay merged moves into one frame."""
+        extras, note = await self.final_extras(match, locale)
+        if not extras:
+            return text
+        kwargs["files"] = [kwargs.pop("file"), *extras]
+        return Joined([text, note], "\n") if note else text
 
     async def _retire_board(self, channel_id: int, message_id: int) -> None:
         """The previous board keeps its picture but loses its buttons: only the newest board is played from."""

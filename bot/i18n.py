@@ -21,8 +21,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     # groups and per-game subcommands
     "Play {title}": ("{title} spielen", "Jouer à {title}"),
     "Make your move in {title}": ("Deinen Zug in {title} machen", "Jouer votre coup à {title}"),
-    "Show the current board of your {title} match": ("Das aktuelle Brett deiner {title}-Partie zeigen",
-                                                     "Afficher le plateau actuel de votre partie de {title}"),
+    "Show the board of your {title} match (after any move: ply)": (
+        "Das Brett deiner {title}-Partie zeigen (nach jedem beliebigen Zug: ply)",
+        "Afficher le plateau de votre partie de {title} (après n'importe quel coup : ply)"),
+    "An animated replay of a {title} match, move by move": (
+        "Eine {title}-Partie Zug um Zug als Animation nachspielen",
+        "Revoir une partie de {title} coup par coup, en animation"),
     "Give up your {title} match (asks for confirmation)": ("Deine {title}-Partie aufgeben (mit Rückfrage)",
                                                            "Abandonner votre partie de {title} (avec confirmation)"),
     "The record file of your {title} match (replays anywhere)": (
@@ -92,6 +96,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Which match (default: yours in this channel)": ("Welche Partie (Standard: deine in diesem Kanal)",
                                                      "Quelle partie (par défaut : la vôtre dans ce salon)"),
     "Page of the move list": ("Seite der Zugliste", "Page de la liste des coups"),
+    "Privately, the position after this many moves (0: the start)": (
+        "Privat die Stellung nach so vielen Zügen (0: der Anfang)",
+        "En privé, la position après ce nombre de coups (0 : le départ)"),
+    "Start after this many moves (default: the start)": ("Nach so vielen Zügen beginnen (Standard: am Anfang)",
+                                                         "Commencer après ce nombre de coups (par défaut : au départ)"),
+    "Stop after this many moves (default: the last)": ("Nach so vielen Zügen aufhören (Standard: nach dem letzten)",
+                                                       "S'arrêter après ce nombre de coups (par défaut : au dernier)"),
+    "Whose statistics (default: yours)": ("Wessen Statistik (Standard: deine)",
+                                          "Les statistiques de qui (par défaut : les vôtres)"),
+    "Only this game's rating in the chart (default: every game)": (
+        "Nur die Wertung dieses Spiels im Diagramm (Standard: alle Spiele)",
+        "Seul le classement de ce jeu dans le graphique (par défaut : tous les jeux)"),
     "on or off for this match": ("an oder aus für diese Partie", "oui ou non pour cette partie"),
     "Second opponent (four players need three)": ("Zweiter Gegner (zu viert braucht es drei)",
                                                   "Deuxième adversaire (à quatre, il en faut trois)"),

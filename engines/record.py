@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from .core import MoveError, SetupError, State, get_game
 
@@ -85,6 +85,15 @@ class Record:
 
 def replay(record: Record, upto: int | None = None) -> State:
     """The state after the record's moves (or its first ``upto`` moves)."""
+    for state in walk(record, upto):
+        pass
+    return state
+
+
+def walk(record: Record, upto: int | None = None) -> Iterator[State]:
+    """The positions of a record in order: after 0, 1, ... moves (up to ``upto``), each
+    with the resignations recorded at that ply applied.  One state is played on and
+    yielded again and again: copy it to keep a position."""
     state = record.initial_state()
     moves = record.moves[:upto]
     resigned = {}
@@ -95,10 +104,10 @@ def replay(record: Record, upto: int | None = None) -> State:
     for ply in range(len(moves) + 1):
         for seat in resigned.get(ply, []):
             state.resign(seat)
+        yield state
         if ply == len(moves):
             break
         try:
             state.play(moves[ply])
         except MoveError as exc:
             raise ReplayError(f"move {ply + 1} {moves[ply]!r}: {exc}", ply) from None
-    return state

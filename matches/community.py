@@ -45,6 +45,18 @@ class Community(Core):
             " WHERE mp.user_id = ? AND mv.user_id = mp.user_id AND m.guild_id = ?", (user_id, guild_id))
         return Stats(ratings, won[0], timing[0])
 
+    async def rating_history(self, guild_id: int, user_id: int,
+                             game: str | None = None) -> dict[str, list[tuple[float, float]]]:
+        """Game -> [(time, rating after the match)] of the player's rated matches on this server, oldest first."""
+        sql = "SELECT game, rated_at, rating FROM rating_history WHERE guild_id = ? AND user_id = ?"
+        params: tuple = (guild_id, user_id)
+        if game is not None:
+            sql, params = sql + " AND game = ?", (*params, game)
+        history: dict[str, list[tuple[float, float]]] = {}
+        for row in await self.store.fetchall(sql + " ORDER BY rated_at, match_id", params):
+            history.setdefault(row["game"], []).append((row["rated_at"], row["rating"]))
+        return history
+
     async def against_computer(self, guild_id: int, user_id: int) -> dict[str, list[int]]:
         """Level -> [wins, losses, draws] in finished matches against the computer on this server
         (unrated, so counted apart from the ratings; a win shared with others counts as a draw)."""

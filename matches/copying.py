@@ -24,6 +24,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("users", ("user_id",)),
     ("guilds", ("guild_id",)),
     ("ratings", ("guild_id", "game", "user_id")),
+    ("rating_history", ("guild_id", "user_id", "game", "match_id")),
 )
 BATCH = 2000
 

@@ -178,6 +178,9 @@ class Core:
                 " losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws",
                 (match.guild_id, match.game, user, ratings[seat] + changes[seat], int(won),
                  int(not won and not (draw and seat in winners)), int(draw and seat in winners)))
+            tx.execute("INSERT INTO rating_history (guild_id, game, user_id, match_id, rating, rated_at)"
+                       " VALUES (?, ?, ?, ?, ?, ?)",
+                       (match.guild_id, match.game, user, match.id, ratings[seat] + changes[seat], self.clock()))
 
     def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
         row = tx.fetchone(

@@ -122,4 +122,18 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN claimed_by TEXT;
     ALTER TABLE matches ADD COLUMN claimed_until REAL;
     """,
+    # 8: every rating change, for the chart of a player's rating over time in /stats
+    # (portable SQL: BIGINT ids, DOUBLE PRECISION, a plain index; no SQLite-only syntax).
+    """
+    CREATE TABLE rating_history (
+        guild_id  BIGINT           NOT NULL,
+        game      TEXT             NOT NULL,
+        user_id   BIGINT           NOT NULL,
+        match_id  BIGINT           NOT NULL,
+        rating    DOUBLE PRECISION NOT NULL,   -- after the match
+        rated_at  DOUBLE PRECISION NOT NULL,   -- seconds since the epoch
+        PRIMARY KEY (guild_id, user_id, game, match_id)
+    );
+    CREATE INDEX rating_history_player ON rating_history (guild_id, user_id, rated_at);
+    """,
 ]

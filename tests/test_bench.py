@@ -13,8 +13,8 @@ from pathlib import Path
 import engines
 
 ROOT = Path(__file__).resolve().parent.parent
-PER_GAME = ("engine", "render", "command")
-SECTIONS = ("engine", "playouts", "render", "command", "store", "memory", "large", "ai")
+PER_GAME = ("engine", "render", "replay", "command")
+SECTIONS = ("engine", "playouts", "render", "replay", "command", "store", "memory", "large", "ai")
 
 
 def test_quick_benchmark_reports_every_game_and_section(tmp_path):
@@ -43,6 +43,8 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
             assert entry[metric]["count"] > 0, (game, metric)
     for game, entry in report["sections"]["render"]["games"].items():
         assert "skipped" in entry or entry["time"]["count"] > 0, game
+    for game, entry in report["sections"]["replay"]["games"].items():
+        assert entry["frames"] >= 2 and entry["mb"] > 0 and entry["chart"]["count"] > 0, game
     for game, entry in report["sections"]["command"]["games"].items():
         assert "skipped" in entry or entry["total"]["count"] > 0, game
     assert report["sections"]["store"]["runs"], "no store run"

@@ -46,8 +46,24 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
 
         command.autocomplete("match")(match_autocomplete)
 
-    per_match("board", f"Show the current board of your {title} match",
-              lambda i, m: actions.board(i, game, m))
+    @group.command(name="board", description=f"Show the board of your {title} match (after any move: ply)")
+    @app_commands.describe(match=MATCH_HELP, ply="Privately, the position after this many moves (0: the start)")
+    async def board(interaction: discord.Interaction, match: int | None = None,
+                    ply: app_commands.Range[int, 0, 100000] | None = None):
+        await actions.board(interaction, game, match, ply)
+
+    board.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="replay", description=f"An animated replay of a {title} match, move by move")
+    @app_commands.describe(match=MATCH_HELP, start="Start after this many moves (default: the start)",
+                           end="Stop after this many moves (default: the last)")
+    @app_commands.rename(start="from", end="to")
+    async def replay(interaction: discord.Interaction, match: int | None = None,
+                     start: app_commands.Range[int, 0, 100000] | None = None,
+                     end: app_commands.Range[int, 0, 100000] | None = None):
+        await actions.replay(interaction, game, match, start, end)
+
+    replay.autocomplete("match")(match_autocomplete)
     per_match("resign", f"Give up your {title} match (asks for confirmation)",
               lambda i, m: actions.resign(i, game, m))
     per_match("export", f"The record file of your {title} match (replays anywhere)",

@@ -1,6 +1,10 @@
 """Commands around the matches: /games, /settings, /vacation, /leaderboard, /stats, /admin."""
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
+import functools
+import io
 from typing import Literal
 
 import discord
@@ -8,11 +12,15 @@ from discord import app_commands
 
 from engines import Joined, Text, game_names, get_game
 from matches import ServiceError
+from matches.ratings import INITIAL
+from render.charts import RatingPoint, rating_chart
+from render.common import encode_png
 from matches.timing import DAYS_CHOICES
 
 from .. import present
+from ..locales import say
 from ..reminders import jump_link
-from ..replies import outgoing, private, public
+from ..replies import fit, outgoing, private, public
 
 
 NEEDS_MANAGE_SERVER = Text("You need the Manage Server permission.")
@@ -23,6 +31,19 @@ LANGUAGE_NAMES = (("server", "Server language (Discord setting)"), ("en", "Engli
 
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()]
+
+
+def rating_png(history: dict[str, list[tuple[float, float]]], locale) -> bytes:
+    """The chart of a player's ratings over time, one line per game (drawn in a worker thread)."""
+    def date(seconds: float) -> str:
+        day = dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
+        return say(Text("{year}-{month}-{day}", year=day.year, month=f"{day.month:02}", day=f"{day.day:02}"),
+                   locale, escaped=False)
+
+    lines = {get_game(game).title: [RatingPoint(at, rating) for at, rating in points]
+             for game, points in sorted(history.items())}
+    return encode_png(rating_chart(lines, start=INITIAL, say=functools.partial(say, locale=locale, escaped=False),
+                                   date=date))
 
 
 def build_community_commands(bot) -> list[app_commands.Command | app_commands.Group]:
@@ -92,13 +113,18 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
 
     @app_commands.command(name="stats", description="Wins, losses, ratings and series of a member")
     @app_commands.guild_only()
-    async def stats(interaction: discord.Interaction, member: discord.Member | None = None):
+    @app_commands.describe(member="Whose statistics (default: yours)",
+                           game="Only this game's rating in the chart (default: every game)")
+    @app_commands.choices(game=_game_choices())
+    async def stats(interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: str | None = None):
         who = member or interaction.user
         data = await service.stats(interaction.guild_id, who.id)
+        history = await service.rating_history(interaction.guild_id, who.id, game)
         lines = [Text("**{name}** on this server", name=who.display_name)]
-        for game, r in sorted(data.ratings.items()):
+        for rated, r in sorted(data.ratings.items()):
             lines.append(Text("{title}: rating **{rating:.0f}**, {wins} W / {losses} L / {draws} D",
-                              title=get_game(game).title, rating=r.rating, wins=r.wins, losses=r.losses, draws=r.draws))
+                              title=get_game(rated).title, rating=r.rating, wins=r.wins, losses=r.losses, draws=r.draws))
         if not data.ratings:
             lines.append(Text("No rated matches yet."))
         against = await service.against_computer(interaction.guild_id, who.id)
@@ -108,7 +134,16 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         lines.append(Text("Series won: {count}", count=data.series_won))
         if data.average_move_seconds is not None:
             lines.append(Text("Average time per move: {duration}", duration=present.duration(data.average_move_seconds)))
-        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))
+        extra = {}
+        if history:
+            png = await asyncio.to_thread(rating_png, history, interaction.locale)
+            description = private(interaction, Text("Chart of {name}'s rating after each rated match on this server",
+                                                    name=who.display_name))
+            extra["file"] = discord.File(io.BytesIO(png), filename="rating.png", description=fit(description, 1024))
+        elif game is not None:
+            lines.append(Text("No rated {title} matches yet.", title=get_game(game).title))
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True,
+                                                           **extra))
 
     admin = app_commands.Group(name="admin", description="Server settings and moderation of matches",
                                guild_only=True, default_permissions=discord.Permissions(manage_guild=True))

@@ -10,10 +10,12 @@ from .helpers import reproducible_seeds
 
 @pytest.fixture
 def settings(tmp_path, database):
-    """Every bot test runs on both backends (tests/conftest.py)."""
+    """Every bot test runs on both backends (tests/conftest.py).  Few replay frames: every
+    finished match draws its replay, and these tests settle within 0.5 s."""
     if database.startswith("postgresql://"):
-        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database)
-    return Settings(token=None, database_path=database)
+        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
+                        replay_frames=4)
+    return Settings(token=None, database_path=database, replay_frames=4)
 
 
 @pytest.fixture

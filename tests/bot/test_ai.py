@@ -37,8 +37,8 @@ def settings(tmp_path, database, request):
     workers = getattr(request, "param", 0)
     if database.startswith("postgresql://"):
         return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        ai_workers=workers)
-    return Settings(token=None, database_path=database, ai_workers=workers)
+                        ai_workers=workers, replay_frames=4)
+    return Settings(token=None, database_path=database, ai_workers=workers, replay_frames=4)
 
 
 def the_bot(w):
