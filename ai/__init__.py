@@ -68,8 +68,13 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         return ranked[0], result.iterations
     if plan.greedy:
         return ranked[0], result.iterations
-    weights = [result.root.children[m].visits ** 2 for m in ranked]
-    return rng.choices(ranked, weights)[0], result.iterations
+    # Easy: a draw among the moves the search found nearly as good as its best (visited at
+    # least half as often), in proportion to visits squared; never one it barely looked at
+    # (with visits spread over many moves, as in four-player Atacama, that lost to random play).
+    top = result.root.children[ranked[0]].visits
+    close = [m for m in ranked if 2 * result.root.children[m].visits >= top]
+    weights = [result.root.children[m].visits ** 2 for m in close]
+    return rng.choices(close, weights)[0], result.iterations
 
 
 def _priors(seen: State, moves: list[str], evaluator) -> dict[str, float]:

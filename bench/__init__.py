@@ -4,14 +4,10 @@ Sections (each measured per registered game where it makes sense):
 
 - ``engine``  -- ``play()``, ``legal_moves()``, JSON round-trip, record replay;
 - ``playouts`` -- full random playouts per second: ``sample_move`` vs ``legal_moves``;
-<<<<<<< HEAD
 - ``render``  -- one board PNG: time, size, pixel size; outside --quick also the
   base commit's renderer against today's in turns (``bench.render_compare``,
   ``--render-base REV``) and the RSS after 2,000 boards;
-=======
-- ``render``  -- one board PNG: time, size, pixel size;
 - ``replay``  -- the animated replay of each game's longest playout and its score chart;
->>>>>>> replays
 - ``command`` -- ``/<game> move`` through the real bot under SimCord;
 - ``store``   -- sustained moves/s with many active matches, 8 concurrent writers;
 - ``memory``  -- resident memory of the started bot (fresh subprocess);

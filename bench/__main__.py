@@ -63,14 +63,10 @@ def run(argv: list[str] | None = None) -> dict:
                 out = run_playouts(args.quick, log)
             elif section == "render":
                 from . import render
-<<<<<<< HEAD
                 out = render.run(games, playouts, args.quick, log, args.render_base)
-=======
-                out = render.run(games, playouts, args.quick, log)
             elif section == "replay":
                 from . import replay
                 out = replay.run(games, playouts, args.quick, log)
->>>>>>> replays
             elif section == "command":
                 from . import command
                 out = command.run(games, args.quick, log)

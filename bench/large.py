@@ -28,9 +28,10 @@ import time
 
 from bench.stats import busy_and_steal, cpu_ticks
 from bot.suggest import RecentMoves, suggest
-from matches import Match, MatchService, Store
+from matches import Match, MatchService
+from matches.store import store_for
 
-from . import large_bot, largedb
+from . import large_bot, largedb, largepg
 from .lookups import ms_since, old_query, timed_summary
 from .store import copy_db, epoch_clock, plan
 
@@ -51,7 +52,9 @@ async def lookups(service: MatchService, people: list[tuple[int, int, str]], cal
         out[which] = timed_summary(samples)
     store = service.store
     stats = {}
-    for which, table in (("old", "series NOT INDEXED"), ("new", "series")):
+    # SQLite can be told to ignore the index; PostgreSQL cannot (both rows use it there).
+    unindexed = "series NOT INDEXED" if store.backend == "sqlite" else "series"
+    for which, table in (("old", unindexed), ("new", "series")):
         samples = []
         for user, _, _ in people[:calls[which]]:
             t = time.perf_counter_ns()
@@ -176,7 +179,7 @@ def people_of(matches: list[Match]) -> list[tuple[int, int, str]]:
 
 
 async def service_phases(path: str, count: int, quick: bool, log) -> dict:
-    store = await Store(path).open()
+    store = await store_for(path).open()
     service = MatchService(store, clock=epoch_clock())
     out: dict = {}
     try:
@@ -244,9 +247,25 @@ def run(quick: bool, log) -> dict:
         t = time.perf_counter()
         copy_db(source, path)
         log(f"  copied for this run ({time.perf_counter() - t:.1f} s)")
-        out = {"matches": count, "users": USERS, "notes": []}
+        out = {"matches": count, "users": USERS, "notes": [], "backend": "sqlite"}
         out.update(asyncio.run(service_phases(path, count, quick, log)))
         out.update(asyncio.run(large_bot.bot_phases(path, quick, reminders, log)))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    url = largepg.server_url()
+    if url is None:
+        out["notes"].append("large: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)")
+        return out
+    log("  [PostgreSQL]")
+    template = largepg.prepare(url, source, count, log)
+    out["postgresql"] = asyncio.run(_postgres_phases(url, template, count, quick, reminders, log))
+    return out
+
+
+async def _postgres_phases(url: str, template: str, count: int, quick: bool, reminders: int, log) -> dict:
+    out = {"matches": count, "users": USERS, "backend": "postgresql"}
+    async with largepg.work_database(url, template) as location:
+        out.update(await service_phases(location, count, quick, log))
+    async with largepg.work_database(url, template) as location:
+        out.update(await large_bot.bot_phases(location, quick, reminders, log))
     return out

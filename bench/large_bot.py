@@ -15,12 +15,20 @@ import time
 from bisect import bisect_left
 
 from bot.pacing import BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_PERIOD
-from matches import Store
+from matches.store import StoreBase as Store, is_postgres
 from matches.timing import DAY
 
 from .stats import busy_and_steal, cpu_ticks
 from .store import EPOCH
 from .lookups import ms_since, old_query, timed_summary
+
+
+def settings_for(location: str):
+    from bot import Settings
+
+    if is_postgres(location):
+        return Settings(token=None, database_url=location)
+    return Settings(token=None, database_path=location)
 
 
 async def bot_phases(path: str, quick: bool, reminders: int, log) -> dict:
@@ -33,7 +41,7 @@ async def bot_phases(path: str, quick: bool, reminders: int, log) -> dict:
     logging.getLogger("discord").setLevel(logging.WARNING)
     logging.getLogger("bot").setLevel(logging.ERROR)
     out: dict = {}
-    first = create_bot(Settings(token=None, database_path=path))
+    first = create_bot(settings_for(path))
     bots = [first]
     try:
         async with simcord.run(first, settle_timeout=120.0, check_errors=False) as env:
@@ -48,7 +56,7 @@ async def bot_phases(path: str, quick: bool, reminders: int, log) -> dict:
             env.bot.scheduler.stop()
             channels = [guild.create_text_channel(f"r{n}") for n in range(min(500, max(10, reminders // 20)))]
             await make_due(env.bot.store, reminders, guild.id, [c.id for c in channels])
-            second = create_bot(Settings(token=None, database_path=path))
+            second = create_bot(settings_for(path))
             bots.append(second)
             await env.restart_bot(second)
             out["reminders"] = await drain(env, channels, reminders, log)

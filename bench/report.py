@@ -80,7 +80,6 @@ def budgets(report: dict) -> list[dict]:
         out.append(_entry("board image < 300 KB (largest)", "render", game, "size_kb.max", r["size_kb"]["max"], 300, "<", "KB"))
         out.append(_entry("board image >= 800 px shorter side (smallest)", "render", game, "shorter_side_px.min",
                           r["shorter_side_px"]["min"], 800, ">=", "px"))
-<<<<<<< HEAD
     compare = s.get("render", {}).get("compare", {})
     for game, r in compare.get("games", {}).items():
         out.append(_entry("board image median <= 2/3 of the base commit's (same run)", "render", game, "compare.ratio",
@@ -89,13 +88,11 @@ def budgets(report: dict) -> list[dict]:
         m = compare["memory"]
         out.append(_entry(f"RSS < 200 MB after {m['boards']:,} boards", "render", None, "compare.memory.rss_mb",
                           m["rss_mb"], 200, "<", "MB"))
-=======
     for game, r in s.get("replay", {}).get("games", {}).items():
         out.append(_entry("replay of the longest match < 5 s", "replay", game, "seconds", r["seconds"], 5, "<", "s"))
         out.append(_entry("replay of the longest match < 8 MB", "replay", game, "mb", r["mb"], 8, "<", "MB"))
         out.append(_entry("score chart median < 100 ms", "replay", game, "chart.median", r["chart"]["median"], 100,
                           "<", "ms"))
->>>>>>> replays
     for game, r in s.get("command", {}).get("games", {}).items():
         if "skipped" in r:
             out.append(_entry("/move path", "command", game, "skipped", None, 0, "<", ""))
@@ -176,7 +173,6 @@ def text(report: dict) -> str:
                          _f(r["shorter_side_px"]["min"], 0)])
         parts.append("Render\n" + _table(["game", "ms med", "ms p90", "ms max", "first ms", "KB med", "KB max",
                                           "px (med)", "min short px"], rows))
-<<<<<<< HEAD
         compare = s["render"].get("compare", {})
         if compare.get("games"):
             rows = [[game, _f(r["old"]["median"], 2), _f(r["new"]["median"], 2), _f(r["old"]["p90"], 2),
@@ -187,7 +183,6 @@ def text(report: dict) -> str:
                          f"{compare.get('cpu', {}).get('steal_pct', '?')} %\n" + _table(
                              ["game", "old med", "new med", "old p90", "new p90", "ratio", "drawn px diff",
                               "png px diff", "max level diff"], rows))
-=======
     if "replay" in s:
         rows = [[game, r["players"], r["plies"], r["frames"], r["most_merged"], _f(r["seconds"]), _f(r["ms_per_frame"], 1),
                  _f(r["mb"]), _f(r["chart"]["median"], 1), _f(r["chart_kb"], 1), _f(r["cpu"].get("steal_pct"), 1)]
@@ -195,7 +190,6 @@ def text(report: dict) -> str:
         parts.append("Replay of the longest playout (GIF) and score chart (PNG)\n" + _table(
             ["game", "players", "plies", "frames", "moves/frame", "s", "ms/frame", "MB", "chart ms", "chart KB",
              "steal %"], rows))
->>>>>>> replays
     if "command" in s:
         c = s["command"]
         rows = []

@@ -8,11 +8,8 @@ from typing import Any
 
 from dotenv import load_dotenv
 
-<<<<<<< HEAD
 from matches.shards import Shards
-=======
 from render.replay import MAX_FRAMES
->>>>>>> replays
 
 DEFAULT_DATABASE = "data/bot.sqlite3"
 DEFAULT_AI_WORKERS = 1
@@ -52,11 +49,13 @@ class Settings:
     log_level: str = "INFO"
     # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
     ai_workers: int = DEFAULT_AI_WORKERS
-<<<<<<< HEAD
     # Sharding (README: Running at scale): this process connects the shards shard_ids of
     # shard_count; None: one unsharded connection.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+
+    # Most frames of an animated replay (render.replay.MAX_FRAMES fits the 5 s budget); tests use fewer.
+    replay_frames: int = MAX_FRAMES
 
     @property
     def shards(self) -> Shards:
@@ -69,10 +68,6 @@ class Settings:
     def database(self) -> str:
         """Where the store lives: the PostgreSQL URL if one is set, else the SQLite path."""
         return self.database_url or self.database_path
-=======
-    # Most frames of an animated replay (render.replay.MAX_FRAMES fits the 5 s budget); tests use fewer.
-    replay_frames: int = MAX_FRAMES
->>>>>>> replays
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = FIND_ENV_FILE) -> "Settings":

