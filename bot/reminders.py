@@ -58,6 +58,13 @@ def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -
     return DAILY_WORDING[(match.id + days) % len(DAILY_WORDING)](**fields)
 
 
+def delivery_nonce(match: Match, event: Event) -> str:
+    """The same for every attempt at one reminder of one turn: Discord keeps one message per
+    nonce for a few minutes (discord.py sends ``enforce_nonce``), so a process that takes over
+    a delivery another process died in the middle of cannot post it twice."""
+    return f"r{match.id}.{match.version}.{int(event)}"[:25]
+
+
 def claim_consequence(match: Match) -> Text | str:
     if match.plies == 0:
         return Text(" (nobody has moved yet, so the match would be void: no winner, no points)")
@@ -138,7 +145,8 @@ class Reminders:
                          "the button or `/{game} claim`{consequence}.", **fields)
                 await channel.send(**outgoing(say(text, locale), notify=[p for p in match.players if p != mover],
                                               view=buttons.view_of(buttons.ClaimButton(match.id, match.version),
-                                                                   locale=locale)))
+                                                                   locale=locale),
+                                              nonce=delivery_nonce(match, event)))
             return
         settings = await self.bot.service.user_settings(mover)
         if settings.reminders == "off" or not await self.bot.service.match_pings(match.id, mover):
@@ -149,10 +157,10 @@ class Reminders:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
                 # A DM is private: in the player's own language, once he has used the bot.
                 await user.send(**outgoing(say(reminder_text(match, event, Text("Hi"), now),
-                                               settings.language or locale)))
+                                               settings.language or locale), nonce=delivery_nonce(match, event)))
                 return
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)
         if channel:
             await channel.send(**outgoing(say(reminder_text(match, event, present.mention(mover), now), locale),
-                                          notify=[mover]))
+                                          notify=[mover], nonce=delivery_nonce(match, event)))

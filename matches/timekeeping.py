@@ -57,27 +57,34 @@ class Timekeeping(Core):
 
     async def claim_due(self, owner: str, *, limit: int = 10, per_channel: int | None = None,
                         shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, Event]]:
-        """Like :meth:`due`, but each match is claimed for ``owner`` (a bot process) until the lease
-        ends: of several processes on one database, exactly one gets each.  ``mark_sent`` ends the
-        claim; a process that dies before it leaves the match to another once the lease has run out."""
+        """Like :meth:`due`, but each match is claimed for ``owner`` (a bot process): of several
+        processes on one database, exactly one gets each.
+
+        A claim moves the match's ``next_event_at`` to the end of the lease (and names the owner
+        in ``claimed_by``): for everybody else it is simply not due until then, so no scheduler
+        spins on it and the index on ``next_event_at`` finds the due work as before.
+        ``mark_sent`` sets the real next event; a process that dies first leaves the match due
+        again, to whoever looks, when the lease runs out."""
         now = self.clock()
         served, served_params = (shards or Shards(1, (0,))).sql()
-        free = f"status = 'active' AND next_event_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) AND {served}"
+        free = f"status = 'active' AND next_event_at <= ? AND {served}"
         if per_channel is None:
             pick = f"SELECT id FROM matches WHERE {free} ORDER BY next_event_at LIMIT ?"
-            params = (now, now, *served_params, limit)
+            params = (now, *served_params, limit)
         else:
             pick = ("SELECT id FROM (SELECT id, next_event_at, ROW_NUMBER() OVER (PARTITION BY"
                     f" COALESCE(thread_id, channel_id) ORDER BY next_event_at) AS nth FROM matches WHERE {free}) d"
                     " WHERE d.nth <= ? ORDER BY d.next_event_at LIMIT ?")
-            params = (now, now, *served_params, per_channel, limit)
+            params = (now, *served_params, per_channel, limit)
 
         def work(tx: Transaction) -> list:
-            ids = [row["id"] for row in tx.fetchall(pick, params)]
-            if not ids:
+            rows = tx.fetchall(f"SELECT * FROM matches WHERE id IN ({pick})", params)
+            if not rows:
                 return []
-            return tx.fetchall(f"UPDATE matches SET claimed_by = ?, claimed_until = ? WHERE id IN"
-                               f" ({', '.join('?' * len(ids))}) RETURNING *", (owner, now + lease, *ids))
+            tx.execute(f"UPDATE matches SET claimed_by = ?, claimed_until = ?, next_event_at = ? WHERE id IN"
+                       f" ({', '.join('?' * len(rows))})", (owner, now + lease, now + lease, *(r["id"] for r in rows)))
+            tx.schedule(now + lease)        # the others look again when the lease ends
+            return rows
 
         rows = sorted(await self.store.write(work), key=lambda row: (row["next_event_at"], row["id"]))
         return self._due_events(rows)

@@ -217,3 +217,30 @@ async def test_challenges_go_to_the_channel_the_server_chose(world):
     assert w.bob.mention in posted.content
     await w.bob.click(posted, label="Accept")
     assert "The match begins" in lobby.last_message.content
+
+
+async def test_a_reminder_whose_process_died_mid_delivery_goes_out_once_after_its_lease(world):
+    """Issue 12: another process claimed the reminder and died before it was marked sent. Nobody
+    doubles it while the claim holds; once the lease has run out this bot sends it, once, with the
+    nonce any earlier attempt used, so Discord keeps a single message even if that one got out."""
+    from matches.timekeeping import CLAIM_LEASE
+
+    from bot.reminders import delivery_nonce
+
+    w = world
+    match = await start_match(w)
+    w.env.bot.scheduler.stop()
+    await w.env.advance_time(DAY + 1)
+    [(claimed, event)] = await w.service.claim_due("a process that died", limit=5)
+    await w.restart()                                   # the survivor
+    before, requests = len(w.channel.history()), len(w.env.http_requests)
+    await w.env.advance_time(CLAIM_LEASE / 2)
+    assert not any("⏰" in m.content for m in w.channel.history()[before:])
+    await w.env.advance_time(CLAIM_LEASE / 2 + 31)
+    reminders = [m for m in w.channel.history()[before:] if "⏰" in m.content]
+    assert len(reminders) == 1 and f"#{match.id}" in reminders[0].content
+    sent = [r.json for r in w.env.http_requests[requests:]
+            if isinstance(r.json, dict) and "⏰" in str(r.json.get("content", ""))]
+    assert [(b["nonce"], b.get("enforce_nonce")) for b in sent] == [(delivery_nonce(claimed, event), True)]
+    after = await w.service.get(match.id)                # marked sent: the next reminder a day later
+    assert after.last_reminded_at is not None and after.next_event_at > w.service.clock() + DAY / 2
