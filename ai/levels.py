@@ -13,7 +13,7 @@ TIME_CAP = {"easy": 2.0, "medium": 5.0, "hard": 8.0}   # seconds; a safety net o
 @dataclass(frozen=True)
 class Budget:
     iterations: int
-    greedy: bool     # final move: most visited (True) or drawn in proportion to visits squared
+    greedy: bool     # final move: most visited (True) or drawn among the nearly best (ai._choose)
     tactics: bool    # FEM: never miss a win in one, never allow one (checked exactly, every level)
 
 

@@ -42,12 +42,18 @@ def match_counts(text: str) -> dict[tuple[str, str], int]:
 
 
 def rungs(counts: dict[tuple[str, str], int]) -> list[tuple]:
+    """The rungs to play: ``BENCH_AI_RUNGS`` chooses pairs (``hard,medium;easy,random``),
+    ``BENCH_AI_GAMES`` games and player counts (``atacama:4,tactori-fem:2``)."""
     chosen = os.environ.get("BENCH_AI_RUNGS")
     wanted = [tuple(r.split(",")) for r in chosen.split(";")] if chosen else list(TARGETS)
+    games = os.environ.get("BENCH_AI_GAMES")
+    configs = {tuple(g.split(":")) for g in games.split(",")} if games else None
     out = []
     for pair in wanted:
         for game, players, options in CONFIGS:
             if pair == ("hard", "greedy") and players != 2:
+                continue
+            if configs is not None and (game, str(players)) not in configs:
                 continue
             out.append((game, players, options, pair, counts[pair]))
     return out
