@@ -13,7 +13,7 @@ import discord
 from bot import Settings, create_bot
 import bot.settings as bot_settings
 from bot.client import invite_link
-from bot.preflight import database_problem
+from bot.preflight import database_problem, postgres_problem
 from bot.settings import SettingsError
 from matches import Store
 
@@ -183,6 +183,47 @@ def test_settings_read_dotenv_and_defaults(tmp_path, monkeypatch):
     monkeypatch.setenv("LOG_LEVEL", "loud")
     with pytest.raises(SettingsError):
         Settings.from_env(None)
+
+
+def test_scale_settings_are_read_and_checked(monkeypatch):
+    """Issue 12: DATABASE_URL must be PostgreSQL; SHARD_IDS lie among SHARD_COUNT."""
+    for key in KEYS:
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:secret@db.example:5432/games")
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2-3")
+    settings = Settings.from_env(None)
+    assert settings.database == "postgresql://bot:secret@db.example:5432/games"
+    assert settings.shards.ids == (2, 3) and settings.shards.count == 4
+    bot = create_bot(settings)
+    assert isinstance(bot, discord.AutoShardedClient) and bot.shard_ids == [2, 3] and bot.shard_count == 4
+    assert bot.store.backend == "postgresql"
+    for bad, words in ((("DATABASE_URL", "mysql://x@y/z"), "PostgreSQL URL"),
+                       (("SHARD_IDS", "3-9"), "SHARD_IDS"), (("SHARD_COUNT", "zero"), "SHARD_COUNT")):
+        monkeypatch.setenv(*bad)
+        with pytest.raises(SettingsError, match=words) as refused:
+            Settings.from_env(None)
+        assert "secret" not in str(refused.value)          # a password is never echoed
+        monkeypatch.setenv("DATABASE_URL", "postgresql://bot:secret@db.example:5432/games")
+        monkeypatch.setenv("SHARD_COUNT", "4")
+        monkeypatch.setenv("SHARD_IDS", "2-3")
+
+
+def test_an_unreachable_postgresql_is_one_clear_line_without_the_password():
+    problem = postgres_problem("postgresql://bot:secret@127.0.0.1:1/games", timeout=5)
+    assert problem.startswith("DATABASE_URL=...@127.0.0.1:1/games: cannot reach the server")
+    assert "secret" not in problem
+
+
+async def test_a_second_bot_on_one_sqlite_file_is_stopped_before_it_connects(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    running = await Store(str(path), exclusive=True).open()
+    try:
+        problem = await asyncio.to_thread(database_problem, str(path))
+        assert problem and "another bot process" in problem and "PostgreSQL" in problem
+    finally:
+        await running.close()
+    assert await asyncio.to_thread(database_problem, str(path)) is None
 
 
 def test_env_example_lists_every_setting():
