@@ -125,8 +125,10 @@ async def drain(env, channels, count: int, log) -> dict:
     remaining = count
     while remaining and env.now().timestamp() - started < 3600:
         await env.advance_time(5.0)
+        # Claimed reminders (matches.timekeeping.claim_due) are on their way until marked sent.
         remaining = (await store.fetchone("SELECT COUNT(*) FROM matches WHERE status = 'active'"
-                                          " AND next_event_at <= ?", (env.now().timestamp(),)))[0]
+                                          " AND (next_event_at <= ? OR claimed_by IS NOT NULL)",
+                                          (env.now().timestamp(),)))[0]
     simulated = env.now().timestamp() - started
     stamps = {c.id: sorted(m.created_at.timestamp() for m in c.history() if "⏰" in m.content) for c in channels}
     sent = sum(len(s) for s in stamps.values())

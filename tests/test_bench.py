@@ -60,6 +60,12 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     reminders = large["reminders"]
     assert reminders["sent"] == reminders["due"] and reminders["left_due"] == 0
     assert reminders["most_in_a_channel_per_5s"] <= 5 and reminders["most_per_1s"] <= 50     # Discord's limits
+    if os.environ.get("TEST_DATABASE_URL"):              # the same on PostgreSQL (CI has a server)
+        pg = large["postgresql"]
+        assert pg["backend"] == "postgresql" and pg["matches"] == 2000
+        assert pg["writers"]["moves"] > 0 and not pg["writers"]["errors"]
+        assert pg["crowd"]["new"]["move"]["latency"]["count"] > 0
+        assert pg["reminders"]["sent"] == pg["reminders"]["due"] and pg["reminders"]["left_due"] == 0
     played = {v["game"] for v in report["sections"]["playouts"]["variants"].values()}
     assert played == set(games), played
     for label, entry in report["sections"]["playouts"]["variants"].items():
