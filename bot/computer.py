@@ -35,9 +35,12 @@ class ComputerPlayer:
     def _executor(self) -> Executor | None:
         """The process pool, started on first use; None (the loop's thread pool) when AI_WORKERS is 0."""
         if self._pool is None and self.workers > 0:
-            # forkserver: workers start from a clean process, not a fork of one with threads and sockets.
+            # spawn: workers start from a clean interpreter, not a fork of one with threads and sockets.
+            # Not forkserver: its Process.poll() waits on a pipe with a deadline from time.monotonic(),
+            # and spins for ever wherever that clock stands still (SimCord's virtual time in tests);
+            # spawn's children are polled with waitpid, whatever the clock does.
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("forkserver"))
+                                             mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
     async def think(self, job: Thinking) -> str:
