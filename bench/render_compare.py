@@ -27,7 +27,7 @@ import render as boards
 from .memory import proc_status
 from .positions import NAMES, Playout
 from .render import PHASES
-from .render_base import ROOT, BaseRenderer, merge_base
+from .render_base import DEFAULT_BASE, ROOT, BaseRenderer
 from .stats import busy_and_steal, cpu_ticks, summarize
 
 BUDGET_RATIO = 2 / 3        # the new board image at most two thirds of the old one's median
@@ -123,7 +123,7 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
         note = "render comparison skipped in --quick (it times two renderers on 24 positions per game)"
         log(f"  NOTE {note}")
         return {"skipped": note, "notes": [note]}
-    commit = base or merge_base()
+    commit = base or DEFAULT_BASE
     out: dict = {"base": commit, "games": {}, "notes": []}
     with BaseRenderer(commit) as old:
         log(f"  against {commit[:10]} (base)")
