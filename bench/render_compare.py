@@ -8,8 +8,7 @@ following ply once, in turns (A B, the first of the pair alternating), so that
 the machine's load and steal weigh on both alike.  No timed board was drawn
 before, by either renderer: a renderer that keeps what did not change from one
 board to the next (``render.png``) gains what it would gain in the bot, not
-more.  Today's encoder is timed a second time with nothing kept from the board
-before ("cold"), for the worst case: a board whose match was drawn long ago.
+more.
 
 Reported per game: medians, p90 and the ratio new / old of the board image
 (draw + encode); the pixels in which the two drawings differ (what the images
@@ -84,12 +83,10 @@ def plies(playouts: list[Playout], pos, run: int) -> list:
 
 
 def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: int, max_positions: int) -> dict:
-    from render import png as encoder
-
     positions = [p for po in playouts for p in po.positions if p.phase in PHASES]
     positions.sort(key=lambda p: (p.seed, PHASES.index(p.phase)))
     positions = positions[:max_positions]
-    times: dict[str, list[float]] = {"old": [], "new": [], "cold": []}
+    times: dict[str, list[float]] = {"old": [], "new": []}
     png_diff = drawn_diff = worst = pixels = boards_drawn = 0
     error = {side: {"largest": 0, "mean": 0.0, "pixels_off": 0} for side in ("old", "new")}
     new_worse = 0
@@ -106,13 +103,6 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
                 t = time.perf_counter_ns()
                 made[label] = draw(state, names)
                 times[label].append((time.perf_counter_ns() - t) / 1e6)
-            # the same board with nothing kept from the ones before, then back to what the bot keeps
-            kept = encoder.kept()
-            encoder.clear()
-            t = time.perf_counter_ns()
-            boards.render_png(state, names)
-            times["cold"].append((time.perf_counter_ns() - t) / 1e6)
-            encoder.restore(kept)
             # what the images show, and how far each PNG is from its drawing (not timed)
             old_drawn = base.module(game).render(state, names)
             new_drawn = boards.render_image(state, names)
@@ -132,9 +122,9 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
             boards_drawn += 1
     for e in error.values():
         e["mean"] = round(e["mean"] / max(1, boards_drawn), 3)
-    old, new, cold = (summarize(times[k], "ms") for k in ("old", "new", "cold"))
-    return {"old": old, "new": new, "cold": cold, "ratio": round(new["median"] / old["median"], 3),
-            "ratio_p90": round(new["p90"] / old["p90"], 3), "ratio_cold": round(cold["median"] / old["median"], 3),
+    old, new = (summarize(times[k], "ms") for k in ("old", "new"))
+    return {"old": old, "new": new, "ratio": round(new["median"] / old["median"], 3),
+            "ratio_p90": round(new["p90"] / old["p90"], 3),
             "positions": len(positions), "boards": boards_drawn, "pixels": pixels,
             "png_pixels_differing": png_diff, "png_largest_channel_difference": worst,
             "drawn_pixels_differing": drawn_diff,
@@ -190,8 +180,8 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
             out["games"][game] = r
             e = r["png_error"]
             log(f"  {game}: old median {r['old']['median']:.2f} ms (p90 {r['old']['p90']:.2f}), new "
-                f"{r['new']['median']:.2f} ms (p90 {r['new']['p90']:.2f}), ratio {r['ratio']} (cold "
-                f"{r['cold']['median']:.2f} ms, {r['ratio_cold']}); drawings differ in {r['drawn_pixels_differing']} "
+                f"{r['new']['median']:.2f} ms (p90 {r['new']['p90']:.2f}), ratio {r['ratio']}; drawings differ in "
+                f"{r['drawn_pixels_differing']} "
                 f"px; PNG against its drawing: old at most {e['old']['largest']} levels (mean {e['old']['mean']}), "
                 f"new at most {e['new']['largest']} (mean {e['new']['mean']}), new above old on "
                 f"{r['boards_new_error_above_old']} of {r['boards']} boards")

@@ -50,6 +50,4 @@ def render_image(state, names: list[str], *, perspective: int | None = None,
 def render_png(state, names: list[str], *, perspective: int | None = None,
                say: Callable[[Text], str] = str) -> bytes:
     """The position as PNG bytes (>= 800 px on the shorter side, < 300 KB)."""
-    image = render_image(state, names, perspective=perspective, say=say)
-    # boards of one game, seat count and size share a palette and their unchanged rows (render.png)
-    return encode_png(image, key=(state.game.name, len(names), image.size))
+    return encode_png(render_image(state, names, perspective=perspective, say=say))

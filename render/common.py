@@ -361,17 +361,25 @@ def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, 
 
 
 # ---------------------------------------------------------------- encoding
-def encode_png(img: Image.Image, key=None) -> bytes:
-    """PNG bytes, small and fast to make: a palette PNG (see :mod:`render.png`).
+def encode_png(img: Image.Image, colours: int = 224, compress_level: int = 1) -> bytes:
+    """PNG bytes, small and fast to make.
 
-    Board images are flat colours plus antialiased edges, so a palette of 256
-    colours loses nothing visible and makes the file about half the size of
-    RGB; compressing palette indices is much faster than compressing RGB.
-    ``key`` names the kind of board (game, seats, size): boards of one kind
-    share a palette and their unchanged bands of rows while it serves."""
-    from .png import encode
-
-    return encode(img, key)
+    Board images are flat colours plus antialiased edges, so a palette of a
+    couple of hundred colours loses nothing visible and makes the file about
+    half the size of RGB.  The palette is chosen from a sparse sample of the
+    pixels (every third row and column) and then applied to the whole image:
+    that is several times faster than quantizing all pixels, and compressing
+    palette indices is much faster than compressing RGB.  zlib's level 1 takes
+    a fifth less time than level 3 for files a tenth larger (about 120 KB at
+    most, far under the 300 KB budget); the pixels are the same."""
+    if img.mode != "P":
+        rgb = img if img.mode == "RGB" else img.convert("RGB")
+        sample = rgb.resize((max(1, rgb.width // 3), max(1, rgb.height // 3)), Image.NEAREST)
+        palette = sample.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        img = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    img.save(buffer, "PNG", compress_level=compress_level)
+    return buffer.getvalue()
 
 
 def header_band(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, pad: int,
