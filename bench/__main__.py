@@ -23,7 +23,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help=f"comma-separated sections (default: all): {','.join(SECTIONS)}")
     parser.add_argument("--render-base", default=None, metavar="REV",
-                        help="commit whose renderer the render section compares with (default: merge-base with main)")
+                        help="commit whose renderer the render section compares with "
+                             "(default: 86c7c83, main before the render work of issue 12)")
     parser.add_argument("-o", "--output", default="bench/results.json", help="where to write the JSON report")
     args = parser.parse_args(argv)
     args.sections = [s.strip() for s in args.only.split(",") if s.strip()]

@@ -27,9 +27,10 @@ def git(*args: str) -> str:
     return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def merge_base(branch: str = "main") -> str:
-    """The commit this checkout forked from ``branch`` (HEAD itself once merged)."""
-    return git("merge-base", "HEAD", branch)
+# main before any of issue 12's render work (the packages, the layer cache, the
+# faster encoding): the renderer that work is measured against.  A fixed commit,
+# not the merge-base with main, which is HEAD itself once that work is merged.
+DEFAULT_BASE = "86c7c8381ff29e1f0c570487590d5340513b3081"
 
 
 class BaseRenderer:

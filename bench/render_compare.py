@@ -1,14 +1,22 @@
 """Render comparison: today's renderer against the one of the base commit, in one run.
 
-Both renderers draw the same positions in turns (A B A B, the first of the pair
-alternating), so that the machine's load and steal weigh on both alike; each
-position is drawn once by both before it is timed (a bot draws the same
-matches, languages and options over and over, so its caches are warm).
+What is timed is what the bot does after a move: the next board of a match.
+For each chosen position (start, middle, end of seeded playouts) a run of
+consecutive plies is replayed; both renderers draw its first ply untimed (a
+bot has drawn that match's board before, so its caches are warm), then each
+following ply once, in turns (A B, the first of the pair alternating), so that
+the machine's load and steal weigh on both alike.  No timed board was drawn
+before, by either renderer: a renderer that keeps what did not change from one
+board to the next (``render.png``) gains what it would gain in the bot, not
+more.
+
 Reported per game: medians, p90 and the ratio new / old of the board image
-(draw + encode), the pixels in which the two PNGs differ once decoded to RGB,
-and the same for the drawings before encoding (what the images show).  Then
-the resident memory after 2,000 boards.  The CPU steal of the VM over the
-timing is given beside the figures: high steal makes them noisy.
+(draw + encode); the pixels in which the two drawings differ (what the images
+show: 0) and the two PNGs differ once decoded; and how far each PNG is from
+its own drawing (palette rounding): the largest and the mean difference in a
+channel, and the pixels off.  Then the resident memory after 2,000 boards.
+The CPU steal of the VM over the timing is given beside the figures: high
+steal makes them noisy.
 """
 from __future__ import annotations
 
@@ -20,14 +28,14 @@ import subprocess
 import sys
 import time
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 import render as boards
 
 from .memory import proc_status
 from .positions import NAMES, Playout
 from .render import PHASES
-from .render_base import ROOT, BaseRenderer, merge_base
+from .render_base import DEFAULT_BASE, ROOT, BaseRenderer
 from .stats import busy_and_steal, cpu_ticks, summarize
 
 BUDGET_RATIO = 2 / 3        # the new board image at most two thirds of the old one's median
@@ -50,40 +58,77 @@ def decode(png: bytes) -> Image.Image:
         return image.convert("RGB")
 
 
-def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, repeats: int, max_positions: int) -> dict:
+def channel_error(png: bytes, drawn: Image.Image) -> tuple[int, float, int]:
+    """(largest difference in a channel, mean difference over all channels, pixels off) of a PNG
+    against the drawing it encodes: what palette rounding costs."""
+    diff = ImageChops.difference(decode(png), drawn.convert("RGB"))
+    largest = max(high for _, high in diff.getextrema())
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    return largest, mean, differing(diff, Image.new("RGB", diff.size))[0]
+
+
+def plies(playouts: list[Playout], pos, run: int) -> list:
+    """``run + 1`` consecutive states of the playout of ``pos`` ending at its ply (from the start
+    when it lies earlier than that)."""
+    record = next(po.record for po in playouts if po.seed == pos.seed and po.players == pos.players)
+    last = min(len(record.moves), max(pos.ply, run))
+    state = record.initial_state()
+    states = []
+    for ply in range(last + 1):
+        if ply >= last - run:
+            states.append(state.copy())
+        if ply < last:
+            state.play(record.moves[ply])
+    return states
+
+
+def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: int, max_positions: int) -> dict:
     positions = [p for po in playouts for p in po.positions if p.phase in PHASES]
     positions.sort(key=lambda p: (p.seed, PHASES.index(p.phase)))
     positions = positions[:max_positions]
-    old_times, new_times = [], []
-    png_diff = drawn_diff = worst = 0
-    exact = {"old": 0, "new": 0}
-    pixels = 0
+    times: dict[str, list[float]] = {"old": [], "new": []}
+    png_diff = drawn_diff = worst = pixels = boards_drawn = 0
+    error = {side: {"largest": 0, "mean": 0.0, "pixels_off": 0} for side in ("old", "new")}
+    new_worse = 0
     for i, pos in enumerate(positions):
         names = list(NAMES[:pos.players])
-        old_png, new_png = base.render_png(pos.state, names), boards.render_png(pos.state, names)
-        old_drawn = base.module(game).render(pos.state, names)
-        new_drawn = boards.render_image(pos.state, names)
-        count, most = differing(decode(old_png), decode(new_png))
-        png_diff += count
-        worst = max(worst, most)
-        drawn_diff += differing(old_drawn, new_drawn)[0]
-        # how far each PNG is from the drawing it encodes (palette quantisation)
-        exact["old"] += differing(decode(old_png), old_drawn)[0]
-        exact["new"] += differing(decode(new_png), new_drawn)[0]
-        pixels += new_drawn.width * new_drawn.height
+        states = plies(playouts, pos, run)
+        base.render_png(states[0], names)                 # the board before: drawn, not timed
+        boards.render_png(states[0], names)
         gc.collect()
-        for r in range(repeats):
+        for k, state in enumerate(states[1:]):
+            made = {}
             pair = (("old", base.render_png), ("new", boards.render_png))
-            for label, draw in (pair if (i + r) % 2 == 0 else pair[::-1]):
+            for label, draw in (pair if (i + k) % 2 == 0 else pair[::-1]):
                 t = time.perf_counter_ns()
-                draw(pos.state, names)
-                (old_times if label == "old" else new_times).append((time.perf_counter_ns() - t) / 1e6)
-    old, new = summarize(old_times, "ms"), summarize(new_times, "ms")
+                made[label] = draw(state, names)
+                times[label].append((time.perf_counter_ns() - t) / 1e6)
+            # what the images show, and how far each PNG is from its drawing (not timed)
+            old_drawn = base.module(game).render(state, names)
+            new_drawn = boards.render_image(state, names)
+            drawn_diff += differing(old_drawn, new_drawn)[0]
+            count, most = differing(decode(made["old"]), decode(made["new"]))
+            png_diff += count
+            worst = max(worst, most)
+            largest = {}
+            for side, png, drawn in (("old", made["old"], old_drawn), ("new", made["new"], new_drawn)):
+                largest[side], mean, off = channel_error(png, drawn)
+                e = error[side]
+                e["largest"] = max(e["largest"], largest[side])
+                e["mean"] += mean
+                e["pixels_off"] += off
+            new_worse += largest["new"] > largest["old"]
+            pixels += new_drawn.width * new_drawn.height
+            boards_drawn += 1
+    for e in error.values():
+        e["mean"] = round(e["mean"] / max(1, boards_drawn), 3)
+    old, new = (summarize(times[k], "ms") for k in ("old", "new"))
     return {"old": old, "new": new, "ratio": round(new["median"] / old["median"], 3),
-            "ratio_p90": round(new["p90"] / old["p90"], 3), "positions": len(positions), "pixels": pixels,
+            "ratio_p90": round(new["p90"] / old["p90"], 3),
+            "positions": len(positions), "boards": boards_drawn, "pixels": pixels,
             "png_pixels_differing": png_diff, "png_largest_channel_difference": worst,
             "drawn_pixels_differing": drawn_diff,
-            "png_pixels_off_the_drawing": exact}
+            "png_error": error, "boards_new_error_above_old": new_worse}
 
 
 def memory_after(count: int) -> dict:
@@ -123,7 +168,7 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
         note = "render comparison skipped in --quick (it times two renderers on 24 positions per game)"
         log(f"  NOTE {note}")
         return {"skipped": note, "notes": [note]}
-    commit = base or merge_base()
+    commit = base or DEFAULT_BASE
     out: dict = {"base": commit, "games": {}, "notes": []}
     with BaseRenderer(commit) as old:
         log(f"  against {commit[:10]} (base)")
@@ -131,13 +176,15 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
         for game in games:
             if game not in boards.RENDERERS:
                 continue
-            r = compare_game(game, playouts[game], old, repeats=3, max_positions=24)
+            r = compare_game(game, playouts[game], old, run=3, max_positions=24)
             out["games"][game] = r
+            e = r["png_error"]
             log(f"  {game}: old median {r['old']['median']:.2f} ms (p90 {r['old']['p90']:.2f}), new "
                 f"{r['new']['median']:.2f} ms (p90 {r['new']['p90']:.2f}), ratio {r['ratio']}; drawings differ in "
-                f"{r['drawn_pixels_differing']} px, PNGs in {r['png_pixels_differing']} of {r['pixels']} px "
-                f"(at most {r['png_largest_channel_difference']} levels; off their drawing: old "
-                f"{r['png_pixels_off_the_drawing']['old']}, new {r['png_pixels_off_the_drawing']['new']})")
+                f"{r['drawn_pixels_differing']} "
+                f"px; PNG against its drawing: old at most {e['old']['largest']} levels (mean {e['old']['mean']}), "
+                f"new at most {e['new']['largest']} (mean {e['new']['mean']}), new above old on "
+                f"{r['boards_new_error_above_old']} of {r['boards']} boards")
         out["cpu"] = busy_and_steal(ticks, cpu_ticks())
         log(f"  machine CPU over the timing: {out['cpu']}")
     out["memory"] = memory_in_child(MEMORY_BOARDS)

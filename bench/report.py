@@ -177,12 +177,15 @@ def text(report: dict) -> str:
         if compare.get("games"):
             rows = [[game, _f(r["old"]["median"], 2), _f(r["new"]["median"], 2), _f(r["old"]["p90"], 2),
                      _f(r["new"]["p90"], 2), _f(r["ratio"], 3), r["drawn_pixels_differing"], r["png_pixels_differing"],
-                     r["png_largest_channel_difference"]]
+                     r["png_largest_channel_difference"],
+                     # palette rounding: each PNG against its own drawing, largest and mean channel difference
+                     f"{r['png_error']['old']['largest']} / {r['png_error']['new']['largest']}",
+                     f"{r['png_error']['old']['mean']:.3f} / {r['png_error']['new']['mean']:.3f}"]
                     for game, r in compare["games"].items()]
             parts.append(f"Render, base {compare['base'][:10]} (old) against today (new), steal "
                          f"{compare.get('cpu', {}).get('steal_pct', '?')} %\n" + _table(
                              ["game", "old med", "new med", "old p90", "new p90", "ratio", "drawn px diff",
-                              "png px diff", "max level diff"], rows))
+                              "png px diff", "max level diff", "err max old/new", "err mean old/new"], rows))
     if "replay" in s:
         rows = [[game, r["players"], r["plies"], r["frames"], r["most_merged"], _f(r["seconds"]), _f(r["ms_per_frame"], 1),
                  _f(r["mb"]), _f(r["chart"]["median"], 1), _f(r["chart_kb"], 1), _f(r["cpu"].get("steal_pct"), 1)]
