@@ -105,17 +105,10 @@ def budgets(report: dict) -> list[dict]:
         out.append(_entry(f">= 500 moves/s at {int(count):,} matches", "store", None, f"runs.{count}.moves_per_s",
                           store[count]["moves_per_s"], 500, ">=", "moves/s"))
     large = s.get("large")
-    if large and "crowd" in large:
-        at = f"at {large['matches']:,} matches, {large['users']} users at once"
-        new = large["crowd"]["new"]
-        out.append(_entry(f"/move p99 < 400 ms {at} (service)", "large", None, "crowd.new.move.latency.p99",
-                          new["move"]["latency"].get("p99"), 400, "<", "ms"))
-        out.append(_entry(f"autocomplete p99 < 50 ms {at} (service)", "large", None,
-                          "crowd.new.autocomplete.latency.p99", new["autocomplete"]["latency"].get("p99"), 50, "<", "ms"))
-    if large and "reminders" in large:
-        r = large["reminders"]
-        out.append(_entry(f"{r['due']:,} due reminders sent < 600 s (Discord's clock)", "large", None,
-                          "reminders.simulated_s", r["simulated_s"] if not r["left_due"] else None, 600, "<", "s"))
+    # The large-database budgets hold on both backends: SQLite's half, then PostgreSQL's when a server was there.
+    for half in [large, (large or {}).get("postgresql")]:
+        if half:
+            out.extend(_large_budgets(half))
     memory = s.get("memory")
     if memory and "loaded" in memory:
         out.append(_entry(f"RSS < 200 MB with {memory['matches']:,} matches", "memory", None, "loaded.rss_mb",
@@ -249,6 +242,8 @@ def text(report: dict) -> str:
               r["loaded"]["after_imports_mb"]]]))
     if "large" in s:
         parts.append(large_table(s["large"]))
+        if "postgresql" in s["large"]:
+            parts.append("[PostgreSQL] " + large_table(s["large"]["postgresql"]))
     rows = [[b["status"], b["section"], b["game"] or "", b["budget"], _f(b["value"], 2), b["unit"]]
             for b in report["budgets"]]
     parts.append("Budgets\n" + _table(["", "section", "game", "budget", "measured", "unit"], rows))
@@ -259,6 +254,27 @@ def text(report: dict) -> str:
     if report["notes"]:
         parts.append("Notes\n" + "\n".join(f"- {n}" for n in report["notes"]))
     return "\n\n".join(parts)
+
+
+def _large_budgets(half: dict) -> list[dict]:
+    out = []
+    backend = half.get("backend", "sqlite")
+    prefix = "postgresql." if backend == "postgresql" else ""      # where the figure sits in the section
+    if "crowd" in half:
+        at = f"at {half['matches']:,} matches, {half['users']} users at once"
+        new = half["crowd"]["new"]
+        out.append(_entry(f"/move p99 < 400 ms {at} (service)", "large", backend, prefix + "crowd.new.move.latency.p99",
+                          new["move"]["latency"].get("p99"), 400, "<", "ms"))
+        out.append(_entry(f"autocomplete p99 < 50 ms {at} (service)", "large", backend,
+                          prefix + "crowd.new.autocomplete.latency.p99", new["autocomplete"]["latency"].get("p99"), 50, "<", "ms"))
+    if "reminders" in half:
+        r = half["reminders"]
+        out.append(_entry(f"{r['due']:,} due reminders sent < 600 s (Discord's clock)", "large", backend,
+                          prefix + "reminders.simulated_s", r["simulated_s"] if not r["left_due"] else None, 600, "<", "s"))
+    if backend == "postgresql" and "writers" in half:
+        out.append(_entry(f">= 1,000 moves/s on PostgreSQL at {half['matches']:,} matches, 8 writers", "large",
+                          backend, prefix + "writers.moves_per_s", half["writers"]["moves_per_s"], 1000, ">=", "moves/s"))
+    return out
 
 
 def large_table(r: dict) -> str:

@@ -66,6 +66,9 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
         assert pg["writers"]["moves"] > 0 and not pg["writers"]["errors"]
         assert pg["crowd"]["new"]["move"]["latency"]["count"] > 0
         assert pg["reminders"]["sent"] == pg["reminders"]["due"] and pg["reminders"]["left_due"] == 0
+        judged = {b["metric"] for b in report["budgets"] if b["game"] == "postgresql" and b["status"] != "SKIP"}
+        assert judged == {"postgresql.crowd.new.move.latency.p99", "postgresql.crowd.new.autocomplete.latency.p99",
+                          "postgresql.reminders.simulated_s", "postgresql.writers.moves_per_s"}, judged
     played = {v["game"] for v in report["sections"]["playouts"]["variants"].values()}
     assert played == set(games), played
     for label, entry in report["sections"]["playouts"]["variants"].items():
