@@ -263,14 +263,16 @@ def _large_budgets(half: dict) -> list[dict]:
     if "crowd" in half:
         at = f"at {half['matches']:,} matches, {half['users']} users at once"
         new = half["crowd"]["new"]
-        out.append(_entry(f"/move p99 < 400 ms {at} (service)", "large", backend, prefix + "crowd.new.move.latency.p99",
-                          new["move"]["latency"].get("p99"), 400, "<", "ms"))
+        out.append(_entry(f"/move p99 < 400 ms {at} (service)", "large", backend,
+                          prefix + "crowd.new.move.latency.p99", new["move"]["latency"].get("p99"), 400, "<", "ms"))
         out.append(_entry(f"autocomplete p99 < 50 ms {at} (service)", "large", backend,
-                          prefix + "crowd.new.autocomplete.latency.p99", new["autocomplete"]["latency"].get("p99"), 50, "<", "ms"))
+                          prefix + "crowd.new.autocomplete.latency.p99",
+                          new["autocomplete"]["latency"].get("p99"), 50, "<", "ms"))
     if "reminders" in half:
         r = half["reminders"]
         out.append(_entry(f"{r['due']:,} due reminders sent < 600 s (Discord's clock)", "large", backend,
-                          prefix + "reminders.simulated_s", r["simulated_s"] if not r["left_due"] else None, 600, "<", "s"))
+                          prefix + "reminders.simulated_s", r["simulated_s"] if not r["left_due"] else None,
+                          600, "<", "s"))
     if backend == "postgresql" and "writers" in half:
         out.append(_entry(f">= 1,000 moves/s on PostgreSQL at {half['matches']:,} matches, 8 writers", "large",
                           backend, prefix + "writers.moves_per_s", half["writers"]["moves_per_s"], 1000, ">=", "moves/s"))
