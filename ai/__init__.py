@@ -59,13 +59,14 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors)
     ranked = _ranked(result.root, seen.current_player())
     if plan.tactics and evaluator.TACTICS:
-        # A small budget may not have tried every move: the untried ones come after the searched
-        # ones, so a safe block is found even where every searched move lets the opponent win.
-        untried = [m for m in moves if m not in result.root.children]
-        for move in ranked + untried:
-            if not tactics.allows_win(seen, move):
-                return move, result.iterations
-        return ranked[0], result.iterations
+        if plan.blocks:
+            # A small budget may not have tried every move: the untried ones come after the searched
+            # ones, so a safe block is found even where every searched move lets the opponent win.
+            untried = [m for m in moves if m not in result.root.children]
+            for move in ranked + untried:
+                if not tactics.allows_win(seen, move):
+                    return move, result.iterations
+        return ranked[0], result.iterations      # FEM's easy too: its most visited move (as measured)
     if plan.greedy:
         return ranked[0], result.iterations
     # Easy: a draw among the moves the search found nearly as good as its best (visited at

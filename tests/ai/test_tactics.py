@@ -1,5 +1,6 @@
 """FEM: the first closed loop wins (tactori.md, Tactori FEM R7), so the AI never misses a win in
-one and never leaves the opponent a win in one when a move avoids it, at every level.
+one, at every level, and never leaves the opponent a win in one when a move avoids it, at every
+level above easy (issue 11: easy may overlook the opponent's loop, and that is what sets it apart).
 
 Positions come from seeded random playouts; wins and threats are found by brute force over
 the engine's legal moves and outcomes, independently of ``ai.tactics``.
@@ -82,6 +83,18 @@ def test_a_threatened_loop_is_blocked(variant, small_budgets):
         assert not any(wins(state, m) for m in moves)
         risky = [m for m in moves if leaves_a_win(state, m)]
         assert 0 < len(risky) < len(moves), "not a threat any more: find new anchors"
-        for level in LEVELS:
+        for level in ("medium", "hard"):
             move = ai.choose_move(state, level, seed=5)
             assert move not in risky, (level, move)
+
+
+def test_easy_does_not_look_for_the_opponents_loop(small_budgets):
+    """Over the threatened positions and a few seeds, easy walks into a threat at least once
+    (medium and hard never do, above); it still never misses its own win (first test)."""
+    caught = 0
+    for options, anchors in THREATS.values():
+        for seed, plies in anchors:
+            state = playout(options, seed, plies)
+            risky = {m for m in state.legal_moves() if leaves_a_win(state, m)}
+            caught += sum(ai.choose_move(state, "easy", seed=s) in risky for s in range(4))
+    assert caught > 0
