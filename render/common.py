@@ -16,7 +16,6 @@ inside the layout.
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +25,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from engines.text import Text
+
+from .png import palette_png
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -361,7 +362,7 @@ def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, 
 
 
 # ---------------------------------------------------------------- encoding
-def encode_png(img: Image.Image, colours: int = 224, compress_level: int = 1) -> bytes:
+def encode_png(img: Image.Image, colours: int = 224) -> bytes:
     """PNG bytes, small and fast to make.
 
     Board images are flat colours plus antialiased edges, so a palette of a
@@ -369,17 +370,14 @@ def encode_png(img: Image.Image, colours: int = 224, compress_level: int = 1) ->
     half the size of RGB.  The palette is chosen from a sparse sample of the
     pixels (every third row and column) and then applied to the whole image:
     that is several times faster than quantizing all pixels, and compressing
-    palette indices is much faster than compressing RGB.  zlib's level 1 takes
-    a fifth less time than level 3 for files a tenth larger (about 120 KB at
-    most, far under the 300 KB budget); the pixels are the same."""
+    palette indices is much faster than compressing RGB.  ``render.png``
+    writes the file (ISA-L's deflate: a third of zlib's time)."""
     if img.mode != "P":
         rgb = img if img.mode == "RGB" else img.convert("RGB")
         sample = rgb.resize((max(1, rgb.width // 3), max(1, rgb.height // 3)), Image.NEAREST)
         palette = sample.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         img = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    img.save(buffer, "PNG", compress_level=compress_level)
-    return buffer.getvalue()
+    return palette_png(img)
 
 
 def header_band(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, pad: int,
