@@ -30,8 +30,8 @@ BUDGETS: dict[str, dict[str, int]] = {
 PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
 # Two-player Tactori's hard searches three times its budget: at 900 iterations it drew level
 # with medium (5-4-3 in 12 matches) while thinking 0.6 s; at 2700 the same 12 matches went
-# 7-4-1, thinking 1.8 s (median, machine shared).  Three players gained nothing from it (4-1-5
-# of the first 10), so they keep the plain budget.
+# 7-4-1, thinking 1.8 s (median, machine shared).  Three players gained nothing from it (5-2-5
+# in the same 12), so they keep the plain budget.
 LEVEL_FACTOR = {("tactori", 2, "hard"): 3.0}
 
 
