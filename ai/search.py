@@ -25,7 +25,7 @@ from .hidden import determinise
 EXPLORE = 0.7
 PRIOR_WEIGHT = 2.0
 WIDTH, WIDEN = 6, 1.0   # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))   # progressive bias of a root move's one-ply value, fading as 1 / visits
-WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin
+WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin (evaluator.win_share may say)
 
 
 @dataclass
@@ -49,7 +49,8 @@ def play(state: State, move: str) -> None:
 def terminal_reward(state: State, players: int, evaluator: ModuleType) -> list[float]:
     winners = state.outcome().winners
     margins = evaluator.value(state)
-    return [WIN_SHARE * (1.0 / len(winners) if seat in winners else 0.0) + (1 - WIN_SHARE) * margins[seat]
+    share = evaluator.win_share(players) if hasattr(evaluator, "win_share") else WIN_SHARE
+    return [share * (1.0 / len(winners) if seat in winners else 0.0) + (1 - share) * margins[seat]
             for seat in range(players)]
 
 

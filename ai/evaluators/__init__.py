@@ -6,6 +6,8 @@ position is valued; ``None``: to the end), ``value(state) -> list[float]``
 (per seat, in [0, 1], for a position that is not over) and ``TACTICS``
 (whether immediate wins and forced blocks are checked exactly at the root) and
 ``PRIORS`` (whether the root moves are expanded and biased by their one-ply value).
+It may have ``win_share(players)``: how much of a finished playout's reward is
+the win, the rest being the score margin (``search.WIN_SHARE`` otherwise).
 """
 from __future__ import annotations
 
