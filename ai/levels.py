@@ -42,5 +42,5 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
                               * LEVEL_FACTOR.get((game, players, level), 1.0)))
     # Easy does not look for the opponent's loop (issue 11 asks for blocks above easy only): with
     # every level blocking, FEM's medium beat easy in only 10 of 20 matches, the search adding little
-    # to the exact tactics; without easy's blocks 20 of 20, and easy still beat random 20-0-0.
+    # to the exact tactics; without easy's blocks 20 of 20, and easy still beat random 40-0-0.
     return Budget(iterations, greedy=level != "easy", tactics=True, blocks=level != "easy")

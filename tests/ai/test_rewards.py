@@ -1,0 +1,41 @@
+"""What a finished playout is worth to each seat (ai.search.terminal_reward): the win's share
+plus the score margin's, four-player Atacama weighing the two alike (ai/evaluators/atacama.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai import search
+from ai.evaluators import evaluator_for
+from engines import get_game
+
+
+def finished(game: str, players: int, seed: int):
+    state, rng = get_game(game).setup(players, seed), random.Random(seed)
+    while state.current_player() is not None:
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("players,share", [(2, search.WIN_SHARE), (4, 0.5)])
+def test_a_finished_atacama_playout_is_the_win_and_the_margin(players, share):
+    for seed in range(3):
+        state = finished("atacama", players, seed)
+        evaluator = evaluator_for(state)
+        winners, margins = state.outcome().winners, evaluator.value(state)
+        reward = search.terminal_reward(state, players, evaluator)
+        for seat in range(players):
+            won = 1 / len(winners) if seat in winners else 0.0
+            assert reward[seat] == pytest.approx(share * won + (1 - share) * margins[seat])
+        assert max(range(players), key=reward.__getitem__) in winners
+
+
+def test_other_games_keep_the_default_share():
+    state = finished("architekton", 2, 1)
+    evaluator = evaluator_for(state)
+    winners, margins = state.outcome().winners, evaluator.value(state)
+    reward = search.terminal_reward(state, 2, evaluator)
+    for seat in range(2):
+        won = 1 / len(winners) if seat in winners else 0.0
+        assert reward[seat] == pytest.approx(search.WIN_SHARE * won + (1 - search.WIN_SHARE) * margins[seat])
