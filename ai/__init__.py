@@ -56,7 +56,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
             return wins[0], 0
     players = len(seen.scores())
     priors = _priors(seen, moves, evaluator) if evaluator.PRIORS else None
-    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors)
+    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore)
     ranked = _ranked(result.root, seen.current_player())
     if plan.tactics and evaluator.TACTICS:
         if plan.blocks:

@@ -61,22 +61,24 @@ class Result:
 
 
 def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
-        time_cap: float, players: int, priors: dict[str, float] | None = None) -> Result:
+        time_cap: float, players: int, priors: dict[str, float] | None = None,
+        explore: float = EXPLORE) -> Result:
     """``priors`` (one-ply values of the root moves, for the mover) order the root's
-    expansion, best first, and bias its selection while a move has few visits."""
+    expansion, best first, and bias its selection while a move has few visits;
+    ``explore`` weighs the UCB bound (lower: the search goes deeper into its best lines)."""
     root = Node(totals=[0.0] * players)
     deadline = time.perf_counter() + time_cap
     done = 0
     while done < iterations:
         if done % 16 == 0 and done and time.perf_counter() > deadline:
             break
-        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {})
+        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore)
         done += 1
     return Result(root, done)
 
 
 def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int,
-             priors: dict[str, float]) -> None:
+             priors: dict[str, float], explore: float) -> None:
     node, path = root, [root]
     while state.current_player() is not None:
         seat = state.current_player()
@@ -106,7 +108,7 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
         for m in moves:
             child = node.children[m]
             child.avail += 1
-            v = child.totals[seat] / child.visits + EXPLORE * math.sqrt(math.log(child.avail) / child.visits)
+            v = child.totals[seat] / child.visits + explore * math.sqrt(math.log(child.avail) / child.visits)
             if bias:
                 v += PRIOR_WEIGHT * bias.get(m, 0.0) / (child.visits + 1)
             if v > best_value:
