@@ -36,10 +36,11 @@ PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
 # 7-4-1, thinking 1.8 s (median, machine shared).  Three players gained nothing from it (5-2-5
 # in the same 12), so they keep the plain budget.
 LEVEL_FACTOR = {("tactori", 2, "hard"): 3.0}
-# Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best lines deeper:
-# against medium, three players went from 5-4-3 to 8-2-2 on the same 12 matches, at the same
-# think time.  FEM's hard did worse with it (0-1-4 in the first 5), so it keeps the default.
-EXPLORATION = {("tactori", 3, "hard"): 0.35}
+# Multi-player Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best
+# lines deeper: against medium, three players went from 5-4-3 to 8-2-2 and four from 6-2-4 to
+# 7-2-3 on the same 12 matches, at the same think time.  Two players stayed at 7-4-1 and FEM's
+# hard did worse with it (0-1-4 in the first 5), so they keep the default.
+EXPLORATION = {("tactori", 3, "hard"): 0.35, ("tactori", 4, "hard"): 0.35}
 
 
 def budget(game: str, level: str, players: int = 2) -> Budget:
