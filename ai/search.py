@@ -22,9 +22,9 @@ from engines.core import State
 
 from .hidden import determinise
 
-EXPLORE = 0.7
-PRIOR_WEIGHT = 2.0
-WIDTH, WIDEN = 6, 1.0   # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))   # progressive bias of a root move's one-ply value, fading as 1 / visits
+EXPLORE = 0.7           # weight of the UCB bound; a level may ask for another (levels.EXPLORATION)
+PRIOR_WEIGHT = 2.0      # progressive bias of a root move's one-ply value, fading as 1 / visits
+WIDTH, WIDEN = 6, 1.0   # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))
 WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin (evaluator.win_share may say)
 
 

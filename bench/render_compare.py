@@ -6,9 +6,8 @@ consecutive plies is replayed; both renderers draw its first ply untimed (a
 bot has drawn that match's board before, so its caches are warm), then each
 following ply once, in turns (A B, the first of the pair alternating), so that
 the machine's load and steal weigh on both alike.  No timed board was drawn
-before, by either renderer: a renderer that keeps what did not change from one
-board to the next (``render.png``) gains what it would gain in the bot, not
-more.
+before, by either renderer: a renderer that kept what did not change from one
+board to the next would gain what it would gain in the bot, not more.
 
 Reported per game: medians, p90 and the ratio new / old of the board image
 (draw + encode); the pixels in which the two drawings differ (what the images
@@ -58,13 +57,13 @@ def decode(png: bytes) -> Image.Image:
         return image.convert("RGB")
 
 
-def channel_error(png: bytes, drawn: Image.Image) -> tuple[int, float, int]:
-    """(largest difference in a channel, mean difference over all channels, pixels off) of a PNG
-    against the drawing it encodes: what palette rounding costs."""
-    diff = ImageChops.difference(decode(png), drawn.convert("RGB"))
-    largest = max(high for _, high in diff.getextrema())
+def channel_error(decoded: Image.Image, drawn: Image.Image) -> tuple[int, float, int]:
+    """(largest difference in a channel, mean difference over all channels, pixels off) of a
+    decoded PNG against the drawing it encodes: what palette rounding costs."""
+    diff = ImageChops.difference(decoded, drawn.convert("RGB"))
     mean = sum(ImageStat.Stat(diff).mean) / 3
-    return largest, mean, differing(diff, Image.new("RGB", diff.size))[0]
+    off, largest = differing(decoded, drawn)
+    return largest, mean, off
 
 
 def plies(playouts: list[Playout], pos, run: int) -> list:
@@ -107,12 +106,13 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
             old_drawn = base.module(game).render(state, names)
             new_drawn = boards.render_image(state, names)
             drawn_diff += differing(old_drawn, new_drawn)[0]
-            count, most = differing(decode(made["old"]), decode(made["new"]))
+            decoded = {side: decode(png) for side, png in made.items()}
+            count, most = differing(decoded["old"], decoded["new"])
             png_diff += count
             worst = max(worst, most)
             largest = {}
-            for side, png, drawn in (("old", made["old"], old_drawn), ("new", made["new"], new_drawn)):
-                largest[side], mean, off = channel_error(png, drawn)
+            for side, drawn in (("old", old_drawn), ("new", new_drawn)):
+                largest[side], mean, off = channel_error(decoded[side], drawn)
                 e = error[side]
                 e["largest"] = max(e["largest"], largest[side])
                 e["mean"] += mean

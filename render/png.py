@@ -17,10 +17,10 @@ from PIL import Image
 
 try:                                     # optional: pyproject installs it where a wheel exists
     from isal import isal_zlib as _deflater
-    LEVEL = 1                            # ISA-L's levels are 0-3; 1 is as fast as 0 and smaller
 except ImportError:                      # tests/render/test_png.py writes with zlib too
     _deflater = zlib
-    LEVEL = 1
+# Both take it: ISA-L's levels are 0-3 (1 as fast as 0, and smaller), zlib's level 1 is its fastest.
+LEVEL = 1
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
