@@ -50,7 +50,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     if len(moves) == 1:
         return moves[0], 0
     evaluator = evaluator_for(seen)
-    if plan.tactics and evaluator.TACTICS:
+    if evaluator.TACTICS:
         wins = tactics.winning_moves(seen)
         if wins:
             return wins[0], 0
@@ -58,7 +58,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     priors = _priors(seen, moves, evaluator) if evaluator.PRIORS else None
     result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore)
     ranked = _ranked(result.root, seen.current_player())
-    if plan.tactics and evaluator.TACTICS:
+    if evaluator.TACTICS:
         if plan.blocks:
             # A small budget may not have tried every move: the untried ones come after the searched
             # ones, so a safe block is found even where every searched move lets the opponent win.
