@@ -10,6 +10,11 @@ same colour.  The callers guarantee that ground and that their drawing stays
 inside the boxes they name; ``tests/render/test_static_layers.py`` compares
 every game's images with and without the cache.
 
+:func:`overlay` caches drawing of another kind: opaque strokes (Pillow's
+lines, ellipses and rectangles are not antialiased, so every pixel they touch
+takes their colour whatever lay under it).  Those it pastes over anything, a
+grid over the polygons filled before it, with the same pixels as drawing anew.
+
 The cache key must hold everything the drawing depends on: sizes, options, and
 the words as said in the reader's language.  It is bounded in bytes
 (:data:`BUDGET`), least recently used first out.
@@ -26,13 +31,14 @@ from PIL import Image, ImageChops, ImageDraw
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 BUDGET = 24 * 1024 * 1024     # bytes of cached pixels (patch and mask), all games together
+UNDRAWN: RGB = (1, 2, 3)      # an overlay's canvas: a colour no renderer draws, so each drawn pixel differs from it
 
 
 @dataclass(frozen=True)
 class _Piece:
     box: Box
     patch: Image.Image    # RGB
-    mask: Image.Image     # L: 255 where the drawing changed the ground
+    mask: Image.Image     # 1: set where the drawing changed the ground (a "1" mask pastes six times faster than "L")
 
     @property
     def bytes(self) -> int:
@@ -84,9 +90,11 @@ def uncached():
 
 
 def _changed(patch: Image.Image, ground: RGB) -> Image.Image:
-    """255 where ``patch`` differs from the flat ``ground`` in any channel, else 0."""
+    """A mode "1" mask, set where ``patch`` differs from the flat ``ground`` in any channel.  The
+    mask is all or nothing, so mode "1" loses nothing, and Pillow pastes through it six times
+    faster than through an "L" mask, which it blends pixel by pixel even where it is 0 or 255."""
     r, g, b = ImageChops.difference(patch, Image.new("RGB", patch.size, ground)).split()
-    return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0)
+    return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0, "1")
 
 
 def _cut(canvas: Image.Image, boxes: Iterable[Box], ground: RGB, shift: tuple[int, int] = (0, 0)) -> tuple[_Piece, ...]:
@@ -142,3 +150,19 @@ def stamp(img: Image.Image, key: Hashable, centre: tuple[float, float], half: tu
         pieces = _cut(canvas, [(0, 0, *size)], ground)
         CACHE.put(full_key, pieces)
     _paste(img, pieces, (ox, oy))
+
+
+def overlay(img: Image.Image, key: Hashable, boxes: list[Box], draw: Callable[[ImageDraw.ImageDraw], None]) -> None:
+    """``draw(ImageDraw.Draw(img))``, which draws only opaque strokes inside ``boxes``, done
+    once per ``key`` and image size and pasted over whatever lies there."""
+    if not CACHE.enabled:
+        draw(ImageDraw.Draw(img))
+        return
+    full_key = ("overlay", key, img.size, tuple(boxes))
+    pieces = CACHE.get(full_key)
+    if pieces is None:
+        canvas = Image.new("RGB", img.size, UNDRAWN)
+        draw(ImageDraw.Draw(canvas))
+        pieces = _cut(canvas, boxes, UNDRAWN)
+        CACHE.put(full_key, pieces)
+    _paste(img, pieces)

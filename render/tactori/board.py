@@ -46,22 +46,7 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout, say=s
     last = _last(data)
     loop_cells = {tuple(p["cells"]) for p in data.get("loop") or []}
     _polygon_fills(img, data, lay, loop_cells)
-    # the grid: unit segments and points
-    gw = 2 if n == 9 else 3
-    for i in range(n):
-        xa, ya = lay.xy(i, 0)
-        xb, yb = lay.xy(i, n - 1)
-        draw.line([(xa, ya), (xb, yb)], fill=GRID, width=gw)
-        xa, ya = lay.xy(0, i)
-        xb, yb = lay.xy(n - 1, i)
-        draw.line([(xa, ya), (xb, yb)], fill=GRID, width=gw)
-    d = 4 if n == 9 else 6
-    for x in range(n):
-        for y in range(n):
-            px, py = lay.xy(x, y)
-            draw.ellipse((px - d, py - d, px + d, py + d), fill=DOT)
-    if centre:
-        C.dashed_rect(draw, (x0, y0, x1, y1), CENTRE_EDGE, 4, 12)
+    _grid(img, lay, centre)
     # the loop (FEM): a band round its sides, under the bridges
     for poly in data.get("loop") or []:
         for a, b in poly["sides"]:
@@ -164,6 +149,44 @@ def _chased(img: Image.Image, draw: ImageDraw.ImageDraw, last, lay: Layout) -> N
         h = size * 0.45
         draw.line([(cx - h, cy + h), (cx + h, cy - h)], fill=C.WHITE, width=7)
         draw.line([(cx - h, cy + h), (cx + h, cy - h)], fill=C.ALERT, width=3)
+
+
+def _grid(img: Image.Image, lay: Layout, centre: bool) -> None:
+    """The grid's lines and points, and the centre's dashed edge: the same on every board of a size,
+    drawn once and pasted over the polygons filled before them (a strip round each line)."""
+    n = lay.n
+    d = 4 if n == 9 else 6        # a point's radius, wider than a line: the strips hold the points
+    strips = []
+    for i in range(n):
+        (x, _), (_, y) = lay.xy(i, 0), lay.xy(0, i)
+        strips.append((int(x) - d - 2, lay.top, int(x) + d + 3, lay.bottom))
+        strips.append((lay.left, int(y) - d - 2, lay.right, int(y) + d + 3))
+    if centre:
+        (x0, y0), (x1, y1) = lay.xy(3 - 0.42, 5 + 0.42), lay.xy(5 + 0.42, 3 - 0.42)
+        strips.append((int(x0) - 4, int(y0) - 4, int(x1) + 5, int(y1) + 5))
+    layers.overlay(img, ("tactori grid", n, lay.left, lay.top, centre), strips,
+                   lambda pen: _draw_grid(pen, lay, centre))
+
+
+def _draw_grid(draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
+    n = lay.n
+    gw = 2 if n == 9 else 3
+    for i in range(n):
+        xa, ya = lay.xy(i, 0)
+        xb, yb = lay.xy(i, n - 1)
+        draw.line([(xa, ya), (xb, yb)], fill=GRID, width=gw)
+        xa, ya = lay.xy(0, i)
+        xb, yb = lay.xy(n - 1, i)
+        draw.line([(xa, ya), (xb, yb)], fill=GRID, width=gw)
+    d = 4 if n == 9 else 6
+    for x in range(n):
+        for y in range(n):
+            px, py = lay.xy(x, y)
+            draw.ellipse((px - d, py - d, px + d, py + d), fill=DOT)
+    if centre:
+        x0, y0 = lay.xy(3 - 0.42, 5 + 0.42)
+        x1, y1 = lay.xy(5 + 0.42, 3 - 0.42)
+        C.dashed_rect(draw, (x0, y0, x1, y1), CENTRE_EDGE, 4, 12)
 
 
 def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
