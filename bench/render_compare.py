@@ -13,7 +13,8 @@ Reported per game: medians, p90 and the ratio new / old of the board image
 (draw + encode); the pixels in which the two drawings differ (what the images
 show: 0) and the two PNGs differ once decoded; and how far each PNG is from
 its own drawing (palette rounding): the largest and the mean difference in a
-channel, and the pixels off.  Then the resident memory after 2,000 boards.
+channel, and the pixels off; and how many boards kept the last palette of their
+size (``render.palette``) rather than choosing one.  Then the resident memory after 2,000 boards.
 The CPU steal of the VM over the timing is given beside the figures: high
 steal makes them noisy.
 """
@@ -30,6 +31,7 @@ import time
 from PIL import Image, ImageChops, ImageStat
 
 import render as boards
+from render import palette
 
 from .memory import proc_status
 from .positions import NAMES, Playout
@@ -89,6 +91,7 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
     png_diff = drawn_diff = worst = pixels = boards_drawn = 0
     error = {side: {"largest": 0, "mean": 0.0, "pixels_off": 0} for side in ("old", "new")}
     new_worse = 0
+    palettes_before = dict(palette.counts)
     for i, pos in enumerate(positions):
         names = list(NAMES[:pos.players])
         states = plies(playouts, pos, run)
@@ -128,7 +131,8 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
             "positions": len(positions), "boards": boards_drawn, "pixels": pixels,
             "png_pixels_differing": png_diff, "png_largest_channel_difference": worst,
             "drawn_pixels_differing": drawn_diff,
-            "png_error": error, "boards_new_error_above_old": new_worse}
+            "png_error": error, "boards_new_error_above_old": new_worse,
+            "palettes": {k: palette.counts[k] - palettes_before[k] for k in palette.counts}}
 
 
 def memory_after(count: int) -> dict:
@@ -184,7 +188,8 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
                 f"{r['drawn_pixels_differing']} "
                 f"px; PNG against its drawing: old at most {e['old']['largest']} levels (mean {e['old']['mean']}), "
                 f"new at most {e['new']['largest']} (mean {e['new']['mean']}), new above old on "
-                f"{r['boards_new_error_above_old']} of {r['boards']} boards")
+                f"{r['boards_new_error_above_old']} of {r['boards']} boards; palette kept on "
+                f"{r['palettes']['kept']}, chosen on {r['palettes']['chosen']}")
         out["cpu"] = busy_and_steal(ticks, cpu_ticks())
         log(f"  machine CPU over the timing: {out['cpu']}")
     out["memory"] = memory_in_child(MEMORY_BOARDS)

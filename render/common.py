@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engines.text import Text
 
+from . import palette
 from .png import palette_png
 
 RGB = tuple[int, int, int]
@@ -363,20 +364,10 @@ def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, 
 
 # ---------------------------------------------------------------- encoding
 def encode_png(img: Image.Image, colours: int = 224) -> bytes:
-    """PNG bytes, small and fast to make.
-
-    Board images are flat colours plus antialiased edges, so a palette of a
-    couple of hundred colours loses nothing visible and makes the file about
-    half the size of RGB.  The palette is chosen from a sparse sample of the
-    pixels (every third row and column) and then applied to the whole image:
-    that is several times faster than quantizing all pixels, and compressing
-    palette indices is much faster than compressing RGB.  ``render.png``
-    writes the file (ISA-L's deflate: a third of zlib's time)."""
+    """PNG bytes, small and fast to make: a palette image (``render.palette``: about half the
+    size of RGB, and much faster to compress) written by ``render.png`` (ISA-L's deflate)."""
     if img.mode != "P":
-        rgb = img if img.mode == "RGB" else img.convert("RGB")
-        sample = rgb.resize((max(1, rgb.width // 3), max(1, rgb.height // 3)), Image.NEAREST)
-        palette = sample.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        img = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+        img = palette.quantize(img if img.mode == "RGB" else img.convert("RGB"), colours)
     return palette_png(img)
 
 
