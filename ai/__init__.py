@@ -28,6 +28,11 @@ class Choice:
     ms: int
 
 
+# Hard checks this many of its best safe moves for a win in two the opponent could force
+# (tactics.allows_forcing), each a few hundred milliseconds.
+DEFENCES = 4
+
+
 def choose_move_info(state: State, level: str, seed: int = 0) -> Choice:
     """The move ``level`` plays for ``state.current_player()``, with the search effort."""
     if state.current_player() is None:
@@ -59,13 +64,24 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore)
     ranked = _ranked(result.root, seen.current_player())
     if evaluator.TACTICS:
+        # A small budget may not have tried every move: the untried ones come after the searched
+        # ones, so a safe block is found even where every searched move lets the opponent win.
+        candidates = ranked + [m for m in moves if m not in result.root.children]
+        if plan.forcing:
+            forced = tactics.first_forcing(seen, candidates)
+            if forced is not None:
+                return forced, result.iterations
         if plan.blocks:
-            # A small budget may not have tried every move: the untried ones come after the searched
-            # ones, so a safe block is found even where every searched move lets the opponent win.
-            untried = [m for m in moves if m not in result.root.children]
-            for move in ranked + untried:
+            safe = []
+            for move in candidates:
                 if not tactics.allows_win(seen, move):
-                    return move, result.iterations
+                    if not plan.forcing or not tactics.allows_forcing(seen, move):
+                        return move, result.iterations
+                    safe.append(move)
+                    if len(safe) >= DEFENCES:
+                        break
+            if safe:        # every safe move checked lets the opponent force a win: the search's best of them
+                return safe[0], result.iterations
         return ranked[0], result.iterations      # FEM's easy too: its most visited move (as measured)
     if plan.greedy:
         return ranked[0], result.iterations

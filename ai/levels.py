@@ -19,6 +19,8 @@ class Budget:
     blocks: bool     # FEM: never leave the opponent a win in one when a move avoids it (above easy;
                      # a win in one is taken exactly at every level, ai._choose)
     explore: float = EXPLORE   # the search's UCB weight (search.run)
+    forcing: bool = False      # FEM: play a win in two the opponent cannot parry, and avoid allowing
+                               # one (tactics.forcing_moves, hard only)
 
 
 BUDGETS: dict[str, dict[str, int]] = {
@@ -52,4 +54,4 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
     # every level blocking, FEM's medium beat easy in only 10 of 20 matches, the search adding little
     # to the exact tactics; without easy's blocks 20 of 20, and easy still beat random 40-0-0.
     return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
-                  explore=EXPLORATION.get((game, players, level), EXPLORE))
+                  explore=EXPLORATION.get((game, players, level), EXPLORE), forcing=level == "hard")
