@@ -20,7 +20,7 @@ class Budget:
                      # a win in one is taken exactly at every level, ai._choose)
     explore: float = EXPLORE   # the search's UCB weight (search.run)
     forcing: bool = False      # FEM: play a win in two the opponent cannot parry, and avoid allowing
-                               # one (tactics.forcing_moves, hard only)
+                               # one (tactics.first_forcing, tactics.allows_forcing; hard only)
 
 
 BUDGETS: dict[str, dict[str, int]] = {
