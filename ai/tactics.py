@@ -1,7 +1,7 @@
 """Exact tactics for games where the first to do something wins (FEM R7: the
-first closed loop): one ply deep at every level, two moves deep for hard.  Only a turn that lays or relocates a bridge can close
-a loop (a tower that carries a bridge cannot move, R2/R7), so only those
-replies are tried."""
+first closed loop): one ply deep at every level, two moves deep for hard.
+Only a turn that lays or relocates a bridge can close a loop (a tower that
+carries a bridge cannot move, R2/R7), so only those replies are tried."""
 from __future__ import annotations
 
 from engines.core import State
