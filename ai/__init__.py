@@ -60,8 +60,10 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         if wins:
             return wins[0], 0
     players = len(seen.scores())
-    priors = _priors(seen, moves, evaluator) if evaluator.PRIORS else None
-    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore)
+    contempt = (seen.current_player(), plan.contempt) if plan.contempt else None
+    priors = _priors(seen, moves, evaluator, contempt) if evaluator.PRIORS else None
+    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore,
+                        contempt)
     ranked = _ranked(result.root, seen.current_player())
     if evaluator.TACTICS:
         # A small budget may not have tried every move: the untried ones come after the searched
@@ -94,14 +96,14 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     return rng.choices(close, weights)[0], result.iterations
 
 
-def _priors(seen: State, moves: list[str], evaluator) -> dict[str, float]:
+def _priors(seen: State, moves: list[str], evaluator, contempt=None) -> dict[str, float]:
     """Each root move's one-ply value for the mover, relative to the best one."""
     seat = seen.current_player()
     values = {}
     for move in moves:
         after = seen.copy()
         search.play(after, move)
-        values[move] = (search.terminal_reward(after, len(after.scores()), evaluator)
+        values[move] = (search.terminal_reward(after, len(after.scores()), evaluator, contempt)
                         if after.current_player() is None else evaluator.value(after))[seat]
     best = max(values.values())
     return {m: v - best for m, v in values.items()}

@@ -46,12 +46,18 @@ def play(state: State, move: str) -> None:
     (trusted or state.play)(move)
 
 
-def terminal_reward(state: State, players: int, evaluator: ModuleType) -> list[float]:
+def terminal_reward(state: State, players: int, evaluator: ModuleType,
+                    contempt: tuple[int, float] | None = None) -> list[float]:
+    """Each seat's share of the win plus its score margin; ``contempt`` (seat, amount) takes
+    ``amount`` off that seat's reward for a draw it shares, so that it plays for the win."""
     winners = state.outcome().winners
     margins = evaluator.value(state)
     share = evaluator.win_share(players) if hasattr(evaluator, "win_share") else WIN_SHARE
-    return [share * (1.0 / len(winners) if seat in winners else 0.0) + (1 - share) * margins[seat]
-            for seat in range(players)]
+    reward = [share * (1.0 / len(winners) if seat in winners else 0.0) + (1 - share) * margins[seat]
+              for seat in range(players)]
+    if contempt is not None and len(winners) > 1 and contempt[0] in winners:
+        reward[contempt[0]] -= contempt[1]
+    return reward
 
 
 @dataclass
@@ -62,23 +68,24 @@ class Result:
 
 def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
         time_cap: float, players: int, priors: dict[str, float] | None = None,
-        explore: float = EXPLORE) -> Result:
+        explore: float = EXPLORE, contempt: tuple[int, float] | None = None) -> Result:
     """``priors`` (one-ply values of the root moves, for the mover) order the root's
     expansion, best first, and bias its selection while a move has few visits;
-    ``explore`` weighs the UCB bound (lower: the search goes deeper into its best lines)."""
+    ``explore`` weighs the UCB bound (lower: the search goes deeper into its best lines);
+    ``contempt`` lowers what a shared draw is worth to one seat (``terminal_reward``)."""
     root = Node(totals=[0.0] * players)
     deadline = time.perf_counter() + time_cap
     done = 0
     while done < iterations:
         if done % 16 == 0 and done and time.perf_counter() > deadline:
             break
-        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore)
+        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore, contempt)
         done += 1
     return Result(root, done)
 
 
 def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int,
-             priors: dict[str, float], explore: float) -> None:
+             priors: dict[str, float], explore: float, contempt: tuple[int, float] | None) -> None:
     node, path = root, [root]
     while state.current_player() is not None:
         seat = state.current_player()
@@ -122,7 +129,7 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
         play(state, sample(state, rng))
         depth += 1
     if state.current_player() is None:
-        reward = terminal_reward(state, players, evaluator)
+        reward = terminal_reward(state, players, evaluator, contempt)
     else:
         reward = evaluator.value(state)
     for n in path:

@@ -39,3 +39,19 @@ def test_other_games_keep_the_default_share():
     for seat in range(2):
         won = 1 / len(winners) if seat in winners else 0.0
         assert reward[seat] == pytest.approx(search.WIN_SHARE * won + (1 - search.WIN_SHARE) * margins[seat])
+
+
+def test_contempt_lowers_a_shared_draw_for_its_seat_only():
+    """Two-player Tactori's hard plays for the win (ai/levels.py CONTEMPT): a drawn end is worth
+    ``amount`` less to the searching seat, and nothing changes for the other seat or a won end."""
+    drawn = finished("tactori", 2, 0)        # random play closes no polygon: 0 : 0
+    won = next(s for s in (finished("atacama", 2, seed) for seed in range(20)) if len(s.outcome().winners) == 1)
+    assert len(drawn.outcome().winners) == 2
+    for state in (drawn, won):
+        evaluator = evaluator_for(state)
+        plain = search.terminal_reward(state, 2, evaluator)
+        for seat in range(2):
+            with_contempt = search.terminal_reward(state, 2, evaluator, (seat, 0.2))
+            lowered = 0.2 if state is drawn else 0.0
+            assert with_contempt[seat] == pytest.approx(plain[seat] - lowered)
+            assert with_contempt[1 - seat] == pytest.approx(plain[1 - seat])
