@@ -54,7 +54,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     moves = seen.legal_moves()
     if len(moves) == 1:
         return moves[0], 0
-    evaluator = evaluator_for(seen)
+    evaluator = evaluator_for(seen, plan.evaluator)
     if evaluator.TACTICS:
         wins = tactics.winning_moves(seen)
         if wins:

@@ -22,6 +22,7 @@ class Budget:
     contempt: float = 0.0      # taken off a shared draw's reward for the searching seat (search.terminal_reward)
     forcing: bool = False      # FEM: play a win in two the opponent cannot parry, and avoid allowing
                                # one (tactics.first_forcing, tactics.allows_forcing; hard only)
+    evaluator: str | None = None   # another evaluator of the game (evaluators.evaluator_for; None: the game's)
 
 
 BUDGETS: dict[str, dict[str, int]] = {
@@ -38,7 +39,9 @@ PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
 # with medium (5-4-3 in 12 matches) while thinking 0.6 s; at 2700 the same 12 matches went
 # 7-4-1, thinking 1.8 s (median, machine shared).  Three players gained nothing from it (5-2-5
 # in the same 12), so they keep the plain budget.
-LEVEL_FACTOR = {("tactori", 2, "hard"): 3.0}
+# Four-player Tactori's hard searches twice its budget, with the corner-reading evaluator below
+# (the two together: 2700 iterations, see EVALUATORS).
+LEVEL_FACTOR = {("tactori", 2, "hard"): 3.0, ("tactori", 4, "hard"): 2.0}
 # Multi-player Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best
 # lines deeper: against medium, three players went from 5-4-3 to 8-2-2 and four from 6-2-4 to
 # 7-2-3 on the same 12 matches, at the same think time.  Two players stayed at 7-4-1 and FEM's
@@ -48,6 +51,14 @@ EXPLORATION = {("tactori", 3, "hard"): 0.35, ("tactori", 4, "hard"): 0.35}
 # opponent.  Against medium, over the same 20 seeds, it went 13-4-3 instead of 10-8-2 (the draws
 # were equal polygon scores), thinking as long (1.7 s median with the machine busy).
 CONTEMPT = {("tactori", 2, "hard"): 0.2}
+# Four-player Tactori's hard values open boxes and the own towers on their corners
+# (evaluators/tactori_ready.py) and searches twice as long (LEVEL_FACTOR).  Against medium,
+# bench seeds 0-39: the plain evaluator went 11-4-5 on 0-19 and 3-1-9 on 20-32; the corners
+# 22-8-10 over all 40; the corners with twice the budget 23-3-6 on the first 32 (thinking 2.4 s
+# median with the machine busy).  Twice the budget alone had not helped (6-2-3 on 11), nor
+# did the corners with contempt for draws, with the default exploration or with corners
+# worth twice as much.
+EVALUATORS = {("tactori", 4, "hard"): "tactori_ready"}
 
 
 def budget(game: str, level: str, players: int = 2) -> Budget:
@@ -60,4 +71,5 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
     # to the exact tactics; without easy's blocks 20 of 20, and easy still beat random 40-0-0.
     return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
                   explore=EXPLORATION.get((game, players, level), EXPLORE),
-                  contempt=CONTEMPT.get((game, players, level), 0.0), forcing=level == "hard")
+                  contempt=CONTEMPT.get((game, players, level), 0.0), forcing=level == "hard",
+                  evaluator=EVALUATORS.get((game, players, level)))

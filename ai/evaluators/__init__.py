@@ -8,6 +8,7 @@ position is valued; ``None``: to the end), ``value(state) -> list[float]``
 ``PRIORS`` (whether the root moves are expanded and biased by their one-ply value).
 It may have ``win_share(players)``: how much of a finished playout's reward is
 the win, the rest being the score margin (``search.WIN_SHARE`` otherwise).
+A level may ask for another evaluator of the same game by name (``levels.EVALUATORS``).
 """
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ from types import ModuleType
 from engines.core import State
 
 
-def evaluator_for(state: State) -> ModuleType:
-    from . import architekton, atacama, fem, tactori
+def evaluator_for(state: State, name: str | None = None) -> ModuleType:
+    """The game's evaluator, or the one called ``name`` (e.g. ``"tactori_ready"``)."""
+    from . import architekton, atacama, fem, tactori, tactori_ready
 
-    return {"architekton": architekton, "atacama": atacama,
-            "tactori": tactori, "tactori-fem": fem}[state.game.name]
+    return {"architekton": architekton, "atacama": atacama, "tactori": tactori,
+            "tactori-fem": fem, "tactori_ready": tactori_ready}[name or state.game.name]
 
 
 def score_margins(scores: list[float], scale: float) -> list[float]:

@@ -36,3 +36,56 @@ def potential(state) -> list[float]:
         if owners and len(set(owners)) == 1 and len(owners) < 4:
             out[owners[0]] += WORTH[len(owners)]
     return out
+
+
+# own top towers on the corners of a box nobody else has touched -> worth: towers two apart
+# are where bridges can go, so this values placements long before a bridge is laid
+CORNERS = (0.0, 0.02, 0.05, 0.1, 0.15)
+
+_SHAPES: dict[int, tuple] = {}
+
+
+def _shapes(geo) -> tuple:
+    """Per box: its four sides as (bridge key, unit segments) and its four corner fields."""
+    if geo.n not in _SHAPES:
+        out = []
+        for box in boxes(geo):
+            sides = tuple((k, geo.places[k].segs) for k in box)
+            corners = tuple(sorted({f for k in box for f in k}))
+            out.append((sides, corners))
+        _SHAPES[geo.n] = tuple(out)
+    return _SHAPES[geo.n]
+
+
+def readiness(state) -> list[float]:
+    """``potential`` plus own towers on the corners of boxes still open to their owner: a box
+    is closed to a player when a side carries another player's bridge or a unit segment of a
+    side is covered by a bridge other than that side's (R2 overlap)."""
+    b = state.board
+    bridges, seg, stacks = b.bridges, b.seg, b.stacks
+    out = [0.0] * state.players
+    for sides, corners in _shapes(state.geo):
+        owner, laid, open_ = None, 0, True
+        for key, (s1, s2) in sides:
+            c1, c2 = seg[s1], seg[s2]
+            if c1 is None and c2 is None:
+                continue
+            if c1 != key or c2 != key:
+                open_ = False
+                break
+            who = bridges[key][0]
+            if owner is None:
+                owner = who
+            elif owner != who:
+                open_ = False
+                break
+            laid += 1
+        if not open_ or laid == 4:
+            continue
+        tops = [stacks[f][-1] for f in corners if stacks[f]]
+        if owner is not None:
+            out[owner] += WORTH[laid] + CORNERS[tops.count(owner)]
+        else:
+            for seat in set(tops):
+                out[seat] += CORNERS[tops.count(seat)]
+    return out

@@ -12,9 +12,14 @@ TACTICS = False
 
 
 def value(state) -> list[float]:
+    return valued(state, potential)
+
+
+def valued(state, boxes) -> list[float]:
+    """The score, bridge floors and ``boxes(state)`` per seat, as margins over the best other seat."""
     scores = [float(s) for s in state.scores()]
     for owner, floor in state.board.bridges.values():
         scores[owner] += 0.2 * floor
-    for seat, p in enumerate(potential(state)):
+    for seat, p in enumerate(boxes(state)):
         scores[seat] += p
     return score_margins(scores, 4.0)
