@@ -54,7 +54,7 @@ CONTEMPT = {("tactori", 2, "hard"): 0.2}
 # Four-player Tactori's hard values open boxes and the own towers on their corners
 # (evaluators/tactori_ready.py) and searches twice as long (LEVEL_FACTOR).  Against medium,
 # bench seeds 0-39: the plain evaluator went 11-4-5 on 0-19 and 3-1-9 on 20-32; the corners
-# 22-8-10 over all 40; the corners with twice the budget 23-3-6 on the first 32 (thinking 2.4 s
+# 22-8-10 over all 40; the corners with twice the budget 43-6-11 over seeds 0-59 (thinking 2.4 s
 # median with the machine busy).  Twice the budget alone had not helped (6-2-3 on 11), nor
 # did the corners with contempt for draws, with the default exploration or with corners
 # worth twice as much.
