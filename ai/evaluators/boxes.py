@@ -38,7 +38,7 @@ def potential(state) -> list[float]:
     return out
 
 
-# own top towers on the corners of a box nobody else has touched -> worth: towers two apart
+# own top towers on the corners of a box still open to their owner -> worth: towers two apart
 # are where bridges can go, so this values placements long before a bridge is laid
 CORNERS = (0.0, 0.02, 0.05, 0.1, 0.15)
 
