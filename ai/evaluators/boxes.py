@@ -58,34 +58,28 @@ def _shapes(geo) -> tuple:
 
 
 def readiness(state) -> list[float]:
-    """``potential`` plus own towers on the corners of boxes still open to their owner: a box
-    is closed to a player when a side carries another player's bridge or a unit segment of a
-    side is covered by a bridge other than that side's (R2 overlap)."""
+    """Like ``potential``, but a box counts only while it is open to its builder (a side with
+    another player's bridge, or a unit segment of a side covered by a bridge other than that
+    side's (R2 overlap), closes it), and own towers on the corners of open boxes count too."""
     b = state.board
     bridges, seg, stacks = b.bridges, b.seg, b.stacks
     out = [0.0] * state.players
     for sides, corners in _shapes(state.geo):
-        owner, laid, open_ = None, 0, True
+        owner, laid = None, 0
         for key, (s1, s2) in sides:
             c1, c2 = seg[s1], seg[s2]
             if c1 is None and c2 is None:
                 continue
-            if c1 != key or c2 != key:
-                open_ = False
-                break
-            who = bridges[key][0]
-            if owner is None:
-                owner = who
-            elif owner != who:
-                open_ = False
-                break
-            laid += 1
-        if not open_ or laid == 4:
-            continue
-        tops = [stacks[f][-1] for f in corners if stacks[f]]
-        if owner is not None:
-            out[owner] += WORTH[laid] + CORNERS[tops.count(owner)]
+            if c1 != key or c2 != key or owner not in (None, bridges[key][0]):
+                break           # closed to everybody
+            owner, laid = bridges[key][0], laid + 1
         else:
-            for seat in set(tops):
-                out[seat] += CORNERS[tops.count(seat)]
+            if laid == 4:
+                continue        # a polygon: in the score already
+            tops = [stacks[f][-1] for f in corners if stacks[f]]
+            if owner is not None:
+                out[owner] += WORTH[laid] + CORNERS[tops.count(owner)]
+            else:
+                for seat in set(tops):
+                    out[seat] += CORNERS[tops.count(seat)]
     return out
