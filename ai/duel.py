@@ -43,8 +43,21 @@ class Tally:
                 "ci95": [round(low, 3), round(high, 3)]}
 
 
-def seats_for(players: int, match: int, first: str, second: str) -> list[str]:
-    """Alternate the two players around the table; every other match swaps them."""
+# Games whose seats score the same lines two by two: in four-player Atacama seats 0 and 2 both
+# score the columns and seats 1 and 3 the rows (atacama.md T7).  Alternating the two players
+# around that table puts both of one player's seats on one axis, so each match is decided
+# between the columns and the rows, a level fighting itself over its own lines; there the
+# players sit in neighbouring pairs instead, so that each axis has one seat of each.
+PAIRED = {("atacama", 4)}
+
+
+def seats_for(players: int, match: int, first: str, second: str, paired: bool = False) -> list[str]:
+    """Alternate the two players around the table, every other match swapping them; or, with
+    ``paired`` (four seats), two neighbouring seats each, turned one seat further every match."""
+    if paired:
+        ring = [first, first, second, second]
+        turn = match % 4
+        return ring[turn:] + ring[:turn]
     pair = (first, second) if match % 2 == 0 else (second, first)
     return [pair[i % 2] for i in range(players)]
 
@@ -67,7 +80,7 @@ def duel(game: str, first: str, second: str, matches: int, players: int = 2,
          options: dict | None = None, seed: int = 0, progress=None) -> Tally:
     tally = Tally(first, second)
     for match in range(matches):
-        seats = seats_for(players, match, first, second)
+        seats = seats_for(players, match, first, second, (game, players) in PAIRED)
         winners = play_match(game, players, options or {}, seats, seed * 100_000 + match, tally)
         sides = {seats[w] for w in winners}
         if first == second or sides == {first, second}:
