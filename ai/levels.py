@@ -50,7 +50,10 @@ EXPLORATION = {("tactori", 3, "hard"): 0.35, ("tactori", 4, "hard"): 0.35}
 # Two-player Tactori's hard plays for the win: a shared draw is worth 0.2 less to it than to its
 # opponent.  Against medium, over the same 20 seeds, it went 13-4-3 instead of 10-8-2 (the draws
 # were equal polygon scores), thinking as long (1.7 s median with the machine busy).
-CONTEMPT = {("tactori", 2, "hard"): 0.2}
+# Four-player Atacama's hard too: against medium, seated one of each on every axis (ai/duel.py
+# PAIRED), bench seeds 0-43 went 26-8-10 with contempt and 23-11-10 without; seeds 44-87 then
+# 26-7-11 with it.
+CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
 # Four-player Tactori's hard values open boxes and the own towers on their corners
 # (evaluators/tactori_ready.py) and searches twice as long (LEVEL_FACTOR).  Against medium,
 # bench seeds 0-39: the plain evaluator went 11-4-5 on 0-19 and 3-1-9 on 20-32; the corners

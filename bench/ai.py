@@ -1,10 +1,11 @@
 """The AI ladder (issue 11): seeded duels between levels and baselines, and think times.
 
-Each rung is ``python -m ai duel`` in-process: seats rotate, every match has its own
-seed, the first player's wins get a 95 % Wilson interval.  Targets: easy beats random
-in at least 80 % of matches, medium beats easy 65 %, hard beats medium 60 %, and in
-two-player games hard beats the one-ply greedy player 75 %; easy thinks under 0.3 s
-(median), hard under 3 s (median) and never over 10 s.  ``--quick`` (CI) plays one
+Each rung is ``python -m ai duel`` in-process: seats rotate (four-player Atacama in
+neighbouring pairs, ``ai.duel.PAIRED``), every match has its own seed, the first
+player's wins get a 95 % Wilson interval.  Targets: easy beats random in at least 80 %
+of matches, medium beats easy 65 %, hard beats medium 60 %, and in two-player games
+hard beats the one-ply greedy player 75 %; easy thinks under 0.3 s (median), hard under
+3 s (median) and never over 10 s.  ``--quick`` (CI) plays one
 short rung to prove the machinery; the full ladder takes hours on two cores, so
 ``BENCH_AI_MATCHES`` and ``BENCH_AI_RUNGS`` choose how much of it a run covers.
 ``BENCH_AI_MATCHES`` is a number for every rung or per pair, e.g.

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai import search
+from ai import levels, search
 from ai.evaluators import evaluator_for
 from engines import get_game
 
@@ -55,3 +55,24 @@ def test_contempt_lowers_a_shared_draw_for_its_seat_only():
             lowered = 0.2 if state is drawn else 0.0
             assert with_contempt[seat] == pytest.approx(plain[seat] - lowered)
             assert with_contempt[1 - seat] == pytest.approx(plain[1 - seat])
+
+
+def test_hard_plays_for_the_win_in_two_player_tactori_and_four_player_atacama():
+    played_for_the_win = {("tactori", 2), ("atacama", 4)}      # where draws were measured (ai/levels.py)
+    for game, players in (("architekton", 2), ("atacama", 2), ("atacama", 4), ("tactori", 2), ("tactori", 3),
+                          ("tactori", 4), ("tactori-fem", 2)):
+        for level in levels.LEVELS:
+            wanted = 0.2 if level == "hard" and (game, players) in played_for_the_win else 0.0
+            assert levels.budget(game, level, players).contempt == wanted
+
+
+def test_contempt_in_a_four_player_draw_lowers_only_the_searching_seat():
+    """A shared top score (atacama.md T4/T7) is worth less to the seat with contempt only."""
+    drawn = next(s for s in (finished("atacama", 4, seed) for seed in range(60)) if len(s.outcome().winners) > 1)
+    evaluator = evaluator_for(drawn)
+    plain = search.terminal_reward(drawn, 4, evaluator)
+    for seat in range(4):
+        with_contempt = search.terminal_reward(drawn, 4, evaluator, (seat, 0.2))
+        for other in range(4):
+            lowered = 0.2 if other == seat and seat in drawn.outcome().winners else 0.0
+            assert with_contempt[other] == pytest.approx(plain[other] - lowered)
