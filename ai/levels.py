@@ -51,8 +51,8 @@ EXPLORATION = {("tactori", 3, "hard"): 0.35, ("tactori", 4, "hard"): 0.35}
 # opponent.  Against medium, over the same 20 seeds, it went 13-4-3 instead of 10-8-2 (the draws
 # were equal polygon scores), thinking as long (1.7 s median with the machine busy).
 # Four-player Atacama's hard too: against medium, seated one of each on every axis (ai/duel.py
-# PAIRED), bench seeds 0-43 went 26-8-10 with contempt and 23-11-10 without; seeds 44-87 then
-# 26-7-11 with it.
+# PAIRED), bench seeds 0-43 went 26-8-10 with contempt and 23-11-10 without; seeds 44-131 then
+# 54-11-23 with it (80-19-33 of 132, 61 %).  Contempt 0.3 did worse (25-5-14 on 0-43).
 CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
 # Four-player Tactori's hard values open boxes and the own towers on their corners
 # (evaluators/tactori_ready.py) and searches twice as long (LEVEL_FACTOR).  Against medium,
