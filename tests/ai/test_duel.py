@@ -31,8 +31,25 @@ def test_four_player_atacama_gives_each_axis_one_seat_of_each_player():
     assert seats_for(4, 0, "hard", "medium")[0::2] == ["hard", "hard"]
 
 
-def test_a_player_against_itself_only_draws_and_every_think_time_is_kept():
+def test_a_duel_seats_four_player_atacama_in_pairs_and_credits_the_winning_seat(monkeypatch):
+    seen = []
+
+    def first_seat_wins(game, players, options, seats, seed, tally):
+        seen.append((game, list(seats)))
+        return (0,)
+
+    monkeypatch.setattr("ai.duel.play_match", first_seat_wins)
+    atacama = duel("atacama", "hard", "medium", 4, players=4)
+    tactori = duel("tactori", "hard", "medium", 4, players=4)
+    assert [seats for game, seats in seen if game == "atacama"] == [
+        seats_for(4, match, "hard", "medium", paired=True) for match in range(4)]
+    assert [seats for game, seats in seen if game == "tactori"] == [
+        seats_for(4, match, "hard", "medium") for match in range(4)]
+    # seat 0 won every match: hard sat there in matches 0 and 1 paired, 0 and 2 alternating
+    assert (atacama.wins, atacama.draws, atacama.losses) == (2, 0, 2)
+    assert (tactori.wins, tactori.draws, tactori.losses) == (2, 0, 2)
+
+
+def test_a_player_against_itself_only_draws():
     tally = duel("atacama", "random", "random", 2, players=4)
     assert tally.matches == 2 and tally.draws == 2      # the same player on every seat: no side wins alone
-    tally = duel("atacama", "random", "easy", 4, players=4, seed=3)
-    assert tally.matches == 4 and set(tally.think_ms) == {"random", "easy"}
