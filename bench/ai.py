@@ -5,9 +5,9 @@ neighbouring pairs, ``ai.duel.PAIRED``), every match has its own seed, the first
 player's wins get a 95 % Wilson interval.  Targets: easy beats random in at least 80 %
 of matches, medium beats easy 65 %, hard beats medium 60 %, and in two-player games
 hard beats the one-ply greedy player 75 %; easy thinks under 0.3 s (median), hard under
-3 s (median) and never over 10 s.  ``--quick`` (CI) plays one
-short rung to prove the machinery; the full ladder takes hours on two cores, so
-``BENCH_AI_MATCHES`` and ``BENCH_AI_RUNGS`` choose how much of it a run covers.
+3 s (median) and never over 10 s.  ``--quick`` (CI) plays one short rung to prove the
+machinery; the full ladder takes hours on two cores, so ``BENCH_AI_MATCHES`` and
+``BENCH_AI_RUNGS`` choose how much of it a run covers.
 ``BENCH_AI_MATCHES`` is a number for every rung or per pair, e.g.
 ``easy,random=30;medium,easy=30;hard,medium=16;hard,greedy=16``.  Every finished
 rung is also appended to ``BENCH_AI_LOG`` (default ``bench/ai-ladder.jsonl``), so
