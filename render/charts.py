@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engines.text import Text
+from engines.text import Joined, Text
 
 from . import common as C
 from .score_series import ScoreSeries
@@ -135,16 +135,38 @@ def _line(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour) 
     draw.line(points, fill=colour, width=LINE, joint="curve")
 
 
+def label_ys(wanted: Sequence[float], top: float, bottom: float, step: float) -> list[float]:
+    """Where end labels go: each as near its line's end (``wanted``) as it can be, at least
+    ``step`` apart and inside ``top``..``bottom`` (centres).  Labels that would overlap are
+    gathered into a block centred on their lines and only that block moves, so a crowd at
+    the bottom pushes its own labels up without lifting the others."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    blocks: list[list[int]] = []            # runs of labels (indices into order), top to bottom
+
+    def place(block: list[int]) -> float:
+        """The first label's y of a block: its labels' wishes on average, kept inside the range."""
+        first = sum(wanted[order[k]] - step * j for j, k in enumerate(block)) / len(block)
+        return min(max(first, top), bottom - step * (len(block) - 1))
+
+    for k in range(len(order)):
+        blocks.append([k])
+        while len(blocks) > 1:
+            upper, lower = blocks[-2], blocks[-1]
+            if place(upper) + step * len(upper) <= place(lower) + 1e-9:
+                break
+            blocks[-2:] = [upper + lower]
+    ys = [0.0] * len(wanted)
+    for block in blocks:
+        y = place(block)
+        for j, k in enumerate(block):
+            ys[order[k]] = y + step * j
+    return ys
+
+
 def _end_labels(img: Image.Image, ends: list[tuple[int, str, float, float, str]], top: int, bottom: int) -> None:
-    """At each line's end its marker and value, pushed apart vertically so none covers another."""
-    ends = sorted(ends, key=lambda e: e[3])
-    ys: list[float] = []
-    for _, _, _, y, _ in ends:
-        y = max(y, top + MARKER / 2, (ys[-1] + MARKER + 4) if ys else -1e9)
-        ys.append(y)
-    overflow = ys[-1] - (bottom - MARKER / 2) if ys else 0
-    if overflow > 0:
-        ys = [y - overflow for y in ys]
+    """At each line's end its marker and value, beside it; labels that would cover each other
+    are moved apart locally (:func:`label_ys`), never out of the plot."""
+    ys = label_ys([e[3] for e in ends], top + MARKER / 2, bottom - MARKER / 2, MARKER + 4)
     for (seat, letter, x, _, text), y in zip(ends, ys):
         C.draw_marker(img, (x + MARKER / 2 + 6, y), MARKER, seat, letter)
         C.draw_text(img, (x + MARKER + 14, y), text, LABEL_SIZE, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
@@ -160,32 +182,119 @@ def _along(img: Image.Image, plot: Plot, values: Sequence[float], seat: int, let
         C.draw_marker(img, (x, y + offset), MARKER - 8, seat, letter)
 
 
+def result_text(series: ScoreSeries, names: list[str]) -> str:
+    """The result as the final board's header states it (a Text, "" while the match goes on):
+    the winner, for two players the score with the winner's first, and how the match ended
+    (early end, tie-break, resignation, loop).  For the chart, and for anything describing it."""
+    if not series.finished:
+        return ""
+    winners, end = series.winners, series.end
+    scores = series.final_scores or []
+
+    def name(seat: int) -> str:
+        return C.player_name(names, seat)
+
+    two = series.players == 2 and series.uses_scores
+    if len(winners) != 1:
+        if two:
+            return Text("Draw {score}", score=" : ".join(str(v) for v in scores))
+        if series.players > 2:
+            drawn = [name(s) for s in winners]
+            if series.game.startswith("tactori"):      # as its board's header lists them
+                from .tactori.header import _list
+                return Text("Draw: {players}", players=_list(drawn))
+            return Text("Draw: {players}", players=Joined(drawn, ", "))
+        return Text("Draw")
+    winner = winners[0]
+    if two and end not in ("early", "resign"):
+        head = Text("{player} wins {score}", player=name(winner), score=C.winner_first(scores, winner))
+    else:
+        head = Text("{player} wins", player=name(winner))
+    why: str = ""
+    others = [s for s in range(series.players) if s != winner]
+    if end == "early":
+        why = Text("early end: {player} cannot pay for an enclosed building", player=name(others[0]))
+    elif end == "resign":
+        gone = series.resigned or others
+        why = Text("{player} resigned", player=name(gone[0])) if len(gone) == 1 else \
+            Text("{players} resigned", players=Joined([name(s) for s in gone], ", "))
+    elif end == "loop":
+        why = Text("closed a loop of bridges")
+    elif end == "stuck":
+        why = Text("{player} had no legal turn", player=name(others[0]))
+    elif series.tiebreak:
+        why = Text("on houses left on the table ({houses})", houses=C.winner_first(series.tiebreak, winner))
+    return Joined([head, why], " · ") if why else head
+
+
+def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, plot: Plot, x_value: float, label: str, colour) -> None:
+    """A dashed vertical line at ``x_value`` with ``label`` in a pill above the plot."""
+    x, _ = plot.px(x_value, plot.y0)
+    _dashed(draw, [(x, plot.box[1] - 24), (x, plot.box[3])], colour, 5, 14)
+    size = 24
+    while size > 16 and C.text_width(label, size) + 2 * int(size * 0.55) > WIDTH - 2 * PAD:
+        size -= 1
+    label = C.fit_text(label, size, WIDTH - 2 * PAD - 2 * int(size * 0.55))
+    width = C.text_width(label, size) + 2 * int(size * 0.55)
+    right = min(max(x + 60, PAD + width), WIDTH - PAD)
+    C.pill(img, (right, plot.box[1] - 24), label, size, colour, C.WHITE, anchor="rm")
+
+
 def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Image:
     """Every player's score after every move (FEM: bridges on the board, and the move
-    that closed the loop); Architekton's chips dashed beside the score."""
+    that closed the loop); Architekton's chips dashed beside the score.
+
+    A finished match's chart states its result under the title, as the final board does, and
+    its lines end at the result's scores: where a final scoring changed them after the last
+    move (Architekton's removal) the step is drawn after the last move and marked; an early
+    end or a closed loop is marked at its move, with whose it was."""
     said = C.sayer(say)
     title = said(Text("Score after each move") if series.uses_scores else Text("Bridges on the board after each move"))
     img, draw = _canvas(title)
     letters = C.player_letters(names, series.players)
-    legend_y = PAD + TITLE_SIZE + 34
+    y = PAD + TITLE_SIZE + 34
+    result = said(result_text(series, names))
+    if result:
+        winner = series.winners[0] if len(series.winners) == 1 else None
+        x = PAD
+        if winner is not None:
+            C.draw_marker(img, (x + MARKER / 2, y), MARKER, winner, letters[winner])
+            x += MARKER + 10
+        size = C.fit_size([result], LABEL_SIZE, WIDTH - PAD - x, least=18)
+        C.draw_text(img, (x, y), C.fit_text(result, size, WIDTH - PAD - x), size, C.INK, anchor="lm",
+                    stroke=1, stroke_fill=C.INK)
+        y += MARKER + 12
+    legend_y = y
     entries = [(s, letters[s], C.fit_text(said(C.player_name(names, s)), LABEL_SIZE, 260))
                for s in range(series.players)]
     _legend(img, legend_y, entries, said(Text("dashed: chips")) if series.extra else "")
     plies = series.plies
     lines = [[row[s] for row in series.values] for s in range(series.players)]
+    xs = list(range(plies + 1))
+    final_x = None
+    if series.rescored:           # the final scoring after the last move: one more step, a little to the right
+        final_x = plies + max(1.0, plies / 24)
+        xs.append(final_x)
+        for s, line in enumerate(lines):
+            line.append(series.ends[s])
     extras = [[row[s] for row in series.extra] for s in range(series.players)] if series.extra else []
     everything = [v for line in lines + extras for v in line] or [0]
     yticks = nice_ticks(min(0, min(everything)), max(1, max(everything)))
-    top = legend_y + MARKER / 2 + (70 if series.loop_ply is not None else 28)   # room for the loop's label
+    marked = series.loop_ply is not None or final_x is not None or series.end == "early"
+    top = legend_y + MARKER / 2 + (70 if marked else 28)   # room for a mark's label
     box = (PAD + 64, top, WIDTH - PAD - 150, HEIGHT - PAD - 2 * LABEL_SIZE - 26)
-    plot = Plot(tuple(int(v) for v in box), 0, max(1, plies), yticks[0], yticks[-1])
+    plot = Plot(tuple(int(v) for v in box), 0, max(1, xs[-1]), yticks[0], yticks[-1])
     xticks = [(v, f"{int(v)}") for v in nice_ticks(0, max(1, plies), 8) if v <= max(1, plies)]
     _axes(img, draw, plot, yticks, xticks, said(Text("move")))
     if series.loop_ply is not None:
-        x, _ = plot.px(series.loop_ply, plot.y0)
-        _dashed(draw, [(x, plot.box[1] - 24), (x, plot.box[3])], C.ALERT, 5, 14)
-        label = said(Text("loop closed at move {move}", move=series.loop_ply))
-        C.pill(img, (min(x + 60, WIDTH - PAD), plot.box[1] - 24), label, 24, C.ALERT, C.WHITE, anchor="rm")
+        who = C.player_name(names, series.loop_seat) if series.loop_seat is not None else ""
+        label = Text("loop closed at move {move} by {player}", move=series.loop_ply, player=who) if who else \
+            Text("loop closed at move {move}", move=series.loop_ply)
+        _mark(img, draw, plot, series.loop_ply, said(label), C.ALERT)
+    elif series.end == "early":
+        _mark(img, draw, plot, plies, said(Text("early end at move {move}", move=plies)), C.ALERT)
+    if final_x is not None:
+        _mark(img, draw, plot, (plies + final_x) / 2, said(Text("final scoring")), C.MUTED)
     n = series.players
     offsets = [(s - (n - 1) / 2) * 4 for s in range(n)]
     for s, chips in enumerate(extras):
@@ -194,11 +303,11 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
     every = max(1, round(plies / 8))
     ends = []
     for s, line in enumerate(lines):
-        pts = [(x, y + offsets[s]) for x, y in _steps([plot.px(i, v) for i, v in enumerate(line)])]
+        pts = [(x, y + offsets[s]) for x, y in _steps([plot.px(i, v) for i, v in zip(xs, line)])]
         _line(draw, pts, C.player_style(s).colour)
     for s, line in enumerate(lines):
-        _along(img, plot, line, s, letters[s], offsets[s], every)
-        x, y = plot.px(len(line) - 1, line[-1])
+        _along(img, plot, line[:plies + 1], s, letters[s], offsets[s], every)
+        x, y = plot.px(xs[-1], line[-1])
         ends.append((s, letters[s], x, y + offsets[s], str(line[-1])))
     _end_labels(img, ends, plot.box[1], plot.box[3])
     return img

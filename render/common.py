@@ -102,11 +102,44 @@ def by_score(scores) -> list[int]:
 
 
 def player_letters(names: list[str], seats: int) -> list[str]:
-    """One letter per seat for markers: the initials if they differ, else 1, 2, ..."""
-    initials = [player_name(names, s)[0].upper() for s in range(seats)]
-    if len(set(initials)) == seats and all(i.isalnum() for i in initials):
-        return initials
-    return [str(s + 1) for s in range(seats)]
+    """Each seat's marker text, the same on every picture of a match (header, cards, the board's
+    pieces, the chart): never a bare digit, which would read as a tower height or an ore value.
+
+    - Every seat's initial (its name's first letter, upper case) when they all differ: "A", "B".
+    - Seats whose initials collide add the first character, after the initial, at which their
+      name differs from every other colliding name, in lower case: "Bob" and "Bot (hard)" are
+      "Bb" and "Bt", "Bot (hard) 1" and "Bot (hard) 2" are "B1" and "B2" (a letter and the
+      computer's own number: never a bare digit).
+    - Names that no character tells apart (two "Bob"s) take the initial and their order among
+      them: "B1", "B2".
+    A name without a letter counts as "P" (player)."""
+    def initial(name: str) -> str:
+        return next((c.upper() for c in name if c.isalpha()), "P")
+
+    def rest(name: str) -> str:
+        """The name's letters and digits after its initial, in lower case."""
+        chars = [c.lower() for c in name if c.isalnum()]
+        first = next((i for i, c in enumerate(chars) if c.isalpha()), None)
+        return "".join(chars[first + 1:]) if first is not None else "".join(chars)
+
+    texts = [str(player_name(names, s)) for s in range(seats)]
+    initials = [initial(t) for t in texts]
+    letters = list(initials)
+    for letter in set(initials):
+        group = [s for s in range(seats) if initials[s] == letter]
+        if len(group) == 1:
+            continue
+        tails = {s: rest(texts[s]) for s in group}
+        for s in group:
+            others = [tails[t] for t in group if t != s]
+            mine = tails[s]
+            pick = next((c for i, c in enumerate(mine) if all(i >= len(o) or o[i] != c for o in others)), None)
+            letters[s] = letter + pick if pick is not None else ""
+        taken = [letters[s] for s in group]
+        if "" in taken or len(set(taken)) < len(group):       # no character tells them apart
+            for k, s in enumerate(group):
+                letters[s] = f"{letter}{k + 1}"
+    return letters
 
 
 def shade(colour: RGB, factor: float) -> RGB:
@@ -285,6 +318,10 @@ def marker(seat: int, size: int, letter: str = "") -> Image.Image:
     if letter:
         ty = size * (0.58 if style.shape == "triangle" else 0.5)
         ls = int(size * (0.36 if style.shape in ("triangle", "diamond") else 0.48))
+        # two letters ("B1", "Bt") shrink to stay inside the shape's middle
+        room = size * {"circle": 0.62, "square": 0.66, "triangle": 0.40, "diamond": 0.46}[style.shape]
+        while ls > 7 and text_width(letter, ls) > room:
+            ls -= 1
         draw_text(image, (size / 2, ty), letter, ls, style.ink, anchor="mm")
     return image
 

@@ -36,6 +36,32 @@ class ScoreSeries:
     # the seat that made each move (movers[i] made move i + 1)
     movers: list[int | None] = field(default_factory=list)
     final_scores: list[int] | None = None   # the outcome's scores when the match is over
+    # how the match ended (None while it goes on): the winners, the engine's reason word
+    # (normal, early, resign, loop, stuck, ...) and, for an Architekton tie on points, each
+    # seat's houses left on the table after the final removal (the tie-break, A9)
+    winners: tuple[int, ...] | None = None
+    end: str | None = None
+    tiebreak: list[int] | None = None
+    resigned: list[int] = field(default_factory=list)   # seats that resigned, in order
+
+    @property
+    def finished(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def rescored(self) -> bool:
+        """Whether the match ended with a final scoring that changed the scores after the last
+        move (Architekton's removal, A9): the chart then draws that step, after the last move."""
+        return bool(self.uses_scores and self.final_scores is not None and self.scores
+                    and self.final_scores != self.scores[-1])
+
+    @property
+    def ends(self) -> list[int]:
+        """Every player's last value on the chart: the result's scores once the match is over
+        (after a final scoring), else the scores after the last move; FEM: bridges on the board."""
+        if self.uses_scores and self.final_scores is not None:
+            return list(self.final_scores)
+        return list(self.values[-1]) if self.values else [0] * self.players
 
     @property
     def plies(self) -> int:
@@ -50,6 +76,7 @@ class ScoreSeries:
 def score_series(record: Record) -> ScoreSeries:
     game = get_game(record.game)
     series = ScoreSeries(record.game, len(record.players))
+    series.resigned = [seat for _, seat in sorted(record.resignations)]
     previous_seat = None
     for ply, state in enumerate(walk(record)):
         if ply > 0:
@@ -68,4 +95,8 @@ def score_series(record: Record) -> ScoreSeries:
             series.loop_ply, series.loop_seat = ply, outcome.winners[0]
         if outcome is not None:
             series.final_scores = list(outcome.scores)
+            series.winners, series.end = tuple(outcome.winners), outcome.end
+            final = getattr(state, "final", None)
+            if record.game == "architekton" and final and len(set(outcome.scores)) == 1:
+                series.tiebreak = list(final["houses"])
     return series

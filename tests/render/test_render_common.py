@@ -16,8 +16,8 @@ def test_default_font_is_scalable_freetype():
 
 def test_player_letters():
     assert C.player_letters(["ann", "bob"], 2) == ["A", "B"]
-    assert C.player_letters(["Anna", "alex"], 2) == ["1", "2"]
-    assert C.player_letters([], 2) == ["1", "2"]      # "Player 1", "Player 2": same initial
+    assert C.player_letters(["Anna", "alex"], 2) == ["An", "Al"]
+    assert C.player_letters([], 2) == ["P1", "P2"]      # "Player 1", "Player 2": same initial
     assert C.player_name([], 1) == "Player 2"
 
 
