@@ -83,6 +83,19 @@ def player_name(names: list[str], seat: int) -> str:
     return Text("Player {seat}", seat=seat + 1)
 
 
+def name_and_score(name: str, score: int) -> Text:
+    """A name with its score in a tally: ``Bot (hard) 1: 20``.  The colon keeps them apart, since
+    names may end in a digit ("Bot (hard) 1 20" reads as 120); French puts a space before it."""
+    return Text("{player}: {points}", player=name, points=score)
+
+
+def tally(names: list[str], scores, skip=()) -> Text:
+    """``ann: 3 · bob: -1 · ...``: every player's name and score, the highest first (``skip``: seats left out)."""
+    from engines.text import Joined
+    return Joined([name_and_score(player_name(names, s), scores[s]) for s in by_score(scores) if s not in skip],
+                  " · ")
+
+
 def signed(number: int) -> str:
     """A coordinate as drawn: an en dash for the minus sign, which a hyphen's few pixels lose when
     Discord shows the image 400 px wide on a phone (the fonts have no U+2212 minus)."""

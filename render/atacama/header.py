@@ -19,8 +19,8 @@ def _name(names: list[str], seat: int, width: int = 420) -> str:
 
 
 def _tally(names: list[str], scores: list[int]) -> Joined:
-    """``ann 3 · bob -1 · ...``: every player's name and points, the highest first."""
-    return Joined([Joined([C.player_name(names, s), scores[s]], " ") for s in C.by_score(scores)], " · ")
+    """``ann: 3 · bob: -1 · ...``: every player's name and points, the highest first."""
+    return C.tally(names, scores)
 
 
 def _status(state, names: list[str]) -> tuple[int | None, str, str]:

@@ -31,9 +31,8 @@ def _resigned(gone: list[str]) -> Text:
 
 
 def _tally(names: list[str], scores, dropped) -> Joined:
-    """``ann 3 · bob 0 · ...``: the points of every player still in, the highest first."""
-    return Joined([Joined([C.player_name(names, s), scores[s]], " ") for s in C.by_score(scores) if s not in dropped],
-                  " · ")
+    """``ann: 3 · bob: 0 · ...``: the points of every player still in, the highest first."""
+    return C.tally(names, scores, dropped)
 
 
 def _status(data, names: list[str]) -> tuple[int | None, str, str]:

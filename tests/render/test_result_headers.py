@@ -56,6 +56,26 @@ def test_a_tally_of_several_players_reads_from_the_highest(game, players):
                      seeds=range(60))
     scores = state.outcome().scores
     order = sorted(range(players), key=lambda s: -scores[s])
-    expected = " · ".join(f"{NAMES[s]} {scores[s]}" for s in order)
+    expected = " · ".join(f"{NAMES[s]}: {scores[s]}" for s in order)
     words = drawn_words(state, players)
     assert any(w.endswith(expected) for w in words), [w for w in words if "·" in w]
+
+
+@pytest.mark.parametrize("game,players", [("atacama", 4), ("tactori", 4)])
+def test_names_ending_in_a_digit_never_run_into_their_scores(game, players):
+    """"Bot (hard) 1 20" reads as 120: the header keeps a colon between a name and its score."""
+    state = finished(game, players, lambda o: o.end != "resign", seeds=range(60))
+    bots = [f"Bot (hard) {k}" for k in range(1, players)] + ["Anna"]
+    words: list[str] = []
+
+    def say(text):
+        words.append(str(text))
+        return str(text)
+
+    render_image(state, bots, say=say)
+    scores = state.outcome().scores
+    tally = [w for w in words if "·" in w and "Bot (hard) 1" in w]
+    assert tally, words
+    for seat, name in enumerate(bots):
+        assert f"{name}: {scores[seat]}" in tally[-1]
+        assert f"{name} {scores[seat]}" not in tally[-1]
