@@ -14,6 +14,12 @@ from .. import common as C
 from .geometry import HEADER, PAD, TITLE, Layout
 
 
+def right_signs(right) -> str:
+    """What a mining right scores, as the cards and the header write it: ``G+ S+ C-`` (turquoise,
+    the columns of the basic game) or ``C+ G+ S-`` (orange)."""
+    return "G+ S+ C-" if right[1] == "turquoise" else "C+ G+ S-"
+
+
 def _name(names: list[str], seat: int, width: int = 420) -> str:
     return C.fit_text(C.player_name(names, seat), TITLE, width)
 
@@ -61,12 +67,12 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
     elif state.rights_open:
         detail = Text("place a tower or buy a right (buy cols, buy rows)")
     else:
+        # the right by its axis and signs: its rulebook colour (turquoise, orange) would read as a seat's
         right = state.rights[seat]
-        colour = B.COLOUR_WORDS[right[1]]
         if right[0] == "cols":
-            detail = Text("scores the columns ({colour})", colour=colour)
+            detail = Text("scores the columns: {signs}", signs=right_signs(right))
         else:
-            detail = Text("scores the rows ({colour})", colour=colour)
+            detail = Text("scores the rows: {signs}", signs=right_signs(right))
     if state.stage is not None and state.pile:
         left = B.STAGE_TURNS * state.stage - state.turns
         if left == 1:

@@ -28,22 +28,28 @@ def _value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C
                  lambda canvas, pen, at: _draw_value_pill(canvas, pen, at, value, count, colour, ink))
 
 
+# A line's value is read at the ~400 px a phone shows the board (0.36 of its width): 30 px
+# figures stay about 11-12 px there.  The pale ones are dark grey, not the legend's muted tone.
+VALUE_SIZE = 32
+PALE_INK: C.RGB = (78, 73, 66)
+
+
 def _draw_value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C.RGB) -> None:
     cx, cy = centre
     box = (int(cx - PILL_W / 2), int(cy - PILL_H / 2), int(cx + PILL_W / 2), int(cy + PILL_H / 2))
     if count >= B.THRESHOLD:
         draw.rounded_rectangle(box, 9, fill=colour, outline=C.INK, width=2)
-        C.draw_text(img, (cx, cy), _signed(value), 26, ink, stroke=1, stroke_fill=ink)
+        C.draw_text(img, (cx, cy), _signed(value), VALUE_SIZE, ink, stroke=1, stroke_fill=ink)
         return
     draw.rounded_rectangle(box, 9, fill=C.PANEL, outline=C.FAINT, width=2)
     if count:
-        C.draw_text(img, (cx, cy - 6), _signed(value), 22, C.MUTED)
+        C.draw_text(img, (cx, cy - 5), _signed(value), VALUE_SIZE - 2, PALE_INK)
     for i in range(B.THRESHOLD):
-        px, py = cx + (i - 1.5) * 10, box[3] - 7
+        px, py = cx + (i - 1.5) * 12, box[3] - 7
         if i < count:
-            draw.ellipse((px - 3, py - 3, px + 3, py + 3), fill=C.MUTED)
+            draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=PALE_INK)
         else:
-            draw.ellipse((px - 3, py - 3, px + 3, py + 3), outline=C.FAINT, width=1)
+            draw.ellipse((px - 4, py - 4, px + 4, py + 4), outline=C.MUTED, width=1)
 
 
 def _scorer_tag(img, draw, centre, seat: int | None, colour: str, letters: list[str], word: str) -> None:

@@ -11,6 +11,7 @@ from engines.text import Joined, Text
 from .. import common as C
 from .. import layers
 from .fields import ore_ground
+from .header import right_signs
 from .geometry import CARD_H, GRID, LEGEND_ROW, PAD, Layout
 
 
@@ -51,21 +52,21 @@ def _card(img, draw, state, names, letters, perspective, seat, score, outcome, t
 
 
 def _card_lines(state, seat: int) -> list[str]:
-    """A player's right and towers, as Texts."""
+    """A player's right and towers, as Texts: the right by its axis and signs (no rulebook colour,
+    which would read as a seat's), the towers left and, with tactics, how many of them score
+    double (other-colour towers, the legend's x2)."""
     right = state.rights[seat]
     if right is None:
         first = Text("no right yet")
     else:
-        signs = "G+ S+ C-" if right[1] == "turquoise" else "C+ G+ S-"
-        first = Text("{axis}, {colour}: {signs}", axis=B.AXIS_WORDS[right[0]], colour=B.COLOUR_WORDS[right[1]],
-                     signs=signs)
+        first = Text("{axis}: {signs}", axis=B.AXIS_WORDS[right[0]], signs=right_signs(right))
+    if state.bought[seat]:
+        first = Joined([first, Text("1 paid for the right")], " · ")
     base, other = state.supply[seat]
     count = base + other
     left = Text("{count} towers left", count=count) if count != 1 else Text("{count} tower left", count=count)
     if state.tactics:
-        left = Joined([left, f"({other} x2)"], " ")
-    if state.bought[seat]:
-        left = Joined([left, Text("1 paid for the right")], " · ")
+        left = Joined([left, Text("{count} other-colour (x2)", count=other)], " · ")
     if seat in state.resigned and sum(state.forfeited[seat]):
         left = Text("{count} forfeited", count=sum(state.forfeited[seat]))
     return [first, left]

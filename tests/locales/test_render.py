@@ -130,7 +130,7 @@ def test_atacama_says_its_status_cards_and_stages(playouts):
     end = playouts["atacama"][-1]
     said = templates(Joined(drawn(end, NAMES[:2])))
     assert said & {"{player} wins {score}", "Draw {score}"} and "all towers are placed" in said
-    assert "{axis}, {colour}: {signs}" in said and "turquoise" in said
+    assert "{axis}: {signs}" in said and "turquoise" not in said
 
 
 def test_tactori_says_its_status_cards_and_legend(playouts):

@@ -212,11 +212,11 @@ def test_header_texts():
 
 def test_cards_show_rights_and_towers_left():
     s = empty_position(tactics=True)
-    assert RA._card_lines(s, 0) == ["columns, turquoise: G+ S+ C-", "14 towers left (3 x2)"]
+    assert RA._card_lines(s, 0) == ["columns: G+ S+ C-", "14 towers left · 3 other-colour (x2)"]
     b = empty_position(buildup=True)
     b.play("buy cols")
-    assert RA._card_lines(b, 0) == ["columns, turquoise: G+ S+ C-", "13 towers left · 1 paid for the right"]
-    assert RA._card_lines(b, 1)[0] == "rows, orange: C+ G+ S-"
+    assert RA._card_lines(b, 0) == ["columns: G+ S+ C- · 1 paid for the right", "13 towers left"]
+    assert RA._card_lines(b, 1)[0] == "rows: C+ G+ S-"
     four = empty_position(4)
     four.resign(2)
     assert RA._card_lines(four, 2)[1] == "7 forfeited"
@@ -238,3 +238,51 @@ def test_render_cli_draws_the_example(tmp_path):
     assert min(decode(out.read_bytes()).size) >= MIN_SIDE
     record = json.loads(EXAMPLE.read_text("utf-8"))
     assert len(record["moves"]) > 9
+
+
+SEAT_AND_RIGHT_COLOURS = ("turquoise", "orange", "blue", "green", "pink")
+
+
+@pytest.mark.parametrize("players,options", [(4, {}), (2, {"buildup": True}), (2, {"tactics": True})])
+def test_no_right_is_named_by_a_colour_a_seat_could_wear(players, options):
+    """Green Zoë read "scores the columns (orange)": orange is another seat's colour.  Every line
+    the header and the cards draw names a right by its axis and its signs only."""
+    from render_checks import random_playout
+    states = random_playout("atacama", players, 5, options)
+    names = ["Anna", "Bot (hard) 1", "Zoë", "Bot (hard) 2"][:players]
+    seen_right = False
+    for state in states[::3] + [states[-1]]:
+        words: list[str] = []
+
+        def say(text):
+            words.append(str(text))
+            return str(text)
+
+        RA.render(state, names, say=say)
+        lines = [str(RA._status(state, names)[2])] + [str(l) for s in range(players) for l in RA._card_lines(state, s)]
+        for text in words + lines:
+            assert not any(colour in text.lower() for colour in SEAT_AND_RIGHT_COLOURS), text
+        seen_right |= any("G+ S+ C-" in l or "C+ G+ S-" in l for l in lines)
+    assert seen_right
+
+
+@pytest.mark.parametrize("count", [2, 4])
+def test_line_values_are_legible_on_a_phone(count):
+    """The value pills beside the board read at the ~400 px a phone shows the board: their figures
+    at least 7 px high there (they were about 5), and dark enough on the pale pill."""
+    from PIL import Image, ImageDraw
+    from render.atacama import margins
+    state = get_game("atacama").setup(4, 1)
+    width = RA.layout(state).width
+    img = Image.new("RGB", (RA.PILL_W + 20, RA.PILL_H + 20), C.BACKGROUND)
+    ink = C.INK if count < 4 else C.WHITE
+    margins._draw_value_pill(img, ImageDraw.Draw(img), (img.width / 2, img.height / 2), 7, count,
+                             C.player_style(0).colour, C.WHITE)
+    # the figure's pixels: far from the pill's fill, above the tower pips
+    fill = img.getpixel((12, img.height // 2))
+    top = img.height // 2 - RA.PILL_H // 2 + 3
+    rows = [y for y in range(top, img.height // 2 + 8)
+            if any(sum(abs(a - b) for a, b in zip(img.getpixel((x, y)), fill)) > 200
+                   for x in range(img.width // 2 - 20, img.width // 2 + 20))]
+    assert rows
+    assert (max(rows) - min(rows) + 1) * 400 / width >= 7, (min(rows), max(rows), width)
