@@ -127,7 +127,9 @@ def layout(state) -> Layout:
 
 
 def _legend_rows(data) -> int:
-    return 3 if data["options"].get("centre") else 2
+    """Two rows, one more for the centre variation and one for chase (the chased towers' entry,
+    kept whether or not the last turn chased any, so that a match's boards keep one size)."""
+    return 2 + bool(data["options"].get("centre")) + bool(data["options"].get("chase"))
 
 
 def _data(state) -> dict:

@@ -110,9 +110,18 @@ def _legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
         texts.append(Text("bridge taken up"))
     if centre and not fem:
         texts += [Text("centre d4-f6 (variation {variant})", variant=centre), Text("not linked to the centre: scores 0")]
-    key = ("tactori legend", data["game"], data["players"], taken_up, centre, tuple(say(t) for t in texts), y)
+    chased = _chased_owners(data)
+    if chased:
+        texts.append(Text("crossed out: towers chased back to their supply"))
+    key = ("tactori legend", data["game"], data["players"], taken_up, centre, tuple(chased), tuple(say(t) for t in texts),
+           y)
     layers.layer(img, key, [(0, y - 4, lay.width, lay.height)], C.PANEL,
                  lambda canvas, pen: _draw_legend(canvas, pen, data, y, lay, say))
+
+
+def _chased_owners(data) -> list[int]:
+    """The owners of the towers the last turn chased (drawn crossed out beside its target), if any."""
+    return list((data.get("last") or {}).get("chased") or [])
 
 
 def _draw_legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
@@ -182,3 +191,19 @@ def _draw_legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
         x = box[2] + 18
         label = _points_label(img, draw, (x + 40, cy), 0, "7", False, 16)
         C.draw_text(img, (label[2] + 8, cy), words[1], t, C.INK, anchor="lm")
+    chased = _chased_owners(data)
+    if data["options"].get("chase"):
+        cy += LEGEND_ROW
+        if chased:   # the box beside the target, as the board draws it (crossed-out markers)
+            x = PAD
+            size = 24
+            box = (x, int(cy - size / 2 - 4), x + size + 10, int(cy + size / 2 + 4))
+            draw.rounded_rectangle(box, 6, fill=C.WHITE, outline=C.INK, width=2)
+            cx = x + 5 + size / 2
+            C.draw_marker(img, (cx, cy), size, chased[0])
+            h = size * 0.45
+            draw.line([(cx - h, cy + h), (cx + h, cy - h)], fill=C.WHITE, width=6)
+            draw.line([(cx - h, cy + h), (cx + h, cy - h)], fill=C.ALERT, width=3)
+            words = say(Text("crossed out: towers chased back to their supply"))
+            t = C.fit_size([words], LEGEND_TEXT, room, size + 18)
+            C.draw_text(img, (box[2] + 8, cy), words, t, C.INK, anchor="lm")

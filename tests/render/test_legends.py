@@ -39,3 +39,22 @@ def test_tactori_legend_names_polygons_not_loops():
     state = get_game("tactori").setup(3, 1)
     words = legend_words(state, 3)
     assert "polygon" in words and "closed loop: wins" not in words and "bridge taken up" not in words
+
+
+def test_chased_towers_are_in_the_legend_exactly_when_their_box_is_drawn():
+    """Chase: the crossed-out box beside the target has its legend entry when (and only when) it is on the
+    board, and the boards of a match keep one size either way."""
+    spec = get_game("tactori")
+    seen = {True: 0, False: 0}
+    sizes = set()
+    for seed in range(6):
+        state, rng = spec.setup(4, seed, options={"chase": True}), random.Random(seed)
+        while state.outcome() is None and min(seen.values()) < 3:
+            state.play(state.sample_move(rng))
+            chased = bool((state.to_json().get("last") or {}).get("chased"))
+            words = legend_words(state, 4)
+            assert ("crossed out: towers chased back to their supply" in words) == chased
+            sizes.add(render_image(state, ["ann", "bob", "cat", "dan"]).size)
+            seen[chased] += 1
+    assert min(seen.values()) >= 3, seen
+    assert len(sizes) == 1
