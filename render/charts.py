@@ -198,7 +198,7 @@ def result_text(series: ScoreSeries, names: list[str]) -> str:
     if len(winners) != 1:
         if two:
             return Text("Draw {score}", score=" : ".join(str(v) for v in scores))
-        if series.players > 2:
+        if series.players > 2 and len(winners) < series.players:
             drawn = [name(s) for s in winners]
             if series.game.startswith("tactori"):      # as its board's header lists them
                 from .tactori.header import _list

@@ -229,6 +229,14 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
+def fit_line(text: str, size: int, width: int, least: int) -> tuple[str, int]:
+    """``text`` in ``width`` px: at ``size`` if it fits, else at the largest size down to ``least``
+    at which it does, and only below that shortened with an ellipsis.  Returns (text, size)."""
+    while size > least and text_width(text, size) > width:
+        size -= 1
+    return fit_text(text, size, width), size
+
+
 def fit_size(texts: list[str], size: int, room: float, fixed: float = 0, least: int = 12) -> int:
     """The largest font size up to ``size`` (at least ``least``) at which
     ``texts`` side by side, plus ``fixed`` px of icons and gaps, take at most
@@ -406,10 +414,11 @@ def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, 
                      detail_size: int) -> None:
     """The header's title, with a line of detail under it when there is one."""
     title_y = cy - 14 if detail else cy
-    draw_text(img, (x, title_y), fit_text(title, TITLE, right - x), TITLE, INK, anchor="lm",
-              stroke=1, stroke_fill=INK)
+    title, size = fit_line(title, TITLE, right - x, TITLE - 8)
+    draw_text(img, (x, title_y), title, size, INK, anchor="lm", stroke=1, stroke_fill=INK)
     if detail:
-        draw_text(img, (x, cy + 22), fit_text(detail, detail_size, right - x), detail_size, INK, anchor="lm")
+        detail, size = fit_line(detail, detail_size, right - x, min(detail_size, 16))
+        draw_text(img, (x, cy + 22), detail, size, INK, anchor="lm")
 
 
 # ---------------------------------------------------------------- encoding
@@ -467,7 +476,9 @@ def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspect
     if tag:
         right = pill(img, (right, y0 + 30), said(tag), 16, INK, WHITE, anchor="rm")[0] - 10
     you = " " + said(Text("(you)")) if seat == perspective else ""
-    room = right - x0 - 60 - text_width(you, 26)
-    name = fit_text(said(player_name(names, seat)), 26, max(40, room)) + you
-    draw_text(img, (x0 + 60, y0 + 30), name, 26, INK, anchor="lm", stroke=1, stroke_fill=INK)
+    # a long name shrinks (to 16 px) before it is shortened
+    name, size = fit_line(said(player_name(names, seat)), 26, max(40, right - x0 - 60 - text_width(you, 26)), 16)
+    box = draw_text(img, (x0 + 60, y0 + 30), name, size, INK, anchor="lm", stroke=1, stroke_fill=INK)
+    if you:
+        draw_text(img, (box[2], y0 + 30), you, size, INK, anchor="lm", stroke=1, stroke_fill=INK)
     return right if score is None else x1 - 16 - 56

@@ -17,6 +17,7 @@ from .geometry import PAD
 STOCK_B = 92
 STOCK_L = 68
 TEXT = 22
+CARD_LEAST = 16     # px: a card line shrinks down to this before it would be cut
 
 
 class _Panel:
@@ -102,8 +103,8 @@ class _Panel:
             score = s.final["points"][seat] if s.final else s.scores()[seat]
             right = C.card_title(img, box, seat, self.names, self.perspective, tag, score, say=self.say)
             for i, line in enumerate(self._card_lines(seat)):
-                C.draw_text(img, (x0 + 16, y + 74 + i * 32), C.fit_text(self.say(line), TEXT, right - x0 - 16),
-                            TEXT, C.INK, anchor="lm")
+                text, size = C.fit_line(self.say(line), TEXT, right - x0 - 16, CARD_LEAST)
+                C.draw_text(img, (x0 + 16, y + 74 + i * 32), text, size, C.INK, anchor="lm")
         return y + self.card_h
 
     def _card_lines(self, seat: int) -> list[str]:
@@ -126,7 +127,7 @@ class _Panel:
         removed = bool(self.state.final and self.state.final.get("removed"))
         # the words the legend draws, and no others (tests/render/test_legends.py listens to what is said)
         texts = [*(T.TERRAIN_NAMES[t] for t in T.TERRAINS), Text("last turn")]
-        texts += [Text("side does not match")] * mismatch + [Text("removed (A9)")] * removed
+        texts += [Text("side does not match")] * mismatch + [Text("removed at final scoring")] * removed
         words = tuple(self.say(t) for t in texts)
         layers.layer(img, ("architekton legend", mismatch, removed, words, y), [(0, y - 8, self.width, y + 40)],
                      C.PANEL, lambda canvas, pen: self._draw_legend(canvas, pen, y, mismatch, removed))
@@ -138,7 +139,7 @@ class _Panel:
         if mismatch:
             words.append(say(Text("side does not match")))
         if removed:
-            words.append(say(Text("removed (A9)")))
+            words.append(say(Text("removed at final scoring")))
         # each entry: a swatch, 8 px, its word, 18 px; 8 px more before "last turn"
         size = C.fit_size(words, 20, self.width - 2 * PAD, len(words) * (sw + 8 + 18) - 18 + 8)
         words = iter(words)

@@ -50,6 +50,8 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
         if outcome.is_draw:
             if state.players == 2:
                 return None, Text("Draw {score}", score=tally), why
+            if len(outcome.winners) == state.players:      # all of them: the tally under it names them
+                return None, Text("Draw"), Joined([why, tally], " · ")
             return (None, Text("Draw: {players}", players=Joined([C.player_name(names, s) for s in outcome.winners],
                                                                    ", ")),
                     Joined([why, tally], " · "))

@@ -46,7 +46,8 @@ def _card(img, draw, state, names, letters, perspective, seat, score, outcome, t
     tag = C.card_tag(out=out, winners=outcome.winners if outcome else None, seat=seat, to_move=seat == to_move)
     room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
     for i, line in enumerate(_card_lines(state, seat)):
-        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(say(line), 20, room), 20, C.INK, anchor="lm")
+        text, size = C.fit_line(say(line), 20, room, 15)
+        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), text, size, C.INK, anchor="lm")
     if out:
         C.veil(img, (x0 + 6, y0 + 52, x1 - 6, y1 - 6), C.shade(style.colour, 1.82), 110)
 

@@ -66,6 +66,8 @@ def _status(data, names: list[str]) -> tuple[int | None, str, str]:
         if draw_:
             if players == 2:
                 return None, Text("Draw {score}", score=tally), why
+            if len(winners) == players:      # all of them: the tally under it names them
+                return None, Text("Draw"), Joined([why, tally], " · ")
             return (None, Text("Draw: {players}", players=_list([C.player_name(names, s) for s in winners])),
                     Joined([why, tally], " · "))
         if players == 2:
@@ -129,15 +131,20 @@ def _header(img, draw, state, data, names, letters, lay: Layout, say=str) -> Non
         turn = Text("{count} turns", count=data['ply'])
     box = C.draw_text(img, (right_top, cy - 14), say(turn), 24, C.MUTED, anchor="rm")
     title_right = box[0] - 16
-    C.draw_text(img, (x, cy - 14), C.fit_text(title, TITLE, title_right - x), TITLE, C.INK, anchor="lm",
-                stroke=1, stroke_fill=C.INK)
     options = say(options_text(data))
     detail_right = right
-    if options:
+    if options and data["result"] is not None:
+        # the result's tally needs the whole line: the options go up beside the turns
+        box = C.draw_text(img, (title_right, cy - 14), options, 18, C.MUTED, anchor="rm")
+        title_right = box[0] - 16
+    elif options:
         box = C.draw_text(img, (right, cy + 22), options, 18, C.MUTED, anchor="rm")
         detail_right = box[0] - 16
+    title, size = C.fit_line(title, TITLE, title_right - x, TITLE - 8)
+    C.draw_text(img, (x, cy - 14), title, size, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
     if detail:
-        C.draw_text(img, (x, cy + 22), C.fit_text(detail, 21, detail_right - x), 21, C.INK, anchor="lm")
+        detail, size = C.fit_line(detail, 21, detail_right - x, 16)
+        C.draw_text(img, (x, cy + 22), detail, size, C.INK, anchor="lm")
 
 
 def options_text(data) -> str:

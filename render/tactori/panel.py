@@ -50,7 +50,8 @@ def _card(img, draw, data, names, letters, perspective, seat: int, box, say=str)
     score = None if fem else (result["scores"] if result is not None else data["scores"])[seat]
     room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
     for i, line in enumerate(card_lines(data, seat)):
-        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), C.fit_text(say(line), 20, room), 20, C.INK, anchor="lm")
+        text, size = C.fit_line(say(line), 20, room, 15)
+        C.draw_text(img, (x0 + 16, y0 + 70 + i * 28), text, size, C.INK, anchor="lm")
     if out:
         C.veil(img, (x0 + 6, y0 + 52, x1 - 6, y1 - 6), C.shade(style.colour, 1.82), 110)
 
@@ -83,7 +84,7 @@ def card_lines(data, seat: int) -> list[str]:
     valid = [p["points"] for p in polys if p.get("valid", True)]
     off = len(polys) - len(valid)
     if not polys:
-        second = Text("no polygon yet")
+        second = Text("no polygon") if data["result"] is not None else Text("no polygon yet")
     else:
         if not valid:
             second = Text("polygons: none")

@@ -58,3 +58,20 @@ def test_chased_towers_are_in_the_legend_exactly_when_their_box_is_drawn():
             seen[chased] += 1
     assert min(seen.values()) >= 3, seen
     assert len(sizes) == 1
+
+
+def test_no_rule_section_numbers_on_a_board():
+    """"removed (A9)" is the rulebook's jargon: the legend says what happened, in words."""
+    import re
+    spec = get_game("architekton")
+    for seed in range(40):
+        state, rng = spec.setup(2, seed), random.Random(seed)
+        while state.outcome() is None:
+            state.play(state.sample_move(rng))
+        if state.final and state.final["removed"]:
+            break
+    else:
+        raise AssertionError("no random match removed a building at the final scoring")
+    words = legend_words(state, 2)
+    assert "removed at final scoring" in words
+    assert not [w for w in words if re.search(r"\b[AT]\d+\b", w)]

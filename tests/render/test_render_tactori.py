@@ -435,6 +435,8 @@ def test_card_lines():
     d = state.to_json()
     assert RT.card_lines(d, 0) == ["12 towers · 11 bridges left", "polygon: 4"]
     assert RT.card_lines(d, 1) == ["15 towers · 15 bridges left", "no polygon yet"]
+    d["result"] = {"winners": [0], "end": "normal", "scores": [4, 0]}    # over: nothing is still to come
+    assert RT.card_lines(d, 1) == ["15 towers · 15 bridges left", "no polygon"]
 
 
 @pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame " * 8, "c", "d"],
