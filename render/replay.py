@@ -16,6 +16,8 @@ budget).  When a match has more positions, first the moves of one player's turn
 are merged (Architekton lays several tiles a turn), then frames are taken at even
 distances; the start and the final position are always kept, and :class:`Replay`
 says how many moves the busiest frame merged so that the message can say so.
+Merged frames are held a little longer, and the whole replay plays in at most a
+minute (:data:`MOST_MS`): past that, the frames between the ends play faster.
 
 Encoding streams: one global palette (from the first and the final frame), and
 each frame after the first stores only the rectangle that changed, with the
@@ -47,6 +49,7 @@ TRANSPARENT = 255           # palette index of "unchanged" pixels in delta frame
 FIRST_MS, FINAL_MS = 1500, 4000
 SHORTEST_MS, LONGEST_MS = 350, 1000
 TOTAL_MS = 40_000
+MOST_MS = 60_000            # the whole replay, however many moves its frames merge: at most a minute
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,13 @@ def durations(frames: list[Frame]) -> list[int]:
     out[0] = FIRST_MS
     if len(frames) > 1:
         out[-1] = FINAL_MS
-    return [round(ms, -1) for ms in out]      # GIF counts in hundredths of a second
+    out = [round(ms, -1) for ms in out]      # GIF counts in hundredths of a second
+    middle_ms = sum(out[1:-1])
+    room = MOST_MS - sum(out) + middle_ms
+    if len(frames) > 2 and middle_ms > room:
+        # merged frames made it longer than a minute: the moves between the ends play faster
+        out[1:-1] = [max(60, int(ms * room / middle_ms) // 10 * 10) for ms in out[1:-1]]
+    return out
 
 
 def counter_text(frame: Frame, total: int, final: bool) -> Text:

@@ -108,6 +108,10 @@ def test_the_longest_record_stays_under_the_attachment_limit_with_its_final_posi
     assert len(frames) == len(made.frames) <= MAX_FRAMES
     assert made.frames[-1].ply == len(record.moves) and made.most_merged > 1
     assert len(made.data) < MAX_BYTES < 8_000_000
+    # it plays in at most about a minute, as the GIF itself says (its frames' delays)
+    with Image.open(io.BytesIO(made.data)) as animation:
+        played = sum(frame.info["duration"] for frame in ImageSequence.Iterator(animation))
+    assert played == sum(made.durations) <= 60_000
     final = render_image(replay(record), record.players).resize(board_part(frames[-1]).size, Image.BILINEAR)
     before = render_image(replay(record, made.frames[-2].ply), record.players).resize(final.size, Image.BILINEAR)
     assert difference(board_part(frames[-1]), final) < difference(board_part(frames[-1]), before)
@@ -131,3 +135,26 @@ def test_movers_follow_the_record():
     movers = record_movers(record)
     assert len(movers) == len(record.moves) + 1 and movers[-1] is None
     assert movers[:-1] == [replay(record, p).current_player() for p in range(len(record.moves))]
+
+
+def test_a_long_random_fem_match_plays_in_at_most_a_minute():
+    """392 moves merged four to a frame played 74.7 s: merged frames are held longer, and the whole
+    is then fitted into a minute, the start and the final position still held longest."""
+    spec, rng = get_game("tactori-fem"), random.Random(12)
+    state = spec.setup(2, 12, None, {"stacks": True, "chase": True})     # 367 random moves to a loop
+    movers = [state.current_player()]
+    while state.outcome() is None:
+        state.play(state.sample_move(rng))
+        movers.append(state.current_player())
+    plies = len(movers) - 1
+    assert plies > 3 * MAX_FRAMES, plies
+    frames = choose_frames(movers, 0, plies)
+    times = durations(frames)
+    assert max(f.merged for f in frames) >= 3
+    assert 45_000 <= sum(times) <= 60_000
+    assert times[-1] == max(times) and times[0] > max(times[1:-1])
+    assert all(ms % 10 == 0 and ms >= 60 for ms in times)
+    # merged frames still last longer than single moves
+    single = [ms for f, ms in zip(frames[1:-1], times[1:-1]) if f.merged == 1]
+    merged = [ms for f, ms in zip(frames[1:-1], times[1:-1]) if f.merged > 2]
+    assert not single or not merged or min(merged) > max(single)
