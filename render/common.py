@@ -480,5 +480,5 @@ def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspect
     name, size = fit_line(said(player_name(names, seat)), 26, max(40, right - x0 - 60 - text_width(you, 26)), 16)
     box = draw_text(img, (x0 + 60, y0 + 30), name, size, INK, anchor="lm", stroke=1, stroke_fill=INK)
     if you:
-        draw_text(img, (box[2], y0 + 30), you, size, INK, anchor="lm", stroke=1, stroke_fill=INK)
+        draw_text(img, (box[2] - 4, y0 + 30), you, size, INK, anchor="lm", stroke=1, stroke_fill=INK)
     return right if score is None else x1 - 16 - 56
