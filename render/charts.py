@@ -4,9 +4,13 @@ score after every move) and a rating chart (a player's Elo over time).
 Both are drawn for the ~400 px Discord shows an image on a phone: 1000 px wide, so
 text of 28-34 px reads as 11-14 px there, and lines 6 px thick.  Colour is never
 the only cue: each player's line carries the shape of his marker on the boards
-(:func:`render.common.marker`, with his letter) along it and at its end, next to
-the final value.  Lines of equal scores are drawn a few pixels apart so that none
-hides another.
+(:func:`render.common.marker`, with the seat's marker text, as on the boards) along
+it and at its end, next to the final value.  Lines of equal scores are drawn a few
+pixels apart so that none hides another.
+
+A finished match's chart agrees with its final board: the result stated under the
+title in the board header's words (:func:`result_text`, which a description of the
+chart can use too), and the lines ending at the result's scores.
 """
 from __future__ import annotations
 
