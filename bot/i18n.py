@@ -14,6 +14,8 @@ from discord.app_commands import TranslationContextLocation as Where
 from engines import game_names, get_game
 from matches.timing import DAYS_CHOICES
 
+from .locales.grammar import fill
+
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
 
 # English -> (German, French).  "{title}" stands for each game's title.
@@ -164,13 +166,14 @@ DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parame
 
 
 def catalogue() -> dict[discord.Locale, dict[str, str]]:
-    """Every English text in German and French, ``{title}`` filled in for each game."""
+    """Every English text in German and French, ``{title}`` filled in for each game (with the
+    language's grammar: *partie d'Atacama*, *Tactori-FEM-Partie*)."""
     titles = [get_game(name).title for name in game_names()]
     out: dict[discord.Locale, dict[str, str]] = {GERMAN: {}, FRENCH: {}}
     for english, (german, french) in TEXTS.items():
         for title in titles if "{title}" in english else [""]:
-            out[GERMAN][english.format(title=title)] = german.format(title=title)
-            out[FRENCH][english.format(title=title)] = french.format(title=title)
+            out[GERMAN][english.format(title=title)] = fill("de", german, {"title": title})
+            out[FRENCH][english.format(title=title)] = fill("fr", french, {"title": title})
     return out
 
 

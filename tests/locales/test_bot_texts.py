@@ -30,7 +30,7 @@ async def test_a_challenge_and_its_answer(service):
     declined = await service.decline(match.id, BOB.id)
     assert both(present.challenge_message(declined)) == (
         f"Die Architekton-Herausforderung von ann (Partie #{match.id}) wurde abgelehnt.",
-        f"Le défi de ann à Architekton (partie #{match.id}) a été refusé.")
+        f"Le défi d'ann à Architekton (partie #{match.id}) a été refusé.")
 
 
 async def test_a_challenge_to_several_players_addresses_them_all(service):

@@ -73,7 +73,7 @@ async def test_wrong_turn_and_an_illegal_move(service):
     match = await started(service)
     with pytest.raises(NotYourTurn) as turn:
         await service.move(match.id, BOB.id, match.state().legal_moves()[0])
-    assert both(turn.value.text) == ("ann ist am Zug.", "C'est au tour de ann.")
+    assert both(turn.value.text) == ("ann ist am Zug.", "C'est au tour d'ann.")
     with pytest.raises(IllegalMoveError) as illegal:
         await service.move(match.id, ANN.id, "hello")
     with pytest.raises(MoveError) as engine:
