@@ -56,7 +56,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Deinen letzten Zug zurücknehmen (der Computer erlaubt es sofort, Menschen werden gefragt)",
         "Reprendre votre dernier coup (l'ordinateur l'accepte aussitôt, une personne est consultée)"),
     "Against the computer: privately, the move its hard level would play for you": (
-        "Gegen den Computer: privat der Zug, den seine Stufe schwer an deiner Stelle spielen würde",
+        "Gegen den Computer: privat der Zug, den er auf der Stufe „schwer“ an deiner Stelle spielen würde",
         "Contre l'ordinateur : en privé, le coup que son niveau difficile jouerait à votre place"),
     "Offer a draw (or accept your opponent's offer)": ("Ein Remis anbieten (oder das Angebot des Gegners annehmen)",
                                                        "Proposer la nulle (ou accepter l'offre de l'adversaire)"),
@@ -106,7 +106,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Stop after this many moves (default: the last)": ("Nach so vielen Zügen aufhören (Standard: nach dem letzten)",
                                                        "S'arrêter après ce nombre de coups (par défaut : au dernier)"),
     "Whose statistics (default: yours)": ("Wessen Statistik (Standard: deine)",
-                                          "Les statistiques de qui (par défaut : les vôtres)"),
+                                          "Statistiques de quel membre (par défaut : les vôtres)"),
     "Only this game's rating in the chart (default: every game)": (
         "Nur die Wertung dieses Spiels im Diagramm (Standard: alle Spiele)",
         "Seul le classement de ce jeu dans le graphique (par défaut : tous les jeux)"),

@@ -104,8 +104,8 @@ class Computer(Play):
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
         before = replay(match.record([m.move for m in moves[:last.ply]]))
         if before.revealed() != match.position.revealed():
-            raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the bag, so it "
-                                    "cannot be taken back."))
+            raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the face-down piles, "
+                                    "so it cannot be taken back."))
         replies = [m.move for m in moves[last.ply + 1:]]
 
         def work(tx: Transaction) -> Match:
