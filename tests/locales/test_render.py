@@ -224,3 +224,15 @@ def test_no_translation_is_cut_where_the_english_fits(playouts, key):
         for lang in LANGS:
             wrong += [(ply, lang, t) for t in _cut(states[ply], names(key), in_language(lang)) - english]
     assert wrong == []
+
+
+def test_the_atacama_build_up_header_keeps_its_stage():
+    """The longest header detail: a right on turquoise and the next stage ("compte les colonnes
+    (turquoise) · phase 2, encore 6 coups") beside a computer seat's last buy, once cut before its
+    count of turns in French."""
+    state = random_playout("atacama", 2, 12, {"buildup": True})[6]
+    assert state.stage == 2 and state.pile and not state.rights_open
+    seats = ["ann", "Bot (medium) 2"]
+    english = _cut(state, seats, str)
+    for lang in LANGS:
+        assert [t for t in _cut(state, seats, in_language(lang)) - english if "stage" in t] == []
