@@ -193,6 +193,11 @@ def moves(count: int) -> Text:
     return Text("1 move") if count == 1 else Text("{count} moves", count=count)
 
 
+def days(count: int) -> Text:
+    """"1 day", "3 days"."""
+    return Text("1 day") if count == 1 else Text("{days} days", days=count)
+
+
 def decimal(value: float) -> Text:
     """``value`` with one decimal and the reader's decimal mark: 1.5 in English, 1,5 in German and French."""
     whole, tenths = f"{value:.1f}".split(".")

@@ -114,9 +114,14 @@ class Computer(Play):
 
         new = await self.store.write(work)
         name = match.names[seat]
-        said = Text("{name} took back {move}.", name=name, move=last.move) if not replies else \
-            Text("{name} took back {move} and the computer's reply {replies}.", name=name, move=last.move,
-                 replies=", ".join(replies))
+        if not replies:
+            said = Text("{name} took back {move}.", name=name, move=last.move)
+        elif len(replies) == 1:
+            said = Text("{name} took back {move} and the computer's reply {replies}.", name=name, move=last.move,
+                        replies=replies[0])
+        else:     # several computer seats replied (four players)
+            said = Text("{name} took back {move} and the computer's replies {replies}.", name=name, move=last.move,
+                        replies=", ".join(replies))
         return MoveResult(new, "undo", said)
 
     async def hint(self, match_id: int, user_id: int) -> Thinking:

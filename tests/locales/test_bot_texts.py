@@ -169,3 +169,10 @@ def test_the_end_reasons_found_in_the_code_are_the_ones_with_words():
 def test_every_way_a_challenge_closes_has_words():
     closes = _literals(("matches",), {"_close_challenge"}, 1)
     assert closes and closes | {"active"} == set(present.CHALLENGE_VERDICTS)
+
+
+def test_a_count_of_one_day_is_singular():
+    """The server settings said "Time per move: 1 days" (and "1 Tage", "1 jours")."""
+    assert [str(present.days(n)) for n in (1, 3)] == ["1 day", "3 days"]
+    assert both(present.days(1)) == ("1 Tag", "1 jour")
+    assert both(present.days(3)) == ("3 Tage", "3 jours")
