@@ -173,6 +173,11 @@ def test_german_sets_a_space_between_a_word_and_an_ellipsis():
     assert wrong == []
 
 
+def test_german_sets_a_spaced_en_dash_not_an_em_dash():
+    wrong = [(where, text) for where, _, text in units("de") if "—" in text]
+    assert wrong == []
+
+
 def test_no_template_prints_a_decimal_point():
     """DE-10: "1.5 Std."; a format spec cannot give German and French their decimal comma,
     so fractions go through ``bot.present.decimal``."""
