@@ -168,7 +168,7 @@ def test_help_pages_keep_the_english_lines_and_notation(lang, game):
 
 
 def test_german_sets_a_space_between_a_word_and_an_ellipsis():
-    """DE-21…DE-23: "Zug wählen…", "…und 3 weitere": an ellipsis for left-out words stands apart."""
+    """An ellipsis for left-out words stands apart from them: "Zug wählen …", "… und 3 weitere"."""
     wrong = [(where, text) for where, _, text in units("de") if re.search(r"\w…|…\w", prose(text))]
     assert wrong == []
 
