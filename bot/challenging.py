@@ -9,13 +9,14 @@ from engines import Joined, Text
 from matches import Match, Player, ServiceError, ai_seats
 
 from . import buttons, present
+from .locales import say
 from .replies import edit_clicked, outgoing, player_of, private, public, public_locale, reply_error
 
 log = logging.getLogger(__name__)
 
 
 class Challenging:
-    """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service`` and ``post_turn``)."""
+    """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service``, ``post_turn`` and ``match_locale``)."""
 
     def _opponents(self, opponents: list[discord.abc.User], level: str) -> list[Player]:
         """The invited players; every mention of this bot is a seat of the computer at ``level``."""
@@ -102,8 +103,10 @@ class Challenging:
         await self.post_turn(interaction, match, Text("The match begins."))
 
     async def _open_thread(self, message: discord.Message, match: Match) -> Match:
+        # The thread is public: its name is in the server's language, as the match's messages are.
+        name = say(present.thread_name(match), self.match_locale(match), escaped=False)
         try:
-            thread = await message.create_thread(name=f"{match.title} #{match.id}: " + " vs ".join(match.names))
+            thread = await message.create_thread(name=name)
         except discord.HTTPException as exc:
             log.info("no thread for match %s: %s", match.id, exc)
             return match

@@ -14,6 +14,8 @@ from discord.app_commands import TranslationContextLocation as Where
 from engines import game_names, get_game
 from matches.timing import DAYS_CHOICES
 
+from .locales.grammar import fill
+
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
 
 # English -> (German, French).  "{title}" stands for each game's title.
@@ -54,7 +56,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Deinen letzten Zug zurücknehmen (der Computer erlaubt es sofort, Menschen werden gefragt)",
         "Reprendre votre dernier coup (l'ordinateur l'accepte aussitôt, une personne est consultée)"),
     "Against the computer: privately, the move its hard level would play for you": (
-        "Gegen den Computer: privat der Zug, den seine Stufe schwer an deiner Stelle spielen würde",
+        "Gegen den Computer: privat der Zug, den er auf der Stufe „schwer“ an deiner Stelle spielen würde",
         "Contre l'ordinateur : en privé, le coup que son niveau difficile jouerait à votre place"),
     "Offer a draw (or accept your opponent's offer)": ("Ein Remis anbieten (oder das Angebot des Gegners annehmen)",
                                                        "Proposer la nulle (ou accepter l'offre de l'adversaire)"),
@@ -104,7 +106,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Stop after this many moves (default: the last)": ("Nach so vielen Zügen aufhören (Standard: nach dem letzten)",
                                                        "S'arrêter après ce nombre de coups (par défaut : au dernier)"),
     "Whose statistics (default: yours)": ("Wessen Statistik (Standard: deine)",
-                                          "Les statistiques de qui (par défaut : les vôtres)"),
+                                          "Statistiques de quel membre (par défaut : les vôtres)"),
     "Only this game's rating in the chart (default: every game)": (
         "Nur die Wertung dieses Spiels im Diagramm (Standard: alle Spiele)",
         "Seul le classement de ce jeu dans le graphique (par défaut : tous les jeux)"),
@@ -164,13 +166,14 @@ DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parame
 
 
 def catalogue() -> dict[discord.Locale, dict[str, str]]:
-    """Every English text in German and French, ``{title}`` filled in for each game."""
+    """Every English text in German and French, ``{title}`` filled in for each game (with the
+    language's grammar: *partie d'Atacama*, *Tactori-FEM-Partie*)."""
     titles = [get_game(name).title for name in game_names()]
     out: dict[discord.Locale, dict[str, str]] = {GERMAN: {}, FRENCH: {}}
     for english, (german, french) in TEXTS.items():
         for title in titles if "{title}" in english else [""]:
-            out[GERMAN][english.format(title=title)] = german.format(title=title)
-            out[FRENCH][english.format(title=title)] = french.format(title=title)
+            out[GERMAN][english.format(title=title)] = fill("de", german, {"title": title})
+            out[FRENCH][english.format(title=title)] = fill("fr", french, {"title": title})
     return out
 
 

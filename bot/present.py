@@ -14,6 +14,8 @@ COLOUR_WORDS = {"blue": Text("blue"), "orange": Text("orange"), "green": Text("g
 
 
 LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
+# Between the players of a match, in its heading and its thread's name.
+VS = Text(" vs ")
 
 
 def seat_label(seat: int, name: str) -> Text:
@@ -45,7 +47,12 @@ def player_line(match: Match) -> Text:
     gone = match.resigned_seats
     # A resigned player's name is struck through: the strike is ours, the name escaped within it.
     return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name)
-                   for i, name in enumerate(match.names)), " vs ")
+                   for i, name in enumerate(match.names)), VS)
+
+
+def thread_name(match: Match) -> Text:
+    """The name of a match's thread: plain names (Discord shows a thread's name literally)."""
+    return Text("{title} #{id}: {players}", title=match.title, id=match.id, players=Joined(match.names, VS))
 
 
 def heading(match: Match) -> Text:
@@ -102,7 +109,7 @@ def result_line(match: Match) -> Text | str:
     outcome = match.outcome()
     if outcome is None:
         return ""
-    how = ENDINGS.get(outcome.end) or Text("ends ({end})", end=outcome.end)
+    how = ENDINGS[outcome.end]       # every end reason has its words (tests/locales/test_bot_texts.py)
     if outcome.is_draw:
         return Text("The match {how}: **a draw**.", how=how)
     winner = match.names[outcome.winners[0]]
@@ -164,7 +171,7 @@ def challenge_message(match: Match) -> Text:
                                for p in invited)
             return Joined([text, Text("Everyone must accept; one decline cancels it. {marks}", marks=marks)], "\n")
         return text
-    verdict = CHALLENGE_VERDICTS.get(match.status, match.status)
+    verdict = CHALLENGE_VERDICTS[match.status]       # every way a challenge closes has its words
     return Text("{challenger}'s {title} challenge (match #{id}) was {verdict}.", challenger=challenger,
                 title=match.title, id=match.id, verdict=verdict)
 
@@ -184,6 +191,11 @@ def duration(seconds: float) -> Text:
 def moves(count: int) -> Text:
     """"1 move", "2 moves": German and French need the singular as much as English does."""
     return Text("1 move") if count == 1 else Text("{count} moves", count=count)
+
+
+def days(count: int) -> Text:
+    """"1 day", "3 days"."""
+    return Text("1 day") if count == 1 else Text("{days} days", days=count)
 
 
 def decimal(value: float) -> Text:

@@ -14,6 +14,9 @@ from typing import Any, Callable, Iterable
 Lookup = Callable[[str], "str | None"]
 # How a presentation layer shows a plain string parameter (a name, typed input): e.g. escaped for Discord.
 Shown = Callable[[str], str]
+# How a presentation layer fills a translated template with its rendered parameters (``str.format`` by
+# default); a language's own grammar where a field meets the words around it (French elision) goes here.
+Fill = Callable[[str, "dict[str, Any]"], str]
 
 
 class Verbatim(str):
@@ -22,9 +25,9 @@ class Verbatim(str):
     typed) are data that a presentation layer may escape."""
 
 
-def _rendered(value: Any, lookup: Lookup, shown: Shown | None = None) -> Any:
+def _rendered(value: Any, lookup: Lookup, shown: Shown | None = None, fill: Fill | None = None) -> Any:
     if isinstance(value, Text):
-        return value.render(lookup, shown)
+        return value.render(lookup, shown, fill)
     if shown is not None and isinstance(value, str) and not isinstance(value, Verbatim):
         return shown(value)
     return value
@@ -58,10 +61,12 @@ class Text(str):
         self.params = params
         return self
 
-    def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
-        """In the language of ``lookup``; plain string parameters pass through ``shown`` if given."""
-        params = {key: _rendered(value, lookup, shown) for key, value in self.params.items()}
-        return (lookup(self.template) or self.template).format(**params)
+    def render(self, lookup: Lookup, shown: Shown | None = None, fill: Fill | None = None) -> str:
+        """In the language of ``lookup``; plain string parameters pass through ``shown`` if given,
+        and ``fill`` puts them into the template if given."""
+        params = {key: _rendered(value, lookup, shown, fill) for key, value in self.params.items()}
+        template = lookup(self.template) or self.template
+        return fill(template, params) if fill is not None else template.format(**params)
 
     def __reduce__(self):
         return _rebuild, (type(self), self.template, self.params)
@@ -80,11 +85,11 @@ class Joined(Text):
         self.template, self.params = "", {"parts": parts, "sep": sep}
         return self
 
-    def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
+    def render(self, lookup: Lookup, shown: Shown | None = None, fill: Fill | None = None) -> str:
         # The separator and plain parts are the code's own words; Texts among the parts are rendered.
-        sep = _rendered(self.params["sep"], lookup)
+        sep = _rendered(self.params["sep"], lookup, None, fill)
         parts = self.params["parts"]
-        return sep.join(str(_rendered(p, lookup, shown) if isinstance(p, Text) else p) for p in parts)
+        return sep.join(str(_rendered(p, lookup, shown, fill) if isinstance(p, Text) else p) for p in parts)
 
     def __reduce__(self):
         return Joined, (self.params["parts"], self.params["sep"])
@@ -102,9 +107,9 @@ class Sentence(Text):
         self.template, self.params = "", {"clause": clause}
         return self
 
-    def render(self, lookup: Lookup, shown: Shown | None = None) -> str:
+    def render(self, lookup: Lookup, shown: Shown | None = None, fill: Fill | None = None) -> str:
         clause = self.params["clause"]
-        return _sentence(str(_rendered(clause, lookup, shown) if isinstance(clause, Text) else clause))
+        return _sentence(str(_rendered(clause, lookup, shown, fill) if isinstance(clause, Text) else clause))
 
     def __reduce__(self):
         return Sentence, (self.params["clause"],)

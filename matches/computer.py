@@ -104,8 +104,8 @@ class Computer(Play):
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
         before = replay(match.record([m.move for m in moves[:last.ply]]))
         if before.revealed() != match.position.revealed():
-            raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the bag, so it "
-                                    "cannot be taken back."))
+            raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the face-down piles, "
+                                    "so it cannot be taken back."))
         replies = [m.move for m in moves[last.ply + 1:]]
 
         def work(tx: Transaction) -> Match:
@@ -114,9 +114,14 @@ class Computer(Play):
 
         new = await self.store.write(work)
         name = match.names[seat]
-        said = Text("{name} took back {move}.", name=name, move=last.move) if not replies else \
-            Text("{name} took back {move} and the computer's reply {replies}.", name=name, move=last.move,
-                 replies=", ".join(replies))
+        if not replies:
+            said = Text("{name} took back {move}.", name=name, move=last.move)
+        elif len(replies) == 1:
+            said = Text("{name} took back {move} and the computer's reply {replies}.", name=name, move=last.move,
+                        replies=replies[0])
+        else:     # several computer seats replied (four players)
+            said = Text("{name} took back {move} and the computer's replies {replies}.", name=name, move=last.move,
+                        replies=", ".join(replies))
         return MoveResult(new, "undo", said)
 
     async def hint(self, match_id: int, user_id: int) -> Thinking:

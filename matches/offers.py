@@ -69,7 +69,7 @@ class Offers(Core):
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
         before = replay(match.record([m.move for m in moves[:-1]]))
         if before.revealed() != match.position.revealed():
-            raise ServiceError(Text("That move revealed new tiles from the bag, so it cannot be taken back."))
+            raise ServiceError(Text("That move revealed new tiles from the face-down piles, so it cannot be taken back."))
         return before
 
     async def answer(self, match_id: int, user_id: int, kind: str, accept: bool,

@@ -190,8 +190,8 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             Text("the channel where they are made")
         spoken = dict(LANGUAGE_NAMES)[now.language] if now.language else Text("the server's Discord language")
         await interaction.response.send_message(**outgoing(private(interaction, Text(
-            "Time per move: **{days} days** by default · challenges go to {where} · match threads: **{threads}** · "
-            "messages here: **{language}**.", days=now.default_days or 3, where=where,
+            "Time per move: **{days}** by default · challenges go to {where} · match threads: **{threads}** · "
+            "messages here: **{language}**.", days=present.days(now.default_days or 3), where=where,
             threads=Text("on") if now.threads else Text("off"), language=spoken)), ephemeral=True))
 
     return [games, settings, vacation, leaderboard, stats, admin]

@@ -5,6 +5,8 @@ The engines, the match service and the bot write English :class:`Text`s
 per area (``de/architekton.json``, ``fr/service.json``...), mapping an English
 template to the translated one with the same fields.  A template without a
 translation is said in English; a test keeps the catalogues complete.
+Where a field meets the template's words, each language's grammar applies
+(``grammar``: French elision, German compounds with a title of two words).
 
 Private replies follow the reader's Discord language (``interaction.locale``);
 public messages in a server follow the server's language
@@ -20,6 +22,7 @@ from typing import Any
 from engines.text import Text
 
 from ..mentions import shown
+from .grammar import filler
 
 HERE = Path(__file__).parent
 LANGUAGES = ("de", "fr")
@@ -50,7 +53,7 @@ def say(text: Any, locale: Any, *, escaped: bool = True) -> str:
         return text if text is None else str(text)
     lang = language(locale)
     lookup = catalogue(lang).get if lang != "en" else _english
-    return text.render(lookup, shown if escaped else None)
+    return text.render(lookup, shown if escaped else None, filler(lang))
 
 
 def _english(template: str) -> None:

@@ -83,7 +83,7 @@ def test_turn_descriptions_and_the_enclosure_decision_a5():
         "ann hat eine Landschaftstafel (Erde, E) auf 0,2 gelegt; das Gebäude von ann auf 0,1 ist mit 1 unpassenden "
         "Seite umschlossen: ann muss wählen, keep (1 Chip zahlen) oder remove (Haus zurücknehmen, 0 Chips zahlen).")
     assert say(described, "fr") == (
-        "ann a posé une plaquette de paysage (terre, E) en 0,2 ; l'édifice de ann en 0,1 est entouré, avec 1 côté "
+        "ann a posé une plaquette de paysage (terre, E) en 0,2 ; l'édifice d'ann en 0,1 est entouré, avec 1 côté "
         "non assorti : ann doit choisir keep (payer 1 jeton) ou remove (reprendre la maison, payer 0 jetons).")
     # The owner's prompt keeps the commands untranslated and bold.
     assert say(state.prompt(), "de") == ("dein Gebäude auf 0,1 ist mit 1 unpassenden Seite umschlossen: "

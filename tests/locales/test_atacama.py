@@ -105,7 +105,7 @@ def test_t5_the_rights_are_assigned_once():
 def test_t7_setup_refusals():
     with pytest.raises(SetupError) as exc:
         GAME.setup(3, 0)
-    assert say(exc.value.text, "de") == "Atacama wird zu zweit oder zu viert gespielt, nicht mit 3"
+    assert say(exc.value.text, "de") == "Atacama ist ein Spiel für 2 oder 4 Personen, nicht für 3"
     assert say(exc.value.text, "fr") == "Atacama se joue à 2 ou à 4 joueurs, pas à 3"
     with pytest.raises(SetupError) as exc:
         GAME.setup(4, 0, None, {"buildup": True})

@@ -3,6 +3,11 @@
 Matches are made through the match service's public API, as the bot makes them;
 the messages are the ones ``bot.present`` and ``bot.reminders`` build for them.
 """
+import ast
+from pathlib import Path
+
+import pytest
+
 from bot import present, reminders
 from bot.locales import say
 from engines import Text
@@ -30,7 +35,7 @@ async def test_a_challenge_and_its_answer(service):
     declined = await service.decline(match.id, BOB.id)
     assert both(present.challenge_message(declined)) == (
         f"Die Architekton-Herausforderung von ann (Partie #{match.id}) wurde abgelehnt.",
-        f"Le défi de ann à Architekton (partie #{match.id}) a été refusé.")
+        f"Le défi d'ann à Architekton (partie #{match.id}) a été refusé.")
 
 
 async def test_a_challenge_to_several_players_addresses_them_all(service):
@@ -51,9 +56,9 @@ async def test_the_board_message_of_a_new_match(service):
     task = match.position.prompt()          # the engine's words for what ann has to do (architekton.json)
     assert task
     assert both(present.turn_message(match, Text("The match begins."))) == (
-        f"**Architekton #{match.id}** · {say(ann, 'de')} vs {say(bob, 'de')}\n"
+        f"**Architekton #{match.id}** · {say(ann, 'de')} gegen {say(bob, 'de')}\n"
         f"Die Partie beginnt.\nPunkte: ann 1 · bob 1\nDu bist am Zug, <@1>: {say(task, 'de')}. Frist: {deadline}.",
-        f"**Architekton #{match.id}** · {say(ann, 'fr')} vs {say(bob, 'fr')}\n"
+        f"**Architekton #{match.id}** · {say(ann, 'fr')} contre {say(bob, 'fr')}\n"
         f"La partie commence.\nScore : ann 1 · bob 1\nÀ vous de jouer, <@1> : {say(task, 'fr')}. "
         f"Échéance : {deadline}.")
 
@@ -120,3 +125,54 @@ def test_the_move_chooser_buttons_stay_short():
 
     assert both(guided.ChooseMoveButton.label) == ("Zug wählen", "Choisir un coup")
     assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")
+
+
+async def test_the_players_of_a_thread_name_are_joined_in_the_servers_language(service):
+    match = await started(service)
+    assert str(present.thread_name(match)) == f"Architekton #{match.id}: ann vs bob"
+    assert both(present.thread_name(match)) == (f"Architekton #{match.id}: ann gegen bob",
+                                                 f"Architekton #{match.id} : ann contre bob")
+    # A thread's name is shown literally: names are not escaped there.
+    assert say(present.thread_name(match), "fr", escaped=False).endswith("ann contre bob")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _literals(folders: tuple[str, ...], calls: set[str], position: int) -> set[str]:
+    """Every string literal in argument ``position`` of a call to one of ``calls``."""
+    found = set()
+    for folder in folders:
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in calls:
+                    if len(node.args) > position:      # "a" if ... else "b" gives both
+                        found |= {n.value for n in ast.walk(node.args[position])
+                                  if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return found
+
+
+@pytest.mark.parametrize("calls, position", [({"_finish"}, 0), ({"_end"}, 1), ({"_drop"}, 2)])
+def test_every_way_a_match_ends_has_words(calls, position):
+    """No end reason is printed as its English code ("ends (timeout)"): the engines' and the service's
+    end reasons are all in ``present.ENDINGS``, which the result line indexes."""
+    ends = _literals(("engines", "matches"), calls, position)
+    assert ends and ends <= set(present.ENDINGS)
+
+
+def test_the_end_reasons_found_in_the_code_are_the_ones_with_words():
+    ends = set().union(*(_literals(("engines", "matches"), {c}, p) for c, p in (("_finish", 0), ("_end", 1),
+                                                                                   ("_drop", 2))))
+    assert ends | {"agreed"} == set(present.ENDINGS)      # agreed: a draw offer accepted (matches/offers.py)
+
+
+def test_every_way_a_challenge_closes_has_words():
+    closes = _literals(("matches",), {"_close_challenge"}, 1)
+    assert closes and closes | {"active"} == set(present.CHALLENGE_VERDICTS)
+
+
+def test_a_count_of_one_day_is_singular():
+    """The server settings said "Time per move: 1 days" (and "1 Tage", "1 jours")."""
+    assert [str(present.days(n)) for n in (1, 3)] == ["1 day", "3 days"]
+    assert both(present.days(1)) == ("1 Tag", "1 jour")
+    assert both(present.days(3)) == ("3 Tage", "3 jours")

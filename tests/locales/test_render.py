@@ -13,6 +13,7 @@ from bot.locales import HERE, catalogue, say
 from engines import get_game
 from engines.text import Joined, Sentence, Text
 from render import common as C
+from render import layers
 from render import render_image, render_png
 from tests.render.render_checks import MAX_PNG_BYTES, MIN_SIDE, decode, random_playout
 
@@ -181,3 +182,57 @@ def test_accented_letters_are_drawn_not_boxed():
     for word, plain, boxed in (("Häuser", "Hauser", "H\u4e00user"), ("größte", "grosste", "gr\u4e00\u4e00te"),
                                ("Égalité", "Egalite", "\u4e00galit\u4e00")):
         assert image(word) != image(plain) and image(word) != image(boxed), word
+
+
+# ------------------------------------------------------------ nothing is cut
+def _cut(state, seat_names, say_) -> set[str]:
+    """The templates of the texts the renderer had to cut with an ellipsis to fit them in."""
+    said: dict[str, str] = {}            # what was said -> its template
+    cut: set[str] = set()
+    fit = C.fit_text
+
+    def saying(text) -> str:
+        words = say_(text)
+        said.setdefault(words, text.template or str(text))
+        return words
+
+    def recording(text: str, size: int, width: int) -> str:
+        out = fit(text, size, width)
+        if out != text:   # a line joined from several Texts counts as its first one's
+            cut.add(said.get(text) or next((t for w, t in said.items() if w and text.startswith(w)), text))
+        return out
+
+    C.fit_text = recording
+    try:
+        with layers.uncached():
+            render_image(state, seat_names, perspective=0, say=saying)
+    finally:
+        C.fit_text = fit
+    return cut
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_no_translation_is_cut_where_the_english_fits(playouts, key):
+    """A German or French line drawn with an ellipsis where the English one is whole: the final
+    Architekton card's "Häuser auf dem Tisch nach dem Entf…", the French score lines, the stage in the
+    French Atacama build-up header, over the course of a match."""
+    states = playouts[key]
+    picked = sorted({*range(0, len(states), max(1, len(states) // 8)), len(states) - 1})
+    wrong = []
+    for ply in picked:
+        english = _cut(states[ply], names(key), str)
+        for lang in LANGS:
+            wrong += [(ply, lang, t) for t in _cut(states[ply], names(key), in_language(lang)) - english]
+    assert wrong == []
+
+
+def test_the_atacama_build_up_header_keeps_its_stage():
+    """The longest header detail: a right on turquoise and the next stage ("compte les colonnes
+    (turquoise) · phase 2, encore 6 coups") beside a computer seat's last buy, once cut before its
+    count of turns in French."""
+    state = random_playout("atacama", 2, 12, {"buildup": True})[6]
+    assert state.stage == 2 and state.pile and not state.rights_open
+    seats = ["ann", "Bot (medium) 2"]
+    english = _cut(state, seats, str)
+    for lang in LANGS:
+        assert [t for t in _cut(state, seats, in_language(lang)) - english if "stage" in t] == []

@@ -73,7 +73,7 @@ async def test_wrong_turn_and_an_illegal_move(service):
     match = await started(service)
     with pytest.raises(NotYourTurn) as turn:
         await service.move(match.id, BOB.id, match.state().legal_moves()[0])
-    assert both(turn.value.text) == ("ann ist am Zug.", "C'est au tour de ann.")
+    assert both(turn.value.text) == ("ann ist am Zug.", "C'est au tour d'ann.")
     with pytest.raises(IllegalMoveError) as illegal:
         await service.move(match.id, ANN.id, "hello")
     with pytest.raises(MoveError) as engine:
@@ -170,3 +170,21 @@ def test_every_status_has_its_own_clause():
     for status in STATUSES:
         clause = state_of(status)
         assert say(clause, "de") != str(clause) and say(clause, "fr") != str(clause)
+
+
+async def test_a_takeback_names_the_computers_replies_in_the_plural_when_there_are_several(service):
+    """The English said "the computer's reply b2, c3, d4" when three computer seats had replied."""
+    import random
+
+    from matches import ai_seats
+
+    match = await service.create_challenge("tactori", 10, 20, ANN, ai_seats.players("easy", 3), first="me")
+    match = (await service.move(match.id, ANN.id, match.state().legal_moves()[0])).match
+    rng = random.Random(0)
+    while (job := service.computer_to_move(match)) is not None:
+        match = (await service.computer_move(job, rng.choice(match.state().legal_moves()))).match
+    assert match.plies == 4
+    said = (await service.take_back(match.id, ANN.id)).description
+    assert str(said).startswith(f"ann took back {said.params['move']} and the computer's replies ")
+    assert both(said)[0].startswith(f"ann hat {said.params['move']} und die Antworten des Computers ")
+    assert both(said)[1].startswith(f"ann a repris {said.params['move']} et les réponses de l'ordinateur ")

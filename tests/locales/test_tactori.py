@@ -74,7 +74,7 @@ def test_fem_overbuilt_bridge_cannot_be_removed():
     assert say(text, "de") == ("deine Brücke a1-c1 ist überbaut (auf einem ihrer Enden steht ein Turm) "
                                "und kann daher nicht entnommen werden (R7)")
     assert say(text, "fr") == ("votre pont a1-c1 est recouvert (une tour est posée sur l'une de ses extrémités) "
-                               "et ne peut donc pas être repris (R7)")
+                               "et ne peut donc être ni retiré ni déplacé (R7)")
 
 
 def test_a_bad_option_is_refused_in_both_languages():

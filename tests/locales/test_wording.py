@@ -85,6 +85,15 @@ TERMS = [
     ("Atacama mining right", "fr", "droit minier", r"droits? d'exploitation"),
     ("Atacama build-up stages", "fr", "phase", r"\bétapes?\b"),
     ("rows of a board", "fr", "ligne", r"\brangées?\b"),
+    # Architekton draws its tiles from face-down piles; there is no bag (nor are they "Plättchen", "tuiles").
+    ("Architekton face-down piles", "de", "verdeckten Stapel", r"Beutel|Plättchen"),
+    ("Architekton face-down piles", "fr", "pile face cachée", r"\bsac\b|\btuiles?\b"),
+    ("the Elo rating", "fr", "classement", r"\bcotes?\b"),
+    # Taking a move back is "zurücknehmen"/"reprendre"; a bridge is removed ("entnommen", "retiré").
+    ("removing a bridge", "de", "entnommen", r"Brücke\b[^.;]*zurückgenommen"),
+    ("removing a bridge", "fr", "retiré", r"\bpont\b[^.;]*\brepris\b"),
+    # "zeichnen"/"dessiner" for making images is a calque of "draw"; the bot prepares or generates them.
+    ("rendering images", "fr", "généré", r"\bdessin(?:e|é|ée|ez|ons)\b|dessinez-"),
 ]
 
 
@@ -156,6 +165,17 @@ def test_help_pages_keep_the_english_lines_and_notation(lang, game):
     translated = (HELP / lang / f"{game}.md").read_text("utf-8")
     assert len(translated.splitlines()) == len(english.splitlines())
     assert sorted(CODE.findall(translated)) == sorted(CODE.findall(english))
+
+
+def test_german_sets_a_space_between_a_word_and_an_ellipsis():
+    """An ellipsis for left-out words stands apart from them: "Zug wählen …", "… und 3 weitere"."""
+    wrong = [(where, text) for where, _, text in units("de") if re.search(r"\w…|…\w", prose(text))]
+    assert wrong == []
+
+
+def test_german_sets_a_spaced_en_dash_not_an_em_dash():
+    wrong = [(where, text) for where, _, text in units("de") if "—" in text]
+    assert wrong == []
 
 
 def test_no_template_prints_a_decimal_point():
