@@ -17,7 +17,8 @@ LEVEL_WORDS = ai_seats.LEVEL_WORDS
 
 
 def seat_label(seat: int, name: str, players: list[int] | None = None) -> Text:
-    """``● ann (blue)``; a computer seat of ``players`` has its colour beside its level: ``■ Bot (hard, orange)``."""
+    """``● ann (blue)``; a computer seat of ``players`` has its colour beside its level:
+    ``■ Bot (hard, orange)``, not ``■ Bot (hard) (orange)``."""
     style = player_style(seat)
     shape, colour = SHAPE_GLYPHS[style.shape], COLOUR_WORDS[style.name]
     if players is not None and ai_seats.is_valid(players[seat]):

@@ -102,8 +102,9 @@ class Replays:
     async def replay_of(self, match: Match, record: Record, locale, start: int = 0, end: int | None = None) -> Replay:
         end = len(record.moves) if end is None else end
         key = ("replay", match.id, match.version, language(locale), start, end)
-        draw = functools.partial(make_replay, record, present.said_names(match, self._sayer(locale)), start=start, end=end, say=self._sayer(locale),
-                                 cap=self.frames_cap)
+        sayer = self._sayer(locale)
+        draw = functools.partial(make_replay, record, present.said_names(match, sayer), start=start, end=end,
+                                 say=sayer, cap=self.frames_cap)
         return await self.media.get(key, draw, lambda made: len(made.data))
 
     async def chart_png(self, match: Match, record: Record, locale) -> bytes:

@@ -26,7 +26,7 @@ class Match:
     status: str
     challenger_id: int
     players: list[int]
-    names: list[str]
+    names: list[str]            # by seat; a computer seat's is a Text built from its id (ai_seats.display_names)
     accepted: list[int]
     options: dict[str, Any]
     seed: int

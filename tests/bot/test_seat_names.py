@@ -55,7 +55,8 @@ def test_a_computer_seat_is_named_with_the_words_of_the_translated_level_choice(
     assert [say(second, lang) for lang in LANGS] == [f"Bot 2 ({level})", f"Bot 2 ({german})", f"Bot 2 ({french})"]
     assert say(first, "de") == f"Bot 1 ({german})"
     # The engines and the renderer strip names: a computer seat's stays a Text, said in the reader's language.
-    assert say(Text("{name} to move", name=second.strip()), "fr") == say(Text("{name} to move", name=f"Bot 2 ({french})"), "fr")
+    turn = say(Text("{name} to move", name=second.strip()), "fr")
+    assert turn == say(Text("{name} to move", name=f"Bot 2 ({french})"), "fr")
 
 
 async def test_the_store_keeps_ids_not_english_names_and_old_rows_read_the_same(service):
@@ -90,7 +91,8 @@ async def test_names_and_numbers_are_separated_in_score_and_series_lines(service
     series = Series(1, "tactori", match.players, {match.players[1]: 1}, 2, None)
     for lang, line in (("en", "Bot 1 (hard): 20 · Bot 2 (hard): 4 · Bot 3 (hard): 12"),
                        ("de", "Bot 1 (schwer): 20 · Bot 2 (schwer): 4 · Bot 3 (schwer): 12"),
-                       ("fr", "Bot 1 (difficile)\u00a0: 20 · Bot 2 (difficile)\u00a0: 4 · Bot 3 (difficile)\u00a0: 12")):
+                       ("fr", "Bot 1 (difficile)\u00a0: 20 · Bot 2 (difficile)\u00a0: 4 · "
+                              "Bot 3 (difficile)\u00a0: 12")):
         tally = say(present.tally(match.names, [0, 20, 4, 12]), lang)
         assert tally.endswith(line), tally
         assert not re.search(r"[\d)] \d", tally)          # no name runs into its number ("Bot (hard) 1 20")
