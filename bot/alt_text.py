@@ -1,45 +1,76 @@
-"""What a screen reader says for a board image.
+"""What a screen reader says for a board image, a replay and a score chart.
 
 Discord reads an attachment's description aloud to blind and low-vision players,
 so every board carries one: the game, how far the match is, the last move in
-words, the scores, and who is to move or how it ended.  It is said in the
-language of the message it comes with, and without markdown escapes (a screen
-reader would read the backslashes aloud).
+words, the scores (Tactori FEM, which has none: the bridges on the board), and
+who is to move or how it ended.  The result is said once, with why it was won
+(a resignation, a closed loop, a tie-break).  It is said in the language of the
+message it comes with, and without markdown escapes (a screen reader would read
+the backslashes aloud).
 """
 from __future__ import annotations
 
 import re
 
 from engines import Joined, Text, get_game
+from engines.tactori.board import BRIDGES
 from matches import Match
 
-from .present import moves
+from .present import moves, tally
 
 # Discord refuses an attachment description over 1,024 characters.
 DESCRIPTION_MAX = 1024
 # Markdown the turn messages use (bold names, code spans, strikes): a screen reader would spell it out.
 _MARKUP = re.compile(r"\*\*|__|~~|`")
 
+# Why a match was won, beyond the scores.
+WON_BECAUSE = {
+    "early": lambda winner: Text("{winner} won: the other side could not pay for an enclosed building.",
+                                 winner=winner),
+    "resign": lambda winner: Text("{winner} won by resignation.", winner=winner),
+    "timeout": lambda winner: Text("{winner} won on time.", winner=winner),
+    "loop": lambda winner: Text("{winner} won with a closed loop of bridges.", winner=winner),
+    "stuck": lambda winner: Text("{winner} won: the other side had no legal turn left.", winner=winner),
+}
+
 
 def board_description(match: Match, last: str = "") -> Text:
-    """The board of ``match`` in words; ``last`` is the last move as the turn message words it."""
+    """The board of ``match`` in words; ``last`` is the last move (or the last moves) as the turn
+    message words it.  A finished board says the result instead, once: the last move's own words
+    would say the scores and the winner again."""
     parts = [Text("{title} board, match #{id}, after {moves}.", title=match.title, id=match.id,
                   moves=moves(match.plies))]
-    if last:
+    if last and match.plies and match.outcome() is None:
         parts.append(Text("Last: {what}", what=last))
-    scores = _scores(match)
-    if scores:
-        parts.append(scores)
+    parts += [part for part in (_scores(match), _bridges(match)) if part]
     parts.append(_standing(match))
     return Joined(parts, " ")
+
+
+def result_words(match: Match) -> Text | None:
+    """A finished match's result for the replay's and the chart's descriptions: the final score and the
+    winner (with why), or None while it is not finished."""
+    if match.outcome() is None or match.state_json is None:
+        return None
+    return Joined([part for part in (_scores(match), _bridges(match), _standing(match)) if part], " ")
 
 
 def _scores(match: Match) -> Text | None:
     if match.state_json is None or not get_game(match.game).has_scores:
         return None
     outcome = match.position.outcome()
-    scores = list(outcome.scores) if outcome else match.position.scores()
-    return Text("Scores: {scores}.", scores=", ".join(f"{name} {score}" for name, score in zip(match.names, scores)))
+    if outcome:
+        return Text("Final score: {scores}.", scores=tally(match.names, outcome.scores, ", "))
+    return Text("Scores: {scores}.", scores=tally(match.names, match.position.scores(), ", "))
+
+
+def _bridges(match: Match) -> Text | None:
+    """Tactori FEM's progress, which has no score: the bridges each player has on the board."""
+    supply = getattr(match.position, "bridge_supply", None) if match.state_json is not None else None
+    if get_game(match.game).has_scores or supply is None:
+        return None
+    return Text("Bridges on the board: {bridges}.", bridges=tally(match.names, [BRIDGES - left for left in supply],
+                                                                   ", "))
 
 
 def _standing(match: Match) -> Text:
@@ -49,11 +80,29 @@ def _standing(match: Match) -> Text:
     if outcome is not None:
         if outcome.is_draw:
             return Text("The match ended in a draw.")
-        return Text("{winner} won.", winner=match.names[outcome.winners[0]])
+        winner = match.names[outcome.winners[0]]
+        tie_break = _tie_break(match, outcome)
+        if tie_break is not None:
+            return tie_break
+        because = WON_BECAUSE.get(outcome.end)
+        return because(winner) if because else Text("{winner} won.", winner=winner)
     mover = match.to_move_id()
     if mover is None:
         return Text("Nobody is to move.")
     return Text("{name} to move.", name=match.name_of(mover))
+
+
+def _tie_break(match: Match, outcome) -> Text | None:
+    """Architekton's tie-break: equal points, more houses left on the table."""
+    final = getattr(match.position, "final", None) if match.state_json is not None else None
+    scores = list(outcome.scores)
+    if not final or "houses" not in final or len(set(scores)) != 1 or outcome.end != "normal":
+        return None
+    seat = outcome.winners[0]
+    houses = list(final["houses"])
+    ordered = " : ".join(str(h) for h in [houses[seat]] + houses[:seat] + houses[seat + 1:])
+    return Text("{winner} won the tie-break: more houses left on the table ({houses}).",
+                winner=match.names[seat], houses=ordered)
 
 
 def spoken(text: str) -> str:

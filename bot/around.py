@@ -28,8 +28,10 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
         lines.append(Text("The board after any move: {board} (ply = the move's number) · the whole match: {replay}",
                           board=board, replay=replay))
     for m in moves[(page - 1) * PAGE: page * PAGE]:
-        who = shown(names.get(m.user_id, "?"))
-        lines.append(f"`{m.ply + 1:>3}.` {who}: `{m.move}` · {present.timestamp(m.played_at, 'd')}")
+        name = names.get(m.user_id, "?")
+        who = name if isinstance(name, Text) else shown(name)    # the computer's name is said, a person's escaped
+        lines.append(Joined([Verbatim(f"`{m.ply + 1:>3}.` "), who,
+                             Verbatim(f": `{m.move}` · {present.timestamp(m.played_at, 'd')}")], ""))
     if not moves:
         lines.append(Text("No moves yet."))
     if pages > 1 and page < pages:

@@ -15,6 +15,7 @@ from render import render_png
 
 from . import buttons, guided, present
 from .alt_text import DESCRIPTION_MAX, board_description, spoken
+from .computer import Round
 from .locales import say
 from .replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
 
@@ -28,8 +29,8 @@ class Boards:
         """The board image, its words in the language of ``locale``, described for screen readers
         (``last``: the last move in words, when the caller has them)."""
         # Rendering takes tens of milliseconds: keep it off the event loop.
-        png = await asyncio.to_thread(render_png, match.state(), match.names,
-                                      say=functools.partial(say, locale=locale, escaped=False))
+        sayer = functools.partial(say, locale=locale, escaped=False)
+        png = await asyncio.to_thread(render_png, match.state(), present.said_names(match, sayer), say=sayer)
         description = spoken(say(board_description(match, last), locale, escaped=False))
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png",
                             description=fit(description, DESCRIPTION_MAX))
@@ -74,33 +75,64 @@ class Boards:
             self.bot.computer.schedule(match)
 
     async def post_computer_turn(self, result: MoveResult) -> None:
-        """The computer's move, posted where the match lives like a person's: the board, the move
-        in words, and a mention of the next person (a computer seat is named, never pinged)."""
+        """The computer's move, posted where the match lives like a person's: the board, the moves
+        in words, and a mention of the next person (a computer seat is named, never pinged).
+
+        While the computer is still to move (another of its seats, another placement), nothing is
+        posted: the board comes after the last of its moves in a row, listing them all."""
         match = result.match
-        home = match.home_channel_id
+        round_ = self.bot.computer.rounds.setdefault(match.id, Round())
+        round_.said.append(result.description)
+        round_.moves.append(result.description)
+        round_.unposted += 1
         try:
-            if home is None:
+            if match.status == "active" and self.service.computer_to_move(match) is not None:
                 return
-            locale = self.match_locale(match)
-            kwargs = {"file": await self.board_file(match, locale, result.description)}
-            view = self.board_view(match, locale)
-            if view is not None:
-                kwargs["view"] = view
-            text = await self.turn_content(match, result.description, result.series)
-            text = await self._with_final_extras(match, locale, text, kwargs)
-            try:
-                message = await self.bot.get_partial_messageable(home).send(
-                    **outgoing(say(text, locale), notify=present.people(match), **kwargs))
-            except discord.HTTPException as exc:
-                log.warning("could not post the computer's move in match %s: %s", match.id, exc)
-                return
-            await self.service.set_message(match.id, message.id)
-            if match.message_id not in (None, message.id):
-                await self._retire_board(home, match.message_id)
-            if match.status in ("finished", "void") and match.thread_id:
-                await self._archive(match.thread_id)
+            await self.post_round(match, result.series)
         finally:
             self.bot.computer.schedule(match)
+
+    async def post_round(self, match: Match, series: Series | None = None) -> None:
+        """The board after the computer's moves in a row, in place of the one that said it was thinking."""
+        round_ = self.bot.computer.rounds.pop(match.id, None) or Round()
+        home = match.home_channel_id
+        if home is None:
+            return
+        locale = self.match_locale(match)
+        kwargs = {"file": await self.board_file(match, locale, Joined(round_.moves, " "))}
+        view = self.board_view(match, locale)
+        if view is not None:
+            kwargs["view"] = view
+        text = await self.turn_content(match, Joined(round_.said, "\n"), series)
+        text = await self._with_final_extras(match, locale, text, kwargs)
+        try:
+            message = await self.bot.get_partial_messageable(home).send(
+                **outgoing(say(text, locale), notify=present.people(match), **kwargs))
+        except discord.HTTPException as exc:
+            log.warning("could not post the computer's move in match %s: %s", match.id, exc)
+            return
+        await self.service.set_message(match.id, message.id)
+        thinking = [ids for ids in round_.thinking if ids[1] != message.id]
+        for channel_id, message_id in thinking:
+            await self._delete_board(channel_id, message_id)
+        if match.message_id not in (None, message.id, *(m for _, m in thinking)):
+            await self._retire_board(home, match.message_id)
+        if match.status in ("finished", "void") and match.thread_id:
+            await self._archive(match.thread_id)
+
+    def _round_opened(self, match: Match, channel_id: int, message_id: int, description) -> None:
+        """A board that says the computer is thinking opens its round (or joins it: a /board meanwhile);
+        the board after the round replaces it.  Any other board closes the round."""
+        rounds = self.bot.computer.rounds
+        if match.status != "active" or self.service.computer_to_move(match) is None:
+            rounds.pop(match.id, None)
+            return
+        round_ = rounds.setdefault(match.id, Round())
+        round_.thinking.append((channel_id, message_id))
+        if description:
+            round_.said.append(description)
+            if match.plies:         # a move, not "The match begins.": the alt text's "Last:" names it
+                round_.moves.append(description)
 
     async def _post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
                          series: Series | None = None) -> None:
@@ -143,6 +175,7 @@ class Boards:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()  # the "thinking…" placeholder
         await self.service.set_message(match.id, message.id)
+        self._round_opened(match, target, message.id, description)
         if match.message_id not in (None, message.id) and home is not None:
             await self._retire_board(home, match.message_id)
         if match.status in ("finished", "void") and match.thread_id:
@@ -164,6 +197,13 @@ class Boards:
             await board.edit(**outgoing(view=None))
         except discord.HTTPException as exc:
             log.debug("previous board %s keeps its buttons: %s", message_id, exc)
+
+    async def _delete_board(self, channel_id: int, message_id: int) -> None:
+        """A board that said the computer was thinking goes: the board after its moves took its place."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            log.info("the thinking board %s stays: %s", message_id, exc)
 
     async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
         why = Text("I am not allowed to post there") if isinstance(exc, discord.Forbidden) else \

@@ -6,6 +6,12 @@ exceeds them), and the bot keeps answering everyone meanwhile.  One job per
 match and position: asking twice for the same position starts nothing new, and
 a move for a position that changed meanwhile (a takeback) is refused by the
 service's version check and dropped.
+
+Against the computer the channel gets one board per round: the computer's moves
+in a row (three bots at a four-player table, Architekton's several placements)
+are posted together on one board after the last of them, with each move listed,
+and that board replaces the one that said "… is thinking…" (which is deleted
+rather than edited: an edited message would not notify the person to move next).
 """
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from matches import IllegalMoveError, Match, ServiceError
 from matches.service import Thinking, think
@@ -25,12 +32,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@dataclass
+class Round:
+    """The computer's moves in a row in one match, until their board is posted."""
+    thinking: list[tuple[int, int]] = field(default_factory=list)   # (channel, message) saying "… is thinking…"
+    said: list[Any] = field(default_factory=list)     # what the board lists: the move before the round, its moves
+    moves: list[Any] = field(default_factory=list)    # the moves among them, for the alt text's "Last:"
+    unposted: int = 0                                 # computer moves not on a board yet
+
+
 class ComputerPlayer:
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.workers = bot.settings.ai_workers
         self._pool: Executor | None = None
         self._jobs: dict[int, tuple[int, asyncio.Task]] = {}   # match id -> (version thought about, task)
+        self.rounds: dict[int, Round] = {}                      # match id -> the round being played
 
     def _executor(self) -> Executor | None:
         """The process pool, started on first use; None (the loop's thread pool) when AI_WORKERS is 0."""
@@ -82,6 +99,7 @@ class ComputerPlayer:
             except IllegalMoveError as exc:
                 # A bug in the search, not a player's doing: the match waits until the next restart or /board.
                 log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
+                await self._post_unposted(job.match_id)
                 return
             except ServiceError as exc:
                 # The match moved on while the computer thought (a takeback, an abort): nothing to do.
@@ -89,12 +107,23 @@ class ComputerPlayer:
                 return
             except Exception:  # noqa: BLE001 - a failed search must not take the bot down
                 log.exception("the computer could not move in match %s", job.match_id)
+                await self._post_unposted(job.match_id)
                 return
             await self.bot.actions.post_computer_turn(result)
         finally:
             running = self._jobs.get(job.match_id)
             if running is not None and running[0] == job.version:
                 del self._jobs[job.match_id]
+
+    async def _post_unposted(self, match_id: int) -> None:
+        """The round stopped short (a failed search): the moves it made are posted all the same."""
+        round_ = self.rounds.get(match_id)
+        if round_ is None or not round_.unposted:
+            return
+        try:
+            await self.bot.actions.post_round(await self.bot.service.get(match_id))
+        except Exception:  # noqa: BLE001 - as above
+            log.exception("could not post the computer's moves in match %s", match_id)
 
     def close(self) -> None:
         for _, task in self._jobs.values():

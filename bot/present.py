@@ -13,15 +13,31 @@ SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": 
 COLOUR_WORDS = {"blue": Text("blue"), "orange": Text("orange"), "green": Text("green"), "pink": Text("pink")}
 
 
-LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
+LEVEL_WORDS = ai_seats.LEVEL_WORDS
 # Between the players of a match, in its heading and its thread's name.
 VS = Text(" vs ")
 
 
-def seat_label(seat: int, name: str) -> Text:
+def seat_label(seat: int, name: str, players: list[int] | None = None) -> Text:
+    """``● ann (blue)``; a computer seat of ``players`` has its colour beside its level:
+    ``■ Bot (hard, orange)``, not ``■ Bot (hard) (orange)``."""
     style = player_style(seat)
-    return Text("{shape} {name} ({colour})", shape=SHAPE_GLYPHS[style.shape], name=name,
-                colour=COLOUR_WORDS[style.name])
+    shape, colour = SHAPE_GLYPHS[style.shape], COLOUR_WORDS[style.name]
+    if players is not None and ai_seats.is_valid(players[seat]):
+        return Text("{shape} {name}", shape=shape, name=ai_seats.name(players, seat, colour=colour))
+    return Text("{shape} {name} ({colour})", shape=shape, name=name, colour=colour)
+
+
+def tally(names, values, sep: str = " · ") -> Joined:
+    """``Bot 1 (hard): 20 · ann: 0``: a colon between each name and its number, which a name ending in a
+    digit or a bracket could otherwise run into ("Bot (hard) 1 20" reads as 120)."""
+    return Joined([Text("{name}: {score}", name=name, score=value) for name, value in zip(names, values)], sep)
+
+
+def said_names(match: Match, say) -> list[str]:
+    """The seats' names as plain strings in one language (``say``: a Text to str), for the images:
+    the renderer draws, cuts and takes initials of strings, so the computer's are said first."""
+    return [say(name) if isinstance(name, Text) else name for name in match.names]
 
 
 def mention(user_id: int) -> Verbatim:
@@ -46,13 +62,19 @@ def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
     # A resigned player's name is struck through: the strike is ours, the name escaped within it.
-    return Joined((seat_label(i, Verbatim(f"~~{shown(name)}~~") if i in gone else name)
+    return Joined((seat_label(i, _struck(name) if i in gone else name, match.players)
                    for i, name in enumerate(match.names)), VS)
 
 
 def thread_name(match: Match) -> Text:
     """The name of a match's thread: plain names (Discord shows a thread's name literally)."""
     return Text("{title} #{id}: {players}", title=match.title, id=match.id, players=Joined(match.names, VS))
+
+
+def _struck(name: str) -> Text | str:
+    if isinstance(name, Text):
+        return Joined([Verbatim("~~"), name, Verbatim("~~")], "")
+    return Verbatim(f"~~{shown(name)}~~")
 
 
 def heading(match: Match) -> Text:
@@ -65,13 +87,13 @@ def scores_line(match: Match) -> Text | str:
     state = match.position
     outcome = state.outcome()
     scores = list(outcome.scores) if outcome else state.scores()
-    return Text("Score: {scores}", scores=" · ".join(f"{name} {score}" for name, score in zip(match.names, scores)))
+    return Text("Score: {scores}", scores=tally(match.names, scores))
 
 
 def series_line(match: Match, series: Series | None) -> Text | str:
     if series is None:
         return ""
-    standing = " · ".join(f"{match.name_of(p)} {series.points.get(p, 0)}" for p in match.players)
+    standing = tally(match.names, [series.points.get(p, 0) for p in match.players])
     if series.winner_id is not None:
         winner = match.name_of(series.winner_id)
         return Text("Series (first to {target} victory points): {standing} — **{winner} wins the series!**",
@@ -167,8 +189,8 @@ def challenge_message(match: Match) -> Text:
             Text("{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
                  "{per_move}). The challenge expires {expires}.", **fields)
         if len(invited) > 1:
-            marks = " · ".join(f"{'✅' if p in match.accepted else '⌛'} {match.name_of(p)}"
-                               for p in invited)
+            marks = Joined([Joined([Verbatim("✅" if p in match.accepted else "⌛"),
+                                    Text("{name}", name=match.name_of(p))], " ") for p in invited], " · ")
             return Joined([text, Text("Everyone must accept; one decline cancels it. {marks}", marks=marks)], "\n")
         return text
     verdict = CHALLENGE_VERDICTS[match.status]       # every way a challenge closes has its words

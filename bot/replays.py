@@ -26,7 +26,7 @@ from render.replay import Replay, make_replay
 from render.score_series import score_series
 
 from . import present
-from .alt_text import DESCRIPTION_MAX
+from .alt_text import DESCRIPTION_MAX, result_words, spoken
 from .locales import language, say
 from .replies import fit, outgoing, private, public, public_locale, reply_error
 
@@ -102,25 +102,34 @@ class Replays:
     async def replay_of(self, match: Match, record: Record, locale, start: int = 0, end: int | None = None) -> Replay:
         end = len(record.moves) if end is None else end
         key = ("replay", match.id, match.version, language(locale), start, end)
-        draw = functools.partial(make_replay, record, match.names, start=start, end=end, say=self._sayer(locale),
-                                 cap=self.frames_cap)
+        sayer = self._sayer(locale)
+        draw = functools.partial(make_replay, record, present.said_names(match, sayer), start=start, end=end,
+                                 say=sayer, cap=self.frames_cap)
         return await self.media.get(key, draw, lambda made: len(made.data))
 
     async def chart_png(self, match: Match, record: Record, locale) -> bytes:
         key = ("chart", match.id, match.version, language(locale))
-        names, sayer = list(match.names), self._sayer(locale)
+        sayer = self._sayer(locale)
+        names = present.said_names(match, sayer)
         return await self.media.get(key, lambda: encode_png(score_chart(score_series(record), names, say=sayer)),
                                     len)
 
     def replay_file(self, match: Match, made: Replay, locale) -> discord.File:
-        description = say(Text("Animated replay of {title} #{id}, {range}", title=match.title, id=match.id,
-                               range=moves_range(made.start, made.end)), locale, escaped=False)
+        words = Text("Animated replay of {title} #{id}, {range}", title=match.title, id=match.id,
+                     range=moves_range(made.start, made.end))
+        result = result_words(match) if made.end >= match.plies else None    # a replay to the end: how it ended
+        if result is not None:
+            words = Text("{replay}. {result}", replay=words, result=result)
+        description = spoken(say(words, locale, escaped=False))
         return discord.File(io.BytesIO(made.data), filename=f"{match.game}-{match.id}-replay{made.filename_suffix}",
                             description=fit(description, DESCRIPTION_MAX))
 
     def chart_file(self, match: Match, png: bytes, locale) -> discord.File:
-        description = say(Text("Chart of every player's score after each move in {title} #{id}", title=match.title,
-                               id=match.id), locale, escaped=False)
+        words = Text("Chart of every player's score after each move in {title} #{id}", title=match.title, id=match.id)
+        result = result_words(match)
+        if result is not None:
+            words = Text("{chart}. {result}", chart=words, result=result)
+        description = spoken(say(words, locale, escaped=False))
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-chart.png",
                             description=fit(description, DESCRIPTION_MAX))
 
@@ -192,9 +201,10 @@ class Replays:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         sayer = self._sayer(interaction.locale)
+        names = present.said_names(match, sayer)
 
         def draw() -> bytes:
-            return render_png(replay_record(record, ply), match.names, say=sayer)
+            return render_png(replay_record(record, ply), names, say=sayer)
 
         png = await asyncio.to_thread(draw)
         if ply == 0:

@@ -5,17 +5,44 @@ A computer seat is a player like any other in the store: it has a user id in
 ids never are) and encodes the level and the bot's number in the match, so that
 ``(user_id, match_id)`` stays unique with several bots at one table and a series
 keeps its players across rematches (the seats rotate, the ids stay).
+
+Its name is not stored: the ``names`` column keeps an empty string for it, and
+:func:`display_names` builds the name from the id whenever a match is read, as a
+:class:`~engines.text.Text` that every message, board, chart and alt text says in
+the reader's language ("Bot (hard)", "Bot (schwer)", "Bot (difficile)").  Several
+computer seats of one level are numbered in seat order, the number beside the word
+and not after the level, so that it never runs into a score: "Bot 1 (hard): 20".
+Matches stored with English names ("Bot (hard) 2") read the same way: only the id counts.
 """
 from __future__ import annotations
 
-from .models import Player
+from typing import TYPE_CHECKING, Any, Sequence
+
+from engines.text import Text
+
+if TYPE_CHECKING:
+    from .models import Player
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 HINT_LEVEL = "hard"
 MOST = 3                      # bots in one match: a four-player table with one human
-_BASE = 100                   # -(100 * level + number): -101 is "Bot (easy)", -302 "Bot (hard) 2"
-NAME = "Bot"
+_BASE = 100                   # -(100 * level + number): -101 is easy's first seat, -302 hard's second
+STORED_NAME = ""              # what the names column holds for a computer seat: its name is built when shown
+
+# The words of the translated ``level`` choices (bot/i18n.py CHOICES): leicht / mittel / schwer,
+# facile / moyen / difficile.
+LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
+
+
+class SeatName(Text):
+    """A computer seat's name: a Text, said in the reader's language wherever it is a template's
+    field.  It has no surrounding spaces, so ``strip()`` (which the engines and the renderer
+    apply to names) keeps it as it is rather than turning it into a plain English ``str``."""
+
+    def strip(self, chars: str | None = None) -> str:
+        stripped = str.strip(self, chars)
+        return self if stripped == str(self) else stripped
 
 
 def is_ai(user_id: int) -> bool:
@@ -44,11 +71,44 @@ def is_valid(user_id: int) -> bool:
     return True
 
 
-def players(level: str, count: int) -> list[Player]:
-    """``count`` computer players at ``level``: "Bot (hard)" alone, "Bot (hard) 1", "Bot (hard) 2"... together."""
-    if count == 1:
-        return [Player(user_id(level, 1), f"{NAME} ({level})", bot=True)]
-    return [Player(user_id(level, n), f"{NAME} ({level}) {n}", bot=True) for n in range(1, count + 1)]
+def _number(players: Sequence[int], seat: int) -> int | None:
+    """The seat's number among the computer seats of its level, in seat order; None when it is the only one."""
+    level = level_of(players[seat])
+    alike = [s for s, p in enumerate(players) if is_valid(p) and level_of(p) == level]
+    return alike.index(seat) + 1 if len(alike) > 1 else None
+
+
+def name(players: Sequence[int], seat: int, colour: Any = None) -> SeatName:
+    """The name of computer seat ``seat`` at a table of ``players``: "Bot (hard)", or "Bot 2 (hard)"
+    when several seats play at that level.  With ``colour`` (a Text), for a heading that gives each
+    seat's colour: "Bot 2 (hard, orange)" rather than "Bot 2 (hard) (orange)"."""
+    level, number = LEVEL_WORDS[level_of(players[seat])], _number(players, seat)
+    if colour is None:
+        text = Text("Bot ({level})", level=level) if number is None else \
+            Text("Bot {number} ({level})", number=number, level=level)
+    else:
+        text = Text("Bot ({level}, {colour})", level=level, colour=colour) if number is None else \
+            Text("Bot {number} ({level}, {colour})", number=number, level=level, colour=colour)
+    return SeatName(text.template, **text.params)
+
+
+def display_names(players: Sequence[int], stored: Sequence[str]) -> list[str]:
+    """The names of a match's seats as shown: people's as stored, the computer's built from their ids
+    (whatever was stored for them, so that old matches read like new ones)."""
+    return [name(players, seat) if is_valid(p) else n for seat, (p, n) in enumerate(zip(players, stored))]
+
+
+def stored_names(players: Sequence[int], names: Sequence[str]) -> list[str]:
+    """What the names column keeps for ``names``: people's names, nothing for the computer's seats."""
+    return [STORED_NAME if is_valid(p) else str(n) for p, n in zip(players, names)]
+
+
+def players(level: str, count: int) -> list["Player"]:
+    """``count`` computer players at ``level`` (named when shown: "Bot (hard)" alone, "Bot 1 (hard)",
+    "Bot 2 (hard)"... together, numbered in seat order)."""
+    from .models import Player
+
+    return [Player(user_id(level, n), STORED_NAME, bot=True) for n in range(1, count + 1)]
 
 
 def every_id() -> list[int]:

@@ -174,6 +174,7 @@ class Challenges(Core):
             raise StaleRequest(Text("The rematch is already on: match #{id}.", id=match.rematch_id))
         spec = get_game(match.game)
         players, names = match.players[1:] + match.players[:1], match.names[1:] + match.names[:1]
+        names = ai_seats.stored_names(players, names)
         seed = self.seeds()
         setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), match.options)
         series = await self.series(match.series_id)

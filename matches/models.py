@@ -5,7 +5,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from engines import Outcome, Record, State, get_game
+from engines import Joined, Outcome, Record, State, Text, get_game
+
+from . import ai_seats
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,7 @@ class Match:
     status: str
     challenger_id: int
     players: list[int]
-    names: list[str]
+    names: list[str]            # by seat; a computer seat's is a Text built from its id (ai_seats.display_names)
     accepted: list[int]
     options: dict[str, Any]
     seed: int
@@ -57,10 +59,12 @@ class Match:
         """A match from its database row; ``snapshot`` is the decoded ``state`` column if the caller has it."""
         if snapshot is None and row["state"]:
             snapshot = json.loads(row["state"])
+        players = json.loads(row["players"])
         return cls(
             id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             status=row["status"], challenger_id=row["challenger_id"],
-            players=json.loads(row["players"]), names=json.loads(row["names"]),
+            # The computer's seats are named from their ids, in the reader's language when said.
+            players=players, names=ai_seats.display_names(players, json.loads(row["names"])),
             accepted=json.loads(row["accepted"]), options=json.loads(row["options"]),
             seed=row["seed"], setup=json.loads(row["setup"]),
             state_json=snapshot,
@@ -112,8 +116,9 @@ class Match:
         return self.names[self.players.index(user_id)]
 
     def others(self, user_id: int) -> str:
-        """The names of everyone but ``user_id``, for "#12 vs bob, cat"."""
-        return ", ".join(n for p, n in zip(self.players, self.names) if p != user_id)
+        """The names of everyone but ``user_id``, for "#12 vs bob, cat" (each a field of its own, so that
+        a person's name is escaped and the computer's said in the reader's language)."""
+        return Joined((Text("{name}", name=n) for p, n in zip(self.players, self.names) if p != user_id), ", ")
 
     def to_move_id(self) -> int | None:
         if self.status != "active":

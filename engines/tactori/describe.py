@@ -54,8 +54,10 @@ def _bridges(events: list[dict[str, Any]]) -> Text:
     return text
 
 
-def _scores(scores: list[int], names: list[str]) -> str:
-    return ", ".join(f"{names[s]} {p}" for s, p in enumerate(scores))
+def _scores(scores: list[int], names: list[str]) -> Joined:
+    """``ann: 12, bob: 9``: each name a field (said in the reader's language if it is a Text), a colon
+    before its points."""
+    return Joined([Text("{name}: {score}", name=names[s], score=p) for s, p in enumerate(scores)], ", ")
 
 
 def _place(e: dict[str, Any], name: str, colour: Text, bridges: list[dict[str, Any]]) -> Text:

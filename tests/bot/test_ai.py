@@ -14,6 +14,7 @@ from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
+from bot import boards as boards_module
 from bot.computer import ComputerPlayer
 from bot.settings import SettingsError
 from engines import get_game
@@ -57,6 +58,25 @@ def bot_messages(w, after: int = 0):
     return [m for m in w.channel.history() if m.author.id == w.env.backend.bot_user.id][after:]
 
 
+def posted_since(w, since: int) -> list[dict]:
+    """What the bot posted since its REST request number ``since`` (content, attachments, components), in order,
+    whether the message is still there or not."""
+    out = []
+    for e in w.env.http_requests[since:]:
+        body = e.json if isinstance(e.json, dict) else {}
+        if e.method == "POST" and e.path.endswith("/callback"):
+            body = body.get("data") or {}
+        elif not (e.method == "POST" and (e.path.endswith("/messages") or "/webhooks/" in e.path)):
+            continue
+        if "content" in body:
+            out.append(body)
+    return out
+
+
+def boards_posted_since(w, since: int) -> list[dict]:
+    return [body for body in posted_since(w, since) if body.get("attachments")]
+
+
 def assert_no_computer_mention(message) -> None:
     assert "<@-" not in message.content and all(user > 0 for user in mentioned_ids(message))
 
@@ -86,10 +106,11 @@ async def computer_replied(w, match_id: int, human) -> object:
     assert message.id == match.message_id
     await assert_png(message)
     assert_no_computer_mention(message)
-    # A screen reader hears the computer's move in words, like anybody's.
-    [image] = message.attachments
-    assert f"Last: {match.names[ai_seat(match)]}" in image.description, image.description
+    # A screen reader hears the computer's move in words, like anybody's (a finished board says the result).
+    [image, *extras] = message.attachments
     if match.status == "active":
+        assert not extras and "Last: " in image.description, image.description
+        assert f"{match.names[ai_seat(match)]} placed" in image.description, image.description
         assert match.to_move_id() == human.id
         assert_pings_only(w.env, message, human.id)
         assert labels(message) == ["Choose a move"]
@@ -102,31 +123,47 @@ async def computer_replied(w, match_id: int, human) -> object:
 async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world, settings):
     w = world
     assert settings.ai_workers == 1
+    since = len(w.env.http_requests)
     started, match = await challenge_the_bot(w, level="easy", first="opponent")
     # No challenge to accept: the first board, and the computer (seated first) has already answered it.
     assert match.status == "active" and match.names == ["Bot (easy)", "ann"]
-    assert "The match begins." in started.response.content and "Bot (easy)" in started.response.content
-    assert "is thinking" in started.response.content and button_labels(started.response) == []
-    assert pinged_ids(w.env, started.response) == set()            # nobody is pinged for the computer's turn
-    await computer_replied(w, match.id, w.ann)
+    [thinking, answered] = boards_posted_since(w, since)
+    assert "The match begins." in thinking["content"] and "**Bot (easy)** is thinking…" in thinking["content"]
+    assert not thinking.get("components") and "<@" not in thinking["content"]   # nobody pinged for the computer
+    reply = await computer_replied(w, match.id, w.ann)
+    # The board after the computer's move took the place of the one that said it was thinking.
+    assert started.response is None and [m.id for m in boards(w)] == [reply.id]
+    assert answered["content"] == reply.content
+    assert "The match begins." in reply.content and "is thinking" not in reply.content
     assert w.env.bot.computer._pool is not None                     # it thought in a worker process
 
     rng = random.Random(7)
     while (match := await w.service.get(match.id)).status == "active":
         assert match.to_move_id() == w.ann.id
         move = rng.choice(match.state().legal_moves())
+        before = len(boards(w))
         posted = await w.ann.slash(w.channel, f"{GAME} move", move=move)
-        assert not posted.ephemeral, posted.response.content
-        assert_no_computer_mention(posted.response)
-        after = await w.service.get(match.id)
-        if after.status == "active":
+        assert not posted.ephemeral
+        assert len(boards(w)) == before + 1                           # one board a round
+        if (await w.service.moves(match.id))[-1].user_id != w.ann.id:
             await computer_replied(w, match.id, w.ann)
+            assert posted.response is None                             # the thinking board went
+        else:
+            assert_no_computer_mention(posted.response)
     moves = await w.service.moves(match.id)
     assert [m.user_id for m in moves[:4]] == [match.players[0], w.ann.id] * 2
     assert match.status == "finished" and len(moves) == match.plies
     final = w.channel.last_message
     assert labels(final) == ["Rematch"] and ("wins**" in final.content or "a draw" in final.content)
     assert_no_computer_mention(final)
+    # The board, the replay and the chart each say the result to a screen reader; the board says it once.
+    board, replay, chart = (a.description for a in final.attachments)
+    result = "The match ended in a draw." if match.outcome().is_draw else \
+        next(s for s in ("won.", "won by resignation.", "won on time.") if board.endswith(s))
+    assert board.count(" won") + board.count("draw") == 1 and "Last:" not in board, board
+    assert board.count("Final score: ") == 1 and "Scores:" not in board, board
+    assert replay.startswith("Animated replay of Atacama #") and replay.endswith(result), replay
+    assert chart.startswith("Chart of every player's score") and "Final score: " in chart and chart.endswith(result)
 
     # Unrated, but counted against the level in /stats.
     assert await w.service.leaderboard(w.guild.id, GAME) == []
@@ -154,12 +191,15 @@ async def test_a_match_against_the_computer_gets_its_thread_when_the_server_want
     match = await w.service.get(match.id)
     assert match.thread_id == thread.id
     assert any("the match has started" in m.content for m in w.channel.history())
-    first, reply = thread.history()[-2:]
-    assert "The match begins." in first.content and reply.id == match.message_id
+    # One board: the first one said the computer was thinking; the board after its move took its place.
+    [reply] = [m for m in thread.history() if m.attachments]
+    assert "The match begins." in reply.content and reply.id == match.message_id
+    assert not any("is thinking" in m.content for m in thread.history())
     assert match.plies == 1 and pinged_ids(w.env, reply) == {w.ann.id}
     moved = await w.ann.slash(thread, f"{GAME} move", move=match.state().legal_moves()[0])
-    assert not moved.ephemeral and moved.response.channel_id == thread.id
+    assert not moved.ephemeral and moved.response is None          # its board said "thinking" and went
     assert thread.history()[-1].id == (await w.service.get(match.id)).message_id
+    assert len([m for m in thread.history() if m.attachments]) == 2             # one board a round
 
 
 async def test_the_person_is_reminded_but_nobody_is_told_to_claim_against_the_computer(world):
@@ -246,7 +286,7 @@ async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_acce
     assert not offered.ephemeral, offered.response.content
     message = offered.response
     assert_pings_only(w.env, message, w.bob.id)                     # only the person still to answer
-    assert "✅ Bot (easy) 1" in message.content and "✅ Bot (easy) 2" in message.content
+    assert "✅ Bot 1 (easy)" in message.content and "✅ Bot 2 (easy)" in message.content
     assert "⌛ bob" in message.content and button_labels(message) == ["Accept", "Decline"]
     match = await the_only_match(w, w.ann)
     assert match.status == "challenge" and match.players[0] == w.ann.id
@@ -256,7 +296,10 @@ async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_acce
     accepted = await w.bob.click(message, label="Accept")
     assert not accepted.ephemeral
     match = await w.service.get(match.id)
-    assert match.status == "active" and sorted(match.names) == ["Bot (easy) 1", "Bot (easy) 2", "ann", "bob"]
+    assert match.status == "active" and sorted(match.names) == ["Bot 1 (easy)", "Bot 2 (easy)", "ann", "bob"]
+    # Numbered in seat order, each with its colour beside its level (no "(easy) (orange)").
+    bots = [seat for seat, p in enumerate(match.players) if ai_seats.is_ai(p)]
+    assert [match.names[seat] for seat in bots] == ["Bot 1 (easy)", "Bot 2 (easy)"]
 
     rng = random.Random(3)
     humans = {w.ann.id: w.ann, w.bob.id: w.bob}
@@ -271,8 +314,12 @@ async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_acce
         after = await w.service.get(match.id)
         computer_moves = [m for m in (await w.service.moves(match.id))[match.plies + 1:]]
         assert all(ai_seats.is_ai(m.user_id) for m in computer_moves)
-        # One board for the person's move and one for each of the computer's.
-        assert len(bot_messages(w)) == posted_before + 1 + len(computer_moves)
+        # One board a round: the person's (when the other person is next), or the one after the computer's
+        # moves in a row, which replaced the person's board that said the computer was thinking.
+        assert len(bot_messages(w)) == posted_before + 1
+        if computer_moves:
+            assert moved.response is None                               # the thinking board went
+            assert w.channel.last_message.content.count("placed") >= len(computer_moves)
         for posted in bot_messages(w, posted_before):
             assert_no_computer_mention(posted)
         if after.status == "active":
@@ -301,8 +348,10 @@ async def test_nobody_moves_for_the_computer_and_it_answers_no_requests(world):
         await assert_refused(w, refused, match.id, before, public, words)
     stranger = await w.bob.slash(w.channel, f"{GAME} hint", match=match.id)
     await assert_refused(w, stranger, match.id, before, public, "not playing")
-    board = await w.ann.slash(w.channel, f"{GAME} board", match=match.id)
-    assert button_labels(board.response) == []                    # no button to play the computer's turn
+    since = len(w.env.http_requests)
+    await w.ann.slash(w.channel, f"{GAME} board", match=match.id)
+    [board, _] = boards_posted_since(w, since)
+    assert not board.get("components")                            # no button to play the computer's turn
 
 
 async def test_hints_are_refused_between_people(world):
@@ -346,3 +395,135 @@ async def test_a_worker_that_dies_is_replaced_and_the_move_still_comes():
         assert computer._pool is not pool
     finally:
         computer.close()
+
+
+# ------------------------------------------------------------ one board a round
+
+def boards(w, channel=None) -> list:
+    """The messages with a board (an image) in the channel, oldest first."""
+    return [m for m in (channel or w.channel).history() if m.attachments]
+
+
+async def test_three_computer_seats_post_one_board_a_round_listing_their_moves(world):
+    w = world
+    deterministic_seeds(w, 7000)
+    started = await challenge(w, "tactori", w.ann, [the_bot(w)] * 3, level="easy", first="me")
+    assert not started.ephemeral, started.response.content
+    match = await the_only_match(w, w.ann)
+    assert match.status == "active" and match.players[0] == w.ann.id
+    # Named in seat order, numbered beside the word, the colour beside the level.
+    assert match.names == ["ann", "Bot 1 (easy)", "Bot 2 (easy)", "Bot 3 (easy)"]
+    heading = started.response.content.splitlines()[0]
+    assert "■ Bot 1 (easy, orange) vs ▲ Bot 2 (easy, green) vs ◆ Bot 3 (easy, pink)" in heading
+    assert "(easy) (" not in heading
+
+    rng = random.Random(5)
+    for _ in range(3):
+        match = await w.service.get(match.id)
+        if match.status != "active":
+            break
+        assert match.to_move_id() == w.ann.id
+        before = {m.id for m in boards(w)}
+        since = len(w.env.http_requests)
+        moved = await w.ann.slash(w.channel, "tactori move", move=rng.choice(match.state().legal_moves()))
+        assert not moved.ephemeral
+        # Two boards posted: ann's, saying the computer is thinking, and the one after its three moves.
+        thinking, _ = boards_posted_since(w, since)
+        assert "**Bot 1 (easy)** is thinking…" in thinking["content"]
+        after = await w.service.get(match.id)
+        computer_moves = (await w.service.moves(match.id))[match.plies + 1:]
+        assert [m.user_id for m in computer_moves] == match.players[1:4][:len(computer_moves)]
+        # One board for the round, in place of ann's (which said the computer was thinking).
+        new = [m for m in boards(w) if m.id not in before]
+        assert len(new) == 1 and moved.response is None
+        [board] = new
+        assert board.id == after.message_id and "is thinking" not in board.content
+        lines = board.content.splitlines()
+        # ann's move, then each computer move in turn, one line each.
+        listed = lines[1:2 + len(computer_moves)]
+        assert listed[0].startswith("ann (blue) ")
+        assert [line.split(" (")[0] for line in listed[1:]] == [f"Bot {n}" for n in range(1, len(computer_moves) + 1)]
+        if after.status == "active":
+            assert len(computer_moves) == 3
+            scores = after.position.scores()
+            assert f"Score: ann: {scores[0]} · Bot 1 (easy): {scores[1]} · Bot 2 (easy): {scores[2]} · " \
+                   f"Bot 3 (easy): {scores[3]}" in board.content
+            assert_pings_only(w.env, board, w.ann.id)
+            [image] = board.attachments
+            assert image.description.count("Last: ") == 1
+            assert all(name in image.description for name in after.names)
+            assert "Scores: ann: " in image.description and ", Bot 3 (easy): " in image.description
+
+
+async def test_the_computers_placements_in_architekton_come_on_one_board(world):
+    w = world
+    since = len(w.env.http_requests)
+    started, match = await challenge_the_bot(w, level="easy", first="opponent", game="architekton", seed=3100)
+    thinking, _ = boards_posted_since(w, since)
+    assert "**Bot (easy)** is thinking…" in thinking["content"]
+    match = await w.service.get(match.id)
+    moves = await w.service.moves(match.id)
+    assert len(moves) >= 2 and all(ai_seats.is_ai(m.user_id) for m in moves)    # its whole first turn
+    [board] = boards(w)
+    assert board.id == match.message_id and started.response is None
+    lines = board.content.splitlines()
+    assert lines[1] == "The match begins." and all(line.startswith("Bot (easy) ") for line in lines[2:2 + len(moves)])
+    assert "Score: Bot (easy): " in board.content and " · ann: " in board.content
+    [image] = board.attachments
+    assert "The match begins." not in image.description and "Last: Bot (easy) " in image.description
+
+    # ann's turn: her first placement gets its board; after her second the computer plays its two
+    # (or more) and one board replaces the one that said it was thinking.
+    rng = random.Random(2)
+    for _ in range(2):
+        match = await w.service.get(match.id)
+        if match.status != "active" or match.to_move_id() != w.ann.id:
+            break
+        before = {m.id for m in boards(w)}
+        plies = match.plies
+        moved = await w.ann.slash(w.channel, "architekton move", move=rng.choice(match.state().legal_moves()))
+        assert not moved.ephemeral
+        computer = [m for m in (await w.service.moves(match.id))[plies + 1:]]
+        new = [m for m in boards(w) if m.id not in before]
+        assert len(new) == 1, [m.content for m in new]
+        if computer:
+            assert moved.response is None
+            assert new[0].content.count("\nBot (easy) ") == len(computer)
+
+
+async def test_a_german_server_reads_the_computers_names_in_german(world, monkeypatch):
+    w = world
+    guild = w.env.create_guild("Brettspiele", preferred_locale="de")
+    channel = guild.create_text_channel("spiele")
+    ann = guild.add_member(w.ann.user)
+    me = MemberActor(w.env, guild, UserHandle(w.env, w.env.backend.bot_user))
+    drawn = []
+    real = boards_module.render_png
+
+    def render_png(state, names, **kwargs):      # the real drawing, its names noted
+        drawn.append(list(names))
+        return real(state, names, **kwargs)
+
+    monkeypatch.setattr(boards_module, "render_png", render_png)
+    deterministic_seeds(w, 7100)
+    started = await ann.slash(channel, "tactori challenge", opponent=me, opponent2=me, level="medium", first="me")
+    assert not started.ephemeral, started.response.content
+    [match] = await w.service.user_matches(ann.id, statuses=("active",))
+    content = started.response.content
+    assert "■ Bot 1 (mittel, orange) vs ▲ Bot 2 (mittel, grün)" in content, content
+    assert "Punkte: ann: 0 · Bot 1 (mittel): 0 · Bot 2 (mittel): 0" in content
+    # The board images are drawn with the German names (header, cards, markers).
+    assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
+    [image] = started.response.attachments
+    assert "Punkte: ann: 0, Bot 1 (mittel): 0, Bot 2 (mittel): 0." in image.description
+
+    since = len(w.env.http_requests)
+    await ann.slash(channel, "tactori move", move=match.state().legal_moves()[0])
+    thinking, _ = boards_posted_since(w, since)
+    assert "**Bot 1 (mittel)** denkt nach" in thinking["content"], thinking["content"]
+    board = channel.last_message
+    lines = board.content.splitlines()
+    assert lines[2].startswith("Bot 1 (mittel) (") and lines[3].startswith("Bot 2 (mittel) (")
+    assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
+    for text in (content, image.description, board.content, board.attachments[0].description):
+        assert "medium" not in text and "Bot (" not in text

@@ -50,7 +50,7 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
     assert not board.ephemeral and w.channel.last_message.id == board.id
     await assert_png(board)
     assert "ends by resignation" in board.content and "**bob wins**" in board.content
-    assert f"{SERIES}: ann 0 · bob 1" in board.content
+    assert f"{SERIES}: ann: 0 · bob: 1" in board.content
     assert button_labels(board) == ["Rematch"]
     assert pinged_ids(w.env, board) == {w.bob.id}
 
@@ -119,8 +119,8 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
         assert re.search(line, final.content), (line, final.content)
     if scores["removed"]:
         assert f"{len(scores['removed'])} building" in final.content and "removed" in final.content
-    assert "Score: " + " · ".join(f"{n} {p}" for n, p in zip(finished.names, scores["points"])) in final.content
-    standing = " · ".join(f"{member_of(w, p).name} {1 if p == winner.id else 0}" for p in finished.players)
+    assert "Score: " + " · ".join(f"{n}: {p}" for n, p in zip(finished.names, scores["points"])) in final.content
+    standing = " · ".join(f"{member_of(w, p).name}: {1 if p == winner.id else 0}" for p in finished.players)
     assert f"{SERIES}: {standing}" in final.content
     assert button_labels(final) == ["Rematch"]
 
@@ -141,7 +141,7 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert rematch.series_id == finished.series_id
     assert (await w.service.series(rematch.series_id)).points == {winner.id: 1, loser.id: 0}
     # every board of the rematch shows the standing of the series
-    standing = " · ".join(f"{member_of(w, p).name} {1 if p == winner.id else 0}" for p in rematch.players)
+    standing = " · ".join(f"{member_of(w, p).name}: {1 if p == winner.id else 0}" for p in rematch.players)
     assert f"{SERIES}: {standing}" in board.content
 
     # --- once the rematch is on, the finished match offers no second one
@@ -157,7 +157,7 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     _, confirmed = await resign_through_the_bot(w, loser)
     [last] = confirmed.followups
     assert f"**{winner.name} wins the series!**" in last.content
-    standing = " · ".join(f"{member_of(w, p).name} {2 if p == winner.id else 0}" for p in rematch.players)
+    standing = " · ".join(f"{member_of(w, p).name}: {2 if p == winner.id else 0}" for p in rematch.players)
     assert f"{SERIES}: {standing}" in last.content
     series = await w.service.series(rematch.series_id)
     assert series.winner_id == winner.id and series.points[winner.id] == 2

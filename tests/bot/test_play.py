@@ -5,7 +5,7 @@ from .helpers import GAME, assert_png, member_of, mentioned_ids, pinged_ids, sna
 
 
 def score_line(match) -> str:
-    return "Score: " + " · ".join(f"{n} {s}" for n, s in zip(match.names, match.state().scores()))
+    return "Score: " + " · ".join(f"{n}: {s}" for n, s in zip(match.names, match.state().scores()))
 
 
 # ---------------------------------------------------------------- autocomplete

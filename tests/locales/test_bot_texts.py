@@ -57,9 +57,9 @@ async def test_the_board_message_of_a_new_match(service):
     assert task
     assert both(present.turn_message(match, Text("The match begins."))) == (
         f"**Architekton #{match.id}** · {say(ann, 'de')} gegen {say(bob, 'de')}\n"
-        f"Die Partie beginnt.\nPunkte: ann 1 · bob 1\nDu bist am Zug, <@1>: {say(task, 'de')}. Frist: {deadline}.",
+        f"Die Partie beginnt.\nPunkte: ann: 1 · bob: 1\nDu bist am Zug, <@1>: {say(task, 'de')}. Frist: {deadline}.",
         f"**Architekton #{match.id}** · {say(ann, 'fr')} contre {say(bob, 'fr')}\n"
-        f"La partie commence.\nScore : ann 1 · bob 1\nÀ vous de jouer, <@1> : {say(task, 'fr')}. "
+        f"La partie commence.\nScore : ann\u00a0: 1 · bob\u00a0: 1\nÀ vous de jouer, <@1> : {say(task, 'fr')}. "
         f"Échéance : {deadline}.")
 
 
