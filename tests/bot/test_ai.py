@@ -510,7 +510,7 @@ async def test_a_german_server_reads_the_computers_names_in_german(world, monkey
     assert not started.ephemeral, started.response.content
     [match] = await w.service.user_matches(ann.id, statuses=("active",))
     content = started.response.content
-    assert "■ Bot 1 (mittel, orange) vs ▲ Bot 2 (mittel, grün)" in content, content
+    assert "■ Bot 1 (mittel, orange) gegen ▲ Bot 2 (mittel, grün)" in content, content
     assert "Punkte: ann: 0 · Bot 1 (mittel): 0 · Bot 2 (mittel): 0" in content
     # The board images are drawn with the German names (header, cards, markers).
     assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
