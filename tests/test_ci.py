@@ -32,17 +32,34 @@ def one_line(text: str) -> str:
     return lines[0]
 
 
-def test_a_taken_port_is_reported_with_the_way_out(tmp_path):
+@pytest.fixture
+def pg_folder():
+    """A folder for a cluster that the postgres user (who runs the server) can reach: not a 0700
+    pytest tmp_path.  Whatever started there is stopped afterwards."""
+    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        pytest.skip("Debian's postgresql is not installed (.ci/postgres would install it)")
+    parent = Path(tempfile.mkdtemp(prefix="pgtest-"))
+    parent.chmod(parent.stat().st_mode | stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
+    try:
+        yield parent / "pg"
+    finally:
+        subprocess.run(["bash", str(POSTGRES), "stop"], env=dict(os.environ, PGTEST_DIR=str(parent / "pg")),
+                       capture_output=True, timeout=120)
+        shutil.rmtree(parent, ignore_errors=True)
+
+
+def test_a_taken_port_is_reported_with_the_log_and_the_way_out(pg_folder):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = postgres("start", port, tmp_path / "pg")
+        done = postgres("start", port, pg_folder)
     assert done.returncode == 3, done.stderr
     line = one_line(done.stderr)
-    assert f"port {port} is taken" in line and "PGTEST_PORT" in line and "PGTEST_DIR" in line
+    assert f"port {port} is taken" in line and f"see {pg_folder / 'log'}" in line
+    assert "PGTEST_PORT" in line and "PGTEST_DIR" in line
     assert done.stdout == ""                       # no URL: nothing to point the tests at
-    assert not (tmp_path / "pg").exists()
+    assert str(port) in (pg_folder / "log").read_text()
 
 
 def test_a_folder_in_use_by_something_else_is_reported_and_left_alone(tmp_path):
@@ -64,23 +81,12 @@ def test_status_of_a_server_that_does_not_run(tmp_path):
     assert done.returncode == 1 and done.stdout == ""
 
 
-def test_a_server_that_does_not_start_points_at_its_log():
-    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
-        pytest.skip("Debian's postgresql is not installed (.ci/postgres would install it)")
-    # The server runs as the postgres user, who must reach the folder: not a 0700 pytest tmp_path.
-    parent = Path(tempfile.mkdtemp(prefix="pgtest-"))
-    try:
-        parent.chmod(parent.stat().st_mode | stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
-        folder = parent / "pg"
-        done = postgres("start", 0, folder)             # port 0: PostgreSQL refuses it
-        assert done.returncode == 5, done.stderr
-        line = one_line(done.stderr)
-        assert f"see {folder / 'log'}" in line and "PGTEST_PORT" in line
-        assert "port" in (folder / "log").read_text()
-    finally:
-        subprocess.run(["bash", str(POSTGRES), "stop"], env=dict(os.environ, PGTEST_DIR=str(parent / "pg")),
-                       capture_output=True, timeout=120)
-        shutil.rmtree(parent, ignore_errors=True)
+def test_a_server_that_does_not_start_points_at_its_log(pg_folder):
+    done = postgres("start", 0, pg_folder)             # port 0: PostgreSQL refuses it
+    assert done.returncode == 5, done.stderr
+    line = one_line(done.stderr)
+    assert f"see {pg_folder / 'log'}" in line and "PGTEST_PORT" in line
+    assert "port" in (pg_folder / "log").read_text()
 
 
 # ---------------------------------------------------------------- .ci/run
