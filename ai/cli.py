@@ -1,4 +1,10 @@
-"""The AI's command line: one move for a record, or a duel between two players."""
+"""The AI's command line: one move for a record, or a duel between two players.
+
+``move`` prints one JSON object, as ``python -m engines replay`` does: the move, or
+``{"error": ..., "ply": ...}``.  Exit status: 0 done; 2 the record cannot be read or
+replayed (as ``engines replay``), or the command line is wrong (one line on standard
+error); 3 the match in the record is over, so there is no move to choose.
+"""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +13,7 @@ import statistics
 import sys
 
 import engines
+from engines.cli import USAGE, OneLineParser, read_text
 from engines.record import Record, ReplayError, replay
 
 from . import choose_move_info
@@ -15,8 +22,18 @@ from .levels import LEVELS
 from .players import PLAYERS
 
 
+OVER = 3   # ai move: the record's match is finished
+
+
+def positive(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m ai", description=__doc__)
+    parser = OneLineParser(prog="python -m ai", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     move = sub.add_parser("move", help="the AI's move after a match record")
     move.add_argument("record", help="a match record (records.md), '-' for standard input")
@@ -28,25 +45,28 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     fight.add_argument("--players", type=int, default=2)
     fight.add_argument("--levels", required=True,
                        help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
-    fight.add_argument("--matches", type=int, default=20)
+    fight.add_argument("--matches", type=positive, default=20, help="how many matches (at least 1)")
     fight.add_argument("--seed", type=int, default=0)
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    try:
-        return _move(args) if args.command == "move" else _duel(args)
-    except (ReplayError, ValueError, OSError) as exc:
-        print(f"python -m ai: {exc}", file=sys.stderr)
-        return 2
+    return _move(args) if args.command == "move" else _duel(args)
 
 
 def _move(args: argparse.Namespace) -> int:
-    text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
-    state = replay(Record.loads(text))
+    try:
+        state = replay(Record.loads(read_text(args.record)))
+    except ReplayError as exc:
+        error: dict = {"error": str(exc)}
+        if exc.ply is not None:
+            error["ply"] = exc.ply
+        print(json.dumps(error))
+        return USAGE
     if state.current_player() is None:
-        raise ValueError("the match in this record is over: nobody is to move")
+        print(json.dumps({"error": "the match in this record is over: nobody is to move"}))
+        return OVER
     choice = choose_move_info(state, args.level, args.seed)
     print(json.dumps({"move": choice.move, "level": choice.level,
                       "iterations": choice.iterations, "ms": choice.ms}))
@@ -54,13 +74,23 @@ def _move(args: argparse.Namespace) -> int:
 
 
 def _duel(args: argparse.Namespace) -> int:
+    def wrong(message: str) -> int:
+        print(f"python -m ai duel: {message}", file=sys.stderr)
+        return USAGE
+
     levels = [x.strip() for x in args.levels.split(",")]
     if len(levels) != 2 or not all(x in PLAYERS for x in levels):
-        raise ValueError(f"--levels takes two of {', '.join(PLAYERS)}, e.g. easy,hard")
-    options = json.loads(args.options)
+        return wrong(f"--levels takes two of {', '.join(PLAYERS)}, e.g. easy,hard")
+    try:
+        options = json.loads(args.options)
+    except ValueError as exc:
+        return wrong(f"--options is not JSON: {exc}")
     if not isinstance(options, dict):
-        raise ValueError("--options must be a JSON object")
-    engines.get_game(args.game).check(args.players, options)
+        return wrong("--options must be a JSON object")
+    try:
+        engines.get_game(args.game).check(args.players, options)
+    except engines.SetupError as exc:
+        return wrong(str(exc))
 
     def progress(done: int, tally) -> None:
         print(f"  {done}/{args.matches}: {tally.wins}-{tally.draws}-{tally.losses}", file=sys.stderr, flush=True)

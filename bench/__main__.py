@@ -1,12 +1,21 @@
-"""``python -m bench [--quick] [--only engine,playouts,render,replay,command,store,memory,large,ai] [-o bench/results.json]``."""
+"""``python -m bench [--quick] [--only engine,playouts,render,replay,command,store,memory,large,ai] [-o bench/results.json]``.
+
+Exit status: 0 every budget passed; 2 the command line is wrong (one line on standard
+error), including an output that git tracks (``--force`` writes over it); 3 a budget
+was missed; 4 a section failed (its traceback is printed, and the other sections run).
+The last line on standard error names what missed or failed.
+"""
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 import time
 import traceback
 
 import engines
+from engines.cli import OneLineParser
 
 from . import SECTIONS, report
 from .stats import busy_and_steal, cpu_ticks
@@ -16,17 +25,39 @@ def log(message: str) -> None:
     print(message, flush=True)
 
 
+MISSED, FAILED = 3, 4
+
+
+def tracked(path: str) -> bool:
+    """Whether git tracks ``path`` in the work tree it lies in: a benchmark report written over
+    a committed file (a README, a fixture) would quietly change the project."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while not os.path.isdir(folder):
+        folder = os.path.dirname(folder)
+    try:
+        done = subprocess.run(["git", "-C", folder, "ls-files", "--error-unmatch", "--", os.path.abspath(path)],
+                              capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False                                  # no git: nothing is tracked
+    return done.returncode == 0
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser = OneLineParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="few samples and 200 matches instead of 10,000 (what CI runs)")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help=f"comma-separated sections (default: all): {','.join(SECTIONS)}")
     parser.add_argument("--render-base", default=None, metavar="REV",
                         help="commit whose renderer the render section compares with "
-                             "(default: 86c7c83, main before the render work of issue 12)")
-    parser.add_argument("-o", "--output", default="bench/results.json", help="where to write the JSON report")
+                             "(default: 86c7c83, the renderer before the layer cache and the faster encoding)")
+    parser.add_argument("-o", "--output", default=os.path.join("bench", "results.json"),
+                        help="where to write the JSON report (default bench/results.json, which git ignores); "
+                             "the full AI ladder's log goes beside it, ai-ladder.jsonl, unless BENCH_AI_LOG says")
+    parser.add_argument("--force", action="store_true", help="write the report even over a file git tracks")
     args = parser.parse_args(argv)
+    if not args.force and tracked(args.output):
+        parser.error(f"{args.output} is tracked by git: name another file with -o (or add --force)")
     args.sections = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = sorted(set(args.sections) - set(SECTIONS))
     if unknown:
@@ -79,7 +110,9 @@ def run(argv: list[str] | None = None) -> dict:
                 out = large.run(args.quick, log)
             elif section == "ai":
                 from . import ai as ai_ladder
-                out = ai_ladder.run(args.quick, log)
+                ladder_log = os.environ.get("BENCH_AI_LOG") or os.path.join(
+                    os.path.dirname(args.output), "ai-ladder.jsonl")
+                out = ai_ladder.run(args.quick, log, ladder_log)
             else:
                 from . import memory
                 out = memory.run(args.quick, log)
@@ -103,9 +136,24 @@ def run(argv: list[str] | None = None) -> dict:
     return result
 
 
+def status(result: dict) -> tuple[int, str]:
+    """The exit status of a finished run and the line that says why it is not 0."""
+    failed = [name for name, section in result["sections"].items() if "error" in section]
+    if failed:
+        return FAILED, f"python -m bench: section(s) failed: {', '.join(failed)}"
+    missed = [b for b in result["budgets"] if b["status"] == "MISS"]
+    if missed:
+        named = "; ".join(f"{b['section']}{' ' + b['game'] if b['game'] else ''}: {b['budget']} "
+                          f"({b['value']} {b['unit']})" for b in missed)
+        return MISSED, f"python -m bench: {len(missed)} budget(s) missed: {named}"
+    return 0, ""
+
+
 def main(argv: list[str] | None = None) -> int:
-    result = run(argv)
-    return 1 if any("error" in s for s in result["sections"].values()) else 0
+    code, why = status(run(argv))
+    if why:
+        print(why, file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

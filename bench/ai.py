@@ -1,4 +1,4 @@
-"""The AI ladder (issue 11): seeded duels between levels and baselines, and think times.
+"""The AI ladder: seeded duels between levels and baselines, and think times.
 
 Each rung is ``python -m ai duel`` in-process: seats rotate (four-player Atacama in
 neighbouring pairs, ``ai.duel.PAIRED``), every match has its own seed, the first
@@ -10,8 +10,8 @@ machinery; the full ladder takes hours on two cores, so ``BENCH_AI_MATCHES`` and
 ``BENCH_AI_RUNGS`` choose how much of it a run covers.
 ``BENCH_AI_MATCHES`` is a number for every rung or per pair, e.g.
 ``easy,random=30;medium,easy=30;hard,medium=16;hard,greedy=16``.  Every finished
-rung is also appended to ``BENCH_AI_LOG`` (default ``bench/ai-ladder.jsonl``), so
-a run of hours that is stopped keeps what it measured.
+rung is also appended to ``BENCH_AI_LOG`` (default ``ai-ladder.jsonl`` beside the report
+``-o`` names), so a run of hours that is stopped keeps what it measured.
 
 A rung *meets* its target when the lower end of the 95 % interval reaches it
 (proven), and *points at* it when the observed share does.
@@ -60,10 +60,11 @@ def rungs(counts: dict[tuple[str, str], int]) -> list[tuple]:
     return out
 
 
-def run(quick: bool, log) -> dict:
+def run(quick: bool, log, ladder_log: str | None = None) -> dict:
+    """The ladder; outside quick mode every finished rung is appended to ``ladder_log``."""
     out = {"rungs": [], "notes": []}
     plan = QUICK if quick else rungs(match_counts(os.environ.get("BENCH_AI_MATCHES", "20")))
-    ladder_log = None if quick else os.environ.get("BENCH_AI_LOG", "bench/ai-ladder.jsonl")
+    ladder_log = None if quick else ladder_log
     for game, players, options, (first, second), matches in plan:
         started = time.perf_counter()
         tally = duel(game, first, second, matches, players, options, seed=1)

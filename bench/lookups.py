@@ -1,4 +1,4 @@
-"""Shared by the large-database section: the match look-up before issue 12's fix, and timing."""
+"""Shared by the large-database section: the match look-up as it was before it started from match_players, and timing."""
 from __future__ import annotations
 
 import contextlib

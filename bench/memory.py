@@ -53,7 +53,8 @@ async def _started(bot, imported: dict) -> dict:
 
     import simcord
 
-    async with simcord.run(bot, settle_timeout=0.5, check_errors=False) as env:
+    # settle_timeout is a deadline, not a wait: settle() returns as soon as the bot is quiet.
+    async with simcord.run(bot, settle_timeout=30.0, check_errors=False) as env:
         guild = env.create_guild("Bench")
         channel = guild.create_text_channel("games")
         member = guild.add_member(env.create_user("ann"))

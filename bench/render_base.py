@@ -27,7 +27,7 @@ def git(*args: str) -> str:
     return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True, check=True).stdout.strip()
 
 
-# main before any of issue 12's render work (the packages, the layer cache, the
+# main before any of the render speed-up work (the packages, the layer cache, the
 # faster encoding): the renderer that work is measured against.  A fixed commit,
 # not the merge-base with main, which is HEAD itself once that work is merged.
 DEFAULT_BASE = "86c7c8381ff29e1f0c570487590d5340513b3081"

@@ -1,4 +1,4 @@
-"""Replay section (issue 13): the animated replay of the longest match of each game in the
+"""Replay section: the animated replay of the longest match of each game in the
 playouts (time to draw and encode, bytes, frames), and the score chart (time, bytes).
 
 Budgets: a replay in < 5 s and < 8 MB, a chart in < 100 ms.  Quick mode draws the

@@ -305,7 +305,7 @@ def large_table(r: dict) -> str:
             old, new = bot[what]["old"], bot[what]["new"]
             rows.append([f"{what} under SimCord, one at a time", _f(old.get("median"), 1), _f(old.get("p99"), 1),
                          _f(new.get("median"), 1), _f(new.get("p99"), 1), ""])
-    parts = [f"Large database: {r['matches']:,} matches (ms; old = the match look-up before issue 12's fix)\n"
+    parts = [f"Large database: {r['matches']:,} matches (ms; old = the match look-up before it started from match_players)\n"
              + _table(["", "old med", "old p99", "new med", "new p99", "steal %"], rows)]
     if "writers" in r:
         w = r["writers"]

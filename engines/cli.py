@@ -1,4 +1,9 @@
-"""``python -m engines replay RECORD.json [--legal] [--state]`` (records.md)."""
+"""``python -m engines replay RECORD.json [--legal] [--state]`` (records.md).
+
+Exit status: 0 replayed; 2 the record cannot be read or replayed (``{"error": ...}``
+on standard output, as records.md fixes it) or the command line is wrong (one line
+on standard error, as every command line of the project says it).
+"""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +12,18 @@ import sys
 from typing import Any
 
 from .record import Record, ReplayError, replay
+
+
+USAGE = 2   # argparse's status for a wrong command line; records.md gives a bad record the same
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error (``prog: message``),
+    exit status 2, instead of argparse's usage block: a script reads one line, and every
+    command line of the project (engines, render, ai, bench) fails alike."""
+
+    def error(self, message: str):
+        self.exit(USAGE, f"{self.prog}: {message}\n")
 
 
 def summary(game: str, ply: int, state, legal: bool = False, with_state: bool = False) -> dict[str, Any]:
@@ -46,7 +63,7 @@ def read_text(source: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engines")
+    parser = OneLineParser(prog="python -m engines")
     sub = parser.add_subparsers(dest="command", required=True)
     rep = sub.add_parser("replay", help="replay a match record and print the result as JSON")
     rep.add_argument("record", help="record file, or - for standard input")

@@ -98,7 +98,7 @@ class State:
     def revealed(self) -> int:
         """How many hidden random items (tiles drawn, boards laid) are known so far.
 
-        A takeback must not cross a move that revealed one (issue: never undo a draw).
+        A takeback must not cross a move that revealed one (never undo a draw).
         """
         return 0
 

@@ -3,22 +3,30 @@
 Replays the record (``records.md``) and renders the final position, or the one
 after the first ``N`` moves.  ``--replay -o match.gif`` (or ``.webp``) writes the
 animated replay instead (``--from``/``--to`` for a part of it), ``--chart -o
-scores.png`` the chart of every player's score after every move.  Exit status 2
-with a message on standard error when the record cannot be read or replayed.
+scores.png`` the chart of every player's score after every move.
+
+Every failure is one line on standard error.  Exit status: 0 written; 2 the command
+line is wrong (an option out of range for this record, an output name whose
+extension is not the format written) or the record cannot be read or replayed, as
+with ``python -m engines replay``; 3 the output file cannot be written.
 """
 from __future__ import annotations
 
-import argparse
+import os
 import sys
 
+from engines.cli import USAGE, OneLineParser, read_text
 from engines.record import Record, ReplayError, replay
 
 from . import NoRenderer, render_png
 from .common import encode_png
 
 
+CANNOT_WRITE = 3
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m render", description=__doc__.splitlines()[0])
     parser.add_argument("record", help="match record (JSON); - for standard input")
     parser.add_argument("-o", "--output", required=True,
                         help="file to write: PNG, or with --replay .gif / .webp")
@@ -32,45 +40,53 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--perspective", type=int, default=None, help="seat of the viewer, marked 'you'")
     args = parser.parse_args(argv)
 
-    def fail(message: str) -> int:
+    def fail(message: str, status: int = USAGE) -> int:
         print(f"python -m render: {message}", file=sys.stderr)
-        return 2
+        return status
+
+    # The format follows the mode, not the file name: a name that says otherwise is refused
+    # rather than a GIF written as x.png (a viewer trusting the name would fail on it).
+    extension = os.path.splitext(args.output)[1].lower()
+    wanted = (".gif", ".webp") if args.replay else (".png",)
+    if extension not in wanted:
+        what = "--replay writes GIF or WebP" if args.replay else "--chart writes PNG" if args.chart else \
+            "a board is written as PNG"
+        return fail(f"{what}: name the output {' or '.join('*' + w for w in wanted)}, not {args.output}")
+    if args.perspective is not None and (args.replay or args.chart):
+        return fail("--perspective marks the viewer on a board; --replay and --chart do not take it")
 
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        return fail(f"cannot read {args.record}: {exc}")
+        text = read_text(args.record)          # its errors name the file already
+    except ReplayError as exc:
+        return fail(str(exc))
     try:
         record = Record.loads(text)
         if args.ply is not None and not 0 <= args.ply <= len(record.moves):
             return fail(f"--ply must be between 0 and {len(record.moves)} for this record")
+        if args.perspective is not None and not 0 <= args.perspective < len(record.players):
+            return fail(f"--perspective must be a seat between 0 and {len(record.players) - 1} for this record")
         if args.replay:
             from .replay import make_replay
 
             end = len(record.moves) if args.end is None else args.end
             if not 0 <= args.start <= end <= len(record.moves):
                 return fail(f"--from and --to must satisfy 0 <= from <= to <= {len(record.moves)}")
-            fmt = "webp" if args.output.lower().endswith(".webp") else "gif"
-            png = make_replay(record, start=args.start, end=end, fmt=fmt).data
+            image = make_replay(record, start=args.start, end=end, fmt=extension[1:]).data
         elif args.chart:
             from .charts import score_chart
             from .score_series import score_series
 
-            png = encode_png(score_chart(score_series(record), record.players))
+            image = encode_png(score_chart(score_series(record), record.players))
         else:
             state = replay(record, args.ply)
-            png = render_png(state, record.players, perspective=args.perspective)
+            image = render_png(state, record.players, perspective=args.perspective)
     except (ReplayError, NoRenderer) as exc:
         return fail(f"{args.record}: {exc}")
     try:
         with open(args.output, "wb") as handle:
-            handle.write(png)
+            handle.write(image)
     except OSError as exc:
-        return fail(f"cannot write {args.output}: {exc}")
+        return fail(f"cannot write {args.output}: {exc.strerror or exc}", CANNOT_WRITE)
     return 0
 
 

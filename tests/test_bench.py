@@ -22,8 +22,11 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.run([sys.executable, "-m", "bench", "--quick", "-o", str(out)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    # 3: a budget was missed, which a loaded machine may do; the report must then say which.
+    assert proc.returncode in (0, 3), proc.stdout[-3000:] + proc.stderr[-3000:]
     report = json.loads(out.read_text())
+    missed = [b for b in report["budgets"] if b["status"] == "MISS"]
+    assert (proc.returncode == 3) == bool(missed), (proc.returncode, missed)
 
     assert report["mode"] == "quick"
     games = engines.game_names()

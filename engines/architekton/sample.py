@@ -1,4 +1,4 @@
-"""One random legal move for playouts (issue 11), without listing every placement.
+"""One random legal move for playouts, without listing every placement.
 
 A candidate placement is drawn uniformly from the tiles of the stock, the empty
 squares next to a tile (kept up to date by the state) and, for buildings, the

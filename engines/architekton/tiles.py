@@ -60,6 +60,6 @@ def neighbours(square: Square) -> list[Square]:
 
 
 # SIDES[building][rotation][direction]: side(building, rotation, direction) as a table, for the
-# hot loops of random playouts (issue 11).
+# hot loops of random playouts.
 SIDES: dict[str, tuple[tuple[str, ...], ...]] = {
     b: tuple(tuple(side(b, r, d) for d in range(4)) for r in range(4)) for b in BUILDINGS}

@@ -1,4 +1,4 @@
-"""One random legal turn for playouts (issue 11), without listing every turn.
+"""One random legal turn for playouts, without listing every turn.
 
 ``legal_moves()`` lists every place / move followed by every bridge it allows,
 most of a random playout's time.  Here an action is drawn (a place, a move

@@ -7,11 +7,26 @@ from bot import Settings, create_bot
 
 from .helpers import reproducible_seeds
 
+# How long SimCord may take to see the bot quiet after a step, in real seconds.  ``settle()``
+# returns as soon as every task is done or parked (waiting for Discord, a listener or a
+# virtual timer), so a passing test never waits for this deadline; it is only the point at
+# which a step that never quiets counts as hung.  Drawing a final board, a replay and a
+# chart takes a second or more on a loaded two-core machine, which a short deadline (say
+# 0.5 s) turned into failures; pytest-timeout still ends a test that truly hangs.
+SETTLE_TIMEOUT = 30.0
+
+
+def pytest_collection_modifyitems(items):
+    """Every bot test settles with SETTLE_TIMEOUT unless it asks for a simcord option itself."""
+    for item in items:
+        if "tests/bot/" in item.nodeid and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
+
 
 @pytest.fixture
 def settings(tmp_path, database):
     """Every bot test runs on both backends (tests/conftest.py).  Few replay frames: every
-    finished match draws its replay, and these tests settle within 0.5 s."""
+    finished match draws its replay, and few frames keep that quick."""
     if database.startswith("postgresql://"):
         return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
                         replay_frames=4)

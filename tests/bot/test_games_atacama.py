@@ -10,7 +10,6 @@ from .games_helpers import (actor_of, add_dan, assert_pings_only, assert_refused
 from .helpers import (assert_png, button_labels, deterministic_seeds, mentioned_ids, plan_random,
                       play_through_service, rematch_through_the_bot, snapshot)
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 GAME = "atacama"
 MOVE = f"{GAME} move"

@@ -3,7 +3,6 @@ loop, a three-player challenge, multi-bridge turns, autocomplete of turns and
 refusals."""
 import re
 
-import pytest
 
 from render.common import player_style
 
@@ -11,7 +10,6 @@ from .games_helpers import actor_of, assert_pings_only, assert_refused, move_thr
 from .helpers import (assert_png, button_labels, mentioned_ids, plan_random, play_through_service,
                       rematch_through_the_bot, snapshot)
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 TACTORI, FEM = "tactori", "tactori-fem"
 

@@ -1,12 +1,10 @@
 """Choosing a move with the "Choose a move" button and select menus (bot/guided.py), through the real bot."""
-import pytest
 
 from bot.menus import MORE
 
 from .games_helpers import actor_of, start_game
 from .helpers import GAME, assert_png, button_labels, member_of, snapshot, start_match
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 CHOOSE = "Choose a move"
 TACTORI = "tactori"

@@ -23,7 +23,6 @@ from matches.timing import DAY
 
 from .helpers import advance, assert_png, button_labels, final_match_id
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 
 @pytest.fixture

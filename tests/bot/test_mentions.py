@@ -11,7 +11,6 @@ from matches.timing import DAY
 
 from .helpers import advance, deterministic_seeds, final_match_id
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 GAME = "architekton"
 
 

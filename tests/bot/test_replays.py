@@ -6,7 +6,6 @@ The bot's settings in these tests draw replays of at most 4 frames (``conftest.p
 merging of long matches shows here with matches of a few dozen moves."""
 import io
 
-import pytest
 from PIL import Image, ImageChops, ImageSequence, ImageStat
 
 import bot.replays as bot_replays
@@ -18,7 +17,6 @@ from .helpers import (GAME, assert_png, ends_normally_with_a_winner, member_of, 
 from .test_endings import finish_through_the_bot
 from .test_languages import client_locales, german_server  # noqa: F401 - the fixture is used below
 
-pytestmark = pytest.mark.simcord(settle_timeout=5)
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:

@@ -3,13 +3,11 @@
 Counted through the real bot and service: the rounds the scheduler runs and
 the store reads they cost while players move, accept and take vacations.
 """
-import pytest
 
 from matches.timing import DAY
 
 from .helpers import GAME, challenge, final_match_id, member_of, start_match
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 
 class Counted:

@@ -1,12 +1,10 @@
 """Issue 5 through the real bot: deadlines, reminders, claims, vacations, lists."""
-import pytest
 
 from bot.pacing import BACKGROUND_CHANNEL, CHANNEL_PERIOD
 from matches.timing import DAY
 
 from .helpers import advance, deterministic_seeds
 
-pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 
 async def start_match(w, **options):

@@ -16,8 +16,8 @@ from engines import Record, get_game, replay
 from engines.architekton.state import ArchitektonState
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"  # shared/ lies beside the repo
-EXAMPLES = RULES / "examples"
+FIXTURES = ROOT / "tests" / "fixtures"   # the rules' example records and component data
+EXAMPLES = FIXTURES / "examples"
 
 _DATA = json.loads((ROOT / "engines/architekton/data/architekton_tiles.json").read_text("utf-8"))
 SIDES: dict[str, list[str]] = _DATA["buildings"]

@@ -17,8 +17,8 @@ from engines.atacama.state import AtacamaState
 from state_checks import assert_refused
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"  # shared/ lies beside the repo
-EXAMPLES = RULES / "examples"
+FIXTURES = ROOT / "tests" / "fixtures"   # the rules' example records and component data
+EXAMPLES = FIXTURES / "examples"
 DATA_FILE = ROOT / "engines/atacama/data/atacama_boards.json"
 BOARDS: dict[str, list[list[str]]] = json.loads(DATA_FILE.read_text("utf-8"))["boards"]
 BASIC = list("ABCDEFGHI")

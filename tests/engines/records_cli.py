@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT.parent / "shared" / "rules" / "examples"  # shared/ lies beside the checkout
+EXAMPLES = ROOT / "tests" / "fixtures" / "examples"   # the rules' example records, copied into the repository
 
 
 def run_cli(*args: str, stdin: str | None = None) -> tuple[int, dict]:

@@ -3,11 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-from architekton_helpers import (BUILDING_IDS, LANDSCAPE_SET, assert_accepted, assert_conserved, facing,
-                                 make_state, new_match)
+from architekton_helpers import (BUILDING_IDS, FIXTURES, LANDSCAPE_SET, ROOT, assert_accepted, assert_conserved,
+                                 facing, make_state, new_match)
 from engines import IllegalMove, InvalidMove, MoveError
 from engines.architekton.notation import Move
 from state_checks import assert_refused, snapshot
+
+
+def test_component_data_is_the_authored_file_unchanged():
+    packaged = ROOT / "engines" / "architekton" / "data" / "architekton_tiles.json"
+    assert packaged.read_bytes() == (FIXTURES / "architekton_tiles.json").read_bytes()
 
 
 def base(**kw):

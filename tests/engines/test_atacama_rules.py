@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from atacama_helpers import (BASIC, DATA_FILE, RULES, all_fields, assert_invalid, free_fields, make_state,
+from atacama_helpers import (BASIC, DATA_FILE, FIXTURES, all_fields, assert_invalid, free_fields, make_state,
                              neighbours, new_match, ore)
 from engines import InvalidMove, SetupError, get_game
 from engines.atacama import boards as B
@@ -17,7 +17,7 @@ from state_checks import assert_refused, snapshot
 
 # ------------------------------------------------------------------------- T1
 def test_t1_component_data_is_the_shared_file_unchanged():
-    assert DATA_FILE.read_bytes() == (RULES / "atacama_boards.json").read_bytes()
+    assert DATA_FILE.read_bytes() == (FIXTURES / "atacama_boards.json").read_bytes()
 
 
 def test_t1_corners_and_letters_of_the_basic_layout():

@@ -1,6 +1,6 @@
 """German and French that read as one text: typography, register, the rulebooks' terms.
 
-A native reading of every entry (``shared/l10n-review.md``) found mistakes that
+A native reading of every entry (a review of the translations) found mistakes that
 come in classes; each test here keeps one class from coming back, over every
 unit a player reads: catalogue entries, command descriptions and choice names
 (``bot/i18n.py``), and the help pages.

@@ -14,7 +14,7 @@ from engines import get_game
 from render import render_png
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT.parent / "shared" / "rules" / "examples"  # shared/ lies beside the checkout
+EXAMPLES = ROOT / "tests" / "fixtures" / "examples"   # the rules' example records
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_SIDE = 800            # budgets of every board image: its shorter side in pixels ...
 MAX_PNG_BYTES = 300_000   # ... and the size of its PNG, to stay quick to send

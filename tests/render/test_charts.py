@@ -67,8 +67,6 @@ def test_rating_chart():
 
 def test_command_line_replay_and_chart(tmp_path):
     example = EXAMPLES / "architekton-full.json"
-    if not example.exists():
-        pytest.skip("the shared examples are not available")
     for name, flag in (("match.gif", "--replay"), ("match.webp", "--replay"), ("scores.png", "--chart")):
         out = tmp_path / name
         done = subprocess.run([sys.executable, "-m", "render", str(example), flag, "-o", str(out),

@@ -229,8 +229,6 @@ def test_any_names_render(playouts, names):
 
 
 def test_render_cli_draws_the_example(tmp_path):
-    if not EXAMPLE.exists():
-        pytest.skip("example record not available")
     out = tmp_path / "board.png"
     proc = subprocess.run([sys.executable, "-m", "render", str(EXAMPLE), "-o", str(out), "--ply", "9"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
