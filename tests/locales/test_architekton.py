@@ -2,7 +2,7 @@
 
 Every message comes from playing through the public API (``get_game(...).setup``,
 ``play``, ``prompt``, ``describe``, ``summary``); rule sections refer to
-``docs/rules/architekton.md``.  The English text stays what the engine always said.
+the binding interpretation of the rules.  The English text stays what the engine always said.
 """
 import pytest
 

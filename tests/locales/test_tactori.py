@@ -1,5 +1,5 @@
 """Tactori and Tactori FEM in German and French: refusals, turn descriptions and final summaries
-produced by playing through the engine API (rules: docs/rules/tactori.md)."""
+produced by playing through the engine API (rule sections: the binding interpretation of Tactori)."""
 import random
 
 import pytest
