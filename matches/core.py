@@ -35,6 +35,21 @@ def broken_refusal(match_id: int) -> MatchBroken:
                             id=match_id))
 
 
+def replayed(match: Match, moves: list[str]) -> tuple[Record, Any, str | None]:
+    """The match's record, the state its moves replay to (None before the start), and why they do
+    not replay to the saved snapshot (None when they do)."""
+    record = match.record(moves)
+    if match.state_json is None:
+        return record, None, None
+    try:
+        state = replay(record)
+    except Exception as exc:  # noqa: BLE001 - whatever the engine refuses the record with
+        return record, None, f"its moves do not replay: {describe(exc)}"
+    if state.to_json() != match.state_json:
+        return record, state, f"its {len(moves)} moves do not replay to its saved state"
+    return record, state, None
+
+
 class Matches(list):
     """Matches read from a list of rows; ``broken`` holds the ids of the rows among them that
     could not be read (each marked broken and left out)."""
@@ -102,15 +117,7 @@ class Core:
         The saved snapshot is what play goes on from; the moves are the match's history, which
         must replay to it.  When they do not (a move the engine refuses, a different position),
         the match is marked broken and :class:`MatchBroken` raised."""
-        record = match.record(moves)
-        if match.state_json is None:
-            return record, None
-        try:
-            state = replay(record)
-            reason = None if state.to_json() == match.state_json else \
-                f"its {len(moves)} moves do not replay to its saved state"
-        except Exception as exc:  # noqa: BLE001 - whatever the engine refuses the record with
-            reason = f"its moves do not replay: {describe(exc)}"
+        record, state, reason = replayed(match, moves)
         if reason is not None:
             await self.mark_broken(match.id, reason)
             raise broken_refusal(match.id)

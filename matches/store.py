@@ -20,12 +20,13 @@ def is_postgres(location: str) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
-def store_for(location: str, *, exclusive: bool = False) -> StoreBase:
+def store_for(location: str, *, exclusive: bool = False, **postgres) -> StoreBase:
     """The store at ``location``: a PostgreSQL URL or an SQLite path.
 
-    ``exclusive`` (SQLite only): refuse to open a file another process has open."""
+    ``exclusive`` (SQLite only): refuse to open a file another process has open.  ``postgres``:
+    the PostgreSQL store's settings (``statement_timeout``, ``idle_in_transaction_timeout``)."""
     if is_postgres(location):
         from .pg_store import PostgresStore
 
-        return PostgresStore(str(location))
+        return PostgresStore(str(location), **postgres)
     return SqliteStore(location, exclusive=exclusive)
