@@ -235,3 +235,40 @@ async def test_every_corrupt_record_is_named_and_the_rest_is_verified(tmp_path, 
     assert [int(line.split("match ")[1].split()[0]) for line in named] == [ids[0], ids[2]]
     assert "2 of 3 records" in err
     assert "copied: series 3, matches 3, moves 3" in out      # everything was copied all the same
+
+
+async def test_a_copy_reads_its_source_on_either_backend_without_writing_it(tmp_path, database, clock, capsys):
+    store = await store_for(database).open()
+    await random_history(MatchService(store, clock=clock), clock)
+    before = await table_rows(store)
+    version = await store.schema_version()
+    await store.close()
+    status, out, err = await run(["copy", "--from", database, "--to", str(tmp_path / "out.sqlite3")], capsys)
+    assert status == 0, err
+    store = await store_for(database).open()
+    try:
+        assert await table_rows(store) == before and await store.schema_version() == version
+    finally:
+        await store.close()
+
+
+async def test_the_operator_lists_finds_and_takes_back_broken_matches(tmp_path, database, clock, capsys):
+    import json
+
+    store = await store_for(database).open()
+    service = MatchService(store, clock=clock)
+    match = await service.create_challenge("architekton", 77, 20, PLAYERS[0], [PLAYERS[1]], first="me")
+    match = await service.accept(match.id, PLAYERS[1].id)
+    await store.execute("UPDATE matches SET state = 'garbage' WHERE id = ?", (match.id,))
+    await store.close()
+    status, out, _ = await run(["broken", "--db", database], capsys)
+    assert status == 0 and "no match is broken" in out                 # nobody has read it yet
+    status, out, _ = await run(["broken", "--db", database, "--scan"], capsys)
+    assert status == 1 and f"match {match.id} (architekton, active): JSONDecodeError" in out
+    status, out, _ = await run(["broken", "--db", database], capsys)
+    assert status == 1 and f"match {match.id} " in out
+    store = await store_for(database).open()
+    await store.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(match.state_json), match.id))
+    await store.close()
+    status, out, _ = await run(["broken", "--db", database, "--repaired", str(match.id)], capsys)
+    assert status == 0 and f"match {match.id}: taken back" in out and "no match is broken" in out
