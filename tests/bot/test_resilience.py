@@ -303,3 +303,57 @@ async def test_reminders_beside_a_damaged_match_go_out_once_and_it_is_never_clai
     await advance(w.env, 3600)               # leases long past: nothing is delivered twice
     assert len([m for m in w.channel.history()[before:] if "⏰" in m.content]) == len(healthy)
     assert w.env.errors == []
+
+
+# ------------------------------------------------------------- settings
+
+def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
+    from bot.settings import Settings, SettingsError
+
+    for name in ("CLAIM_LEASE_SECONDS", "DATABASE_STATEMENT_TIMEOUT_SECONDS",
+                 "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+    defaults = Settings.from_env(env_file=None)
+    assert (defaults.claim_lease, defaults.statement_timeout, defaults.idle_in_transaction_timeout) == (120, 30, 60)
+    monkeypatch.setenv("CLAIM_LEASE_SECONDS", "300")
+    monkeypatch.setenv("DATABASE_STATEMENT_TIMEOUT_SECONDS", "0")
+    monkeypatch.setenv("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "12.5")
+    chosen = Settings.from_env(env_file=None)
+    assert (chosen.claim_lease, chosen.statement_timeout, chosen.idle_in_transaction_timeout) == (300, 0, 12.5)
+    for name, bad in (("CLAIM_LEASE_SECONDS", "5"), ("CLAIM_LEASE_SECONDS", "soon"),
+                      ("DATABASE_STATEMENT_TIMEOUT_SECONDS", "-1"), ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "nan")):
+        monkeypatch.setenv(name, bad)
+        with pytest.raises(SettingsError, match=name):
+            Settings.from_env(env_file=None)
+        monkeypatch.delenv(name)
+
+
+# ------------------------------------------------------- a paused process
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(world):
+    """Another process claims the reminder and is paused past its lease; the bot takes the work
+    over and delivers it; then the paused process wakes and goes on with its batch, through the
+    bot's own delivery code: nothing is sent twice, nothing is marked twice."""
+    from matches import MatchService
+
+    w = world
+    match, _ = await start_match(w)
+    due_at = match.next_event_at
+    paused_service = MatchService(w.env.bot.store, clock=lambda: due_at + 1)
+    [(paused, event)] = await paused_service.claim_due("paused", limit=10, lease=120)
+    assert paused.claim_token is not None
+
+    before = len(w.channel.history())
+    await advance(w.env, due_at - w.service.clock() + 1 + 121)     # the lease runs out; the bot delivers
+    reminders = [m for m in w.channel.history()[before:] if "⏰" in m.content]
+    assert len(reminders) == 1
+    delivered = await w.service.get(match.id)
+    assert delivered.claim_token is None and delivered.last_reminded_at is not None
+
+    await w.env.bot.reminders._deliver_in_order([(paused, event)])  # the paused process wakes
+    await w.env.settle()
+    assert len([m for m in w.channel.history()[before:] if "⏰" in m.content]) == 1
+    assert await paused_service.mark_sent(paused, event) is None
+    assert (await w.service.get(match.id)).last_reminded_at == delivered.last_reminded_at
+    assert w.env.errors == []
