@@ -97,7 +97,7 @@ class Core:
 
     async def mark_broken(self, match_id: int, reason: str) -> bool:
         """Mark the match broken: nobody plays it, no due work is claimed for it (its
-        ``next_event_at`` goes; ``python -m matches broken --recheck`` restores it once the row is
+        ``next_event_at`` goes; ``python -m matches broken --repaired`` restores it once the row is
         repaired), every read refuses it alone.  Logged once, by whoever marks it first; True then."""
         now = self.clock()
 

@@ -66,6 +66,7 @@ class Match:
     # The claim on the match's due work (matches.timekeeping.claim_due): the process and the claim's token.
     claimed_by: str | None = None
     claim_token: str | None = None
+    claimed_until: float | None = None
     # The snapshot as an engine state, parsed once, for questions such as who is to move.
     _position: State | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -89,6 +90,7 @@ class Match:
             last_reminded_at=row["last_reminded_at"], sent=row["sent"], next_event_at=row["next_event_at"],
             thread_id=row["thread_id"], offer=json.loads(row["offer"]) if row["offer"] else None,
             ended_at=row["ended_at"], claimed_by=row["claimed_by"], claim_token=row["claim_token"],
+            claimed_until=row["claimed_until"],
         )
 
     @classmethod

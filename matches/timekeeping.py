@@ -106,9 +106,16 @@ class Timekeeping(Core):
         if match.claim_token is None:
             return True             # not claimed (``due``): nothing to fence
         now = self.clock()
+        if match.claimed_until is not None and now < match.claimed_until - lease / 2:
+            # Most of the lease is left: nobody can have taken it over, a read says whether it still holds.
+            row = await self.store.fetchone(
+                "SELECT 1 FROM matches WHERE id = ? AND claimed_by = ? AND claim_token = ? AND version = ?"
+                " AND status = 'active' AND broken IS NULL",
+                (match.id, match.claimed_by, match.claim_token, match.version))
+            return row is not None
 
+        # Not scheduled (Transaction.schedule): the renewal only puts the work later, nobody need wake sooner.
         def work(tx: Transaction) -> int:
-            tx.schedule(now + lease)
             return tx.execute("UPDATE matches SET claimed_until = ?, next_event_at = ? WHERE id = ? AND claimed_by = ?"
                               " AND claim_token = ? AND version = ? AND status = 'active' AND broken IS NULL",
                               (now + lease, now + lease, match.id, match.claimed_by, match.claim_token,

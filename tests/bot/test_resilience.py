@@ -357,3 +357,22 @@ async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(
     assert await paused_service.mark_sent(paused, event) is None
     assert (await w.service.get(match.id)).last_reminded_at == delivered.last_reminded_at
     assert w.env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_an_export_of_moves_that_do_not_replay_is_refused_privately_and_play_stops(world):
+    """The saved state is what play goes on from; the moves must replay to it.  Where they are
+    read (here /export) and do not, the match is marked broken: refused alone, from then on."""
+    w = world
+    match, _ = await start_match(w)
+    await a_move_goes_through(w, match.id, moves_after=1)
+    await w.env.bot.store.execute("UPDATE moves SET move = 'no such move' WHERE match_id = ?", (match.id,))
+    public = len(w.channel.history())
+    exported = await w.ann.slash(w.channel, f"{GAME} export")
+    assert exported.ephemeral and f"Match #{match.id} cannot be played" in exported.response.content
+    assert not exported.response.attachments
+    refused = await w.bob.slash(w.channel, f"{GAME} move", move="anything", match=match.id)
+    assert refused.ephemeral and f"Match #{match.id} cannot be played" in refused.response.content
+    assert len(w.channel.history()) == public and w.env.errors == []
+    assert [b.id for b in await w.service.broken_matches()] == [match.id]
+
