@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from . import ai_seats
 from .core import Core, Matches
-from .models import Match, Rating
+from .models import Rating
 
 
 @dataclass

@@ -13,7 +13,8 @@ from .unit_of_work import Done, StoreBase, Transaction
 # The SQLite store under its first name: ``Store(path)``.
 Store = SqliteStore
 
-__all__ = ["Done", "NotSqlite", "SqliteStore", "Store", "StoreBase", "StoreInUse", "Transaction", "is_postgres", "store_for"]
+__all__ = ["Done", "NotSqlite", "SqliteStore", "Store", "StoreBase", "StoreInUse", "Transaction", "is_postgres",
+           "store_for"]
 
 
 def is_postgres(location: str) -> bool:

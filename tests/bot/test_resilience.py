@@ -321,7 +321,8 @@ def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
     chosen = Settings.from_env(env_file=None)
     assert (chosen.claim_lease, chosen.statement_timeout, chosen.idle_in_transaction_timeout) == (300, 0, 12.5)
     for name, bad in (("CLAIM_LEASE_SECONDS", "5"), ("CLAIM_LEASE_SECONDS", "soon"),
-                      ("DATABASE_STATEMENT_TIMEOUT_SECONDS", "-1"), ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "nan")):
+                      ("DATABASE_STATEMENT_TIMEOUT_SECONDS", "-1"),
+                      ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "nan")):
         monkeypatch.setenv(name, bad)
         with pytest.raises(SettingsError, match=name):
             Settings.from_env(env_file=None)
