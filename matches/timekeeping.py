@@ -63,10 +63,12 @@ class Timekeeping(Core):
         processes on one database, exactly one gets each.
 
         A claim moves the match's ``next_event_at`` to the end of the lease (and names the owner
-        in ``claimed_by``): for everybody else it is simply not due until then, so no scheduler
-        spins on it and the index on ``next_event_at`` finds the due work as before.
-        ``mark_sent`` sets the real next event; a process that dies first leaves the match due
-        again, to whoever looks, when the lease runs out."""
+        in ``claimed_by``, with a new ``claim_token``): for everybody else it is simply not due until
+        then, so no scheduler spins on it and the index on ``next_event_at`` finds the due work as
+        before.  ``mark_sent`` sets the real next event; a process that dies first leaves the match
+        due again, to whoever looks, when the lease runs out.  The owner confirms its claim just
+        before delivering (``confirm_claim``) and ``mark_sent`` is fenced by owner and token, so a
+        process paused past its lease neither delivers again nor marks what another delivered."""
         now = self.clock()
         served, served_params = (shards or Shards(1, (0,))).sql()
         free = f"status = 'active' AND next_event_at <= ? AND {served}"

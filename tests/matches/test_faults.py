@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from matches import MatchBroken
+from matches import MatchBroken, MatchService
 from matches.timing import DAY
 
 from .conftest import ANN, BOB, CAT
@@ -189,3 +189,34 @@ async def test_postgresql_connections_carry_statement_and_idle_timeouts(database
     finally:
         await default.close()
         await chosen.close()
+
+
+async def test_postgresql_ends_a_transaction_left_idle_and_its_locks_go(database, backend):
+    """A process stopped in the middle of a transaction (SIGSTOP) holds its locks only until the
+    server's idle-in-transaction timeout ends its session."""
+    if backend != "postgresql":
+        pytest.skip("timeouts on the server's side are PostgreSQL's")
+    import asyncio
+
+    import asyncpg
+
+    from matches.store import store_for
+
+    store = await store_for(database, idle_in_transaction_timeout=0.3).open()
+    other = await store_for(database).open()
+    try:
+        service = MatchService(store)
+        match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])
+        async with store.pool.acquire() as stuck:
+            await stuck.execute("BEGIN")
+            await stuck.execute("SELECT * FROM matches WHERE id = $1 FOR UPDATE", match.id)
+            await asyncio.sleep(1.5)                       # "paused" well past the timeout
+            with pytest.raises((asyncpg.exceptions.IdleInTransactionSessionTimeoutError,
+                                asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.InterfaceError)):
+                await stuck.execute("SELECT 1")
+        # the row lock went with the session: another process writes the row at once
+        done = await other.execute("UPDATE matches SET updated_at = updated_at + 1 WHERE id = ?", (match.id,))
+        assert done.rowcount == 1
+    finally:
+        await store.close()
+        await other.close()
