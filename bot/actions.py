@@ -12,6 +12,7 @@ import discord
 
 from engines import Text, get_game
 from matches import Match, MatchService, MoveResult, ServiceError
+from matches.core import broken_refusal
 
 from . import buttons, present
 from .around import Around
@@ -64,6 +65,10 @@ class Actions(Around, Boards, Challenging, Replays):
         if len(mine) == 1:
             return mine[0]
         title = get_game(game).title
+        if not mine and mine.broken:
+            # The player's only match here cannot be read: say so, for that match alone.
+            await reply_error(interaction, broken_refusal(mine.broken[0]).text)
+            return None
         if not mine:
             await reply_error(interaction, Text("You have no {title} match running in this channel. Start one with "
                                                 "`/{game} challenge`, or name it with `match`.", title=title, game=game))

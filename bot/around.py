@@ -58,7 +58,11 @@ class Around:
                                                                           "abandoned", "aborted"))
         if match is None:
             return
-        record = await self.service.record(match.id)
+        try:
+            record = await self.service.record(match.id)
+        except ServiceError as exc:          # its moves do not replay: that match alone is refused
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
+            return
         data = io.BytesIO(record.dumps().encode())
         await interaction.response.send_message(**outgoing(
             private(interaction, Text("The record of {title} #{id} ({moves}). Replay it with "

@@ -56,7 +56,9 @@ class GameBot(commands.Bot):
         # Names this process in the claims on due work (matches.timekeeping.claim_due).
         self.process_name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.settings = settings
-        self.store = store_for(settings.database, exclusive=settings.lock_database)
+        self.store = store_for(settings.database, exclusive=settings.lock_database,
+                               statement_timeout=settings.statement_timeout,
+                               idle_in_transaction_timeout=settings.idle_in_transaction_timeout)
         self.service = MatchService(self.store, clock=clock)
         self.actions = Actions(self)
         self.reminders = Reminders(self)

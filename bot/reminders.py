@@ -80,7 +80,7 @@ class Reminders:
         """Send what is due now, paced by Discord's limits; True while more is due than one round sent."""
         # Claimed, so that of several processes on one database exactly one delivers each (README: Running at scale).
         due = await self.bot.service.claim_due(self.bot.process_name, limit=BATCH, per_channel=BACKGROUND_CHANNEL,
-                                               shards=self.bot.settings.shards)
+                                               shards=self.bot.settings.shards, lease=self.bot.settings.claim_lease)
         by_channel: dict[Hashable, list[tuple[Match, Event]]] = {}
         for match, event in due:
             by_channel.setdefault(match.home_channel_id, []).append((match, event))
@@ -94,16 +94,30 @@ class Reminders:
 
     async def _deliver_in_order(self, items: list[tuple[Match, Event]]) -> None:
         for match, event in items:
-            channel, requests = await self._cost(match, event)
-            if requests:
-                await self._paced(channel, requests)
             try:
-                await self.deliver(match, event)
-            except discord.HTTPException as exc:
-                # Missing permissions or Discord trouble: note it and move on, the
-                # match itself is untouched. Marking it sent avoids a retry storm.
-                log.warning("could not deliver %s for match %s: %s", event.name, match.id, exc)
-            await self.bot.service.mark_sent(match, event)
+                await self._deliver_claimed(match, event)
+            except Exception:  # noqa: BLE001 - one match's trouble must not hold up the others
+                log.exception("could not deliver %s for match %s", event.name, match.id)
+
+    async def _deliver_claimed(self, match: Match, event: Event) -> None:
+        service = self.bot.service
+        channel, requests = await self._cost(match, event)
+        if requests:
+            await self._paced(channel, requests)
+        # Fenced: a process paused past its lease finds the work taken over (or done) and sends nothing.
+        if not await service.confirm_claim(match, lease=self.bot.settings.claim_lease):
+            log.info("%s for match %s not sent: the match changed or another process took the work over",
+                     event.name, match.id)
+            return
+        try:
+            await self.deliver(match, event)
+        except discord.HTTPException as exc:
+            # Missing permissions or Discord trouble: note it and move on, the
+            # match itself is untouched. Marking it sent avoids a retry storm.
+            log.warning("could not deliver %s for match %s: %s", event.name, match.id, exc)
+        except Exception:  # noqa: BLE001 - a bug here must not make the work due again and again
+            log.exception("could not deliver %s for match %s", event.name, match.id)
+        await service.mark_sent(match, event)
 
     async def _paced(self, channel: Hashable, requests: int) -> None:
         # time.monotonic: the clock asyncio.sleep keeps (a test's simulated clock follows it too).

@@ -18,7 +18,7 @@ import discord
 
 from engines import Joined, Text, Verbatim
 from engines.record import Record, replay as replay_record
-from matches import Match
+from matches import Match, ServiceError
 from render import render_png
 from render.charts import score_chart
 from render.common import encode_png
@@ -153,7 +153,11 @@ class Replays:
         match = await self.resolve(interaction, game, match_id, statuses=FINISHED)
         if match is None:
             return
-        record = await self.service.record(match.id)
+        try:
+            record = await self.service.record(match.id)
+        except ServiceError as exc:          # its moves do not replay: that match alone is refused
+            await reply_error(interaction, exc.text)
+            return
         total = len(record.moves)
         start = 0 if start is None else start
         end = total if end is None else end
@@ -192,7 +196,11 @@ class Replays:
         match = await self.resolve(interaction, game, match_id, statuses=FINISHED)
         if match is None:
             return
-        record = await self.service.record(match.id)
+        try:
+            record = await self.service.record(match.id)
+        except ServiceError as exc:          # its moves do not replay: that match alone is refused
+            await reply_error(interaction, exc.text)
+            return
         total = len(record.moves)
         if not 0 <= ply <= total:
             await reply_error(interaction, Text("{title} #{id} has {moves}: choose a `ply` between 0 and {total}.",

@@ -13,6 +13,12 @@ from render.replay import MAX_FRAMES
 
 DEFAULT_DATABASE = "data/bot.sqlite3"
 DEFAULT_AI_WORKERS = 1
+# A process's claim on due work lasts this long (then another process may take it over).
+DEFAULT_CLAIM_LEASE = 120.0
+# PostgreSQL only: a statement running longer, or a transaction left idle longer, is ended by the
+# server, so that nothing stuck holds its locks for ever (0: no limit).
+DEFAULT_STATEMENT_TIMEOUT = 30.0
+DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = 60.0
 # The checkout: the folder holding pyproject.toml and README.md, where the quick start puts .env.
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,6 +59,12 @@ class Settings:
     # shard_count; None: one unsharded connection.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+
+    # Seconds a claim on due work (reminders, deadlines) lasts before another process may take it over.
+    claim_lease: float = DEFAULT_CLAIM_LEASE
+    # PostgreSQL: seconds a statement may run, and a transaction may sit idle, before the server ends it.
+    statement_timeout: float = DEFAULT_STATEMENT_TIMEOUT
+    idle_in_transaction_timeout: float = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT
 
     # Most frames of an animated replay (render.replay.MAX_FRAMES fits the 5 s budget); tests use fewer.
     replay_frames: int = MAX_FRAMES
@@ -108,6 +120,12 @@ class Settings:
         if url and not url.startswith(("postgresql://", "postgres://")):
             raise SettingsError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/"
                                 f"database), not {url.split('@')[-1]!r}; leave it empty for SQLite at DATABASE_PATH")
+        lease = _seconds("CLAIM_LEASE_SECONDS", DEFAULT_CLAIM_LEASE, low=10.0,
+                         meaning="the time a claim on due work lasts")
+        statement = _seconds("DATABASE_STATEMENT_TIMEOUT_SECONDS", DEFAULT_STATEMENT_TIMEOUT, low=0.0,
+                             meaning="how long a PostgreSQL statement may run (0: no limit)")
+        idle = _seconds("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT, low=0.0,
+                        meaning="how long a PostgreSQL transaction may sit idle (0: no limit)")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
@@ -118,4 +136,21 @@ class Settings:
             ai_workers=int(workers),
             shard_count=shards.count if shards else None,
             shard_ids=shards.ids if shards else None,
+            claim_lease=lease,
+            statement_timeout=statement,
+            idle_in_transaction_timeout=idle,
         )
+
+
+def _seconds(name: str, default: float, *, low: float, meaning: str) -> float:
+    """A number of seconds from the environment variable ``name`` (``default`` when unset), at least ``low``."""
+    written = os.environ.get(name, "").strip()
+    if not written:
+        return default
+    try:
+        value = float(written)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= 86_400:
+        raise SettingsError(f"{name} is {meaning}: a number of seconds from {low:g} to 86400, not {written!r}")
+    return value

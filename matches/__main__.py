@@ -1,21 +1,63 @@
-"""``python -m matches copy --from LOCATION --to LOCATION [--resume]``: move a bot's data.
+"""``python -m matches copy|broken``: move a bot's data; list the matches that cannot be read.
 
-A location is ``sqlite:///relative/path.sqlite3``, ``sqlite:////absolute/path``, a
-plain file path, or ``postgresql://user:password@host:port/database``.  Stop the
-bot first (or be sure nothing writes to the source) and start it on the target
-afterwards.  Exit status 0 when every row was copied and every record replays
-to its snapshot in the target, 1 when a record does not, 2 when the copy is
-refused (a non-empty target without ``--resume``, a source that does not exist).
+``copy --from LOCATION --to LOCATION [--resume]`` copies every match, move, series, rating,
+setting and vacation.  A location is ``sqlite:///relative/path.sqlite3``,
+``sqlite:////absolute/path``, a plain file path, or
+``postgresql://user:password@host:port/database``.  Stop the bot first and start it on the
+target afterwards.  The source is only read: opened read-only, never created, migrated or
+written (an SQLite source of an older schema is copied through a migrated temporary copy).
+
+``broken [--db LOCATION] [--scan] [--repaired ID ...]`` lists the matches marked broken (their
+stored data cannot be read, or their moves do not replay to their saved state); ``--scan``
+first reads every match to find them, ``--repaired`` takes back matches whose rows were
+repaired by hand.  LOCATION defaults to DATABASE_URL, else DATABASE_PATH, else
+data/bot.sqlite3.
+
+Every problem is one line on stderr, and the exit status says which (see ``Exit``).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import enum
+import os
+import socket
+import sqlite3
 import sys
+import tempfile
+from contextlib import AsyncExitStack
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .copying import CopyRefused, copy_store, row_counts
-from .store import is_postgres, store_for
+from .migrations import MIGRATIONS
+from .sqlite_store import read_only_uri
+from .store import NotSqlite, StoreInUse, is_postgres, store_for
+
+PROG = "python -m matches"
+
+
+class Exit(enum.IntEnum):
+    OK = 0
+    NOT_REPLAYING = 1       # copy: a record cannot be read or does not replay (each named); broken: some are
+    TARGET_NOT_EMPTY = 2    # the target holds rows and --resume was not given
+    NO_SOURCE = 3           # there is no SQLite file at the source
+    NOT_SQLITE = 4          # the source file is not an SQLite database
+    NOT_A_BOT_DATABASE = 5  # an SQLite (or PostgreSQL) database without the bot's tables, e.g. an empty file
+    SAME = 6                # source and target are the same database
+    IN_USE = 7              # a running bot has the SQLite file open
+    UNREACHABLE = 8         # no PostgreSQL server answers there
+    UNKNOWN_DATABASE = 9    # the server has no such database
+    LOGIN_REFUSED = 10      # unknown role, wrong password, not allowed to connect
+    NEWER_SCHEMA = 11       # the source was written by a newer bot
+    FAILED = 12             # anything else (the line says what)
+    USAGE = 64              # the command line itself is wrong
+
+
+class Refusal(Exception):
+    def __init__(self, code: Exit, message: str):
+        super().__init__(message)
+        self.code = code
 
 
 def location(text: str) -> str:
@@ -29,44 +71,170 @@ def location(text: str) -> str:
     return text
 
 
-async def copy(source: str, target: str, resume: bool) -> int:
-    if not is_postgres(source) and not Path(source).is_file():
-        print(f"python -m matches copy: there is no SQLite file at {source}", file=sys.stderr)
-        return 2
-    src = await store_for(source, exclusive=True).open()
+def shown(where: str) -> str:
+    """A location for a message: a URL without its password."""
+    if not is_postgres(where):
+        return where
+    parts = urlsplit(where)
+    host = parts.hostname or "localhost"
+    return f"postgresql://{parts.username + '@' if parts.username else ''}{host}" \
+           f"{':' + str(parts.port) if parts.port else ''}{parts.path}"
+
+
+def same_database(source: str, target: str) -> bool:
+    if is_postgres(source) != is_postgres(target):
+        return False
+    if is_postgres(source):
+        a, b = urlsplit(source), urlsplit(target)
+        return (a.hostname, a.port or 5432, a.path, a.query) == (b.hostname, b.port or 5432, b.path, b.query)
+    return os.path.realpath(source) == os.path.realpath(target)
+
+
+async def opened(where: str, role: str, stack: AsyncExitStack, **options):
+    """The store at ``where``, open (closed by ``stack``); a :class:`Refusal` saying what went wrong."""
+    import asyncpg
+
+    store = store_for(where, **options)
     try:
-        dst = await store_for(target, exclusive=True).open()
+        await store.open()
+    except FileNotFoundError:
+        raise Refusal(Exit.NO_SOURCE, f"there is no SQLite file at {where}") from None
+    except (NotSqlite, sqlite3.DatabaseError):
+        raise Refusal(Exit.NOT_SQLITE, f"the {role} {where} is not an SQLite database") from None
+    except StoreInUse:
+        raise Refusal(Exit.IN_USE, f"the {role} {where} is open in a running bot; stop the bot first") from None
+    except asyncpg.InvalidCatalogNameError as exc:
+        raise Refusal(Exit.UNKNOWN_DATABASE, f"the {role} {shown(where)}: {exc}") from None
+    except (asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidPasswordError,
+            asyncpg.InsufficientPrivilegeError) as exc:
+        raise Refusal(Exit.LOGIN_REFUSED, f"the {role} {shown(where)} refused the login: {exc}") from None
+    except (OSError, asyncio.TimeoutError, socket.gaierror, asyncpg.CannotConnectNowError,
+            asyncpg.ConnectionDoesNotExistError) as exc:
+        if not is_postgres(where):
+            raise Refusal(Exit.FAILED, f"cannot open the {role} {where}: {exc}") from None
+        raise Refusal(Exit.UNREACHABLE, f"no PostgreSQL server answers for the {role} {shown(where)}: "
+                                        f"{exc or type(exc).__name__}") from None
+    stack.push_async_callback(store.close)
+    return store
+
+
+async def readable_source(source: str, stack: AsyncExitStack):
+    """The source, read-only, at this program's schema version (an older SQLite source through a
+    migrated temporary copy; the source file itself is never written)."""
+    store = await opened(source, "source", stack, read_only=True, exclusive=True)
+    version = await store.schema_version()
+    current = len(MIGRATIONS)
+    if version > current:
+        raise Refusal(Exit.NEWER_SCHEMA, f"the source {shown(source)} is at schema version {version}, newer than this "
+                                         f"program's {current}: copy it with the bot version that wrote it")
+    tables = await store.fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'matches'") \
+        if not is_postgres(source) else \
+        await store.fetchall("SELECT 1 FROM (SELECT to_regclass('matches') AS t) x WHERE t IS NOT NULL")
+    if version == 0 or not tables:
+        raise Refusal(Exit.NOT_A_BOT_DATABASE, f"the source {shown(source)} holds no bot data "
+                                               "(an empty database, or one the bot never ran on)")
+    if version == current:
+        return store
+    if is_postgres(source):
+        raise Refusal(Exit.NEWER_SCHEMA, f"the source {shown(source)} is at schema version {version}, older than "
+                                         f"this program's {current}: start the bot on it once, then copy")
+    # An older SQLite source: its backup, migrated, in a temporary folder.
+    folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="matches-copy-"))
+    copy = str(Path(folder) / "source.sqlite3")
+    print(f"{PROG} copy: the source is at schema version {version}; copying it through a migrated "
+          "temporary copy (the source is left as it is)", file=sys.stderr)
+    reader = sqlite3.connect(read_only_uri(source), uri=True)
+    writer = sqlite3.connect(copy)
+    try:
+        reader.backup(writer)
+    finally:
+        reader.close()
+        writer.close()
+    return await opened(copy, "source", stack)
+
+
+async def copy(source: str, target: str, resume: bool) -> int:
+    if same_database(source, target):
+        raise Refusal(Exit.SAME, f"the source and the target are the same database ({shown(source)})")
+    async with AsyncExitStack() as stack:
+        src = await readable_source(source, stack)
+        dst = await opened(target, "target", stack, exclusive=True)
         try:
             report = await copy_store(src, dst, resume=resume,
                                       progress=lambda line: print(f"\r{line:<60}", end="", file=sys.stderr))
-            print(file=sys.stderr)
-            counts = await row_counts(dst)
-        finally:
-            await dst.close()
-    except CopyRefused as exc:
-        print(f"python -m matches copy: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        await src.close()
+        except CopyRefused as exc:
+            raise Refusal(Exit.TARGET_NOT_EMPTY, str(exc)) from None
+        print(file=sys.stderr)
+        counts = await row_counts(dst)
     print("copied: " + ", ".join(f"{table} {n}" for table, n in report.rows.items()))
     print("target now holds: " + ", ".join(f"{table} {n}" for table, n in counts.items()))
     if not report.ok:
-        print(f"{len(report.mismatched)} of {report.replayed} records do NOT replay to their snapshot: "
-              f"matches {report.mismatched[:20]}", file=sys.stderr)
-        return 1
+        for match_id in report.mismatched:
+            print(f"{PROG} copy: match {match_id} does not replay: {report.reasons[match_id]}", file=sys.stderr)
+        print(f"{PROG} copy: {len(report.mismatched)} of {report.replayed} records do NOT read or replay to their "
+              f"snapshot: matches {', '.join(map(str, report.mismatched))}", file=sys.stderr)
+        return Exit.NOT_REPLAYING
     print(f"all {report.replayed} records replay to their snapshots in the target")
-    return 0
+    return Exit.OK
+
+
+def default_database() -> str:
+    return (os.environ.get("DATABASE_URL", "").strip() or os.environ.get("DATABASE_PATH", "").strip()
+            or "data/bot.sqlite3")
+
+
+async def broken(where: str, scan: bool, repaired: list[int]) -> int:
+    from .service import MatchService
+
+    if not is_postgres(where) and not Path(where).is_file():
+        raise Refusal(Exit.NO_SOURCE, f"there is no SQLite file at {where}")
+    async with AsyncExitStack() as stack:
+        service = MatchService(await opened(where, "database", stack))
+        for match_id in repaired:
+            why = await service.take_back_repaired(match_id)
+            print(f"match {match_id}: " + ("taken back" if why is None else f"still broken: {why}"))
+        if scan:
+            found = await service.find_broken(lambda line: print(f"\r{line:<60}", end="", file=sys.stderr))
+            print(file=sys.stderr)
+            print(f"the scan marked {len(found)} more matches broken")
+        listed = await service.broken_matches()
+    for match in listed:
+        print(f"match {match.id} ({match.game}, {match.status}): {match.reason}")
+    if not listed:
+        print("no match is broken")
+    return Exit.NOT_REPLAYING if listed else Exit.OK
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(Exit.USAGE)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m matches", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog=PROG, description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     copying = commands.add_parser("copy", help="copy every match, move, series, rating, setting and vacation")
     copying.add_argument("--from", dest="source", required=True, type=location)
     copying.add_argument("--to", dest="target", required=True, type=location)
     copying.add_argument("--resume", action="store_true", help="go on with a copy into a target that has rows")
+    listing = commands.add_parser("broken", help="list the matches whose stored data cannot be read")
+    listing.add_argument("--db", type=location, default=None, help="the bot's database (default: as the bot's)")
+    listing.add_argument("--scan", action="store_true", help="first read every match and mark the broken ones")
+    listing.add_argument("--repaired", type=int, nargs="+", default=[], metavar="ID",
+                         help="take back these matches, repaired by hand, if they now read and replay")
     args = parser.parse_args(argv)
-    return asyncio.run(copy(args.source, args.target, args.resume))
+    try:
+        if args.command == "copy":
+            return int(asyncio.run(copy(args.source, args.target, args.resume)))
+        return int(asyncio.run(broken(args.db or default_database(), args.scan, args.repaired)))
+    except Refusal as exc:
+        print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
+        return int(exc.code)
+    except Exception as exc:  # noqa: BLE001 - one line, not a traceback, for whatever else goes wrong
+        print(f"{PROG} {args.command}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return int(Exit.FAILED)
 
 
 if __name__ == "__main__":

@@ -143,10 +143,9 @@ class Challenges(Core):
     async def expire_challenges(self) -> list[Match]:
         """Mark every challenge past its expiry; returns them (to update their messages)."""
         rows = await self.store.fetchall(
-            "SELECT * FROM matches WHERE status = 'challenge' AND expires_at <= ?", (self.clock(),))
+            "SELECT * FROM matches WHERE status = 'challenge' AND expires_at <= ? AND broken IS NULL", (self.clock(),))
         expired = []
-        for row in rows:
-            match = Match.from_row(dict(row))
+        for match in await self._readable(rows):
             try:
                 await self._close_challenge(match, "expired")
             except StaleRequest:

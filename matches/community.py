@@ -5,8 +5,8 @@ import json
 from dataclasses import dataclass
 
 from . import ai_seats
-from .core import Core
-from .models import Match, Rating
+from .core import Core, Matches
+from .models import Rating
 
 
 @dataclass
@@ -17,10 +17,12 @@ class Stats:
 
 
 class Community(Core):
-    async def waiting_list(self, user_id: int) -> list[Match]:
-        """The user's active matches: those waiting for him first, longest waiting first."""
+    async def waiting_list(self, user_id: int) -> Matches:
+        """The user's active matches: those waiting for him first, longest waiting first.  The ids of
+        those that cannot be read (marked broken) are in ``broken``: the list goes without them."""
         matches = await self.user_matches(user_id)
-        return sorted(matches, key=lambda m: (m.to_move_id() != user_id, m.clock_start or m.updated_at))
+        return Matches(sorted(matches, key=lambda m: (m.to_move_id() != user_id, m.clock_start or m.updated_at)),
+                       matches.broken)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
         rows = await self.store.fetchall(

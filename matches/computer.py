@@ -77,7 +77,7 @@ class Computer(Play):
             f" WHERE m.status = 'active' AND p.user_id IN ({','.join('?' * len(ids))}) AND {served}"
             " ORDER BY m.updated_at",
             (*ids, *served_params))
-        turns = (self.computer_to_move(Match.from_row(dict(row))) for row in rows)
+        turns = (self.computer_to_move(match) for match in await self._readable(rows))
         return [turn for turn in turns if turn is not None]
 
     async def computer_move(self, job: Thinking, move: str) -> MoveResult:
@@ -102,6 +102,7 @@ class Computer(Play):
         last = mine[-1]
         if any(ply > last.ply for ply, _ in match.resignations):
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
+        await self.checked_record(match, [m.move for m in moves])    # the moves taken back must be the real ones
         before = replay(match.record([m.move for m in moves[:last.ply]]))
         if before.revealed() != match.position.revealed():
             raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the face-down piles, "

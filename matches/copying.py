@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .models import Match
+from .core import replayed
+from .models import DamagedRow, Match
 from .store import StoreBase
 
 # Parents before children (foreign keys), each with its primary key.
@@ -37,7 +38,8 @@ class CopyRefused(RuntimeError):
 class CopyReport:
     rows: dict[str, int] = field(default_factory=dict)
     replayed: int = 0
-    mismatched: list[int] = field(default_factory=list)
+    mismatched: list[int] = field(default_factory=list)     # the records that cannot be read or do not replay
+    reasons: dict[int, str] = field(default_factory=dict)   # why, for each of them
 
     @property
     def ok(self) -> bool:
@@ -92,6 +94,9 @@ async def _copy_table(source: StoreBase, target: StoreBase, table: str, key: tup
 
 
 async def _check_replays(target: StoreBase, report: CopyReport, progress: Callable[[str], None]) -> None:
+    """Every record that has a position must read and replay to its snapshot; each one that does
+    not is reported with its id and why, and the check goes on (the copy stays as the source was:
+    the bot marks them broken when it reads them, or ``python -m matches broken --scan`` does)."""
     from .service import MatchService
 
     service = MatchService(target)
@@ -102,9 +107,15 @@ async def _check_replays(target: StoreBase, report: CopyReport, progress: Callab
         if not rows:
             break
         for row in rows:
-            match = Match.from_row(dict(row))
-            if (await service.replay(match.id)).to_json() != match.state_json:
-                report.mismatched.append(match.id)
+            try:
+                match = Match.load(row)
+            except DamagedRow as exc:
+                reason = exc.reason
+            else:
+                reason = replayed(match, [m.move for m in await service.moves(match.id)])[2]
+            if reason is not None:
+                report.mismatched.append(row["id"])
+                report.reasons[row["id"]] = reason
             report.replayed += 1
         last = rows[-1]["id"]
         progress(f"replayed {report.replayed} matches")

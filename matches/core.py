@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from typing import Any, Callable
@@ -11,10 +12,12 @@ from engines.record import Record, replay
 from engines.text import Text
 
 from . import ai_seats, timing
-from .errors import NotFound, StaleRequest
-from .models import GuildSettings, Match, MoveRow, Series, UserSettings
+from .errors import MatchBroken, NotFound, StaleRequest
+from .models import DamagedRow, GuildSettings, Match, MoveRow, Series, UserSettings, describe
 from .ratings import INITIAL, elo_changes
 from .store import Store, Transaction
+
+log = logging.getLogger(__name__)
 
 # Invitations outlive a player's absence (ux-notes: async sites keep them 14 days).
 CHALLENGE_TTL = 14 * 24 * 3600
@@ -23,6 +26,37 @@ SERIES_TARGET = 2
 
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def broken_refusal(match_id: int) -> MatchBroken:
+    """What a player hears about a match that is marked broken: that one match only."""
+    return MatchBroken(Text("Match #{id} cannot be played or shown: the bot cannot read its saved data. The bot's "
+                            "operator finds it in the list of broken matches; your other matches are not affected.",
+                            id=match_id))
+
+
+def replayed(match: Match, moves: list[str]) -> tuple[Record, Any, str | None]:
+    """The match's record, the state its moves replay to (None before the start), and why they do
+    not replay to the saved snapshot (None when they do)."""
+    record = match.record(moves)
+    if match.state_json is None:
+        return record, None, None
+    try:
+        state = replay(record)
+    except Exception as exc:  # noqa: BLE001 - whatever the engine refuses the record with
+        return record, None, f"its moves do not replay: {describe(exc)}"
+    if state.to_json() != match.state_json:
+        return record, state, f"its {len(moves)} moves do not replay to its saved state"
+    return record, state, None
+
+
+class Matches(list):
+    """Matches read from a list of rows; ``broken`` holds the ids of the rows among them that
+    could not be read (each marked broken and left out)."""
+
+    def __init__(self, matches=(), broken=()):
+        super().__init__(matches)
+        self.broken: list[int] = list(broken)
 
 
 class Core:
@@ -35,10 +69,59 @@ class Core:
 
     # ------------------------------------------------------------- reading
     async def get(self, match_id: int) -> Match:
+        """The match; :class:`MatchBroken` if its stored data cannot be read (it is marked so)."""
         row = await self.store.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         if row is None:
             raise NotFound(Text("There is no match #{id}.", id=match_id))
-        return Match.from_row(dict(row))
+        try:
+            return Match.load(row)
+        except DamagedRow as exc:
+            await self._note_damage(exc)
+            raise broken_refusal(match_id) from None
+
+    async def _readable(self, rows) -> Matches:
+        """The matches of ``rows`` that can be read; each of the others is marked broken and left out,
+        so that one bad row costs only itself (its id is in ``broken``)."""
+        out = Matches()
+        for row in rows:
+            try:
+                out.append(Match.load(row))
+            except DamagedRow as exc:
+                await self._note_damage(exc)
+                out.broken.append(exc.match_id)
+        return out
+
+    async def _note_damage(self, exc: DamagedRow) -> None:
+        if not exc.known:
+            await self.mark_broken(exc.match_id, exc.reason)
+
+    async def mark_broken(self, match_id: int, reason: str) -> bool:
+        """Mark the match broken: nobody plays it, no due work is claimed for it (its
+        ``next_event_at`` goes; ``python -m matches broken --repaired`` restores it once the row is
+        repaired), every read refuses it alone.  Logged once, by whoever marks it first; True then."""
+        now = self.clock()
+
+        def work(tx: Transaction) -> int:
+            return tx.execute("UPDATE matches SET broken = ?, broken_at = ?, next_event_at = NULL, claimed_by = NULL,"
+                              " claimed_until = NULL, claim_token = NULL, version = version + 1"
+                              " WHERE id = ? AND broken IS NULL", (reason, now, match_id)).rowcount
+
+        marked = await self.store.write(work) == 1
+        if marked:
+            log.error("match %s is broken, marked so and left alone from now on: %s", match_id, reason)
+        return marked
+
+    async def checked_record(self, match: Match, moves: list[str]) -> tuple[Record, Any]:
+        """The match's record and the state it replays to, which must be the saved snapshot.
+
+        The saved snapshot is what play goes on from; the moves are the match's history, which
+        must replay to it.  When they do not (a move the engine refuses, a different position),
+        the match is marked broken and :class:`MatchBroken` raised."""
+        record, state, reason = replayed(match, moves)
+        if reason is not None:
+            await self.mark_broken(match.id, reason)
+            raise broken_refusal(match.id)
+        return record, state
 
     async def moves(self, match_id: int) -> list[MoveRow]:
         rows = await self.store.fetchall(
@@ -46,12 +129,15 @@ class Core:
         return [MoveRow(r["ply"], r["move"], r["user_id"], r["played_at"]) for r in rows]
 
     async def record(self, match_id: int) -> Record:
+        """The match's record, checked: it replays to the saved snapshot (else :class:`MatchBroken`)."""
         match = await self.get(match_id)
-        return match.record([m.move for m in await self.moves(match_id)])
+        return (await self.checked_record(match, [m.move for m in await self.moves(match_id)]))[0]
 
     async def replay(self, match_id: int):
-        """The state rebuilt from the record alone."""
-        return replay(await self.record(match_id))
+        """The state rebuilt from the record alone (checked against the snapshot, as ``record``)."""
+        match = await self.get(match_id)
+        record, state = await self.checked_record(match, [m.move for m in await self.moves(match_id)])
+        return replay(record) if state is None else state
 
     async def series(self, series_id: int | None) -> Series | None:
         if series_id is None:
@@ -60,7 +146,8 @@ class Core:
         return Series.from_row(dict(row)) if row else None
 
     async def user_matches(self, user_id: int, *, channel_id: int | None = None, game: str | None = None,
-                           statuses: tuple[str, ...] = ("active",)) -> list[Match]:
+                           statuses: tuple[str, ...] = ("active",)) -> Matches:
+        """The user's matches; those whose rows cannot be read are left out, their ids in ``broken``."""
         # Driven from match_players, whose key starts with the user: a few rows per player at any
         # size.  A plain JOIN let SQLite start from matches_status instead, reading every active
         # match (52-72 ms at 100,000); CROSS JOIN fixes SQLite's join order (standard SQL elsewhere).
@@ -74,7 +161,7 @@ class Core:
             sql += " AND m.game = ?"
             params.append(game)
         rows = await self.store.fetchall(sql + " ORDER BY m.updated_at", tuple(params))
-        return [Match.from_row(dict(r)) for r in rows]
+        return await self._readable(rows)
 
     async def user_settings(self, user_id: int) -> UserSettings:
         row = await self.store.fetchone("SELECT * FROM users WHERE user_id = ?", (user_id,))

@@ -27,3 +27,8 @@ class MatchClosed(ServiceError):
 
 class StaleRequest(ServiceError):
     """Someone else changed the match first (double click, simultaneous move)."""
+
+
+class MatchBroken(ServiceError):
+    """The match's stored data cannot be read or does not agree with itself; it is marked broken
+    and left alone (``python -m matches broken`` lists it), the player's other matches go on."""

@@ -136,4 +136,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX rating_history_player ON rating_history (guild_id, user_id, rated_at);
     """,
+    # 9: one bad row harms only itself.  A match whose stored data cannot be read (its state not
+    # JSON, or JSON its engine cannot load; a move list that does not replay to the state) is
+    # marked broken (the reason, and when it was found) instead of failing every list and batch
+    # it appears in; ``python -m matches broken`` lists them.  claim_token fences deliveries: each
+    # claim on due work gets a new one, and only its holder may confirm or mark the work sent.
+    """
+    ALTER TABLE matches ADD COLUMN broken TEXT;
+    ALTER TABLE matches ADD COLUMN broken_at DOUBLE PRECISION;
+    ALTER TABLE matches ADD COLUMN claim_token TEXT;
+    CREATE INDEX matches_broken ON matches (broken_at) WHERE broken IS NOT NULL;
+    """,
 ]

@@ -10,6 +10,20 @@ from engines import Joined, Outcome, Record, State, Text, get_game
 from . import ai_seats
 
 
+class DamagedRow(Exception):
+    """A match's stored data cannot be read; ``reason`` says what failed (for the operator).
+    ``known``: the row was already marked broken."""
+
+    def __init__(self, match_id: int, reason: str, known: bool = False):
+        super().__init__(match_id, reason)
+        self.match_id, self.reason, self.known = match_id, reason, known
+
+
+def describe(exc: BaseException) -> str:
+    """An exception in one line, for a broken match's reason."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+
+
 @dataclass(frozen=True)
 class Player:
     id: int
@@ -51,6 +65,10 @@ class Match:
     thread_id: int | None = None
     offer: dict[str, Any] | None = None
     ended_at: float | None = None
+    # The claim on the match's due work (matches.timekeeping.claim_due): the process and the claim's token.
+    claimed_by: str | None = None
+    claim_token: str | None = None
+    claimed_until: float | None = None
     # The snapshot as an engine state, parsed once, for questions such as who is to move.
     _position: State | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -75,8 +93,25 @@ class Match:
             days=row["days"], plies=row["plies"], clock_start=row["clock_start"], deadline=row["deadline"],
             last_reminded_at=row["last_reminded_at"], sent=row["sent"], next_event_at=row["next_event_at"],
             thread_id=row["thread_id"], offer=json.loads(row["offer"]) if row["offer"] else None,
-            ended_at=row["ended_at"],
+            ended_at=row["ended_at"], claimed_by=row["claimed_by"], claim_token=row["claim_token"],
+            claimed_until=row["claimed_until"],
         )
+
+    @classmethod
+    def load(cls, row: Mapping[str, Any]) -> "Match":
+        """A match from its row, checked as far as reading it goes: every column decodes and the
+        engine loads the snapshot.  :class:`DamagedRow` (with the match's id) otherwise, and for
+        a row already marked broken."""
+        row = dict(row)
+        if row.get("broken"):
+            raise DamagedRow(row["id"], row["broken"], known=True)
+        try:
+            match = cls.from_row(row)
+            if match.state_json is not None:
+                match.position.current_player()
+        except Exception as exc:  # noqa: BLE001 - whatever the data makes the decoder or engine raise
+            raise DamagedRow(row["id"], describe(exc)) from exc
+        return match
 
     @property
     def title(self) -> str:

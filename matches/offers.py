@@ -67,6 +67,7 @@ class Offers(Core):
             raise ServiceError(Text("You can take back only your own last move, before anyone else has moved."))
         if match.resignations and match.resignations[-1][0] == match.plies:
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
+        await self.checked_record(match, [m.move for m in moves])    # the move taken back must be the real one
         before = replay(match.record([m.move for m in moves[:-1]]))
         if before.revealed() != match.position.revealed():
             raise ServiceError(Text("That move revealed new tiles from the face-down piles, so it cannot be taken back."))

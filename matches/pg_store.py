@@ -51,15 +51,28 @@ RETRIES = 20         # runs of a unit that keeps losing serialization conflicts
 MIGRATION_LOCK = 7_447_133_201   # pg_advisory_xact_lock key: "migrating the bot's schema"
 CHANNEL = "boardgame_bot"
 CONFLICTS = (asyncpg.exceptions.SerializationError, asyncpg.exceptions.DeadlockDetectedError)
+# Seconds after which the server ends a statement that still runs, and a session whose transaction
+# sits idle (a process paused or stuck mid-unit), so that nothing holds its locks for ever; 0: no limit.
+STATEMENT_TIMEOUT = 30.0
+IDLE_IN_TRANSACTION_TIMEOUT = 60.0
 
 
 class PostgresStore(StoreBase):
     backend = "postgresql"
 
-    def __init__(self, url: str, *, writers: int = WRITERS):
+    def __init__(self, url: str, *, writers: int = WRITERS, statement_timeout: float = STATEMENT_TIMEOUT,
+                 idle_in_transaction_timeout: float = IDLE_IN_TRANSACTION_TIMEOUT, read_only: bool = False):
         super().__init__()
         self.url = url
         self.writers = writers
+        # Reads only (``python -m matches copy``'s source): no migration, no listener, and the
+        # server refuses any write (default_transaction_read_only).
+        self.read_only = read_only
+        # Sent with every connection (milliseconds): the server enforces them.
+        self.server_settings = {"statement_timeout": str(int(statement_timeout * 1000)),
+                                "idle_in_transaction_session_timeout": str(int(idle_in_transaction_timeout * 1000))}
+        if read_only:
+            self.server_settings["default_transaction_read_only"] = "on"
         self.pool: asyncpg.Pool | None = None
         self.conflicts = 0      # units run again after losing a conflict (for the benchmarks)
         self.origin = secrets.token_hex(8)    # this store's notices are not for itself
@@ -71,13 +84,16 @@ class PostgresStore(StoreBase):
         return self.pool is not None
 
     async def open(self) -> "PostgresStore":
-        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.writers + READERS)
+        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.writers + READERS,
+                                              server_settings=self.server_settings)
+        if self.read_only:
+            return self
         await self._migrate()
         await self._listen()
         return self
 
     async def _listen(self) -> None:
-        self._listener = await asyncpg.connect(self.url)
+        self._listener = await asyncpg.connect(self.url, server_settings=self.server_settings)
         await self._listener.add_listener(CHANNEL, self._heard)
         self._listener.add_termination_listener(self._lost_listener)
 
@@ -139,6 +155,8 @@ class PostgresStore(StoreBase):
                 log.info("database migrated to schema version %d", number)
 
     async def schema_version(self) -> int:
+        if await self.pool.fetchval("SELECT to_regclass('schema_version')") is None:
+            return 0            # a database the bot never ran on (only a read-only store sees one)
         return await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
 
     async def sync_ids(self) -> None:

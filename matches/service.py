@@ -4,6 +4,7 @@ from __future__ import annotations
 from .challenges import Challenges
 from .community import Community
 from .computer import Computer, Thinking, think
+from .health import Health
 from .offers import Offers
 from .play import IllegalMoveError
 from .timekeeping import Timekeeping
@@ -11,7 +12,7 @@ from .timekeeping import Timekeeping
 __all__ = ["IllegalMoveError", "MatchService", "Thinking", "think"]
 
 
-class MatchService(Challenges, Computer, Offers, Timekeeping, Community):
+class MatchService(Challenges, Computer, Offers, Timekeeping, Community, Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
-    vacations; lists, leaderboards, statistics."""
+    vacations; lists, leaderboards, statistics; broken matches."""

@@ -22,6 +22,7 @@ import functools
 import logging
 import os
 import sqlite3
+import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -43,14 +44,31 @@ class StoreInUse(RuntimeError):
     """Another process has this SQLite file open as a bot's store."""
 
 
+class NotSqlite(RuntimeError):
+    """The file is not an SQLite database."""
+
+
+def read_only_uri(path: str) -> str:
+    """An SQLite URI that reads ``path`` and writes nothing beside it.  Without a write-ahead log
+    to read (none, or empty: every commit is in the file) it is opened immutable, so no ``-shm``
+    or ``-wal`` file is made either; else read-only, reading the log."""
+    wal = Path(path + "-wal")
+    pending = wal.is_file() and wal.stat().st_size > 0
+    return f"file:{urllib.parse.quote(str(Path(path).resolve()))}?mode=ro{'' if pending else '&immutable=1'}"
+
+
 class SqliteStore(StoreBase):
     backend = "sqlite"
     transaction_class = None      # SqliteTransaction, set below
 
-    def __init__(self, path: str | Path, *, exclusive: bool = False):
+    def __init__(self, path: str | Path, *, exclusive: bool = False, read_only: bool = False):
         super().__init__()
         self.path = str(path)
         self.exclusive = exclusive       # the bot sets it: one process per file
+        # Reads only (``python -m matches copy``'s source): the file is opened read-only, never
+        # created, migrated nor written; ``exclusive`` then refuses a file a bot has open and keeps
+        # a bot from opening it meanwhile (a shared lock on its ``.lock``, which is not created).
+        self.read_only = read_only
         self.reader: aiosqlite.Connection | None = None
         self._writer: ThreadPoolExecutor | None = None
         self._conn: sqlite3.Connection | None = None     # used on the writer thread only
@@ -58,9 +76,11 @@ class SqliteStore(StoreBase):
 
     @property
     def is_open(self) -> bool:
-        return self._writer is not None
+        return self._writer is not None or (self.read_only and self.reader is not None)
 
     async def open(self) -> "SqliteStore":
+        if self.read_only:
+            return await self._open_read_only()
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         if self.exclusive:
             self._take_lock()
@@ -72,6 +92,33 @@ class SqliteStore(StoreBase):
         for pragma in PRAGMAS:
             await self.reader.execute_fetchall(f"PRAGMA {pragma}")
         return self
+
+    async def _open_read_only(self) -> "SqliteStore":
+        if not Path(self.path).is_file():
+            raise FileNotFoundError(f"there is no SQLite file at {self.path}")
+        if self.exclusive:
+            self._share_lock()
+        uri = read_only_uri(self.path)
+        try:
+            self.reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+            self.reader.row_factory = aiosqlite.Row
+            await self.reader.execute_fetchall("PRAGMA schema_version")     # reads the header
+        except sqlite3.DatabaseError as exc:
+            await self.close()
+            raise NotSqlite(f"{self.path} is not an SQLite database ({exc})") from None
+        return self
+
+    def _share_lock(self) -> None:
+        try:
+            fd = os.open(self.path + ".lock", os.O_RDONLY)
+        except FileNotFoundError:
+            return          # no bot ever held this file
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise StoreInUse(f"{self.path} is open in a running bot; stop the bot first") from None
+        self._lock = fd
 
     def _take_lock(self) -> None:
         fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
@@ -144,6 +191,8 @@ class SqliteStore(StoreBase):
 
     # ------------------------------------------------- from the event loop
     async def _run_unit(self, work: Callable[[Transaction], T]) -> tuple[T, Transaction]:
+        if self.read_only:
+            raise PermissionError(f"{self.path} is open read-only")
         return await self._on_writer(self._unit, work)
 
     async def schema_version(self) -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 
 from engines.text import Text
 
@@ -41,12 +42,13 @@ class Timekeeping(Core):
                 " ORDER BY next_event_at) AS nth FROM matches WHERE status = 'active' AND next_event_at <= ?) d"
                 " CROSS JOIN matches m WHERE m.id = d.id AND d.nth <= ? ORDER BY m.next_event_at LIMIT ?",
                 (self.clock(), per_channel, limit))
-        return self._due_events(rows)
+        return await self._due_events(rows)
 
-    def _due_events(self, rows) -> list[tuple[Match, Event]]:
+    async def _due_events(self, rows) -> list[tuple[Match, Event]]:
+        """What is due of each match of ``rows``; a row that cannot be read is marked broken and
+        skipped (marking it ends its claim and its due work), so it holds up nothing else."""
         out = []
-        for row in rows:
-            match = Match.from_row(dict(row))
+        for match in await self._readable(rows):
             events = timing.due_events(match.clock_start, match.deadline, match.days, match.sent,
                                        match.last_reminded_at)
             due = [e for at, e in events if at <= self.clock()]
@@ -61,10 +63,12 @@ class Timekeeping(Core):
         processes on one database, exactly one gets each.
 
         A claim moves the match's ``next_event_at`` to the end of the lease (and names the owner
-        in ``claimed_by``): for everybody else it is simply not due until then, so no scheduler
-        spins on it and the index on ``next_event_at`` finds the due work as before.
-        ``mark_sent`` sets the real next event; a process that dies first leaves the match due
-        again, to whoever looks, when the lease runs out."""
+        in ``claimed_by``, with a new ``claim_token``): for everybody else it is simply not due until
+        then, so no scheduler spins on it and the index on ``next_event_at`` finds the due work as
+        before.  ``mark_sent`` sets the real next event; a process that dies first leaves the match
+        due again, to whoever looks, when the lease runs out.  The owner confirms its claim just
+        before delivering (``confirm_claim``) and ``mark_sent`` is fenced by owner and token, so a
+        process paused past its lease neither delivers again nor marks what another delivered."""
         now = self.clock()
         served, served_params = (shards or Shards(1, (0,))).sql()
         free = f"status = 'active' AND next_event_at <= ? AND {served}"
@@ -77,37 +81,73 @@ class Timekeeping(Core):
                     " WHERE d.nth <= ? ORDER BY d.next_event_at LIMIT ?")
             params = (now, *served_params, per_channel, limit)
 
+        token = secrets.token_hex(8)
+
         def work(tx: Transaction) -> list:
             rows = tx.fetchall(f"SELECT * FROM matches WHERE id IN ({pick})", params)
             if not rows:
                 return []
-            tx.execute(f"UPDATE matches SET claimed_by = ?, claimed_until = ?, next_event_at = ? WHERE id IN"
-                       f" ({', '.join('?' * len(rows))})", (owner, now + lease, now + lease, *(r["id"] for r in rows)))
+            tx.execute(f"UPDATE matches SET claimed_by = ?, claimed_until = ?, claim_token = ?, next_event_at = ?"
+                       f" WHERE id IN ({', '.join('?' * len(rows))})",
+                       (owner, now + lease, token, now + lease, *(r["id"] for r in rows)))
             tx.schedule(now + lease)        # the others look again when the lease ends
-            return rows
+            # As claimed (next_event_at still says when the work fell due: the most overdue goes first).
+            return [{**dict(r), "claimed_by": owner, "claimed_until": now + lease, "claim_token": token} for r in rows]
 
         rows = sorted(await self.store.write(work), key=lambda row: (row["next_event_at"], row["id"]))
-        return self._due_events(rows)
+        return await self._due_events(rows)
+
+    async def confirm_claim(self, match: Match, *, lease: float = CLAIM_LEASE) -> bool:
+        """Just before delivering what ``match`` was claimed for: whether the claim still holds
+        (same owner and token, the match unchanged), renewed for another ``lease`` if so.
+
+        A process paused past its lease (SIGSTOP, a long GC) finds its claim taken over, or the work
+        done, by another process, and must not deliver: that is what keeps a delivery to one process
+        for pauses, not only for crashes.  (A pause between this and the send itself, longer than
+        the lease, is left to Discord's nonce: ``bot.reminders.delivery_nonce``.)"""
+        if match.claim_token is None:
+            return True             # not claimed (``due``): nothing to fence
+        now = self.clock()
+        if match.claimed_until is not None and now < match.claimed_until - lease / 2:
+            # Most of the lease is left: nobody can have taken it over, a read says whether it still holds.
+            row = await self.store.fetchone(
+                "SELECT 1 FROM matches WHERE id = ? AND claimed_by = ? AND claim_token = ? AND version = ?"
+                " AND status = 'active' AND broken IS NULL",
+                (match.id, match.claimed_by, match.claim_token, match.version))
+            return row is not None
+
+        # Not scheduled (Transaction.schedule): the renewal only puts the work later, nobody need wake sooner.
+        def work(tx: Transaction) -> int:
+            return tx.execute("UPDATE matches SET claimed_until = ?, next_event_at = ? WHERE id = ? AND claimed_by = ?"
+                              " AND claim_token = ? AND version = ? AND status = 'active' AND broken IS NULL",
+                              (now + lease, now + lease, match.id, match.claimed_by, match.claim_token,
+                               match.version)).rowcount
+
+        return await self.store.write(work) == 1
 
     async def next_wakeup(self) -> float | None:
         """When something is next due: a reminder, a deadline, or a challenge's expiry."""
         row = await self.store.fetchone(
             "SELECT MIN(t) FROM (SELECT MIN(next_event_at) AS t FROM matches WHERE status = 'active'"
-            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge') AS soonest")
+            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge' AND broken IS NULL) AS soonest")
         return row[0]
 
     async def mark_sent(self, match: Match, event: Event) -> Match | None:
         """Record that ``event`` went out (or closes the match for ABANDON).
 
-        Returns None when the match changed in between (a move beat the reminder).
+        Returns None when the match changed in between (a move beat the reminder), or when it was
+        claimed and the claim is no longer ``match``'s (another process took it over and did the work).
         """
         now = self.clock()
+        # Fenced: only the holder of the claim the match was read with (same owner, same token).
+        fence, fenced = (" AND claimed_by = ? AND claim_token = ?", (match.claimed_by, match.claim_token)) \
+            if match.claim_token is not None else ("", ())
         if event == Event.ABANDON:
             done = await self.store.execute(
                 "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
-                " claimed_by = NULL, claimed_until = NULL, version = version + 1"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (now, now, match.id, match.version))
+                " claimed_by = NULL, claimed_until = NULL, claim_token = NULL, version = version + 1"
+                " WHERE id = ? AND version = ? AND status = 'active'" + fence,
+                (now, now, match.id, match.version, *fenced))
         else:
             sent = match.sent | _IMPLIED[event]
             last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
@@ -116,9 +156,9 @@ class Timekeeping(Core):
             def work(tx: Transaction):
                 tx.schedule(nxt)
                 return tx.execute("UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?,"
-                                  " claimed_by = NULL, claimed_until = NULL"
-                                  " WHERE id = ? AND version = ? AND status = 'active'",
-                                  (sent, last, nxt, match.id, match.version))
+                                  " claimed_by = NULL, claimed_until = NULL, claim_token = NULL"
+                                  " WHERE id = ? AND version = ? AND status = 'active'" + fence,
+                                  (sent, last, nxt, match.id, match.version, *fenced))
 
             done = await self.store.write(work)
         if done.rowcount != 1:

@@ -52,7 +52,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @app_commands.command(name="games", description="Your running matches, the one waiting longest first")
     async def games(interaction: discord.Interaction):
         matches = await service.waiting_list(interaction.user.id)
-        if not matches:
+        if not matches and not matches.broken:
             await interaction.response.send_message(**outgoing(private(interaction, Text(
                 "You have no running matches. Challenge someone with `/<game> challenge`!")), ephemeral=True))
             return
@@ -68,6 +68,9 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             lines.append(Joined(parts, " · "))
         if len(matches) > 20:
             lines.append(Text("…and {count} more.", count=len(matches) - 20))
+        # A match whose saved data cannot be read costs its own line only.
+        lines.extend(Text("Match #{id} cannot be shown: the bot cannot read its saved data. The bot's operator finds "
+                          "it in the list of broken matches.", id=match_id) for match_id in matches.broken)
         await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))
 
     @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")

@@ -1,12 +1,14 @@
-"""Restarts in the middle of a match, Discord failing while a move is answered, a slow store."""
+"""Restarts in the middle of a match, Discord failing while a move is answered, a slow store, a damaged match."""
 import asyncio
 
 import discord
+import pytest
 
 from bot.replies import SLOW_CALL
+from matches.timing import DAY
 
-from .helpers import (GAME, KEEP, assert_png, button_labels, challenge, member_of, reach_decision_by_the_non_mover,
-                      snapshot, start_match)
+from .helpers import (GAME, KEEP, advance, assert_png, button_labels, challenge, final_match_id, member_of,
+                      reach_decision_by_the_non_mover, snapshot, start_match)
 
 
 async def first_legal(w, match_id):
@@ -240,3 +242,138 @@ async def test_a_slow_lookup_of_a_named_match_is_acknowledged_in_time(world, mon
     assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
     await assert_png(w.channel.last_message)
     assert len(await w.service.moves(match.id)) == 1
+
+
+# ------------------------------------------------------- a damaged match
+
+async def damaged_among_healthy(w):
+    """ann: two healthy matches against bob here, and one against cat in a second channel whose
+    saved state the database lost (not JSON any more)."""
+    healthy = [(await start_match(w, seed=1000 + i))[0] for i in range(2)]
+    elsewhere = w.guild.create_text_channel("elsewhere")
+    offered = await challenge(w, w.ann, w.cat, channel=elsewhere, first="me")
+    await w.cat.click(offered.response, label="Accept")
+    bad = await w.service.get(final_match_id(offered.response))
+    await w.env.bot.store.execute("UPDATE matches SET state = ? WHERE id = ?", ('{"board": [[1, 2', bad.id))
+    return healthy, bad, elsewhere
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_games_lists_the_healthy_matches_and_one_line_for_a_damaged_one(world):
+    w = world
+    healthy, bad, elsewhere = await damaged_among_healthy(w)
+    listed = await w.ann.slash(w.channel, "games")
+    assert listed.ephemeral
+    text = listed.response.content
+    for match in healthy:
+        assert f"#{match.id}" in text
+    assert f"Match #{bad.id} cannot be shown" in text
+    assert w.env.errors == []
+    # bob, who is not in the damaged match, sees nothing of it
+    bobs = (await w.bob.slash(w.channel, "games")).response.content
+    assert all(f"#{m.id}" in bobs for m in healthy) and f"#{bad.id}" not in bobs
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_move_on_a_damaged_match_is_refused_privately_for_that_match_only(world):
+    w = world
+    healthy, bad, elsewhere = await damaged_among_healthy(w)
+    public = len(elsewhere.history())
+    named = await w.ann.slash(w.channel, f"{GAME} move", move="anything", match=bad.id)
+    assert named.ephemeral and f"Match #{bad.id} cannot be played" in named.response.content
+    unnamed = await w.ann.slash(elsewhere, f"{GAME} move", move="anything")    # his only match there
+    assert unnamed.ephemeral and f"Match #{bad.id} cannot be played" in unnamed.response.content
+    assert len(elsewhere.history()) == public and w.env.errors == []
+    # the healthy matches play on
+    player, move = await first_legal(w, healthy[0].id)
+    played = await player.slash(w.channel, f"{GAME} move", move=move, match=healthy[0].id)
+    assert not played.ephemeral and len(await w.service.moves(healthy[0].id)) == 1
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_reminders_beside_a_damaged_match_go_out_once_and_it_is_never_claimed_again(world):
+    w = world
+    healthy, bad, elsewhere = await damaged_among_healthy(w)
+    before = len(w.channel.history())
+    await advance(w.env, DAY + 60)
+    reminded = [m for m in w.channel.history()[before:] if "⏰" in m.content]
+    assert len(reminded) == len(healthy)
+    assert not any("⏰" in m.content for m in elsewhere.history())
+    assert [b.id for b in await w.service.broken_matches()] == [bad.id]
+    await advance(w.env, 3600)               # leases long past: nothing is delivered twice
+    assert len([m for m in w.channel.history()[before:] if "⏰" in m.content]) == len(healthy)
+    assert w.env.errors == []
+
+
+# ------------------------------------------------------------- settings
+
+def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
+    from bot.settings import Settings, SettingsError
+
+    for name in ("CLAIM_LEASE_SECONDS", "DATABASE_STATEMENT_TIMEOUT_SECONDS",
+                 "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+    defaults = Settings.from_env(env_file=None)
+    assert (defaults.claim_lease, defaults.statement_timeout, defaults.idle_in_transaction_timeout) == (120, 30, 60)
+    monkeypatch.setenv("CLAIM_LEASE_SECONDS", "300")
+    monkeypatch.setenv("DATABASE_STATEMENT_TIMEOUT_SECONDS", "0")
+    monkeypatch.setenv("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "12.5")
+    chosen = Settings.from_env(env_file=None)
+    assert (chosen.claim_lease, chosen.statement_timeout, chosen.idle_in_transaction_timeout) == (300, 0, 12.5)
+    for name, bad in (("CLAIM_LEASE_SECONDS", "5"), ("CLAIM_LEASE_SECONDS", "soon"),
+                      ("DATABASE_STATEMENT_TIMEOUT_SECONDS", "-1"),
+                      ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "nan")):
+        monkeypatch.setenv(name, bad)
+        with pytest.raises(SettingsError, match=name):
+            Settings.from_env(env_file=None)
+        monkeypatch.delenv(name)
+
+
+# ------------------------------------------------------- a paused process
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(world):
+    """Another process claims the reminder and is paused past its lease; the bot takes the work
+    over and delivers it; then the paused process wakes and goes on with its batch, through the
+    bot's own delivery code: nothing is sent twice, nothing is marked twice."""
+    from matches import MatchService
+
+    w = world
+    match, _ = await start_match(w)
+    due_at = match.next_event_at
+    paused_service = MatchService(w.env.bot.store, clock=lambda: due_at + 1)
+    [(paused, event)] = await paused_service.claim_due("paused", limit=10, lease=120)
+    assert paused.claim_token is not None
+
+    before = len(w.channel.history())
+    await advance(w.env, due_at - w.service.clock() + 1 + 121)     # the lease runs out; the bot delivers
+    reminders = [m for m in w.channel.history()[before:] if "⏰" in m.content]
+    assert len(reminders) == 1
+    delivered = await w.service.get(match.id)
+    assert delivered.claim_token is None and delivered.last_reminded_at is not None
+
+    await w.env.bot.reminders._deliver_in_order([(paused, event)])  # the paused process wakes
+    await w.env.settle()
+    assert len([m for m in w.channel.history()[before:] if "⏰" in m.content]) == 1
+    assert await paused_service.mark_sent(paused, event) is None
+    assert (await w.service.get(match.id)).last_reminded_at == delivered.last_reminded_at
+    assert w.env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_an_export_of_moves_that_do_not_replay_is_refused_privately_and_play_stops(world):
+    """The saved state is what play goes on from; the moves must replay to it.  Where they are
+    read (here /export) and do not, the match is marked broken: refused alone, from then on."""
+    w = world
+    match, _ = await start_match(w)
+    await a_move_goes_through(w, match.id, moves_after=1)
+    await w.env.bot.store.execute("UPDATE moves SET move = 'no such move' WHERE match_id = ?", (match.id,))
+    public = len(w.channel.history())
+    exported = await w.ann.slash(w.channel, f"{GAME} export")
+    assert exported.ephemeral and f"Match #{match.id} cannot be played" in exported.response.content
+    assert not exported.response.attachments
+    refused = await w.bob.slash(w.channel, f"{GAME} move", move="anything", match=match.id)
+    assert refused.ephemeral and f"Match #{match.id} cannot be played" in refused.response.content
+    assert len(w.channel.history()) == public and w.env.errors == []
+    assert [b.id for b in await w.service.broken_matches()] == [match.id]
+
