@@ -1,0 +1,282 @@
+"""Swiss pairing: the next round from the entrants and the finished rounds.
+
+**Two players a table** (``table_sizes=(2,)``): the round is a maximum-weight
+matching (:func:`networkx.max_weight_matching` with ``maxcardinality=True``)
+on the active players plus, when their number is odd, one "bye" node.  Every
+possible pairing is an edge whose cost is compared tier by tier, each tier
+outweighing everything below it even summed over the whole round
+(lexicographic costs, encoded as exact integers):
+
+1. a bye to a player who already had one (so: never twice while avoidable);
+2. a repeat meeting (times the two have already met);
+3. an absolute colour breach: a player's first-move surplus reaching 3 (more
+   firsts than seconds, or the reverse) or three games in a row with the same
+   colour;
+4. the bye away from the lowest-ranked player without one (how many such
+   players rank below the receiver): the bye goes to the lowest-ranked player
+   who has had none unless that forces one of the above;
+5. score difference, squared (in half points: a float of 1 point costs 4, of
+   2 points 16), so players meet their own score group and a float goes to
+   the neighbouring group;
+6. a colour surplus of 2 (balance within one is kept whenever tiers 1-5
+   allow);
+7. the same colour as in the player's previous game (alternation);
+8. the Dutch order inside a score group: the top half meets the bottom half
+   (1 v n/2+1, 2 v n/2+2, ...), and a float is the lowest of its group
+   meeting the highest of the next.
+
+Colours are decided per pair before weighing: the player with fewer firsts
+than seconds moves first; if level, the one who had the second move most
+recently; if their histories match, the higher-ranked player on even ranks
+(rank 1, 3, 5, ... counted from 1), which alternates boards in round one.
+
+"Ranked" means the current standings order (points, Buchholz,
+Sonneborn-Berger, rating; :mod:`.standings`).
+
+Above :data:`PRUNE_ABOVE` active players, each player keeps only its
+:data:`KEEP_EDGES` cheapest partners and the :data:`WINDOW` players ranked
+just below it (the union of everyone's choices, plus every bye edge; the
+window alone always holds a perfect matching) -- the optimum lies there in
+practice and the blossom algorithm, pure Python and O(n^3), runs several
+times faster.  If the pruned
+graph has no perfect matching or its best one pays any tier 1-3 cost, the
+round is matched again on the full graph.
+
+**Tables of three or four** (``table_sizes`` such as ``(4,)``, ``(3, 4)`` or
+``(2, 3, 4)``): a heuristic.  The table sizes come from
+:func:`~.model.table_sizes_for`; players left over get byes (fewest byes
+first, lowest ranked first).  The rest are seated in rank order, the largest
+tables at the top, and then any two players at different tables swap seats
+while that lowers, lexicographically, (repeat meetings at the tables, sum of
+squared score differences within the tables, sum of rank distances within
+them) -- a local optimum, not a proven one.  Seat order then spreads each
+player's seats: the permutation with the fewest times each player already sat
+in the seat given, earlier seats to higher-ranked players on ties.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Collection, Sequence
+
+import networkx as nx
+
+from .model import BYE_POINTS, Entrant, PlayerId, Round, Table, met_counts, table_sizes_for
+from .standings import standings
+
+PRUNE_ABOVE = 64
+KEEP_EDGES = 12
+WINDOW = 6
+_BYE = object()
+
+
+def default_rounds(players: int) -> int:
+    """ceil(log2(players)), at least 3."""
+    return max(3, math.ceil(math.log2(players))) if players > 1 else 3
+
+
+@dataclass
+class _History:
+    met: dict[frozenset[PlayerId], int]
+    byes: Counter
+    colours: dict[PlayerId, list[int]] = field(default_factory=dict)
+    """+1 for a first move, -1 for a second, two-player games only, oldest first."""
+    seats: dict[PlayerId, Counter] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rounds: Sequence[Round]) -> "_History":
+        h = cls(met_counts(rounds), Counter())
+        for rnd in rounds:
+            h.byes.update(rnd.byes)
+            for t in rnd.tables:
+                if t.forfeit:
+                    continue
+                for seat, p in enumerate(t.players):
+                    h.seats.setdefault(p, Counter())[seat] += 1
+                if len(t.players) == 2:
+                    h.colours.setdefault(t.players[0], []).append(1)
+                    h.colours.setdefault(t.players[1], []).append(-1)
+        return h
+
+    def surplus(self, p: PlayerId) -> int:
+        return sum(self.colours.get(p, ()))
+
+
+def pair_swiss(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: Collection[PlayerId] = (),
+               table_sizes: Collection[int] = (2,), bye_points: Fraction = BYE_POINTS) -> Round:
+    """The next round for the entrants not ``withdrawn``, given the rounds
+    played so far (unfinished tables count as meetings but not as points).
+    Tables are ordered best-ranked first; for two players ``players[0]``
+    moves first.  Deterministic: the same input gives the same round."""
+    ids = [e.id for e in entrants]
+    if len(set(ids)) != len(ids):
+        raise ValueError("an entrant is listed twice")
+    table = standings(entrants, rounds, withdrawn, bye_points)
+    order = [s.player for s in table if s.player not in withdrawn]
+    score = {s.player: s.points for s in table}
+    history = _History.of(rounds)
+    if set(table_sizes) == {2}:
+        return _pair_two(order, score, history)
+    return _pair_tables(order, score, history, table_sizes)
+
+
+# --- two players a table ---------------------------------------------------------------------------------------
+
+def _colours(a: PlayerId, b: PlayerId, rank: dict[PlayerId, int], h: _History) -> tuple[PlayerId, PlayerId]:
+    """(first, second) for a pair, ``a`` ranked above ``b``."""
+    da, db = h.surplus(a), h.surplus(b)
+    if da != db:
+        return (a, b) if da < db else (b, a)
+    ca, cb = h.colours.get(a, []), h.colours.get(b, [])
+    for x, y in zip(reversed(ca), reversed(cb)):
+        if x != y:
+            return (a, b) if x < y else (b, a)
+    return (a, b) if rank[a] % 2 == 0 else (b, a)
+
+
+def _colour_costs(first: PlayerId, second: PlayerId, h: _History) -> tuple[int, int, int]:
+    """(absolute breaches, surpluses of 2, repeated colours) for a pair so seated."""
+    absolute = soft = same = 0
+    for p, c in ((first, 1), (second, -1)):
+        past = h.colours.get(p, [])
+        d = abs(sum(past) + c)
+        if d > 2 or (len(past) >= 2 and past[-1] == past[-2] == c):
+            absolute += 1
+        elif d == 2:
+            soft += 1
+        if past and past[-1] == c:
+            same += 1
+    return absolute, soft, same
+
+
+_TIERS = 8
+
+
+def _pair_two(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _History) -> Round:
+    n = len(order)
+    if n == 0:
+        return Round(())
+    rank = {p: i for i, p in enumerate(order)}
+    groups: dict[Fraction, list[PlayerId]] = {}
+    for p in order:
+        groups.setdefault(score[p], []).append(p)
+    pos = {p: (i, len(g)) for g in groups.values() for i, p in enumerate(g)}
+
+    costs: dict[tuple[PlayerId, PlayerId], tuple[int, ...]] = {}
+    seating: dict[tuple[PlayerId, PlayerId], tuple[PlayerId, PlayerId]] = {}
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            first, second = _colours(a, b, rank, h)
+            absolute, soft, same = _colour_costs(first, second, h)
+            diff = score[a] - score[b]
+            (pa, ga), (pb, gb) = pos[a], pos[b]
+            if score[a] == score[b]:
+                dutch = abs(pb - pa - ga // 2)
+            else:
+                dutch = (ga - 1 - pa) + pb
+            costs[a, b] = (0, h.met.get(frozenset((a, b)), 0), absolute, 0, int(4 * diff * diff), soft, same, dutch)
+            seating[a, b] = (first, second)
+    if n % 2:
+        without = [p for p in order if not h.byes[p]]
+        below = {p: sum(1 for q in without if rank[q] > rank[p]) for p in without}
+        for p in order:
+            costs[p, _BYE] = (h.byes[p], 0, 0, below.get(p, 0), 0, 0, 0, 0)
+
+    pairs = (n + 1) // 2
+    maxima = [max(c[k] for c in costs.values()) for k in range(_TIERS)]
+    bases = [pairs * m + 1 for m in maxima]
+    scale = [1] * _TIERS
+    for k in range(_TIERS - 2, -1, -1):
+        scale[k] = scale[k + 1] * bases[k + 1]
+    total = scale[0] * bases[0]
+
+    def weight(c: tuple[int, ...]) -> int:
+        return total - sum(x * s for x, s in zip(c, scale))
+
+    def solve(edges) -> set:
+        g = nx.Graph()
+        g.add_nodes_from(range(n + 1))
+        index = {p: i for i, p in enumerate(order)}
+        index[_BYE] = n
+        g.add_weighted_edges_from((index[a], index[b], weight(costs[a, b])) for a, b in edges)
+        nodes = order + [_BYE]
+        return {(nodes[min(x, y)], nodes[max(x, y)]) for x, y in nx.max_weight_matching(g, maxcardinality=True)}
+
+    def acceptable(matching: set) -> bool:
+        return len(matching) == pairs and all(costs[e][1] == costs[e][2] == costs[e][0] == 0 for e in matching)
+
+    matching = None
+    if n > PRUNE_ABOVE:
+        keep: set[tuple] = {e for e in costs if e[1] is _BYE}
+        for i, p in enumerate(order):
+            keep.update((p, q) for q in order[i + 1:i + 1 + WINDOW])
+            mine = [(p, q) if rank[p] < rank[q] else (q, p) for q in order if q != p]
+            mine.sort(key=lambda e: (costs[e], rank[e[0]] + rank[e[1]]))
+            keep.update(mine[:KEEP_EDGES])
+        matching = solve(keep)
+        if not acceptable(matching):
+            matching = None
+    if matching is None:
+        matching = solve(costs)
+
+    tables, byes = [], []
+    for a, b in matching:
+        if b is _BYE:
+            byes.append(a)
+        else:
+            tables.append(Table(seating[a, b]))
+    tables.sort(key=lambda t: min(rank[p] for p in t.players))
+    return Round(tuple(tables), tuple(byes))
+
+
+# --- three or four a table -------------------------------------------------------------------------------------
+
+def _pair_tables(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _History,
+                 table_sizes: Collection[int]) -> Round:
+    rank = {p: i for i, p in enumerate(order)}
+    sizes, left = table_sizes_for(len(order), table_sizes)
+    byes = sorted(order, key=lambda p: (h.byes[p], -rank[p]))[:left]
+    seated = [p for p in order if p not in byes]
+    tables: list[list[PlayerId]] = []
+    at = 0
+    for size in sizes:
+        tables.append(seated[at:at + size])
+        at += size
+
+    def cost(t: Sequence[PlayerId]) -> tuple[int, Fraction, int]:
+        repeats, spread, distance = 0, Fraction(0), 0
+        for a, b in itertools.combinations(t, 2):
+            repeats += h.met.get(frozenset((a, b)), 0)
+            d = score[a] - score[b]
+            spread += d * d
+            distance += abs(rank[a] - rank[b])
+        return repeats, spread, distance
+
+    def plus(x: tuple, y: tuple) -> tuple:
+        return tuple(u + v for u, v in zip(x, y))
+
+    costs = [cost(t) for t in tables]
+    improved = True
+    while improved:
+        improved = False
+        for i, j in itertools.combinations(range(len(tables)), 2):
+            for x, y in itertools.product(range(len(tables[i])), range(len(tables[j]))):
+                ti, tj = list(tables[i]), list(tables[j])
+                ti[x], tj[y] = tj[y], ti[x]
+                ci, cj = cost(ti), cost(tj)
+                if plus(ci, cj) < plus(costs[i], costs[j]):
+                    tables[i], tables[j], costs[i], costs[j] = ti, tj, ci, cj
+                    improved = True
+
+    def seat(t: list[PlayerId]) -> tuple[PlayerId, ...]:
+        t = sorted(t, key=rank.__getitem__)
+        best = min(itertools.permutations(t),
+                   key=lambda perm: (sum(h.seats.get(p, Counter())[s] for s, p in enumerate(perm)),
+                                     [rank[p] for p in perm]))
+        return tuple(best)
+
+    result = sorted((Table(seat(t)) for t in tables), key=lambda t: min(rank[p] for p in t.players))
+    return Round(tuple(result), tuple(sorted(byes, key=rank.__getitem__)))
