@@ -246,11 +246,16 @@ def _pair_tables(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _His
         tables.append(seated[at:at + size])
         at += size
 
-    def cost(t: Sequence[PlayerId]) -> tuple[int, Fraction, int]:
-        repeats, spread, distance = 0, Fraction(0), 0
+    # scores as integers (placement points have small denominators), so sums compare exactly and fast
+    unit = math.lcm(*(score[p].denominator for p in order)) if order else 1
+    points = {p: int(score[p] * unit) for p in order}
+    met = {(a, b): c for pair, c in h.met.items() for a in pair for b in pair if a != b}
+
+    def cost(t: Sequence[PlayerId]) -> tuple[int, int, int]:
+        repeats = spread = distance = 0
         for a, b in itertools.combinations(t, 2):
-            repeats += h.met.get(frozenset((a, b)), 0)
-            d = score[a] - score[b]
+            repeats += met.get((a, b), 0)
+            d = points[a] - points[b]
             spread += d * d
             distance += abs(rank[a] - rank[b])
         return repeats, spread, distance
