@@ -22,9 +22,12 @@ rests first.  The default number of rounds is the fewest in which every pair
 could meet once: ``ceil(C(n, 2) / pairs seated per round)``.  Tables are
 first filled greedily, then players of one round swap tables while that
 lowers the sum of squared pair counts (the same total spread more evenly),
-with seeded random restarts; the best schedule by (max - min pair count,
-sum of squares) wins.  Seats are then given so that each player's seats
-spread evenly (the fewest times in the seat given).  How close it gets is
+annealed (a worse swap is sometimes taken, less often as the search cools;
+seeded, so deterministic); the best schedule seen by (max - min pair count,
+sum of squares) wins.  First moves are then spread as evenly as the tables
+allow (a min-cost flow over the whole schedule: a player's k-th first move
+costs k squared), and the other seats, table by table, so that each player
+has sat in the seat given the fewest times.  How close it gets is
 :func:`pair_count_spread`; for the default rounds, tables of three or four
 and 3 to 40 players it is at most 1 for many fields and 2 for the rest (see
 the tests and the bench).
@@ -40,6 +43,8 @@ import math
 import random
 from collections import Counter
 from typing import Collection, Sequence
+
+import networkx as nx
 
 from .model import Entrant, PlayerId, Round, Table, forfeit, met_counts, table_sizes_for
 
@@ -194,17 +199,40 @@ def _schedule(n: int, sizes: list[int], left: int, rounds: int, rng: random.Rand
     return best[1], resting_by_round
 
 
+def _first_movers(rounds: list[list[list[PlayerId]]], ids: list[PlayerId]) -> list[list[PlayerId]]:
+    """One first mover per table, as evenly spread over the players as the
+    tables allow: a min-cost flow in which a player's k-th first move costs
+    k squared."""
+    g = nx.DiGraph()
+    tables = [(r, i, t) for r, ts in enumerate(rounds) for i, t in enumerate(ts)]
+    cap = -(-len(tables) // max(1, len(ids))) + 1
+    for r, i, t in tables:
+        g.add_edge("source", ("table", r, i), capacity=1, weight=0)
+        for p in t:
+            g.add_edge(("table", r, i), ("player", p), capacity=1, weight=0)
+    for p in ids:
+        for k in range(1, cap + 1):
+            g.add_edge(("player", p), ("unit", p, k), capacity=1, weight=k * k)
+            g.add_edge(("unit", p, k), "sink", capacity=1, weight=0)
+    flow = nx.max_flow_min_cost(g, "source", "sink")
+    firsts = [[None] * len(ts) for ts in rounds]
+    for r, i, t in tables:
+        out = flow[("table", r, i)]
+        firsts[r][i] = next(p for p in t if out.get(("player", p)))
+    return firsts
+
+
 def _seat(rounds: list[list[list[PlayerId]]], rests: list[list[PlayerId]], ids: list[PlayerId]) -> list[Round]:
     seed = {p: i for i, p in enumerate(ids)}
     seats: dict[PlayerId, Counter] = {p: Counter() for p in ids}
+    firsts = _first_movers(rounds, ids)
     out = []
-    for tables, resting in zip(rounds, rests):
+    for tables, resting, first in zip(rounds, rests, firsts):
         seated = []
-        for t in tables:
-            t = sorted(t, key=seed.__getitem__)
-            perm = min(itertools.permutations(t),
-                       key=lambda perm: (sum(seats[p][s] for s, p in enumerate(perm)),
-                                         sum(seats[p][0] for p in perm[:1]), [seed[p] for p in perm]))
+        for t, lead in zip(tables, first):
+            others = sorted((p for p in t if p != lead), key=seed.__getitem__)
+            perm = min(((lead, *rest) for rest in itertools.permutations(others)),
+                       key=lambda perm: (sum(seats[p][s] for s, p in enumerate(perm)), [seed[p] for p in perm]))
             for s, p in enumerate(perm):
                 seats[p][s] += 1
             seated.append(Table(tuple(perm)))

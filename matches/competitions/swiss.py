@@ -50,8 +50,9 @@ tables at the top, and then any two players at different tables swap seats
 while that lowers, lexicographically, (repeat meetings at the tables, sum of
 squared score differences within the tables, sum of rank distances within
 them) -- a local optimum, not a proven one.  Seat order then spreads each
-player's seats: the permutation with the fewest times each player already sat
-in the seat given, earlier seats to higher-ranked players on ties.
+player's seats: the first move to whoever at the table has had it least,
+then the permutation with the fewest times each player already sat in the
+seat given, earlier seats to higher-ranked players on ties.
 """
 from __future__ import annotations
 
@@ -279,7 +280,8 @@ def _pair_tables(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _His
     def seat(t: list[PlayerId]) -> tuple[PlayerId, ...]:
         t = sorted(t, key=rank.__getitem__)
         best = min(itertools.permutations(t),
-                   key=lambda perm: (sum(h.seats.get(p, Counter())[s] for s, p in enumerate(perm)),
+                   key=lambda perm: (h.seats.get(perm[0], Counter())[0],
+                                     sum(h.seats.get(p, Counter())[s] for s, p in enumerate(perm)),
                                      [rank[p] for p in perm]))
         return tuple(best)
 
