@@ -157,17 +157,36 @@ _TIERS = 8
 
 
 def _pair_two(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _History) -> Round:
-    n = len(order)
-    if n == 0:
+    if not order:
         return Round(())
+    costs, seating = _pair_costs(order, score, h)
+    matching = _match(order, costs, prune=len(order) > PRUNE_ABOVE)
+    rank = {p: i for i, p in enumerate(order)}
+    tables, byes = [], []
+    for a, b in matching:
+        if b is _BYE:
+            byes.append(a)
+        else:
+            tables.append(Table(seating[a, b]))
+    tables.sort(key=lambda t: min(rank[p] for p in t.players))
+    return Round(tuple(tables), tuple(byes))
+
+
+Edge = tuple[PlayerId, object]
+
+
+def _pair_costs(order: list[PlayerId], score: dict[PlayerId, Fraction],
+                h: _History) -> tuple[dict[Edge, tuple[int, ...]], dict[Edge, tuple[PlayerId, PlayerId]]]:
+    """Every possible pairing's cost by tier (the module's list; the better
+    ranked player first, the bye node last) and its seating."""
+    n = len(order)
     rank = {p: i for i, p in enumerate(order)}
     groups: dict[Fraction, list[PlayerId]] = {}
     for p in order:
         groups.setdefault(score[p], []).append(p)
     pos = {p: (i, len(g)) for g in groups.values() for i, p in enumerate(g)}
-
-    costs: dict[tuple[PlayerId, PlayerId], tuple[int, ...]] = {}
-    seating: dict[tuple[PlayerId, PlayerId], tuple[PlayerId, PlayerId]] = {}
+    costs: dict[Edge, tuple[int, ...]] = {}
+    seating: dict[Edge, tuple[PlayerId, PlayerId]] = {}
     for i, a in enumerate(order):
         for b in order[i + 1:]:
             first, second = _colours(a, b, rank, h)
@@ -185,52 +204,48 @@ def _pair_two(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _Histor
         below = {p: sum(1 for q in without if rank[q] > rank[p]) for p in without}
         for p in order:
             costs[p, _BYE] = (h.byes[p], 0, 0, below.get(p, 0), 0, 0, 0, 0)
+    return costs, seating
 
+
+def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: bool) -> set[Edge]:
+    """The perfect matching (the bye node included when the count is odd)
+    with the lexicographically smallest total cost."""
+    n = len(order)
     pairs = (n + 1) // 2
-    maxima = [max(c[k] for c in costs.values()) for k in range(_TIERS)]
-    bases = [pairs * m + 1 for m in maxima]
-    scale = [1] * _TIERS
-    for k in range(_TIERS - 2, -1, -1):
-        scale[k] = scale[k + 1] * bases[k + 1]
-    total = scale[0] * bases[0]
+    index: dict[object, int] = {p: i for i, p in enumerate(order)}
+    index[_BYE] = n
+    nodes: list[object] = [*order, _BYE]
 
-    def weight(c: tuple[int, ...]) -> int:
-        return total - sum(x * s for x, s in zip(c, scale))
-
-    def solve(edges) -> set:
+    def solve(edges) -> set[Edge]:
+        # each tier's unit outweighs the most the tiers below it can add up to over a whole round
+        edges = sorted(edges, key=lambda e: (index[e[0]], index[e[1]]))
+        maxima = [max(costs[e][k] for e in edges) for k in range(_TIERS)]
+        scale = [1] * _TIERS
+        for k in range(_TIERS - 2, -1, -1):
+            scale[k] = scale[k + 1] * (pairs * maxima[k + 1] + 1)
+        total = scale[0] * (pairs * maxima[0] + 1)
         g = nx.Graph()
         g.add_nodes_from(range(n + 1))
-        index = {p: i for i, p in enumerate(order)}
-        index[_BYE] = n
-        g.add_weighted_edges_from((index[a], index[b], weight(costs[a, b])) for a, b in edges)
-        nodes = order + [_BYE]
+        g.add_weighted_edges_from((index[a], index[b], total - sum(x * s for x, s in zip(costs[a, b], scale)))
+                                  for a, b in edges)
         return {(nodes[min(x, y)], nodes[max(x, y)]) for x, y in nx.max_weight_matching(g, maxcardinality=True)}
 
-    def acceptable(matching: set) -> bool:
-        return len(matching) == pairs and all(costs[e][1] == costs[e][2] == costs[e][0] == 0 for e in matching)
-
-    matching = None
-    if n > PRUNE_ABOVE:
-        keep: set[tuple] = {e for e in costs if e[1] is _BYE}
+    if prune:
+        keep: set[Edge] = {e for e in costs if e[1] is _BYE}
         for i, p in enumerate(order):
             keep.update((p, q) for q in order[i + 1:i + 1 + WINDOW])
-            mine = [(p, q) if rank[p] < rank[q] else (q, p) for q in order if q != p]
-            mine.sort(key=lambda e: (costs[e], rank[e[0]] + rank[e[1]]))
+            mine = [(p, q) if index[p] < index[q] else (q, p) for q in order if q != p]
+            mine.sort(key=lambda e: (costs[e], index[e[0]] + index[e[1]]))
             keep.update(mine[:KEEP_EDGES])
         matching = solve(keep)
-        if not acceptable(matching):
-            matching = None
-    if matching is None:
-        matching = solve(costs)
+        if len(matching) == pairs and all(costs[e][0] == costs[e][1] == costs[e][2] == 0 for e in matching):
+            return matching
+    return solve(costs)
 
-    tables, byes = [], []
-    for a, b in matching:
-        if b is _BYE:
-            byes.append(a)
-        else:
-            tables.append(Table(seating[a, b]))
-    tables.sort(key=lambda t: min(rank[p] for p in t.players))
-    return Round(tuple(tables), tuple(byes))
+
+def _total(costs: dict[Edge, tuple[int, ...]], matching: set[Edge]) -> tuple[int, ...]:
+    """A matching's cost, tier by tier (what :func:`_match` minimises)."""
+    return tuple(sum(costs[e][k] for e in matching) for k in range(_TIERS))
 
 
 # --- three or four a table -------------------------------------------------------------------------------------

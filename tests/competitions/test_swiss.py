@@ -182,20 +182,15 @@ def test_small_rounds_are_optimal_by_the_documented_priorities(n, seed, played):
         assert t.players == swiss._colours(a, b, rank, swiss._History.of(rounds))
 
 
-def test_pruned_matching_matches_the_full_graph(monkeypatch):
-    ev = swiss_event(72, 7, rounds=4)
-    pruned = pair_swiss(ev.entrants, ev.rounds)
-    monkeypatch.setattr(swiss, "PRUNE_ABOVE", 10**6)
-    full = pair_swiss(ev.entrants, ev.rounds)
-    table = standings(ev.entrants, ev.rounds)
-    score = {s.player: s.points for s in table}
-    met = met_counts(ev.rounds)
-
-    def summary(rnd):
-        return (sum(met.get(frozenset(t.players), 0) for t in rnd.tables),
-                sum((score[t.players[0]] - score[t.players[1]]) ** 2 for t in rnd.tables))
-
-    assert summary(pruned) == summary(full)
+@pytest.mark.parametrize("n, played, seed", [(72, 3, 7), (81, 5, 3)])
+def test_pruned_matching_costs_what_the_full_graph_does(n, played, seed):
+    ev = swiss_event(n, seed, rounds=played, withdraw=0.02)
+    table = standings(ev.entrants, ev.rounds, ev.withdrawn)
+    order = [s.player for s in table if s.player not in ev.withdrawn]
+    costs, _ = swiss._pair_costs(order, {s.player: s.points for s in table}, swiss._History.of(ev.rounds))
+    pruned = swiss._match(order, costs, prune=True)
+    full = swiss._match(order, costs, prune=False)
+    assert swiss._total(costs, pruned) == swiss._total(costs, full)
 
 
 def test_repeats_only_when_unavoidable():
