@@ -34,9 +34,10 @@ recently; if their histories match, the higher-ranked player on even ranks
 Sonneborn-Berger, rating; :mod:`.standings`).
 
 Above :data:`PRUNE_ABOVE` active players, each player keeps only its
-:data:`KEEP_EDGES` cheapest partners and the :data:`WINDOW` players ranked
-just below it (the union of everyone's choices, plus every bye edge; the
-window alone always holds a perfect matching) -- the optimum lies there in
+:data:`KEEP_EDGES` cheapest partners, the :data:`WINDOW` players ranked
+just below it and those around its Dutch partner (the union of everyone's
+choices, plus every bye edge; the window alone always holds a perfect
+matching) -- the optimum lies there in
 practice and the blossom algorithm, pure Python and O(n^3), runs several
 times faster.  If the pruned
 graph has no perfect matching or its best one pays any tier 1-3 cost, the
@@ -160,7 +161,7 @@ def _pair_two(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _Histor
     if not order:
         return Round(())
     costs, seating = _pair_costs(order, score, h)
-    matching = _match(order, costs, prune=len(order) > PRUNE_ABOVE)
+    matching = _match(order, costs, len(order) > PRUNE_ABOVE, _dutch_partners(order, score))
     rank = {p: i for i, p in enumerate(order)}
     tables, byes = [], []
     for a, b in matching:
@@ -207,9 +208,27 @@ def _pair_costs(order: list[PlayerId], score: dict[PlayerId, Fraction],
     return costs, seating
 
 
-def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: bool) -> set[Edge]:
+def _dutch_partners(order: list[PlayerId], score: dict[PlayerId, Fraction]) -> dict[PlayerId, list[PlayerId]]:
+    """For each player, the players of its score group at or near its Dutch
+    partner's place (half the group further down), :data:`WINDOW` wide."""
+    groups: dict[Fraction, list[PlayerId]] = {}
+    for p in order:
+        groups.setdefault(score[p], []).append(p)
+    partners: dict[PlayerId, list[PlayerId]] = {}
+    for g in groups.values():
+        half = len(g) // 2
+        for i, p in enumerate(g):
+            lo, hi = max(0, i + half - WINDOW // 2), min(len(g), i + half + WINDOW // 2 + 1)
+            partners[p] = [q for q in g[lo:hi] if q != p]
+    return partners
+
+
+def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: bool,
+           dutch: dict[PlayerId, list[PlayerId]] | None = None) -> set[Edge]:
     """The perfect matching (the bye node included when the count is odd)
-    with the lexicographically smallest total cost."""
+    with the lexicographically smallest total cost.  Pruning keeps the
+    ``dutch`` partners given too."""
+    dutch = dutch or {}
     n = len(order)
     pairs = (n + 1) // 2
     index: dict[object, int] = {p: i for i, p in enumerate(order)}
@@ -234,6 +253,8 @@ def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: boo
         keep: set[Edge] = {e for e in costs if e[1] is _BYE}
         for i, p in enumerate(order):
             keep.update((p, q) for q in order[i + 1:i + 1 + WINDOW])
+            for q in dutch.get(p, ()):
+                keep.add((p, q) if index[p] < index[q] else (q, p))
             mine = [(p, q) if index[p] < index[q] else (q, p) for q in order if q != p]
             mine.sort(key=lambda e: (costs[e], index[e[0]] + index[e[1]]))
             keep.update(mine[:KEEP_EDGES])

@@ -187,8 +187,9 @@ def test_pruned_matching_costs_what_the_full_graph_does(n, played, seed):
     ev = swiss_event(n, seed, rounds=played, withdraw=0.02)
     table = standings(ev.entrants, ev.rounds, ev.withdrawn)
     order = [s.player for s in table if s.player not in ev.withdrawn]
-    costs, _ = swiss._pair_costs(order, {s.player: s.points for s in table}, swiss._History.of(ev.rounds))
-    pruned = swiss._match(order, costs, prune=True)
+    score = {s.player: s.points for s in table}
+    costs, _ = swiss._pair_costs(order, score, swiss._History.of(ev.rounds))
+    pruned = swiss._match(order, costs, True, swiss._dutch_partners(order, score))
     full = swiss._match(order, costs, prune=False)
     assert swiss._total(costs, pruned) == swiss._total(costs, full)
 
