@@ -272,3 +272,23 @@ def test_placement_scores_in_swiss_standings():
     rnd = Round((Table((0, 1, 2, 3), (1, 2, 3, 4)),))
     rows = {s.player: s.points for s in standings(field, [rnd])}
     assert rows == {0: 1, 1: Fraction(2, 3), 2: Fraction(1, 3), 3: 0}
+
+
+def test_pairing_does_not_depend_on_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("from tests.competitions.events import swiss_event; from matches.competitions import pair_swiss; "
+            "ev = swiss_event(70, 3, rounds=2, withdraw=0.03); "
+            "print(pair_swiss(ev.entrants, ev.rounds, ev.withdrawn))")
+    root = Path(__file__).resolve().parents[2]
+    outputs = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(root))
+        proc = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outputs.add(proc.stdout)
+    assert len(outputs) == 1
