@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import CLAUSES, Joined, Text
-from .boards import COLOUR_WORDS, ORE_NAMES, SIZE, THRESHOLD, line_name
+from .boards import ORE_NAMES, SIZE, THRESHOLD, line_name
 from .scoring import line_value
 
 # T2: the signs of each right.
 RIGHT_WORDS = {
-    "turquoise": Text("turquoise: gold and silver plus, copper minus"),
-    "orange": Text("orange: copper and gold plus, silver minus"),
+    "turquoise": Text("gold and silver plus, copper minus"),
+    "orange": Text("copper and gold plus, silver minus"),
 }
 
 
@@ -129,9 +129,9 @@ def score_breakdown(state, names: list[str]) -> str:
         if seat in state.resigned:
             who = Text("{player} (resigned)", player=who)
         if axis == "cols":
-            rows.append(Text("{player}, columns ({colour}): {lines} = {score}",
-                             player=who, colour=COLOUR_WORDS[colour], lines=lines, score=scores[seat]))
+            rows.append(Text("{player}, columns: {lines} = {score}",
+                             player=who, lines=lines, score=scores[seat]))
         else:
-            rows.append(Text("{player}, rows ({colour}): {lines} = {score}",
-                             player=who, colour=COLOUR_WORDS[colour], lines=lines, score=scores[seat]))
+            rows.append(Text("{player}, rows: {lines} = {score}",
+                             player=who, lines=lines, score=scores[seat]))
     return Joined(rows, "\n")

@@ -63,6 +63,6 @@ def _explain(text: str) -> Text:
         return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     compact = "".join(text.split()).lower()
     if compact.startswith("buy"):
-        return Text("{move!r}: say which right to buy, buy cols (turquoise, columns) or buy rows (orange, rows)",
+        return Text("{move!r}: say which right to buy, buy cols (the columns) or buy rows (the rows)",
                     move=shown)
     return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)

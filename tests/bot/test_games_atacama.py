@@ -35,7 +35,7 @@ def t4_lines(state, seat: int) -> dict[str, int]:
 
 
 def shown_lines(line: str) -> dict[str, int]:
-    """The scoring lines listed in a breakdown line ("ann, columns (turquoise): column a +5, ... = 7")."""
+    """The scoring lines listed in a breakdown line ("ann, columns: column a +5, ... = 7")."""
     listed = line.split(": ", 1)[1].rsplit(" = ", 1)[0]
     if listed.startswith("no "):                        # "no column with 4 towers"
         return {}
@@ -79,7 +79,7 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
     assert "The match is over" in content and f"**{winner.name} wins** ({winner.mention})" in content
     lines = content.splitlines()
     for seat, name in enumerate(finished.names):
-        right = "columns (turquoise)" if seat == 0 else "rows (orange)"   # T3: seat 0 columns, seat 1 rows
+        right = "columns" if seat == 0 else "rows"   # T3: seat 0 columns, seat 1 rows
         [line] = [li for li in lines if li.startswith(f"{name}, {right}: ")]
         expected = t4_lines(state, seat)
         assert shown_lines(line) == expected, line
@@ -217,9 +217,9 @@ async def test_a_right_is_bought_with_the_move_command_in_the_build_up_game(worl
     await assert_refused(w, r, match.id, before, len(w.channel.history()), "not laid yet", "stage 3")
 
     posted = await move_through_bot(w, GAME, match.id, "buy cols")
-    assert ("ann bought the columns right (turquoise: gold and silver plus, copper minus), paying with a tower"
+    assert ("ann bought the columns right (gold and silver plus, copper minus), paying with a tower"
             in posted.content)
-    assert "bob receives the rows right (orange: copper and gold plus, silver minus)" in posted.content
+    assert "bob receives the rows right (copper and gold plus, silver minus)" in posted.content
     assert_pings_only(w.env, posted, w.bob.id)
     after = await w.service.get(match.id)
     state = after.state()

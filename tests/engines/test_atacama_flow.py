@@ -146,11 +146,11 @@ def test_describe_four_players():
 def test_t4_summary_lists_the_scoring_lines():
     s = make_state({"a1": 0, "a3": 1, "a5": 0, "a7": 1, "c1": 0, "e1": 1, "g1": 0})
     text = s.summary(NAMES2)
-    assert text.splitlines() == ["ann, columns (turquoise): column a +6 = 6",
-                                 "bob, rows (orange): row 1 +11 = 11"]
+    assert text.splitlines() == ["ann, columns: column a +6 = 6",
+                                 "bob, rows: row 1 +11 = 11"]
     empty = new_match(2, 0, None, buildup=True)
     assert empty.summary(NAMES2).splitlines()[0] == "ann: no right, 0 points"
-    assert new_match().summary(NAMES2).splitlines()[1] == "bob, rows (orange): no row with 4 towers = 0"
+    assert new_match().summary(NAMES2).splitlines()[1] == "bob, rows: no row with 4 towers = 0"
 
 
 # --------------------------------------------------------------- last field
@@ -170,3 +170,34 @@ def test_copy_is_independent():
     c = s.copy()
     c.play(random.Random(0).choice(c.legal_moves()))
     assert len(s.towers) == 1 and len(c.towers) == 2
+
+
+# ------------------------------------------------- rights named without colour
+def _said(text) -> str:
+    return str(text) if isinstance(text, str) else text.render(lambda template: None)
+
+
+def test_a_mining_right_is_never_named_by_a_colour_word():
+    """The rulebook calls the rights turquoise and orange, but the board paints the seats blue,
+    orange, green and pink: "Zoë (green), columns (orange)" read as another seat's colour.  The
+    summary, the description of a buy and the refusal of a bare "buy" name a right by its axis and
+    its signs only, in two and four players and in the build-up game (T2, T5, T7)."""
+    colours = ("turquoise", "orange")
+    for players, options in ((2, {}), (4, {}), (2, {"buildup": True})):
+        rng = random.Random(players)
+        s = new_match(players, **options)
+        names = NAMES4 if players == 4 else NAMES2
+        while not s.is_over:
+            move = rng.choice(s.legal_moves())
+            s.play(move)
+            said = _said(s.describe(move, names))
+            if move.startswith("buy"):
+                assert "right" in said and not any(c in said for c in colours), said
+        summary = _said(s.summary(names))
+        assert ("columns" in summary or "no right" in summary) and not any(c in summary for c in colours), summary
+    s = new_match(2, buildup=True)
+    try:
+        s.play("buy")
+    except Exception as refusal:          # the engine's MoveError carries the player-facing Text
+        said = _said(getattr(refusal, "text", refusal))
+    assert "buy cols" in said and not any(c in said for c in colours), said

@@ -64,8 +64,8 @@ def test_t8_notation_refusals():
                                               "der anderen Farbe, Taktikvariante), buy cols, buy rows, pass")
     assert say(refusal(s, " "), "fr") == ("vous n'avez saisi aucun coup. Exemples : e5 (une tour), e5* (une tour "
                                           "d'autre couleur, variante tactique), buy cols, buy rows, pass")
-    assert say(refusal(s, "buy"), "de") == ("'buy': sag, welches Schürfrecht du kaufst: buy cols (türkis, Spalten) "
-                                            "oder buy rows (orange, Reihen)")
+    assert say(refusal(s, "buy"), "de") == ("'buy': sag, welches Schürfrecht du kaufst: buy cols (die Spalten) "
+                                            "oder buy rows (die Reihen)")
 
 
 def test_t6_other_colour_towers_only_in_the_tactics_variant():
@@ -134,12 +134,12 @@ def test_t5_describe_a_stage_and_a_buy():
                                "la phase 2 commence : les sous-plateaux H, D et B sont posés en diagonale.")
     s.play("buy cols")
     text = s.describe("buy cols", NAMES)
-    assert say(text, "de") == ("ann hat das Schürfrecht der Spalten (türkis: Gold und Silber plus, Kupfer minus) "
+    assert say(text, "de") == ("ann hat das Schürfrecht der Spalten (Gold und Silber plus, Kupfer minus) "
                                "gekauft und mit einem Bohrturm bezahlt; bob erhält das Schürfrecht der Reihen "
-                               "(orange: Kupfer und Gold plus, Silber minus).")
-    assert say(text, "fr") == ("ann a acheté le droit minier des colonnes (turquoise : or et argent en plus, "
+                               "(Kupfer und Gold plus, Silber minus).")
+    assert say(text, "fr") == ("ann a acheté le droit minier des colonnes (or et argent en plus, "
                                "cuivre en moins) en payant avec une tour ; bob reçoit le droit minier des lignes "
-                               "(orange : cuivre et or en plus, argent en moins).")
+                               "(cuivre et or en plus, argent en moins).")
 
 
 def test_t5_describe_the_forced_buy():
@@ -149,7 +149,7 @@ def test_t5_describe_the_forced_buy():
     s.play("buy rows")
     text = s.describe("buy rows", NAMES)
     assert "had to buy the rows right" in text
-    assert "musste das Schürfrecht der Reihen (orange: Kupfer und Gold plus, Silber minus) kaufen " \
+    assert "musste das Schürfrecht der Reihen (Kupfer und Gold plus, Silber minus) kaufen " \
            "und mit einem Bohrturm bezahlen (dem letzten)" in say(text, "de")
     assert "a dû acheter le droit minier des lignes" in say(text, "fr")
 
@@ -167,13 +167,13 @@ def test_t4_t6_the_end_with_unnamed_players():
     assert say(text, "fr") == ("Joueur 2 a placé une tour d'autre couleur sur g1 (cuivre 2, compte double) ; "
                                "toutes les tours sont placées : Joueur 2 gagne (Joueur 1 -10, Joueur 2 13).")
     summary = s.summary(NAMES)
-    assert say(summary, "de").splitlines()[1] == "bob, Reihen (orange): Reihe 1 +13 = 13"
-    assert say(summary, "fr").splitlines()[0].startswith("ann, colonnes (turquoise) : colonne a +9, colonne b -7")
+    assert say(summary, "de").splitlines()[1] == "bob, Reihen: Reihe 1 +13 = 13"
+    assert say(summary, "fr").splitlines()[0].startswith("ann, colonnes : colonne a +9, colonne b -7")
 
 
 def test_t4_summary_before_any_scoring_line():
-    assert say(basic().summary(NAMES), "de") == ("ann, Spalten (türkis): keine Spalte mit 4 Bohrtürmen = 0\n"
-                                                 "bob, Reihen (orange): keine Reihe mit 4 Bohrtürmen = 0")
+    assert say(basic().summary(NAMES), "de") == ("ann, Spalten: keine Spalte mit 4 Bohrtürmen = 0\n"
+                                                 "bob, Reihen: keine Reihe mit 4 Bohrtürmen = 0")
     assert say(buildup().summary(NAMES), "fr") == ("ann : aucun droit minier, 0 point\n"
                                                    "bob : aucun droit minier, 0 point")
 
@@ -182,7 +182,7 @@ def test_four_players_resigned_in_the_summary():
     s = GAME.setup(4, 0)
     s.resign(2)
     assert say(s.summary(["ann", "bob", "cy", "dee"]), "de").splitlines()[2] == \
-        "cy (aufgegeben), Spalten (orange): keine Spalte mit 4 Bohrtürmen = 0"
+        "cy (aufgegeben), Spalten: keine Spalte mit 4 Bohrtürmen = 0"
 
 
 # ------------------------------------------------------------------ coverage
