@@ -54,12 +54,13 @@ def test_every_state_of_a_match_renders(playouts):
 
 
 def test_render_time_of_a_crowded_position(playouts):
-    """The median render (image + PNG) stays within 80 ms once the sprite caches are warm."""
+    """Prints the median render (image + PNG) once the sprite caches are warm; the time budget is
+    checked in ``bench/`` (a timed test fails on a loaded machine), the size budget here."""
     state = max((s for s in playouts["4p-tactics"] if s.outcome() is None), key=lambda s: len(s.towers))
     median, png = median_render_ms(state, NAMES4, runs=9)
     print(f"\nAtacama render, 4 players, {len(state.towers)} towers: median {median:.1f} ms, "
           f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB")
-    assert median < 80
+    assert_within_budgets(png)
 
 
 def test_render_is_deterministic(playouts):
