@@ -109,7 +109,7 @@ async def test_the_heading_gives_a_computer_seat_its_colour_beside_its_level(ser
     match = await against(service, "tactori", "hard", 2)
     heading = {lang: say(present.heading(match), lang) for lang in LANGS}
     assert "● ann (blue) vs ■ Bot 1 (hard, orange) vs ▲ Bot 2 (hard, green)" in heading["en"]
-    assert "■ Bot 1 (schwer, orange) vs ▲ Bot 2 (schwer, grün)" in heading["de"]
+    assert "■ Bot 1 (schwer, orange) gegen ▲ Bot 2 (schwer, grün)" in heading["de"]
     assert "■ Bot 1 (difficile, orange)" in heading["fr"]
     assert all(") (" not in h for h in heading.values())
     alone = await against(service, "atacama", "medium", 1, first="opponent")
