@@ -176,8 +176,23 @@ def _schedule(n: int, sizes: list[int], left: int, rounds: int, rng: random.Rand
         return schedule, resting_by_round
     # annealing: swap two players of one round between tables; a swap that
     # does not raise the sum of squared pair counts is always taken, a worse
-    # one with a probability falling as the search cools
-    best = (_quality(count), [[list(t) for t in ts] for ts in schedule])
+    # one with a probability falling as the search cools.  Every state reached
+    # is judged by (max - min pair count, sum of squares), kept up to date
+    # through a histogram of the pair counts, and the best one is returned.
+    hist = Counter(count[a][b] for a, b in itertools.combinations(range(n), 2))
+    squares = sum(c * c * k for c, k in hist.items())
+
+    def move(p: int, q: int, by: int) -> None:
+        c = count[p][q]
+        hist[c] -= 1
+        hist[c + by] += 1
+        count[p][q] = count[q][p] = c + by
+
+    def spread() -> int:
+        present = [c for c, k in hist.items() if k]
+        return max(present) - min(present)
+
+    best = ((spread(), squares), [[list(t) for t in ts] for ts in schedule])
     steps = int(effort * max(20000, 400 * rounds * len(sizes)))
     for step in range(steps):
         temperature = 2.0 * 0.005 ** (step / steps)  # from 2 down to 0.01, geometrically
@@ -197,15 +212,17 @@ def _schedule(n: int, sizes: list[int], left: int, rounds: int, rng: random.Rand
             continue
         for q in ti:
             if q != a:
-                count[a][q] -= 1; count[q][a] -= 1; count[b][q] += 1; count[q][b] += 1
+                move(a, q, -1)
+                move(b, q, 1)
         for q in tj:
             if q != b:
-                count[b][q] -= 1; count[q][b] -= 1; count[a][q] += 1; count[q][a] += 1
+                move(b, q, -1)
+                move(a, q, 1)
         ti[x], tj[y] = b, a
-        if delta < 0 or step == steps - 1:
-            quality = _quality(count)
-            if quality < best[0]:
-                best = (quality, [[list(t) for t in ts] for ts in schedule])
+        squares += delta
+        quality = (spread(), squares)
+        if quality < best[0]:
+            best = (quality, [[list(t) for t in ts] for ts in schedule])
     return best[1], resting_by_round
 
 
