@@ -32,13 +32,16 @@ has sat in the seat given the fewest times.
 How close it gets (:func:`pair_count_spread`, printed for 3 to 40 players by
 ``python -m bench.competitions --league``): at the default number of rounds,
 the most and fewest meetings of any pair differ by at most 2 in every field
-from 3 to 40 players in tables of 3, of 4 or of 3 or 4.  Exactly where a
-resolvable design exists (9 players in threes, 16 in fours, a single table)
-every pair meets once; most fields are 0-2 -- some pairs meet twice and
-some never, the default being the bare minimum of rounds.  More rounds help
+from 3 to 40 players in tables of 3, of 4 or of 3 or 4.  Every pair meets
+exactly once for 9 players in threes, 16 in fours and 15 in tables of 3 or
+4 (and a single table); 6 in fours reach 1-2, 8 in fours 1-3 (the
+brute-force optimum, as are 0-2 for 6 in threes); every other field is 0-2
+-- including 15 in threes, where Kirkman's schoolgirl schedule would meet
+every pair once and the search does not find it -- some pairs meeting twice
+and some never, the default being the bare minimum of rounds.  More help
 small fields (10 players in tables of 3 or 4: 5 rounds give 1-2; 13 in
 threes: 8 rounds give 1-2; 12 in fours: 6 rounds give 1-3), less so large
-ones (20 in fours still leaves a pair apart after 10 rounds), so a service
+ones (20 in fours still leaves pairs apart after 9 rounds), so a service
 that wants every pair to meet can pass ``rounds`` and check
 :func:`pair_count_spread`.
 
