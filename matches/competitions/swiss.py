@@ -118,7 +118,9 @@ def pair_swiss(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: 
     """The next round for the entrants not ``withdrawn``, given the rounds
     played so far (unfinished tables count as meetings but not as points).
     Tables are ordered best-ranked first; for two players ``players[0]``
-    moves first.  Deterministic: the same input gives the same round."""
+    moves first.  Deterministic: the same input gives the same round.  Pure
+    Python: a 256-player round takes one to two seconds, so a service calls
+    it off its event loop."""
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
         raise ValueError("an entrant is listed twice")
