@@ -121,8 +121,9 @@ def placement_points(places: Sequence[int]) -> list[Fraction]:
 def forfeit(table: Table, withdrawn: Collection[PlayerId]) -> Table:
     """The result of ``table`` when the players in ``withdrawn`` forfeit it:
     they share the last places and the others share the places above them
-    (two players: the one remaining wins).  If the others play the game on,
-    record their real places instead, with the withdrawn last."""
+    (two players: the one remaining wins; if everyone withdrew, a tie).  If
+    the others play the game on, record their real places instead, with the
+    withdrawn last."""
     gone = [p for p in table.players if p in withdrawn]
     if not gone:
         raise ValueError("nobody at this table withdrew")

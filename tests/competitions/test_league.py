@@ -103,3 +103,28 @@ def test_withdrawal_forfeits_the_remaining_games():
                 assert not t.finished
     rows = {r.player: r for r in standings(field(4), after, withdrawn={3})}
     assert rows[3].withdrawn and rows[3].played == 3
+
+
+def _best_spread(n: int, size: int, rounds: int) -> int:
+    """The smallest max - min pair count over every schedule (brute force)."""
+    first = [t for t in itertools.combinations(range(n), size) if 0 in t]
+    splits = []
+    for t in first:  # two tables: a table with player 0 and the rest
+        splits.append((t, tuple(p for p in range(n) if p not in t)))
+    best = None
+    for combo in itertools.combinations_with_replacement(splits, rounds):
+        met = Counter()
+        for split in combo:
+            for table in split:
+                met.update(itertools.combinations(table, 2))
+        values = [met[pair] for pair in itertools.combinations(range(n), 2)]
+        spread = max(values) - min(values)
+        best = spread if best is None else min(best, spread)
+    return best
+
+
+@pytest.mark.parametrize("n, size, rounds", [(6, 3, 3), (6, 3, 4), (8, 4, 3)])
+def test_small_schedules_reach_the_brute_force_optimum(n, size, rounds):
+    schedule = league_schedule(field(n), (size,), rounds=rounds)
+    fewest, most = pair_count_spread(schedule, range(n))
+    assert most - fewest == _best_spread(n, size, rounds)
