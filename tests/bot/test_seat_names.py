@@ -113,7 +113,7 @@ async def test_the_heading_gives_a_computer_seat_its_colour_beside_its_level(ser
     assert "■ Bot 1 (difficile, orange)" in heading["fr"]
     assert all(") (" not in h for h in heading.values())
     alone = await against(service, "atacama", "medium", 1, first="opponent")
-    assert "● Bot (mittel, blau) vs ■ ann (orange)" in say(present.heading(alone), "de")
+    assert "● Bot (mittel, blau) gegen ■ ann (orange)" in say(present.heading(alone), "de")
     # Whose turn, "is thinking", the vacation line: the name in the reader's language.
     assert say(present.next_turn_line(alone), "de") == "**Bot (mittel)** denkt nach …"
 
