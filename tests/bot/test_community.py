@@ -4,6 +4,7 @@ draw offers, ratings, admin commands and match threads."""
 import discord
 
 from engines.record import Record, replay
+from matches.competitions.skill import Skill, rate
 
 from .helpers import GAME, start_match
 
@@ -64,7 +65,9 @@ async def test_ratings_leaderboard_and_stats_after_a_rated_match(world):
     await w.bob.click(confirm.response, label="Yes, resign")
     board = await w.cat.slash(w.channel, "leaderboard", game="architekton")
     lines = board.response.content.splitlines()
-    assert str(w.ann.id) in lines[1] and "1516" in lines[1] and str(w.bob.id) in lines[2]
+    winner, loser = rate([Skill(), Skill()], [1, 2])
+    assert str(w.ann.id) in lines[1] and str(winner.display) in lines[1]
+    assert str(w.bob.id) in lines[2] and str(loser.display) in lines[2]
     stats = await w.ann.slash(w.channel, "stats")
     assert stats.ephemeral and "1 W / 0 L" in stats.response.content
 
