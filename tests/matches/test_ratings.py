@@ -8,7 +8,7 @@ from matches.competitions.skill import RatedGame, Skill, rate, replay
 from matches.ratings import places, rate_match
 
 from .conftest import ANN, BOB, CAT
-from .test_service import moved, started
+from .test_service import moved, play_to_end, started
 
 DAN = Player(4, "dan")
 
@@ -139,3 +139,20 @@ async def test_each_history_row_keeps_the_place_and_the_number_before_and_after(
     assert (rows[BOB.id]["place"], rows[ANN.id]["place"]) == (1, 2)
     assert rows[BOB.id]["rating_before"] == rows[ANN.id]["rating_before"] == 1500
     assert rows[BOB.id]["rating"] > 1500 > rows[ANN.id]["rating"]
+
+
+async def test_four_player_atacama_matches_played_to_the_end_are_rated_from_their_rankings(service, store):
+    """Whole four-player matches, until one ends with a tie below the winner: every rating is the
+    replay of the matches' rankings (the winner first, then the others by score, equal scores tied)."""
+    games = []
+    while not any(len(set(g.places)) < 4 for g in games):
+        assert len(games) < 8, "no four-player match ended with a tie"
+        match = await service.create_challenge("atacama", 10, 20, ANN, [BOB, CAT, DAN], first="me")
+        for p in (BOB, CAT, DAN):
+            match = await service.accept(match.id, p.id)
+        match, _ = await play_to_end(service, match, seed=len(games))
+        winners, scores = match.result["winners"], match.result["scores"]
+        rank = [(seat not in winners, -scores[seat]) for seat in range(4)]
+        games.append(RatedGame(tuple(match.players), tuple(1 + sum(r < mine for r in rank) for mine in rank)))
+    got = await skills(store, game="atacama")
+    assert flat(got) == pytest.approx(flat(replay(games)))
