@@ -162,8 +162,8 @@ def recompute(tx: Transaction) -> None:
     changed = sum(previous.get(row[:3]) != row[6] for row in ratings) + len(
         set(previous) - {row[:3] for row in ratings})
     if changed:
-        log.warning("ratings recomputed: %d of %d players' counts of rated matches differ from the Elo table's",
-                    changed, len(previous))
+        log.warning("ratings recomputed: %d of the %d players' counts of rated matches differ from the table"
+                    " replaced", changed, len(previous))
     tx.execute("DELETE FROM rating_history")
     tx.execute("DELETE FROM ratings")
     if ratings:
