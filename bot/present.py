@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines import Joined, Text, Verbatim, get_game
-from matches import Match, Series, ai_seats
+from matches import Match, Rating, Series, ai_seats
 from render.common import player_style
 
 from .mentions import shown
@@ -218,6 +218,12 @@ def moves(count: int) -> Text:
 def days(count: int) -> Text:
     """"1 day", "3 days"."""
     return Text("1 day") if count == 1 else Text("{days} days", days=count)
+
+
+def rating(r: Rating) -> Text | str:
+    """The number a rating shows; with a question mark while it is provisional ("1523?")."""
+    number = f"{r.rating:.0f}"
+    return Text("{rating}?", rating=number) if r.provisional else number
 
 
 def decimal(value: float) -> Text:

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass
 
 from . import ai_seats
+from .competitions.skill import PROVISIONAL_GAMES
 from .core import Core, Matches
 from .models import Rating
 
@@ -25,9 +26,12 @@ class Community(Core):
                        matches.broken)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        """The best rated players of a game on a server: the established ones first (from the
+        highest rating down), then those whose rating is still provisional."""
         rows = await self.store.fetchall(
             "SELECT user_id, rating, played, wins, losses, draws FROM ratings WHERE guild_id = ? AND game = ?"
-            " ORDER BY rating DESC, played DESC LIMIT ?", (guild_id, game, limit))
+            " ORDER BY CASE WHEN played >= ? THEN 0 ELSE 1 END, rating DESC, played DESC, user_id LIMIT ?",
+            (guild_id, game, PROVISIONAL_GAMES, limit))
         return [Rating(**dict(r)) for r in rows]
 
     async def stats(self, guild_id: int, user_id: int) -> Stats:
@@ -49,7 +53,8 @@ class Community(Core):
 
     async def rating_history(self, guild_id: int, user_id: int,
                              game: str | None = None) -> dict[str, list[tuple[float, float]]]:
-        """Game -> [(time, rating after the match)] of the player's rated matches on this server, oldest first."""
+        """Game -> [(time, rating shown after the match)] of the player's rated matches on this server,
+        oldest first."""
         sql = "SELECT game, rated_at, rating FROM rating_history WHERE guild_id = ? AND user_id = ?"
         params: tuple = (guild_id, user_id)
         if game is not None:

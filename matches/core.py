@@ -11,10 +11,9 @@ from engines import Outcome, get_game
 from engines.record import Record, replay
 from engines.text import Text
 
-from . import ai_seats, timing
+from . import ai_seats, ratings, timing
 from .errors import MatchBroken, NotFound, StaleRequest
 from .models import DamagedRow, GuildSettings, Match, MoveRow, Series, UserSettings, describe
-from .ratings import INITIAL, elo_changes
 from .store import Store, Transaction
 
 log = logging.getLogger(__name__)
@@ -221,17 +220,22 @@ class Core:
             raise StaleRequest(Text("The match changed before your request arrived; look at the new board and "
                                     "try again."))
         tx.schedule(values.get("next_event_at"))
+        new = Match.from_row(row, snapshot=snapshot)
         if result is not None:
-            self._score(tx, match, result)
-        return Match.from_row(row, snapshot=snapshot)
+            self._score(tx, new, result)
+        return new
 
     def _score(self, tx: Transaction, match: Match, result: dict) -> None:
+        """Series points and ratings for ``match``, just finished (as written: its resignations
+        include a departure that ended it)."""
         outcome = Outcome(tuple(result["winners"]), result["end"], tuple(result["scores"]))
         if match.series_id is not None:
             self._score_series(tx, match, outcome)
-        # Elo compares people; a computer seat has a level, not a rating.
-        if match.guild_id is not None and not any(ai_seats.is_ai(p) for p in match.players):
-            self._rate(tx, match, outcome)
+        # Ratings compare people; a computer seat has a level, not a rating.
+        if ratings.is_rated(match.guild_id, match.players):
+            ratings.rate_match(tx, match.guild_id, match.game, match.id, match.players,
+                               ratings.places(match.game, len(match.players), result, match.resignations),
+                               result["winners"], self.clock())
 
     def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
         row = tx.fetchone("SELECT * FROM series WHERE id = ?", (match.series_id,))
@@ -246,28 +250,6 @@ class Core:
             series.winner_id = max(leaders, key=lambda p: series.points[p])
         tx.execute("UPDATE series SET points = ?, winner_id = ? WHERE id = ?",
                    (dumps({str(k): v for k, v in series.points.items()}), series.winner_id, series.id))
-
-    def _rate(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
-        ratings = []
-        for user in match.players:
-            row = tx.fetchone("SELECT rating FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-                              (match.guild_id, match.game, user))
-            ratings.append(row["rating"] if row else INITIAL)
-        winners = list(outcome.winners)
-        changes = elo_changes(ratings, winners)
-        draw = len(winners) != 1
-        for seat, user in enumerate(match.players):
-            won = seat in winners and not draw
-            tx.execute(
-                "INSERT INTO ratings (guild_id, game, user_id, rating, played, wins, losses, draws)"
-                " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                " rating = excluded.rating, played = ratings.played + 1, wins = ratings.wins + excluded.wins,"
-                " losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws",
-                (match.guild_id, match.game, user, ratings[seat] + changes[seat], int(won),
-                 int(not won and not (draw and seat in winners)), int(draw and seat in winners)))
-            tx.execute("INSERT INTO rating_history (guild_id, game, user_id, match_id, rating, rated_at)"
-                       " VALUES (?, ?, ?, ?, ?, ?)",
-                       (match.guild_id, match.game, user, match.id, ratings[seat] + changes[seat], self.clock()))
 
     def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
         row = tx.fetchone(

@@ -1,4 +1,15 @@
-"""Versioned schema migrations; each is applied in one transaction."""
+"""Versioned schema migrations; each is applied in one transaction.
+
+A migration is SQL (``MIGRATIONS``); one that also needs Python (recomputing
+data) has a step in ``STEPS``, a function of the unit of work's transaction run
+after its SQL, in the same transaction, on either backend.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import ratings
+from .unit_of_work import Transaction
 
 MIGRATIONS: list[str] = [
     # 1: matches (a challenge is a match that has not started), their moves, series.
@@ -147,4 +158,22 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN claim_token TEXT;
     CREATE INDEX matches_broken ON matches (broken_at) WHERE broken IS NOT NULL;
     """,
+    # 10: OpenSkill ratings instead of Elo (ratings.py).  A rating is mu and sigma; ``rating`` holds
+    # the number shown (1500 for a new player), ``played`` the rated matches.  Each history row keeps
+    # the player's place in the match, the number shown before and after, and mu and sigma after.
+    # The step (ratings.recompute) rebuilds both tables from the finished matches in the order they
+    # ended.
+    """
+    ALTER TABLE ratings ADD COLUMN mu DOUBLE PRECISION NOT NULL DEFAULT 25;
+    ALTER TABLE ratings ADD COLUMN sigma DOUBLE PRECISION NOT NULL DEFAULT 8.333333333333334;
+    ALTER TABLE rating_history ADD COLUMN place INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rating_history ADD COLUMN rating_before DOUBLE PRECISION NOT NULL DEFAULT 1500;
+    ALTER TABLE rating_history ADD COLUMN mu DOUBLE PRECISION NOT NULL DEFAULT 25;
+    ALTER TABLE rating_history ADD COLUMN sigma DOUBLE PRECISION NOT NULL DEFAULT 8.333333333333334;
+    """,
 ]
+
+# Migration number -> its Python step (see the module).
+STEPS: dict[int, Callable[[Transaction], None]] = {
+    10: ratings.recompute,
+}

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from engines import Joined, Outcome, Record, State, Text, get_game
 
 from . import ai_seats
+from .competitions.skill import PROVISIONAL_GAMES
 
 
 class DamagedRow(Exception):
@@ -207,12 +208,19 @@ class GuildSettings:
 
 @dataclass
 class Rating:
+    """A player's rating on a server: the number shown (OpenSkill's, 1500 for a new player), his
+    rated matches and their record."""
     user_id: int
     rating: float
     played: int
     wins: int
     losses: int
     draws: int
+
+    @property
+    def provisional(self) -> bool:
+        """Too few rated matches for the number to mean much yet (shown with a "?")."""
+        return self.played < PROVISIONAL_GAMES
 
 
 @dataclass

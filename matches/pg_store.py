@@ -39,7 +39,7 @@ import asyncpg
 import greenlet
 
 from .dialect import migration_statements, postgres_sql
-from .migrations import MIGRATIONS
+from .migrations import MIGRATIONS, STEPS
 from .unit_of_work import Done, StoreBase, Transaction
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,11 @@ class PostgresStore(StoreBase):
                         continue
                     for statement in migration_statements(number, "postgresql"):
                         await conn.execute(statement)
+                    if number in STEPS:
+                        # A step computes between its statements: no time limit on either.
+                        await conn.execute("SET LOCAL statement_timeout = 0;"
+                                           " SET LOCAL idle_in_transaction_session_timeout = 0")
+                        await _run_in_greenlet(STEPS[number], PostgresTransaction(conn), contextvars.copy_context())
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
                 log.info("database migrated to schema version %d", number)
 

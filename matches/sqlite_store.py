@@ -30,7 +30,7 @@ from typing import Any, Callable, TypeVar
 import aiosqlite
 
 from .dialect import migration_statements
-from .migrations import MIGRATIONS
+from .migrations import MIGRATIONS, STEPS
 from .unit_of_work import Done, StoreBase, Transaction
 
 log = logging.getLogger(__name__)
@@ -171,6 +171,8 @@ class SqliteStore(StoreBase):
             def work(tx: Transaction, statements=statements, number=number) -> None:
                 for statement in statements:
                     tx.execute(statement)
+                if number in STEPS:
+                    STEPS[number](tx)
                 tx.execute(f"PRAGMA user_version = {number}")
 
             self._unit(work)

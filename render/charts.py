@@ -1,5 +1,5 @@
 """Charts for the end of a match and for ``/stats``: a score chart (every player's
-score after every move) and a rating chart (a player's Elo over time).
+score after every move) and a rating chart (a player's rating over time).
 
 Both are drawn for the ~400 px Discord shows an image on a phone: 1000 px wide, so
 text of 28-34 px reads as 11-14 px there, and lines 6 px thick.  Colour is never

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from engines import Joined, Text, game_names, get_game
 from matches import ServiceError
-from matches.ratings import INITIAL
+from matches.ratings import INITIAL, PROVISIONAL_GAMES
 from render.charts import RatingPoint, rating_chart
 from render.common import encode_png
 from matches.timing import DAYS_CHOICES
@@ -107,11 +107,15 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             await interaction.response.send_message(**outgoing(public(interaction, Text(
                 "No rated {title} matches on this server yet.", title=game.name))))
             return
-        lines = [Text("**{title} leaderboard** (Elo)", title=game.name)]
+        lines = [Text("**{title} leaderboard**", title=game.name)]
         for rank, r in enumerate(rows, 1):
-            lines.append(Text("{rank}. {player} **{rating:.0f}** — {wins} W / {losses} L / {draws} D", rank=rank,
-                              player=present.mention(r.user_id), rating=r.rating, wins=r.wins, losses=r.losses,
-                              draws=r.draws))
+            if r.provisional and (rank == 1 or not rows[rank - 2].provisional):
+                # The service lists the established players first; the provisional ones follow.
+                lines.append(Text("*Provisional ratings, marked with a question mark: fewer than {count} rated "
+                                  "matches*", count=PROVISIONAL_GAMES))
+            lines.append(Text("{rank}. {player} **{rating}** — {wins} W / {losses} L / {draws} D", rank=rank,
+                              player=present.mention(r.user_id), rating=present.rating(r), wins=r.wins,
+                              losses=r.losses, draws=r.draws))
         await interaction.response.send_message(**outgoing(public(interaction, Joined(lines, "\n"))))
 
     @app_commands.command(name="stats", description="Wins, losses, ratings and series of a member")
@@ -126,8 +130,9 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         history = await service.rating_history(interaction.guild_id, who.id, game)
         lines = [Text("**{name}** on this server", name=who.display_name)]
         for rated, r in sorted(data.ratings.items()):
-            lines.append(Text("{title}: rating **{rating:.0f}**, {wins} W / {losses} L / {draws} D",
-                              title=get_game(rated).title, rating=r.rating, wins=r.wins, losses=r.losses, draws=r.draws))
+            lines.append(Text("{title}: rating **{rating}**, {wins} W / {losses} L / {draws} D",
+                              title=get_game(rated).title, rating=present.rating(r), wins=r.wins, losses=r.losses,
+                              draws=r.draws))
         if not data.ratings:
             lines.append(Text("No rated matches yet."))
         against = await service.against_computer(interaction.guild_id, who.id)

@@ -3,7 +3,11 @@ draw offers, ratings, admin commands and match threads."""
 
 import discord
 
+from bot import present
+from bot.locales import say
 from engines.record import Record, replay
+from matches import Player
+from matches.competitions.skill import Skill, rate
 
 from .helpers import GAME, start_match
 
@@ -64,9 +68,41 @@ async def test_ratings_leaderboard_and_stats_after_a_rated_match(world):
     await w.bob.click(confirm.response, label="Yes, resign")
     board = await w.cat.slash(w.channel, "leaderboard", game="architekton")
     lines = board.response.content.splitlines()
-    assert str(w.ann.id) in lines[1] and "1516" in lines[1] and str(w.bob.id) in lines[2]
+    winner, loser = rate([Skill(), Skill()], [1, 2])
+    assert "Provisional ratings" in lines[1]         # after one match, everybody's rating is provisional
+    assert str(w.ann.id) in lines[2] and f"**{winner.display}?**" in lines[2]
+    assert str(w.bob.id) in lines[3] and f"**{loser.display}?**" in lines[3]
     stats = await w.ann.slash(w.channel, "stats")
     assert stats.ephemeral and "1 W / 0 L" in stats.response.content
+    assert f"rating **{winner.display}?**" in stats.response.content
+
+
+async def finish_through_the_service(w, winner, loser):
+    """A rated Architekton match on the server that ``loser`` resigns after one move."""
+    first, second = Player(winner.id, winner.name), Player(loser.id, loser.name)
+    match = await w.service.create_challenge(GAME, w.guild.id, w.channel.id, first, [second], first="me")
+    match = await w.service.accept(match.id, loser.id)
+    match = (await w.service.move(match.id, winner.id, match.state().legal_moves()[0])).match
+    await w.service.resign(match.id, loser.id)
+
+
+async def test_the_leaderboard_lists_established_players_first_and_marks_provisional_ones(world):
+    w = world
+    for _ in range(5):
+        await finish_through_the_service(w, w.bob, w.cat)          # bob and cat: five rated matches
+    await finish_through_the_service(w, w.ann, w.cat)              # ann: one, so provisional
+    board = await w.ann.slash(w.channel, "leaderboard", game=GAME)
+    lines = board.response.content.splitlines()
+    ratings = {r.user_id: r for r in await w.service.leaderboard(w.guild.id, GAME)}
+    assert lines[0] == "**Architekton leaderboard**"
+    assert str(w.bob.id) in lines[1] and f"**{ratings[w.bob.id].rating:.0f}**" in lines[1]
+    assert str(w.cat.id) in lines[2] and f"**{ratings[w.cat.id].rating:.0f}**" in lines[2]
+    assert lines[3] == "*Provisional ratings, marked with a question mark: fewer than 5 rated matches*"
+    assert lines[4].startswith("3.") and str(w.ann.id) in lines[4]
+    assert f"**{ratings[w.ann.id].rating:.0f}?**" in lines[4] and "?" not in "".join(lines[1:3])
+    # the question mark as each language writes it
+    assert [say(present.rating(ratings[w.ann.id]), lang) for lang in ("en", "de", "fr")] == [
+        f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}\u00a0?"]
 
 
 async def test_admin_commands_need_manage_server(world):

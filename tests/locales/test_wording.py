@@ -88,7 +88,7 @@ TERMS = [
     # Architekton draws its tiles from face-down piles; there is no bag (nor are they "Plättchen", "tuiles").
     ("Architekton face-down piles", "de", "verdeckten Stapel", r"Beutel|Plättchen"),
     ("Architekton face-down piles", "fr", "pile face cachée", r"\bsac\b|\btuiles?\b"),
-    ("the Elo rating", "fr", "classement", r"\bcotes?\b"),
+    ("the rating", "fr", "classement", r"\bcotes?\b"),
     # Taking a move back is "zurücknehmen"/"reprendre"; a bridge is removed ("entnommen", "retiré").
     ("removing a bridge", "de", "entnommen", r"Brücke\b[^.;]*zurückgenommen"),
     ("removing a bridge", "fr", "retiré", r"\bpont\b[^.;]*\brepris\b"),

@@ -162,8 +162,10 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     await small_source(source, clock)
     # as an older bot left it: without the last migration's columns and index
     conn = sqlite3.connect(source)
-    conn.executescript("DROP INDEX matches_broken; ALTER TABLE matches DROP COLUMN broken;"
-                       " ALTER TABLE matches DROP COLUMN broken_at; ALTER TABLE matches DROP COLUMN claim_token;"
+    conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
+                       " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
+                       " ALTER TABLE rating_history DROP COLUMN rating_before;"
+                       " ALTER TABLE rating_history DROP COLUMN sigma;"
                        f" PRAGMA user_version = {len(MIGRATIONS) - 1}; PRAGMA journal_mode = DELETE;")
     conn.close()
     before = source.read_bytes()

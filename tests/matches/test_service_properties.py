@@ -31,7 +31,8 @@ a given ServiceError subclass and a message.  After every request the tables
 * series points only grow, by exactly the victory points of the matches that
   just finished; the winner (once set it stays) has >= target points;
 * ratings: per server, game and player, ``played`` (and wins / losses / draws)
-  counts exactly the finished matches of a server; Elo is zero-sum.
+  counts exactly the finished matches of a server, and ``mu`` and ``sigma`` are
+  what replaying those matches' rankings in the order they ended gives.
 """
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ from engines import MoveError, Record, State, get_game, game_names, replay
 from matches import (IllegalMoveError, Match, MatchClosed, NotAPlayer, NotYourTurn, Player, ServiceError,
                      StaleRequest)
 from matches.core import CHALLENGE_TTL, SERIES_TARGET
-from matches.ratings import INITIAL
+from matches.competitions.skill import RatedGame, replay as replay_skills
+from matches.ratings import places
 from matches.timing import DAY, DAYS_CHOICES, DEFAULT_DAYS
 
 PEOPLE = tuple(Player(i, name) for i, name in enumerate(("ann", "bob", "cat", "dan", "eve"), start=1))
@@ -175,11 +177,13 @@ def check_step(before: Snapshot, after: Snapshot, targets: dict[int, int], creat
             assert after.moves.get(match_id) == before.moves.get(match_id), f"moves of #{match_id} changed"
 
 
-async def check_world(service, replays: "Replays", before: Snapshot, after: Snapshot, now: float) -> None:
+async def check_world(service, replays: "Replays", before: Snapshot, after: Snapshot, now: float,
+                      finished: list[int]) -> None:
     """The invariants that hold after every request, whatever it was (see the module docstring).
 
     A match is looked at again when its row or moves changed (the test clock only moves forward,
-    so what held for an unchanged match still holds).
+    so what held for an unchanged match still holds).  ``finished``: the ids of the finished
+    matches in the order they finished, which the ratings follow.
     """
     for match_id, row in after.matches.items():
         old = before.matches.get(match_id)
@@ -196,7 +200,7 @@ async def check_world(service, replays: "Replays", before: Snapshot, after: Snap
             check_clock(before.match(match_id), match, now)
         await replays.check(service, match, full=match.status != "active")
     check_series(before, after)
-    check_ratings(after)
+    check_ratings(after, finished)
 
 
 def check_match(match: Match, snap: Snapshot, now: float) -> None:
@@ -334,8 +338,10 @@ def check_series(before: Snapshot, after: Snapshot) -> None:
             assert set(points(series)) == set(after.match(match_id).players)
 
 
-def check_ratings(snap: Snapshot) -> None:
-    """Ratings count exactly the finished (not void) matches on a server; DMs are never rated."""
+def check_ratings(snap: Snapshot, finished: list[int]) -> None:
+    """Ratings count exactly the finished (not void) matches on a server; DMs are never rated; each
+    rating is the replay of those matches' rankings in the order they finished (``finished``: the
+    test clock stands still between requests, so the end times alone cannot tell)."""
     want: dict[tuple, list[int]] = {}            # (guild, game, user) -> [played, wins, losses, draws]
     for match_id in snap.matches:
         match = snap.match(match_id)
@@ -348,10 +354,17 @@ def check_ratings(snap: Snapshot) -> None:
             tally[1 if winners == [seat] else 3 if len(winners) > 1 and seat in winners else 2] += 1
     got = {key: [r["played"], r["wins"], r["losses"], r["draws"]] for key, r in snap.ratings.items()}
     assert got == want, f"ratings {got}, finished rated matches say {want}"
-    totals: dict[tuple, float] = {}
-    for (guild, game, _), r in snap.ratings.items():
-        totals[guild, game] = totals.get((guild, game), 0.0) + r["rating"] - INITIAL
-    assert all(abs(t) < 1e-6 for t in totals.values()), f"Elo is not zero-sum: {totals}"
+    rated: dict[tuple, list] = {}                # (guild, game) -> [RatedGame in the order they finished]
+    for match_id in finished:
+        match = snap.match(match_id)
+        if match.guild_id is not None:
+            ranking = places(match.game, len(match.players), match.result, match.resignations)
+            rated.setdefault((match.guild_id, match.game), []).append(RatedGame(tuple(match.players), ranking))
+    for (guild, game), games in rated.items():
+        for user, skill in replay_skills(games).items():
+            row = snap.ratings[guild, game, user]
+            assert (row["mu"], row["sigma"], row["rating"]) == pytest.approx((skill.mu, skill.sigma, skill.display)), \
+                f"rating of {user} in {game} on {guild}: {row}, the replayed results say {skill}"
 
 
 # ----------------------------------------------------------------- the random world
@@ -369,6 +382,7 @@ class World:
     tally: dict[str, int] = field(default_factory=dict)
     replays: Replays = field(default_factory=Replays)
     budget: int = 0
+    finished: list[int] = field(default_factory=list)      # match ids in the order they finished
 
     # -------------------------------------------------------- one checked request
     async def request(self, what: str, call: Callable[[], Awaitable[Any]], *,
@@ -391,9 +405,11 @@ class World:
             assert refused is None, f"{where}: accepted, but {refused} was expected"
             self.tally[what.split()[0]] = self.tally.get(what.split()[0], 0) + 1
         after = await read_all(self.store)
+        self.finished += sorted(i for i, row in after.matches.items() if row["status"] == "finished"
+                                and (i not in before.matches or before.matches[i]["status"] != "finished"))
         try:
             check_step(before, after, targets or {}, created, refused is not None)
-            await check_world(self.service, self.replays, before, after, self.clock.now)
+            await check_world(self.service, self.replays, before, after, self.clock.now, self.finished)
         except AssertionError as exc:
             raise AssertionError(f"{where}: {exc}") from None
         self.snap = after
