@@ -223,7 +223,14 @@ class Core:
         tx.schedule(values.get("next_event_at"))
         if result is not None:
             self._score(tx, match, result)
-        return Match.from_row(row, snapshot=snapshot)
+        new = Match.from_row(row, snapshot=snapshot)
+        if new.status in ("finished", "void"):
+            self._match_ended(tx, new)
+        return new
+
+    def _match_ended(self, tx: Transaction, match: Match) -> None:
+        """A match ended (finished or void), in the transaction that ended it: an event's match
+        counts for its event (:mod:`matches.events` overrides this)."""
 
     def _score(self, tx: Transaction, match: Match, result: dict) -> None:
         outcome = Outcome(tuple(result["winners"]), result["end"], tuple(result["scores"]))
