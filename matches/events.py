@@ -539,6 +539,9 @@ class Events(Challenges):
         row = tx.fetchone("SELECT * FROM event_tables WHERE match_id = ?", (match.id,))
         if row is None:
             return
+        # The event pairs the next match: no rematch (a rematch id nobody has marks that).
+        tx.execute("UPDATE matches SET rematch_id = -1 WHERE id = ?", (match.id,))
+        match.rematch_id = -1
         table = EventTable.from_row(row)
         event_row = tx.fetchone("SELECT * FROM events WHERE id = ?", (row["event_id"],))
         event = Event.from_row(event_row)
@@ -635,6 +638,17 @@ class Events(Challenges):
         tx.execute("UPDATE events SET status = 'finished', winners = ?, updated_at = ? WHERE id = ?"
                    " AND status = 'running' AND round = ?", (dumps(winners), now, view.event.id, view.event.round))
         tx.schedule(now)
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        if await self.event_of_match(match_id) is not None:
+            raise ServiceError(Text("An event match has no rematch: the event pairs the next match."))
+        return await super().rematch(match_id, user_id)
+
+    async def abort(self, match_id: int, guild_id: int | None) -> Match:
+        if await self.event_of_match(match_id) is not None:
+            raise ServiceError(Text("Match #{id} belongs to an event: its organiser can cancel the event, or a "
+                                    "player can resign.", id=match_id))
+        return await super().abort(match_id, guild_id)
 
     # ------------------------------------------------------------- the clock
     async def time_out(self, match_id: int) -> MoveResult | None:

@@ -1,0 +1,129 @@
+"""Events through the real bot: create with a Join button, join, start, rounds announced and
+paired by themselves, standings as an image and text, and the refusals (private, changing nothing)."""
+import discord
+
+from .helpers import PNG_MAGIC, advance, button_labels
+
+
+def organiser_in(w):
+    role = w.guild.create_role("Organisers", permissions=discord.Permissions(manage_events=True))
+    return w.guild.add_member(w.env.create_user("org"), roles=[role])
+
+
+async def create(w, org, **options):
+    r = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", name="Spring Cup",
+                        **options)
+    assert not r.ephemeral, r.response.content
+    return r
+
+
+def texts(channel) -> list[str]:
+    return [m.content for m in channel.history()]
+
+
+async def resign_own_match(w, member):
+    """``member`` resigns his running match in the channel (through the bot)."""
+    confirm = await member.slash(w.channel, "architekton resign")
+    assert confirm.ephemeral, confirm.response.content
+    await member.click(confirm.response, label="Yes, resign")
+
+
+async def test_create_join_start_play_and_standings(world):
+    w = world
+    org = organiser_in(w)
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    made = await create(w, org, rounds=3)
+    announcement = made.response
+    assert "Spring Cup" in announcement.content and "loses automatically" in announcement.content
+    assert button_labels(announcement) == ["Join"]
+    joined = await w.ann.click(announcement, label="Join")
+    assert not joined.ephemeral and "joined" in joined.response.content
+    for member in (w.bob, w.cat, dan):
+        r = await member.slash(w.channel, "tournament join")
+        assert not r.ephemeral, r.response.content
+    [event] = await w.service.events(w.guild.id)
+    assert len((await w.service.event_view(event.id)).entrants) == 4
+
+    started = await org.slash(w.channel, "tournament start")
+    assert not started.ephemeral and "has started" in started.response.content
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 1 and len(view.round_tables(1)) == 2
+    history = texts(w.channel)
+    assert any("Spring Cup" in t and "round 1" in t for t in history)           # the pairings
+    boards = [m for m in w.channel.history() if "The match begins" in m.content]
+    assert len(boards) == 2 and all("round 1" in m.content for m in boards)   # each match says where it belongs
+    assert all(m.attachments and m.attachments[0].filename.endswith(".png") for m in boards)
+
+    # round 1 ends: the second players resign; round 2 is paired and announced by itself
+    for t in view.round_tables(1):
+        await resign_own_match(w, next(m for m in (w.ann, w.bob, w.cat, dan) if m.id == t.players[1]))
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 2
+    assert any("round 2" in t for t in texts(w.channel))
+    standings_posts = [m for m in w.channel.history() if "after round 1" in m.content]
+    assert standings_posts and standings_posts[-1].attachments
+
+    r = await w.cat.slash(w.channel, "tournament standings")
+    assert not r.ephemeral
+    message = r.followups[0] if r.followups else r.response
+    assert "Standings of Spring Cup" in message.content and "Bh" in message.content and "met" in message.content
+    data = await message.attachments[0].read()
+    assert data.startswith(PNG_MAGIC)
+
+    listed = await w.cat.slash(w.channel, "tournament list")
+    assert listed.ephemeral and "Spring Cup" in listed.response.content
+
+
+async def test_refusals_are_private_and_change_nothing(world):
+    w = world
+    org = organiser_in(w)
+    refused = await w.ann.slash(w.channel, "tournament create", game="architekton", format="swiss")
+    assert refused.ephemeral and "Manage" in refused.response.content
+    assert await w.service.events(w.guild.id) == []
+    unknown = await w.ann.slash(w.channel, "tournament join", tournament=999)
+    assert unknown.ephemeral and "no event #999" in unknown.response.content
+    none = await w.ann.slash(w.channel, "tournament join")
+    assert none.ephemeral
+
+    made = await create(w, org)
+    await w.ann.slash(w.channel, "tournament join")
+    twice = await w.ann.click(made.response, label="Join")
+    assert twice.ephemeral and "already" in twice.response.content
+    not_org = await w.ann.slash(w.channel, "tournament start")
+    assert not_org.ephemeral and "Manage" in not_org.response.content
+    few = await org.slash(w.channel, "tournament start")
+    assert few.ephemeral and "at least 4" in few.response.content
+    [event] = await w.service.events(w.guild.id)
+    assert event.status == "open"
+    # the organiser adds a member and computer players; a fourth at one level has no seat
+    added = await org.slash(w.channel, "tournament add", member=w.bob)
+    assert not added.ephemeral, added.response.content
+    for _ in range(3):
+        bot_added = await org.slash(w.channel, "tournament add", level="easy")
+        assert not bot_added.ephemeral, bot_added.response.content
+    full = await org.slash(w.channel, "tournament add", level="easy")
+    assert full.ephemeral and "cannot seat" in full.response.content
+    assert len((await w.service.event_view(event.id)).entrants) == 5
+    await org.slash(w.channel, "tournament start")
+    late = await w.cat.slash(w.channel, "tournament join", tournament=event.id)
+    assert late.ephemeral and "no longer open" in late.response.content
+    assert len((await w.service.event_view(event.id)).entrants) == 5
+
+
+async def test_out_of_time_in_an_event_match_loses_by_itself(world):
+    w = world
+    org = organiser_in(w)
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    await create(w, org, days=1)
+    for member in (w.ann, w.bob, w.cat, dan):
+        await member.slash(w.channel, "tournament join")
+    await org.slash(w.channel, "tournament start")
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    await advance(w.env, 86400 + 3600)
+    for t in view.round_tables(1):
+        match = await w.service.get(t.match_id)
+        assert match.status in ("finished", "void"), match.status
+    assert any("ran out of time and loses" in t for t in texts(w.channel))
+    assert not any("claim the win" in t for t in texts(w.channel))               # no claim: it is done
+    assert (await w.service.event_view(event.id)).event.round == 2
