@@ -208,5 +208,6 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (event_id, round, table_no)
     );
     CREATE INDEX event_tables_match ON event_tables (match_id);
+    CREATE INDEX event_tables_series ON event_tables (series_id) WHERE series_id IS NOT NULL;
     """,
 ]

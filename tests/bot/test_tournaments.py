@@ -11,8 +11,8 @@ def organiser_in(w):
 
 
 async def create(w, org, **options):
-    r = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", name="Spring Cup",
-                        **options)
+    options = {"game": "architekton", "format": "swiss", "name": "Spring Cup", **options}
+    r = await org.slash(w.channel, "tournament create", **options)
     assert not r.ephemeral, r.response.content
     return r
 
@@ -127,3 +127,52 @@ async def test_out_of_time_in_an_event_match_loses_by_itself(world):
     assert any("ran out of time and loses" in t for t in texts(w.channel))
     assert not any("claim the win" in t for t in texts(w.channel))               # no claim: it is done
     assert (await w.service.event_view(event.id)).event.round == 2
+
+
+async def join_four(w, org, **options):
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    made = await create(w, org, **options)
+    for member in (w.ann, w.bob, w.cat, dan):
+        r = await member.slash(w.channel, "tournament join")
+        assert not r.ephemeral, r.response.content
+    return made, (w.ann, w.bob, w.cat, dan)
+
+
+async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(world):
+    w = world
+    org = organiser_in(w)
+    _, people = await join_four(w, org, format="knockout")
+    await org.slash(w.channel, "tournament start")
+    [event] = await w.service.events(w.guild.id)
+    by_id = {m.id: m for m in people}
+    games = 0
+    while (view := await w.service.event_view(event.id)).event.status == "running":
+        table = next(t for t in view.round_tables(view.event.round) if t.places is None)
+        match = await w.service.get(table.match_id)
+        assert match.message_id, "every game of a series gets its board"
+        # one move, so that the game counts; then the second seat of the bout resigns
+        mover = by_id[match.to_move_id()]
+        r = await mover.slash(w.channel, "architekton move", move=match.state().legal_moves()[0],
+                              match=match.id)
+        assert not r.ephemeral, r.response.content
+        loser = by_id[table.players[1]]
+        confirm = await loser.slash(w.channel, "architekton resign", match=match.id)
+        await loser.click(confirm.response, label="Yes, resign")
+        games += 1
+        assert games < 20
+    assert view.event.status == "finished" and len(view.event.winners) == 1
+    final = [m.content for m in w.channel.history() if "Final standings" in m.content]
+    assert final and "Winner" in final[-1]
+    begins = [m for m in w.channel.history() if "The match begins" in m.content]
+    assert len(begins) == games                                    # each game's board, posted once
+
+
+async def test_the_join_button_and_the_event_survive_a_restart(world):
+    w = world
+    org = organiser_in(w)
+    made = await create(w, org)
+    await w.restart()
+    joined = await w.ann.click(made.response, label="Join")
+    assert not joined.ephemeral, joined.response.content
+    choices = await w.bob.autocomplete(w.channel, "tournament join", "tournament", "spring")
+    assert [c["name"] for c in choices] == [f"#{1} Spring Cup (open for sign-up)"]

@@ -224,3 +224,43 @@ async def test_a_round_is_paired_exactly_once_across_two_processes(service, seco
     posted = await asyncio.gather(service.claim_unposted_matches(), second.claim_unposted_matches())
     ids = [m.id for batch in posted for m in batch]
     assert sorted(ids) == sorted(t.match_id for t in view.round_tables(2))
+
+
+async def test_a_tactori_swiss_at_four_seats_seats_three_where_the_field_does_not_divide(service):
+    event = await make(service, "tactori", "swiss", players=7, table=4, options={"chase": True})
+    view = await service.start_event(event.id)
+    sizes = sorted(len(t.players) for t in view.round_tables(1))
+    assert sizes == [3, 4] and not view.byes[1]
+    match = await service.get(view.round_tables(1)[0].match_id)
+    assert len(match.players) == 4 and match.options.get("chase") is True
+
+
+async def test_a_withdrawal_from_a_league_forfeits_every_remaining_match(service):
+    event = await make(service, "atacama", "league", players=4)
+    view = await service.start_event(event.id)
+    quitter = PEOPLE[3].id
+    _, results = await service.leave_event(event.id, quitter)
+    assert len(results) == 3                                      # his three matches, all running at once
+    view = await service.event_view(event.id)
+    for t in view.tables:
+        if quitter in t.players:
+            assert t.forfeit and t.places[t.players.index(quitter)] == 2
+    for t in view.tables:
+        if t.places is None:
+            await win(service, t.match_id, t.players[0])
+    view = await service.event_view(event.id)
+    assert view.event.status == "finished"
+    row = next(s for s in view.standings() if s.player == quitter)
+    assert row.withdrawn and row.points == 0 and row.rank == 4
+
+
+async def test_an_event_match_has_no_rematch_and_no_abort_alone(service):
+    event = await make(service, players=4)
+    view = await service.start_event(event.id)
+    t = view.round_tables(1)[0]
+    with pytest.raises(ServiceError, match="belongs to an event"):
+        await service.abort(t.match_id, GUILD)
+    await win(service, t.match_id, t.players[0])
+    assert (await service.get(t.match_id)).rematch_id is not None
+    with pytest.raises(ServiceError, match="no rematch"):
+        await service.rematch(t.match_id, t.players[0])
