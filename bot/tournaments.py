@@ -288,7 +288,18 @@ class Tournaments:
             return
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{event} has started with {count} players.", event=view.event.title, count=len(view.entrants)))))
+        await self._close_sign_up(view.event)
         await self.publish()
+
+    async def _close_sign_up(self, event: Event) -> None:
+        """The announcement loses its Join button once sign-up is over."""
+        if event.channel_id is None or not event.message_id:
+            return
+        try:
+            message = self.bot.get_partial_messageable(event.channel_id).get_partial_message(event.message_id)
+            await message.edit(**outgoing(view=None))
+        except discord.HTTPException as exc:
+            log.info("the announcement of event %s keeps its Join button: %s", event.id, exc)
 
     async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
         if not organiser(interaction):
@@ -305,6 +316,7 @@ class Tournaments:
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{event} was cancelled by {organiser}; its running matches end without a result.", event=event.title,
             organiser=present.mention(interaction.user.id)))))
+        await self._close_sign_up(event)
 
     async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
         view = await self.resolve(interaction, event_id, ("running", "finished"))
@@ -446,6 +458,7 @@ class Tournaments:
     async def start_due(self) -> None:
         """Events whose sign-up closed: started (their pairings follow), or cancelled for want of players."""
         for event, view in await self.service.start_due_events():
+            await self._close_sign_up(event)
             if view is None and event.channel_id:
                 locale = self.bot.actions.match_locale_of(event.guild_id)
                 try:

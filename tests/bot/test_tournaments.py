@@ -46,6 +46,8 @@ async def test_create_join_start_play_and_standings(world):
 
     started = await org.slash(w.channel, "tournament start")
     assert not started.ephemeral and "has started" in started.response.content
+    posted = next(m for m in w.channel.history() if m.id == announcement.id)
+    assert posted.components == []                                              # sign-up is over
     view = await w.service.event_view(event.id)
     assert view.event.round == 1 and len(view.round_tables(1)) == 2
     history = texts(w.channel)
@@ -176,3 +178,28 @@ async def test_the_join_button_and_the_event_survive_a_restart(world):
     assert not joined.ephemeral, joined.response.content
     choices = await w.bob.autocomplete(w.channel, "tournament join", "tournament", "spring")
     assert [c["name"] for c in choices] == [f"#{1} Spring Cup (open for sign-up)"]
+
+
+async def test_sign_up_closes_by_itself_and_the_event_starts(world):
+    w = world
+    org = organiser_in(w)
+    made, _ = await join_four(w, org, signup_days=1)
+    assert "starts" in made.response.content
+    await advance(w.env, 86400 + 60)
+    [event] = await w.service.events(w.guild.id)
+    assert event.status == "running"
+    assert any("round 1" in t for t in texts(w.channel))
+
+
+async def test_the_organiser_cancels(world):
+    w = world
+    org = organiser_in(w)
+    await join_four(w, org)
+    await org.slash(w.channel, "tournament start")
+    refused = await w.ann.slash(w.channel, "tournament cancel")
+    assert refused.ephemeral
+    done = await org.slash(w.channel, "tournament cancel")
+    assert not done.ephemeral and "cancelled" in done.response.content
+    [event] = await w.service.events(w.guild.id, ("cancelled",))
+    view = await w.service.event_view(event.id)
+    assert [(await w.service.get(t.match_id)).status for t in view.tables] == ["aborted", "aborted"]
