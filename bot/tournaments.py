@@ -420,11 +420,13 @@ class Tournaments:
             guild = await self.service.guild_settings(match.guild_id)
             if guild.threads:
                 try:
-                    starter = await self.bot.get_partial_messageable(match.channel_id).send(
+                    # The channel itself (not a partial one): a thread hangs on a message with its server.
+                    channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
+                    starter = await channel.send(
                         **outgoing(say(Text("{title} #{id}: {players}", title=match.title, id=match.id,
                                             players=present.player_line(match)), locale)))
                     match = await actions._open_thread(starter, match)
-                except discord.HTTPException as exc:
+                except (discord.HTTPException, ValueError) as exc:
                     log.info("no thread for event match %s: %s", match.id, exc)
         kwargs = {"file": await actions.board_file(match, locale, description)}
         view = actions.board_view(match, locale)

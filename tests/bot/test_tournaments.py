@@ -203,3 +203,19 @@ async def test_the_organiser_cancels(world):
     [event] = await w.service.events(w.guild.id, ("cancelled",))
     view = await w.service.event_view(event.id)
     assert [(await w.service.get(t.match_id)).status for t in view.tables] == ["aborted", "aborted"]
+
+
+async def test_event_matches_get_their_threads_when_the_server_wants_them(world):
+    w = world
+    await w.service.set_guild_settings(w.guild.id, threads=True)
+    org = organiser_in(w)
+    await join_four(w, org, format="league")
+    await org.slash(w.channel, "tournament start")
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    assert len(view.tables) == 6                                   # a league: every match at once
+    matches = [await w.service.get(t.match_id) for t in view.tables]
+    assert all(m.thread_id for m in matches)
+    assert len(w.channel.threads) == 6
+    thread = next(t for t in w.channel.threads if t.id == matches[0].thread_id)
+    assert "The match begins" in thread.history()[-1].content and "round" in thread.history()[-1].content
