@@ -219,3 +219,27 @@ async def test_event_matches_get_their_threads_when_the_server_wants_them(world)
     assert len(w.channel.threads) == 6
     thread = next(t for t in w.channel.threads if t.id == matches[0].thread_id)
     assert "The match begins" in thread.history()[-1].content and "round" in thread.history()[-1].content
+
+
+async def test_a_computer_entrant_plays_its_event_match_by_itself(world):
+    w = world
+    org = organiser_in(w)
+    await create(w, org)
+    for member in (w.ann, w.bob, w.cat):
+        await member.slash(w.channel, "tournament join")
+    added = await org.slash(w.channel, "tournament add", level="easy")
+    assert not added.ephemeral and "Bot 1 (easy)" in added.response.content
+    await org.slash(w.channel, "tournament start")
+    await w.env.settle()
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    table = next(t for t in view.round_tables(1) if any(p < 0 for p in t.players))
+    match = await w.service.get(table.match_id)
+    if match.to_move_id() > 0:                                    # a person starts: he moves, then the computer
+        person = next(m for m in (w.ann, w.bob, w.cat) if m.id == match.to_move_id())
+        while (match := await w.service.get(match.id)).to_move_id() == person.id:
+            await person.slash(w.channel, "architekton move", move=match.state().legal_moves()[0], match=match.id)
+        await w.env.settle()
+    moves = await w.service.moves(match.id)
+    assert any(m.user_id < 0 for m in moves)                      # the computer has moved by itself
+    assert "Bot" in view.name_of(next(p for p in table.players if p < 0))
