@@ -23,6 +23,16 @@ The pairing, schedule, bracket and standings come from the pure core
 - Places at a table: the winners first, then the others by score, then those
   who resigned or ran out of time, the latest to leave best.
 
+- A league starts every match at once (its pairings are announced together);
+  its standings are posted when it ends (and on request).
+- A knockout series scores as the rematch series does (``victory_points``:
+  Architekton's early-end win counts 2, a draw nothing), so a series of draws
+  goes on.  A game void before anybody moved loses the bout for whoever left it.
+- Event matches have no rematch, and an admin cannot abort one alone (the
+  organiser cancels the event).
+- Pairing runs inside the ending transaction, on the store's writer thread (off
+  the event loop).
+
 Not done: a round's time limit beyond the per-move clock (vacations pause an
 event match's clock as any other's, so a round lasts as long as its slowest
 match).  Entrants are seeded in sign-up order (ratings are not read).
@@ -367,7 +377,8 @@ class Events(Challenges):
 
         def withdraw(tx: Transaction) -> None:
             done = tx.execute("UPDATE event_entrants SET withdrawn = (SELECT round FROM events WHERE id = ?)"
-                              " WHERE event_id = ? AND user_id = ? AND withdrawn IS NULL", (event_id, event_id, user_id))
+                              " WHERE event_id = ? AND user_id = ? AND withdrawn IS NULL",
+                              (event_id, event_id, user_id))
             if done.rowcount != 1:
                 raise StaleRequest(Text("You have already withdrawn from {event}.", event=event.title))
             if event.format == "knockout":
