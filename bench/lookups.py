@@ -5,7 +5,7 @@ import contextlib
 import time
 from typing import Any
 
-from matches import Match, MatchService
+from matches import MatchService
 
 from .stats import summarize
 
@@ -13,7 +13,7 @@ from .stats import summarize
 def old_user_matches(service: MatchService):
     """``user_matches`` as it was: a plain JOIN, which SQLite started from matches_status (every active match)."""
     async def user_matches(user_id: int, *, channel_id: int | None = None, game: str | None = None,
-                           statuses: tuple[str, ...] = ("active",)) -> list[Match]:
+                           statuses: tuple[str, ...] = ("active",)):
         sql = ("SELECT m.* FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id = ?"
                f" AND m.status IN ({','.join('?' * len(statuses))})")
         params: list[Any] = [user_id, *statuses]
@@ -24,7 +24,7 @@ def old_user_matches(service: MatchService):
             sql += " AND m.game = ?"
             params.append(game)
         rows = await service.store.fetchall(sql + " ORDER BY m.updated_at", tuple(params))
-        return [Match.from_row(dict(r)) for r in rows]
+        return await service._readable(rows)       # the rows read as today's look-up reads them
     return user_matches
 
 

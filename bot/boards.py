@@ -51,15 +51,25 @@ class Boards:
         """The language of the server a match is played in (None: English)."""
         return server_locale(self.bot, match.guild_id)
 
+    def match_locale_of(self, guild_id: int | None):
+        """The language of a server's public messages (None: English)."""
+        return server_locale(self.bot, guild_id)
+
     async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> Text:
-        if series is None and match.status in ("active", "finished"):
+        event = await self.service.event_of_match(match.id)
+        if event is not None and event[0].format != "knockout":
+            series = None       # a Swiss or league match is one game: no series to tell of
+        elif series is None and match.status in ("active", "finished"):
             series = await self.service.series(match.series_id)
         away = None
         mover = match.to_move_id()
         if mover is not None:
             until = (await self.service.user_settings(mover)).vacation_until
             away = until if until and until > self.service.clock() else None
-        return present.turn_message(match, description, series, away)
+        message = present.turn_message(match, description, series, away)
+        if event is None:
+            return message
+        return Joined([Text("🏆 {event}, round {round}", event=event[0].title, round=event[1]), message], "\n")
 
     async def post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
                         series: Series | None = None) -> None:
@@ -73,6 +83,8 @@ class Boards:
             await self._post_turn(interaction, match, description, series)
         finally:
             self.bot.computer.schedule(match)
+        if match.status in ("finished", "void"):
+            await self.bot.tournaments.publish()       # an event's round may have ended with it
 
     async def post_computer_turn(self, result: MoveResult) -> None:
         """The computer's move, posted where the match lives like a person's: the board, the moves
@@ -119,6 +131,8 @@ class Boards:
             await self._retire_board(home, match.message_id)
         if match.status in ("finished", "void") and match.thread_id:
             await self._archive(match.thread_id)
+        if match.status in ("finished", "void"):
+            await self.bot.tournaments.publish()       # an event's round may have ended with it
 
     def _round_opened(self, match: Match, channel_id: int, message_id: int, description) -> None:
         """A board that says the computer is thinking opens its round (or joins it: a /board meanwhile);

@@ -18,12 +18,14 @@ from . import buttons, guided
 from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
+from .commands.tournament import build_tournament_group
 from .computer import ComputerPlayer
 from .i18n import Catalogue
 from .locales import LANGUAGES, catalogue, language
 from .reminders import Reminders
 from .scheduler import Scheduler
 from .settings import Settings
+from .tournaments import JoinEventButton, Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ class GameBot(commands.Bot):
         self.reminders = Reminders(self)
         self.scheduler = Scheduler(self)
         self.computer = ComputerPlayer(self)
+        self.tournaments = Tournaments(self)
         # Servers whose admins chose the bot's language: read on every public message, so kept here.
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
@@ -77,8 +80,8 @@ class GameBot(commands.Bot):
         self.store.on_notice.append(self._settings_changed)
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
-        self.add_dynamic_items(*buttons.ALL, *guided.ALL)
-        for command in [*build_groups(self.actions), *build_community_commands(self)]:
+        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton)
+        for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
         # Logged in by now, so the application id is known: show the link before anything can fail.

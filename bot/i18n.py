@@ -140,6 +140,65 @@ TEXTS: dict[str, tuple[str, str]] = {
     "The language of the bot's messages in this server's channels": (
         "Die Sprache der Bot-Nachrichten in den Kanälen dieses Servers",
         "La langue des messages du bot dans les salons de ce serveur"),
+    # /tournament
+    "Events: Swiss, league or knockout": ("Turniere: Schweizer System, Liga oder K.-o.",
+                                          "Tournois : système suisse, championnat ou élimination directe"),
+    "Organisers: announce an event with a Join button": (
+        "Veranstalter: ein Turnier mit Mitmach-Knopf ankündigen",
+        "Organisateurs : annoncer un tournoi avec un bouton Participer"),
+    "Sign up for an event": ("Bei einem Turnier mitmachen", "S'inscrire à un tournoi"),
+    "Leave an event (once it runs: withdraw, your matches are forfeited)": (
+        "Ein Turnier verlassen (läuft es schon: zurückziehen, deine Partien sind kampflos verloren)",
+        "Quitter un tournoi (s'il a commencé : se retirer, vos parties sont perdues par forfait)"),
+    "Organisers: add a member, or a computer player at a level": (
+        "Veranstalter: ein Mitglied oder einen Computerspieler einer Stufe anmelden",
+        "Organisateurs : inscrire un membre, ou un joueur ordinateur d'un niveau"),
+    "Organisers: close sign-up and pair the first round": (
+        "Veranstalter: die Anmeldung schließen und die erste Runde auslosen",
+        "Organisateurs : clore les inscriptions et apparier la première ronde"),
+    "Organisers: call an event off (its matches end without a result)": (
+        "Veranstalter: ein Turnier absagen (seine Partien enden ohne Ergebnis)",
+        "Organisateurs : annuler un tournoi (ses parties se terminent sans résultat)"),
+    "The standings of an event, in its channel": ("Die Tabelle eines Turniers, in seinem Kanal",
+                                                  "Le classement d'un tournoi, dans son salon"),
+    "This server's events, newest first": ("Die Turniere dieses Servers, die neuesten zuerst",
+                                           "Les tournois de ce serveur, les plus récents en premier"),
+    "The game": ("Das Spiel", "Le jeu"),
+    "swiss, league or knockout": ("Schweizer System, Liga oder K.-o.",
+                                  "système suisse, championnat ou élimination directe"),
+    "The event's name": ("Der Name des Turniers", "Le nom du tournoi"),
+    "Swiss: how many rounds (default: log2 of the players, at least 3)": (
+        "Schweizer System: wie viele Runden (Standard: log2 der Spielerzahl, mindestens 3)",
+        "Système suisse : combien de rondes (par défaut : log2 du nombre de joueurs, au moins 3)"),
+    "Players per match (Atacama 2 or 4, Tactori 2-4; default 2)": (
+        "Spieler pro Partie (Atacama 2 oder 4, Tactori 2-4; Standard 2)",
+        "Joueurs par partie (Atacama 2 ou 4, Tactori 2 à 4 ; par défaut 2)"),
+    "Time per move (default: the server's)": ("Bedenkzeit pro Zug (Standard: die des Servers)",
+                                              "Temps par coup (par défaut : celui du serveur)"),
+    "Start by itself when sign-up closes after this many days": (
+        "Von selbst beginnen, wenn die Anmeldung nach so vielen Tagen schließt",
+        "Commencer seul à la clôture des inscriptions, après ce nombre de jours"),
+    "Where the event is announced and played (default: here)": (
+        "Wo das Turnier angekündigt und gespielt wird (Standard: hier)",
+        "Où le tournoi est annoncé et joué (par défaut : ici)"),
+    "Atacama: basic board, or the build-up game (2 players)": (
+        "Atacama: Grundspiel oder Aufbauspiel (2 Spieler)", "Atacama : jeu de base, ou variante évolutive (2 joueurs)"),
+    "Atacama: other-colour towers that score double": ("Atacama: Türme anderer Farbe, die doppelt zählen",
+                                                       "Atacama : tours d'autre couleur qui comptent double"),
+    "Tactori: moving stacks may chase other towers off": (
+        "Tactori: ziehende Stapel dürfen andere Türme verjagen",
+        "Tactori : les piles en mouvement peuvent chasser d'autres tours"),
+    "Tactori: centre variation (off, 1 or 2)": ("Tactori: Zentrumsvariante (aus, 1 oder 2)",
+                                                "Tactori : variante du centre (non, 1 ou 2)"),
+    "Tactori FEM: stacks of own towers may move together": (
+        "Tactori FEM: Stapel eigener Türme dürfen gemeinsam ziehen",
+        "Tactori FEM : les piles de vos tours peuvent se déplacer ensemble"),
+    "Which event (default: the only one that fits)": ("Welches Turnier (Standard: das einzige passende)",
+                                                      "Quel tournoi (par défaut : le seul qui convient)"),
+    "The member (leave out for a computer player)": ("Das Mitglied (weglassen für einen Computerspieler)",
+                                                     "Le membre (à omettre pour un joueur ordinateur)"),
+    "The computer's level (default: medium)": ("Die Stufe des Computers (Standard: mittel)",
+                                               "Le niveau de l'ordinateur (par défaut : moyen)"),
 }
 
 # Names of choices (their values stay as they are).
@@ -149,6 +208,8 @@ CHOICES: dict[str, tuple[str, str]] = {
     "basic": ("Grundspiel", "base"), "buildup": ("Aufbauspiel", "variante évolutive"),
     "easy": ("leicht", "facile"), "medium": ("mittel", "moyen"), "hard": ("schwer", "difficile"),
     "mention": ("Erwähnung", "mention"), "dm": ("Direktnachricht", "message privé"),
+    "swiss": ("Schweizer System", "système suisse"), "league": ("Liga", "championnat"),
+    "knockout": ("K.-o.-System", "élimination directe"),
     "Server language (Discord setting)": ("Sprache des Servers (Discord-Einstellung)",
                                           "Langue du serveur (réglage Discord)"),
     **{f"{d} day{'s' if d > 1 else ''} per move":

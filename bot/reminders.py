@@ -147,6 +147,8 @@ class Reminders:
                 match, Text("**{title} #{id}** was closed as abandoned: nobody acted for 30 days after the "
                             "deadline. It does not count for ratings.", title=match.title, id=match.id))
             return
+        if event == Event.TIMEOUT and await self.bot.tournaments.time_out(match):
+            return          # in an event match the late player loses by himself: nothing to claim
         if event == Event.TIMEOUT:
             # Only people may claim: the computer never does, so with nobody else at the table nothing is said.
             others = [present.mention(p) for p in match.players if p != mover and not ai_seats.is_ai(p)]

@@ -93,6 +93,8 @@ class Scheduler:
     async def tick(self) -> bool:
         """One round; True while a backlog remains."""
         await self.expire_challenges()
+        await self.bot.tournaments.start_due()
+        await self.bot.tournaments.publish()
         return await self.bot.reminders.run_once()
 
     async def expire_challenges(self) -> None:

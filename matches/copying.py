@@ -26,6 +26,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("guilds", ("guild_id",)),
     ("ratings", ("guild_id", "game", "user_id")),
     ("rating_history", ("guild_id", "user_id", "game", "match_id")),
+    ("events", ("id",)),
+    ("event_entrants", ("event_id", "user_id")),
+    ("event_rounds", ("event_id", "round")),
+    ("event_tables", ("event_id", "round", "table_no")),
 )
 BATCH = 2000
 

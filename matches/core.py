@@ -223,7 +223,13 @@ class Core:
         new = Match.from_row(row, snapshot=snapshot)
         if result is not None:
             self._score(tx, new, result)
+        if new.status in ("finished", "void"):
+            self._match_ended(tx, new)
         return new
+
+    def _match_ended(self, tx: Transaction, match: Match) -> None:
+        """A match ended (finished or void), in the transaction that ended it: an event's match
+        counts for its event (:mod:`matches.events` overrides this)."""
 
     def _score(self, tx: Transaction, match: Match, result: dict) -> None:
         """Series points and ratings for ``match``, just finished (as written: its resignations

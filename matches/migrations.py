@@ -171,6 +171,65 @@ MIGRATIONS: list[str] = [
     ALTER TABLE rating_history ADD COLUMN mu DOUBLE PRECISION NOT NULL DEFAULT 25;
     ALTER TABLE rating_history ADD COLUMN sigma DOUBLE PRECISION NOT NULL DEFAULT 8.333333333333334;
     """,
+    # 11: events (tournaments): Swiss, league and knockout over ordinary matches.  ``round`` is the
+    # round being played (0 before the start); ``announced`` the last round whose pairings were
+    # posted and ``final_announced`` whether the final standings were (each claimed by a conditional
+    # update, so of several processes exactly one posts).  An event table is one pairing: its match
+    # (the latest game of a knockout series), and its places once decided.
+    """
+    CREATE TABLE events (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER,
+        name            TEXT    NOT NULL,
+        game            TEXT    NOT NULL,
+        format          TEXT    NOT NULL,          -- swiss, league, knockout
+        options         TEXT    NOT NULL,          -- JSON: the game's options
+        table_size      INTEGER NOT NULL DEFAULT 2,
+        rounds          INTEGER,                   -- Swiss: as asked (NULL: the default at the start)
+        days            INTEGER NOT NULL,
+        status          TEXT    NOT NULL,          -- open, running, finished, cancelled
+        round           INTEGER NOT NULL DEFAULT 0,
+        announced       INTEGER NOT NULL DEFAULT 0,
+        final_announced INTEGER NOT NULL DEFAULT 0,
+        organiser_id    INTEGER NOT NULL,
+        starts_at       REAL,                      -- sign-up closes and the event starts by itself
+        message_id      INTEGER,
+        winners         TEXT,                      -- JSON list of user ids, once finished
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL
+    );
+    CREATE INDEX events_guild ON events (guild_id, status);
+    CREATE INDEX events_start ON events (status, starts_at);
+    CREATE TABLE event_entrants (
+        event_id   INTEGER NOT NULL REFERENCES events(id),
+        user_id    INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        joined_at  REAL    NOT NULL,
+        withdrawn  INTEGER,                         -- the round in which the player withdrew
+        PRIMARY KEY (event_id, user_id)
+    );
+    CREATE TABLE event_rounds (
+        event_id INTEGER NOT NULL REFERENCES events(id),
+        round    INTEGER NOT NULL,
+        byes     TEXT    NOT NULL,                  -- JSON user ids: scored byes
+        resting  TEXT    NOT NULL,                  -- JSON user ids: rest without points
+        PRIMARY KEY (event_id, round)
+    );
+    CREATE TABLE event_tables (
+        event_id  INTEGER NOT NULL REFERENCES events(id),
+        round     INTEGER NOT NULL,
+        table_no  INTEGER NOT NULL,
+        players   TEXT    NOT NULL,                 -- JSON user ids, seat order of the first game
+        places    TEXT,                             -- JSON, NULL while undecided
+        forfeit   INTEGER NOT NULL DEFAULT 0,
+        match_id  INTEGER,
+        series_id INTEGER,
+        PRIMARY KEY (event_id, round, table_no)
+    );
+    CREATE INDEX event_tables_match ON event_tables (match_id);
+    CREATE INDEX event_tables_series ON event_tables (series_id) WHERE series_id IS NOT NULL;
+    """,
 ]
 
 # Migration number -> its Python step (see the module).

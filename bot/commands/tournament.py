@@ -1,0 +1,93 @@
+"""``/tournament``: events (Swiss, league, knockout) of one game, played as ordinary matches."""
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from engines import game_names, get_game
+
+from .common import DAYS, Level
+from .tactori import CENTRE
+
+EVENT_HELP = "Which event (default: the only one that fits)"
+
+
+def build_tournament_group(bot) -> app_commands.Group:
+    events = bot.tournaments
+    group = app_commands.Group(name="tournament", description="Events: Swiss, league or knockout", guild_only=True)
+
+    async def event_autocomplete(interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=label, value=value) for label, value in
+                await events.choices(interaction, current)]
+
+    @group.command(name="create", description="Organisers: announce an event with a Join button")
+    @app_commands.describe(game="The game", fmt="swiss, league or knockout", name="The event's name",
+                           rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
+                           table="Players per match (Atacama 2 or 4, Tactori 2-4; default 2)",
+                           days="Time per move (default: the server's)",
+                           signup_days="Start by itself when sign-up closes after this many days",
+                           channel="Where the event is announced and played (default: here)",
+                           variant="Atacama: basic board, or the build-up game (2 players)",
+                           tactics="Atacama: other-colour towers that score double",
+                           chase="Tactori: moving stacks may chase other towers off",
+                           centre="Tactori: centre variation (off, 1 or 2)",
+                           stacks="Tactori FEM: stacks of own towers may move together")
+    @app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()],
+                          days=DAYS)
+    @app_commands.rename(fmt="format")
+    async def create(interaction: discord.Interaction, game: app_commands.Choice[str],
+                     fmt: Literal["swiss", "league", "knockout"], name: app_commands.Range[str, 1, 80] | None = None,
+                     rounds: app_commands.Range[int, 1, 30] | None = None, table: app_commands.Range[int, 2, 4] = 2,
+                     days: app_commands.Choice[int] | None = None,
+                     signup_days: app_commands.Range[int, 1, 30] | None = None,
+                     channel: discord.TextChannel | None = None,
+                     variant: Literal["basic", "buildup"] = "basic", tactics: bool = False, chase: bool = False,
+                     centre: Literal["off", "1", "2"] = "off", stacks: bool = False):
+        options = {"architekton": {}, "atacama": {"buildup": variant == "buildup", "tactics": tactics},
+                   "tactori": {"chase": chase, "centre": CENTRE[centre]},
+                   "tactori-fem": {"stacks": stacks, "chase": chase}}[game.value]
+        await events.create(interaction, game.value, fmt, name=name, rounds=rounds, table=table,
+                            days=days.value if days else None, signup_days=signup_days, channel=channel,
+                            options=options)
+
+    @group.command(name="join", description="Sign up for an event")
+    @app_commands.describe(tournament=EVENT_HELP)
+    async def join(interaction: discord.Interaction, tournament: int | None = None):
+        await events.join(interaction, tournament)
+
+    @group.command(name="leave", description="Leave an event (once it runs: withdraw, your matches are forfeited)")
+    @app_commands.describe(tournament=EVENT_HELP)
+    async def leave(interaction: discord.Interaction, tournament: int | None = None):
+        await events.leave(interaction, tournament)
+
+    @group.command(name="add", description="Organisers: add a member, or a computer player at a level")
+    @app_commands.describe(member="The member (leave out for a computer player)",
+                           level="The computer's level (default: medium)", tournament=EVENT_HELP)
+    async def add(interaction: discord.Interaction, member: discord.Member | None = None, level: Level | None = None,
+                  tournament: int | None = None):
+        await events.add(interaction, member, level, tournament)
+
+    @group.command(name="start", description="Organisers: close sign-up and pair the first round")
+    @app_commands.describe(tournament=EVENT_HELP)
+    async def start(interaction: discord.Interaction, tournament: int | None = None):
+        await events.start(interaction, tournament)
+
+    @group.command(name="cancel", description="Organisers: call an event off (its matches end without a result)")
+    @app_commands.describe(tournament=EVENT_HELP)
+    async def cancel(interaction: discord.Interaction, tournament: int | None = None):
+        await events.cancel(interaction, tournament)
+
+    @group.command(name="standings", description="The standings of an event, in its channel")
+    @app_commands.describe(tournament=EVENT_HELP)
+    async def standings(interaction: discord.Interaction, tournament: int | None = None):
+        await events.standings(interaction, tournament)
+
+    @group.command(name="list", description="This server's events, newest first")
+    async def list_(interaction: discord.Interaction):
+        await events.list(interaction)
+
+    for command in (join, leave, add, start, cancel, standings):
+        command.autocomplete("tournament")(event_autocomplete)
+    return group

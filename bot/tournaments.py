@@ -1,0 +1,471 @@
+"""Events (tournaments) in Discord: the ``/tournament`` commands, the Join button, and what the
+bot posts as an event runs (pairings, standings, the first board of each event match).
+
+Everything is decided by the service (:mod:`matches.events`); this translates interactions into
+its calls and posts what it reports.  Pairings, final standings and first boards are each
+claimed in the store before they are posted, so of several processes exactly one posts each
+(:meth:`publish`, run by the scheduler and after every change that may end a round).
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from engines import Joined, Text, Verbatim, get_game
+from matches import Match, MoveResult, Player, ServiceError, ai_seats
+from matches.events import Event, EventView, News, format_word
+from render.common import encode_png
+from render.standings import StandingRow, standings_image
+
+from . import present
+from .buttons import PREFIX
+from .locales import say
+from .replies import fit, outgoing, player_of, private, public, public_locale, reply_error
+
+if TYPE_CHECKING:
+    from .client import GameBot
+
+log = logging.getLogger(__name__)
+
+NOT_ORGANISER = Text("Only members with the Manage Server or Manage Events permission can do this.")
+STATUS_WORDS = {"open": Text("open for sign-up"), "running": Text("running"), "finished": Text("finished"),
+                "cancelled": Text("cancelled")}
+
+
+class JoinEventButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:join-event:(?P<id>[0-9]+)"):
+    label = Text("Join")
+
+    def __init__(self, event_id: int):
+        self.event_id = event_id
+        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
+                                           custom_id=f"{PREFIX}:join-event:{event_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tournaments.join(interaction, self.event_id)
+
+
+def organiser(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.manage_events)
+
+
+def points(value) -> Text:
+    return present.decimal(float(value))
+
+
+def rules_paragraph(event: Event) -> Text:
+    """The event's rules in one short paragraph."""
+    title = get_game(event.game).title
+    fmt = {"swiss": Text("Swiss system: each round pairs players of equal score who have not met; a bye scores "
+                         "a win; {rounds}.", rounds=Text("{count} rounds", count=event.rounds) if event.rounds
+                         else Text("rounds: log2 of the players, at least 3")),
+           "league": Text("League: everyone meets everyone, all matches start at once."),
+           "knockout": Text("Knockout: each pairing is a series won at 2 victory points; the winner goes on.")}
+    start = (Text("Sign-up closes and the event starts {when}.", when=present.timestamp(event.starts_at, "f"))
+             if event.starts_at else Text("It starts when the organiser runs `/tournament start`."))
+    return Joined([Text("**{event}**: {title}, {table} players a match, {days} per move.", event=event.title,
+                        title=title, table=event.table_size, days=present.days(event.days)),
+                   fmt[event.format],
+                   Text("A win scores 1 point, a draw ½; ties are broken by Buchholz, then Sonneborn-Berger.")
+                   if event.table_size == 2 else
+                   Text("Points by place at each table: 1 for the first, 0 for the last, shared when tied; ties are "
+                        "broken by Buchholz, then Sonneborn-Berger."),
+                   Text("In event matches a player out of time loses automatically."), start], " ")
+
+
+def standings_lines(view: EventView, final: bool = False) -> Text:
+    """The standings as text: rank, name, points, tie-breaks, matches played (Swiss: opponents met)."""
+    event = view.event
+    head = Text("**Final standings of {event}**", event=event.title) if final else \
+        Text("**Standings of {event}** after round {round}", event=event.title, round=_done_rounds(view))
+    lines: list = [head]
+    for s in view.standings():
+        fields = dict(rank=s.rank, name=Text("{name}", name=view.name_of(s.player)), points=points(s.points),
+                      buchholz=points(s.buchholz), sb=points(s.sonneborn_berger), played=s.played)
+        line = Text("{rank}. {name}: **{points}** · Bh {buchholz} · SB {sb} · {played} played", **fields)
+        parts = [line]
+        if s.withdrawn:
+            parts.append(Text("(withdrawn)"))
+        if event.format == "swiss" and s.opponents:
+            parts.append(Text("· met {names}", names=Joined(
+                [Text("{name}", name=view.name_of(o)) for o in s.opponents], ", ")))
+        lines.append(Joined(parts, " "))
+    if final:
+        winners = view.event.winners
+        if winners:
+            names = Joined([Text("{name}", name=view.name_of(w)) for w in winners], ", ")
+            lines.append(Text("🏆 Winner: **{names}**", names=names) if len(winners) == 1
+                         else Text("🏆 Winners: **{names}**", names=names))
+    return Joined(lines, "\n")
+
+
+def _done_rounds(view: EventView) -> int:
+    done = 0
+    for number in range(1, view.event.round + 1):
+        if all(t.places is not None for t in view.round_tables(number)):
+            done = number
+    return done
+
+
+def standings_png(view: EventView, final: bool, locale) -> bytes:
+    """The standings as an image (drawn in a worker thread)."""
+    sayer = functools.partial(say, locale=locale, escaped=False)
+    title = sayer(Text("Final standings of {event}", event=view.event.title) if final
+                  else Text("Standings of {event} after round {round}", event=view.event.title,
+                            round=_done_rounds(view)))
+    header = [sayer(Text("Player")), sayer(Text("Points")), "Bh", "SB", sayer(Text("Played"))]
+    rows = [StandingRow(s.rank, sayer(Text("{name}", name=view.name_of(s.player))), sayer(points(s.points)),
+                        sayer(points(s.buchholz)), sayer(points(s.sonneborn_berger)), str(s.played), s.withdrawn,
+                        s.player in view.event.winners and final)
+            for s in view.standings()]
+    return encode_png(standings_image(title, header, rows))
+
+
+class Tournaments:
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self._publishing = asyncio.Lock()
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    # ----------------------------------------------------------- finding the event
+    async def resolve(self, interaction: discord.Interaction, event_id: int | None,
+                      statuses: tuple[str, ...], mine: bool = False) -> EventView | None:
+        """The event a command means: the given one, else the only one that fits (refusal otherwise)."""
+        try:
+            if event_id is not None:
+                view = await self.service.event_view(event_id)
+                if view.event.guild_id != interaction.guild_id:
+                    raise ServiceError(Text("There is no event #{id}.", id=event_id))
+                return view
+            if mine:
+                found = await self.service.events_of(interaction.guild_id, interaction.user.id, statuses)
+            else:
+                found = await self.service.events(interaction.guild_id, statuses)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return None
+        if len(found) == 1:
+            return await self.service.event_view(found[0].id)
+        await reply_error(interaction, Text("No event on this server fits; `/tournament list` shows them.")
+                          if not found else
+                          Text("Several events fit; pick one with the `tournament` option."))
+        return None
+
+    async def choices(self, interaction: discord.Interaction, typed: str) -> list[tuple[str, int]]:
+        events = await self.service.events(interaction.guild_id, ("open", "running", "finished"))
+        out = []
+        for e in events:
+            label = private(interaction, Text("#{id} {event} ({status})", id=e.id, event=e.title,
+                                              status=STATUS_WORDS[e.status]))
+            if typed.strip().lstrip("#").lower() in label.lower():
+                out.append((label[:100], e.id))
+        return out[:25]
+
+    # ----------------------------------------------------------- commands
+    async def create(self, interaction: discord.Interaction, game: str, fmt: str, *, name: str | None,
+                     rounds: int | None, table: int, days: int | None, signup_days: int | None,
+                     channel: discord.abc.GuildChannel | None, options: dict) -> None:
+        if not organiser(interaction):
+            await reply_error(interaction, NOT_ORGANISER)
+            return
+        where = channel.id if channel is not None else interaction.channel_id
+        try:
+            event = await self.service.create_event(interaction.guild_id, where, player_of(interaction.user), game,
+                                                    fmt, name=name, rounds=rounds, table=table, days=days,
+                                                    signup_days=signup_days, options=options)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        content = public(interaction, Joined([Text("🏆 New event by {organiser}.",
+                                                   organiser=present.mention(interaction.user.id)),
+                                              rules_paragraph(event)], "\n"))
+        view = self._join_view(event, public_locale(interaction))
+        if where == interaction.channel_id:
+            await interaction.response.send_message(**outgoing(content, view=view))
+            message = await interaction.original_response()
+        else:
+            try:
+                message = await self.bot.get_partial_messageable(where).send(**outgoing(content, view=view))
+            except discord.HTTPException:
+                await self.service.cancel_event(event.id)
+                await reply_error(interaction, Text("I cannot post in {channel}; the event was not created.",
+                                                    channel=f"<#{where}>"))
+                return
+            await interaction.response.send_message(**outgoing(private(interaction, Text(
+                "Event posted in {channel}.", channel=f"<#{where}>")), ephemeral=True))
+        await self.service.set_event_message(event.id, message.id)
+
+    @staticmethod
+    def _join_view(event: Event, locale) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        button = JoinEventButton(event.id)
+        button.item.label = say(JoinEventButton.label, locale, escaped=False)
+        view.add_item(button)
+        return view
+
+    async def join(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        view = await self.resolve(interaction, event_id, ("open",))
+        if view is None:
+            return
+        try:
+            await self.service.join_event(view.event.id, player_of(interaction.user))
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        count = len(view.entrants) + 1
+        await interaction.response.send_message(**outgoing(public(interaction, Text(
+            "{player} joined {event} ({count} signed up).", player=present.mention(interaction.user.id),
+            event=view.event.title, count=count))))
+
+    async def add(self, interaction: discord.Interaction, member: discord.Member | None, level: str | None,
+                  event_id: int | None) -> None:
+        if not organiser(interaction):
+            await reply_error(interaction, NOT_ORGANISER)
+            return
+        view = await self.resolve(interaction, event_id, ("open",))
+        if view is None:
+            return
+        me = self.bot.user.id if self.bot.user else None
+        try:
+            if member is None or member.id == me:
+                player = await self.service.add_computer(view.event.id, level or ai_seats.DEFAULT_LEVEL)
+                name: Text | str = Text("Bot {number} ({level})", number=-player.id % 100,
+                                        level=ai_seats.LEVEL_WORDS[ai_seats.level_of(player.id)])
+            else:
+                if level is not None:
+                    raise ServiceError(Text("A level is for a computer player; leave out the member."))
+                await self.service.join_event(view.event.id, player_of(member))
+                name = present.mention(member.id)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        await interaction.response.send_message(**outgoing(public(interaction, Text(
+            "{organiser} added {player} to {event} ({count} signed up).",
+            organiser=present.mention(interaction.user.id), player=name, event=view.event.title,
+            count=len(view.entrants) + 1))))
+
+    async def leave(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        view = await self.resolve(interaction, event_id, ("open", "running"), mine=True)
+        if view is None:
+            return
+        try:
+            event, results = await self.service.leave_event(view.event.id, interaction.user.id)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        text = Text("{player} left {event}.", player=present.mention(interaction.user.id), event=event.title) \
+            if event.status == "open" else \
+            Text("{player} withdrew from {event}: their remaining matches are lost by forfeit.",
+                 player=present.mention(interaction.user.id), event=event.title)
+        await interaction.response.send_message(**outgoing(public(interaction, text)))
+        for result in results:
+            await self.post_board(result.match, result.description, result.series)
+        await self.publish()
+
+    async def start(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        if not organiser(interaction):
+            await reply_error(interaction, NOT_ORGANISER)
+            return
+        view = await self.resolve(interaction, event_id, ("open",))
+        if view is None:
+            return
+        try:
+            view = await self.service.start_event(view.event.id)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        await interaction.response.send_message(**outgoing(public(interaction, Text(
+            "{event} has started with {count} players.", event=view.event.title, count=len(view.entrants)))))
+        await self._close_sign_up(view.event)
+        await self.publish()
+
+    async def _close_sign_up(self, event: Event) -> None:
+        """The announcement loses its Join button once sign-up is over."""
+        if event.channel_id is None or not event.message_id:
+            return
+        try:
+            message = self.bot.get_partial_messageable(event.channel_id).get_partial_message(event.message_id)
+            await message.edit(**outgoing(view=None))
+        except discord.HTTPException as exc:
+            log.info("the announcement of event %s keeps its Join button: %s", event.id, exc)
+
+    async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        if not organiser(interaction):
+            await reply_error(interaction, NOT_ORGANISER)
+            return
+        view = await self.resolve(interaction, event_id, ("open", "running"))
+        if view is None:
+            return
+        try:
+            event = await self.service.cancel_event(view.event.id)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        await interaction.response.send_message(**outgoing(public(interaction, Text(
+            "{event} was cancelled by {organiser}; its running matches end without a result.", event=event.title,
+            organiser=present.mention(interaction.user.id)))))
+        await self._close_sign_up(event)
+
+    async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        view = await self.resolve(interaction, event_id, ("running", "finished"))
+        if view is None:
+            return
+        event = view.event
+        final = event.status == "finished"
+        locale = public_locale(interaction)
+        here = event.channel_id in (None, interaction.channel_id)
+        if here:
+            await interaction.response.defer(thinking=True)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        text, file = await self._standings_message(view, final, locale)
+        if here:
+            await interaction.followup.send(**outgoing(text, file=file))
+            return
+        try:
+            await self.bot.get_partial_messageable(event.channel_id).send(**outgoing(text, file=file))
+            note = Text("The standings are in {channel}.", channel=f"<#{event.channel_id}>")
+        except discord.HTTPException:
+            note = Text("I cannot post in {channel}.", channel=f"<#{event.channel_id}>")
+        await interaction.followup.send(**outgoing(private(interaction, note), ephemeral=True))
+
+    async def _standings_message(self, view: EventView, final: bool, locale) -> tuple[str, discord.File]:
+        """The standings' text and image (drawn off the event loop)."""
+        text = say(standings_lines(view, final), locale)
+        png = await asyncio.to_thread(standings_png, view, final, locale)
+        description = say(Text("Standings of {event} as a table", event=view.event.title), locale, escaped=False)
+        return text, discord.File(io.BytesIO(png), filename=f"standings-{view.event.id}.png",
+                                  description=fit(description, 1024))
+
+    async def list(self, interaction: discord.Interaction) -> None:
+        events = await self.service.events(interaction.guild_id)
+        if not events:
+            await reply_error(interaction, Text("No events on this server yet. Organisers start one with "
+                                                "`/tournament create`."))
+            return
+        lines = [Text("#{id} **{event}** · {title} · {format} · {status}", id=e.id, event=e.title,
+                      title=get_game(e.game).title, format=format_word(e.format), status=STATUS_WORDS[e.status])
+                 for e in events[:20]]
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")),
+                                                           ephemeral=True))
+
+    # ----------------------------------------------------------- running
+    async def publish(self) -> None:
+        """Post what the events have news of: pairings, standings, first boards (each claimed first)."""
+        async with self._publishing:
+            for news in await self.service.claim_news():
+                try:
+                    await self._announce(news)
+                except Exception:  # noqa: BLE001 - one event's trouble must not stop the others
+                    log.exception("could not announce event %s", news.view.event.id)
+            for match in await self.service.claim_unposted_matches():
+                try:
+                    await self.post_board(match, Text("The match begins."))
+                except Exception:  # noqa: BLE001
+                    log.exception("could not post the first board of event match %s", match.id)
+
+    async def _announce(self, news: News) -> None:
+        view, event = news.view, news.view.event
+        if event.channel_id is None:
+            return
+        locale = self.bot.actions.match_locale_of(event.guild_id)
+        channel = self.bot.get_partial_messageable(event.channel_id)
+        if news.rounds and news.rounds[0] > 1:
+            text, file = await self._standings_message(view, False, locale)
+            await channel.send(**outgoing(text, file=file))
+        for number in news.rounds:
+            await channel.send(**outgoing(say(self._pairings(view, number), locale),
+                                          notify=[p for t in view.round_tables(number) for p in t.players
+                                                  if not ai_seats.is_ai(p)]))
+        if news.final:
+            text, file = await self._standings_message(view, True, locale)
+            await channel.send(**outgoing(text, file=file, notify=view.event.winners))
+
+    @staticmethod
+    def _pairings(view: EventView, number: int) -> Text:
+        event = view.event
+        lines: list = [Text("**{event}**, round {round}:", event=event.title, round=number)]
+        for t in view.round_tables(number):
+            names = Joined([present.mention(p) if not ai_seats.is_ai(p) else Text("{name}", name=view.name_of(p))
+                            for p in t.players], " vs ")
+            if t.match_id is not None:
+                lines.append(Text("{players} (match #{id})", players=names, id=t.match_id))
+            elif t.players:
+                lines.append(Text("{players} goes through without playing.", players=names))
+        for p in view.byes.get(number, ()):
+            lines.append(Text("Bye (a win): {name}", name=view.name_of(p)))
+        for p in view.resting.get(number, ()):
+            lines.append(Text("Resting: {name}", name=view.name_of(p)))
+        return Joined(lines, "\n")
+
+    async def post_board(self, match: Match, description, series=None) -> None:
+        """A board of an event match, posted where the match lives (no interaction to answer)."""
+        actions = self.bot.actions
+        locale = actions.match_locale(match)
+        if match.channel_id is None:
+            return
+        if match.status == "active" and match.thread_id is None and match.plies == 0:
+            guild = await self.service.guild_settings(match.guild_id)
+            if guild.threads:
+                try:
+                    # The channel itself (not a partial one): a thread hangs on a message with its server.
+                    channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
+                    starter = await channel.send(
+                        **outgoing(say(Text("{title} #{id}: {players}", title=match.title, id=match.id,
+                                            players=present.player_line(match)), locale)))
+                    match = await actions._open_thread(starter, match)
+                except (discord.HTTPException, ValueError) as exc:
+                    log.info("no thread for event match %s: %s", match.id, exc)
+        kwargs = {"file": await actions.board_file(match, locale, description)}
+        view = actions.board_view(match, locale)
+        if view is not None:
+            kwargs["view"] = view
+        text = await actions.turn_content(match, description, series)
+        text = await actions._with_final_extras(match, locale, text, kwargs)
+        try:
+            message = await self.bot.get_partial_messageable(match.home_channel_id).send(
+                **outgoing(say(text, locale), notify=present.people(match), **kwargs))
+        except discord.HTTPException as exc:
+            log.warning("could not post the board of event match %s: %s", match.id, exc)
+            return
+        previous = match.message_id
+        await self.service.set_message(match.id, message.id)
+        if previous not in (None, 0, message.id):
+            await actions._retire_board(match.home_channel_id, previous)
+        if match.status in ("finished", "void") and match.thread_id:
+            await actions._archive(match.thread_id)
+        self.bot.computer.schedule(match)
+
+    async def time_out(self, match: Match) -> bool:
+        """An event match whose mover ran out of time: he loses by himself (True: it was one)."""
+        result: MoveResult | None = await self.service.time_out(match.id)
+        if result is None:
+            return await self.service.event_of_match(match.id) is not None
+        await self.post_board(result.match, result.description, result.series)
+        await self.publish()
+        return True
+
+    async def start_due(self) -> None:
+        """Events whose sign-up closed: started (their pairings follow), or cancelled for want of players."""
+        for event, view in await self.service.start_due_events():
+            await self._close_sign_up(event)
+            if view is None and event.channel_id:
+                locale = self.bot.actions.match_locale_of(event.guild_id)
+                try:
+                    await self.bot.get_partial_messageable(event.channel_id).send(**outgoing(say(Text(
+                        "Sign-up for {event} closed with too few players; the event is cancelled.",
+                        event=event.title), locale)))
+                except discord.HTTPException as exc:
+                    log.info("could not announce the cancellation of event %s: %s", event.id, exc)

@@ -1,0 +1,245 @@
+"""Events through the real bot: create with a Join button, join, start, rounds announced and
+paired by themselves, standings as an image and text, and the refusals (private, changing nothing)."""
+import discord
+
+from .helpers import PNG_MAGIC, advance, button_labels
+
+
+def organiser_in(w):
+    role = w.guild.create_role("Organisers", permissions=discord.Permissions(manage_events=True))
+    return w.guild.add_member(w.env.create_user("org"), roles=[role])
+
+
+async def create(w, org, **options):
+    options = {"game": "architekton", "format": "swiss", "name": "Spring Cup", **options}
+    r = await org.slash(w.channel, "tournament create", **options)
+    assert not r.ephemeral, r.response.content
+    return r
+
+
+def texts(channel) -> list[str]:
+    return [m.content for m in channel.history()]
+
+
+async def resign_own_match(w, member):
+    """``member`` resigns his running match in the channel (through the bot)."""
+    confirm = await member.slash(w.channel, "architekton resign")
+    assert confirm.ephemeral, confirm.response.content
+    await member.click(confirm.response, label="Yes, resign")
+
+
+async def test_create_join_start_play_and_standings(world):
+    w = world
+    org = organiser_in(w)
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    made = await create(w, org, rounds=3)
+    announcement = made.response
+    assert "Spring Cup" in announcement.content and "loses automatically" in announcement.content
+    assert button_labels(announcement) == ["Join"]
+    joined = await w.ann.click(announcement, label="Join")
+    assert not joined.ephemeral and "joined" in joined.response.content
+    for member in (w.bob, w.cat, dan):
+        r = await member.slash(w.channel, "tournament join")
+        assert not r.ephemeral, r.response.content
+    [event] = await w.service.events(w.guild.id)
+    assert len((await w.service.event_view(event.id)).entrants) == 4
+
+    started = await org.slash(w.channel, "tournament start")
+    assert not started.ephemeral and "has started" in started.response.content
+    posted = next(m for m in w.channel.history() if m.id == announcement.id)
+    assert posted.components == []                                              # sign-up is over
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 1 and len(view.round_tables(1)) == 2
+    history = texts(w.channel)
+    assert any("Spring Cup" in t and "round 1" in t for t in history)           # the pairings
+    boards = [m for m in w.channel.history() if "The match begins" in m.content]
+    assert len(boards) == 2 and all("round 1" in m.content for m in boards)   # each match says where it belongs
+    assert all(m.attachments and m.attachments[0].filename.endswith(".png") for m in boards)
+
+    # round 1 ends: the second players resign; round 2 is paired and announced by itself
+    for t in view.round_tables(1):
+        await resign_own_match(w, next(m for m in (w.ann, w.bob, w.cat, dan) if m.id == t.players[1]))
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 2
+    assert any("round 2" in t for t in texts(w.channel))
+    standings_posts = [m for m in w.channel.history() if "after round 1" in m.content]
+    assert standings_posts and standings_posts[-1].attachments
+
+    r = await w.cat.slash(w.channel, "tournament standings")
+    assert not r.ephemeral
+    message = r.followups[0] if r.followups else r.response
+    assert "Standings of Spring Cup" in message.content and "Bh" in message.content and "met" in message.content
+    data = await message.attachments[0].read()
+    assert data.startswith(PNG_MAGIC)
+
+    listed = await w.cat.slash(w.channel, "tournament list")
+    assert listed.ephemeral and "Spring Cup" in listed.response.content
+
+
+async def test_refusals_are_private_and_change_nothing(world):
+    w = world
+    org = organiser_in(w)
+    refused = await w.ann.slash(w.channel, "tournament create", game="architekton", format="swiss")
+    assert refused.ephemeral and "Manage" in refused.response.content
+    assert await w.service.events(w.guild.id) == []
+    unknown = await w.ann.slash(w.channel, "tournament join", tournament=999)
+    assert unknown.ephemeral and "no event #999" in unknown.response.content
+    none = await w.ann.slash(w.channel, "tournament join")
+    assert none.ephemeral
+
+    made = await create(w, org)
+    await w.ann.slash(w.channel, "tournament join")
+    twice = await w.ann.click(made.response, label="Join")
+    assert twice.ephemeral and "already" in twice.response.content
+    not_org = await w.ann.slash(w.channel, "tournament start")
+    assert not_org.ephemeral and "Manage" in not_org.response.content
+    few = await org.slash(w.channel, "tournament start")
+    assert few.ephemeral and "at least 4" in few.response.content
+    [event] = await w.service.events(w.guild.id)
+    assert event.status == "open"
+    # the organiser adds a member and computer players; a fourth at one level has no seat
+    added = await org.slash(w.channel, "tournament add", member=w.bob)
+    assert not added.ephemeral, added.response.content
+    for _ in range(3):
+        bot_added = await org.slash(w.channel, "tournament add", level="easy")
+        assert not bot_added.ephemeral, bot_added.response.content
+    full = await org.slash(w.channel, "tournament add", level="easy")
+    assert full.ephemeral and "cannot seat" in full.response.content
+    assert len((await w.service.event_view(event.id)).entrants) == 5
+    await org.slash(w.channel, "tournament start")
+    late = await w.cat.slash(w.channel, "tournament join", tournament=event.id)
+    assert late.ephemeral and "no longer open" in late.response.content
+    assert len((await w.service.event_view(event.id)).entrants) == 5
+
+
+async def test_out_of_time_in_an_event_match_loses_by_itself(world):
+    w = world
+    org = organiser_in(w)
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    await create(w, org, days=1)
+    for member in (w.ann, w.bob, w.cat, dan):
+        await member.slash(w.channel, "tournament join")
+    await org.slash(w.channel, "tournament start")
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    await advance(w.env, 86400 + 3600)
+    for t in view.round_tables(1):
+        match = await w.service.get(t.match_id)
+        assert match.status in ("finished", "void"), match.status
+    assert any("ran out of time and loses" in t for t in texts(w.channel))
+    assert not any("claim the win" in t for t in texts(w.channel))               # no claim: it is done
+    assert (await w.service.event_view(event.id)).event.round == 2
+
+
+async def join_four(w, org, **options):
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    made = await create(w, org, **options)
+    for member in (w.ann, w.bob, w.cat, dan):
+        r = await member.slash(w.channel, "tournament join")
+        assert not r.ephemeral, r.response.content
+    return made, (w.ann, w.bob, w.cat, dan)
+
+
+async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(world):
+    w = world
+    org = organiser_in(w)
+    _, people = await join_four(w, org, format="knockout")
+    await org.slash(w.channel, "tournament start")
+    [event] = await w.service.events(w.guild.id)
+    by_id = {m.id: m for m in people}
+    games = 0
+    while (view := await w.service.event_view(event.id)).event.status == "running":
+        table = next(t for t in view.round_tables(view.event.round) if t.places is None)
+        match = await w.service.get(table.match_id)
+        assert match.message_id, "every game of a series gets its board"
+        # one move, so that the game counts; then the second seat of the bout resigns
+        mover = by_id[match.to_move_id()]
+        r = await mover.slash(w.channel, "architekton move", move=match.state().legal_moves()[0],
+                              match=match.id)
+        assert not r.ephemeral, r.response.content
+        loser = by_id[table.players[1]]
+        confirm = await loser.slash(w.channel, "architekton resign", match=match.id)
+        await loser.click(confirm.response, label="Yes, resign")
+        games += 1
+        assert games < 20
+    assert view.event.status == "finished" and len(view.event.winners) == 1
+    final = [m.content for m in w.channel.history() if "Final standings" in m.content]
+    assert final and "Winner" in final[-1]
+    begins = [m for m in w.channel.history() if "The match begins" in m.content]
+    assert len(begins) == games                                    # each game's board, posted once
+
+
+async def test_the_join_button_and_the_event_survive_a_restart(world):
+    w = world
+    org = organiser_in(w)
+    made = await create(w, org)
+    await w.restart()
+    joined = await w.ann.click(made.response, label="Join")
+    assert not joined.ephemeral, joined.response.content
+    choices = await w.bob.autocomplete(w.channel, "tournament join", "tournament", "spring")
+    assert [c["name"] for c in choices] == [f"#{1} Spring Cup (open for sign-up)"]
+
+
+async def test_sign_up_closes_by_itself_and_the_event_starts(world):
+    w = world
+    org = organiser_in(w)
+    made, _ = await join_four(w, org, signup_days=1)
+    assert "starts" in made.response.content
+    await advance(w.env, 86400 + 60)
+    [event] = await w.service.events(w.guild.id)
+    assert event.status == "running"
+    assert any("round 1" in t for t in texts(w.channel))
+
+
+async def test_the_organiser_cancels(world):
+    w = world
+    org = organiser_in(w)
+    await join_four(w, org)
+    await org.slash(w.channel, "tournament start")
+    refused = await w.ann.slash(w.channel, "tournament cancel")
+    assert refused.ephemeral
+    done = await org.slash(w.channel, "tournament cancel")
+    assert not done.ephemeral and "cancelled" in done.response.content
+    [event] = await w.service.events(w.guild.id, ("cancelled",))
+    view = await w.service.event_view(event.id)
+    assert [(await w.service.get(t.match_id)).status for t in view.tables] == ["aborted", "aborted"]
+
+
+async def test_event_matches_get_their_threads_when_the_server_wants_them(world):
+    w = world
+    await w.service.set_guild_settings(w.guild.id, threads=True)
+    org = organiser_in(w)
+    await join_four(w, org, format="league")
+    await org.slash(w.channel, "tournament start")
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    assert len(view.tables) == 6                                   # a league: every match at once
+    matches = [await w.service.get(t.match_id) for t in view.tables]
+    assert all(m.thread_id for m in matches)
+    assert len(w.channel.threads) == 6
+    thread = next(t for t in w.channel.threads if t.id == matches[0].thread_id)
+    assert "The match begins" in thread.history()[-1].content and "round" in thread.history()[-1].content
+
+
+async def test_a_computer_entrant_plays_its_event_match_by_itself(world):
+    w = world
+    org = organiser_in(w)
+    await create(w, org)
+    for member in (w.ann, w.bob, w.cat):
+        await member.slash(w.channel, "tournament join")
+    added = await org.slash(w.channel, "tournament add", level="easy")
+    assert not added.ephemeral and "Bot 1 (easy)" in added.response.content
+    await org.slash(w.channel, "tournament start")
+    await w.env.settle()
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    table = next(t for t in view.round_tables(1) if any(p < 0 for p in t.players))
+    match = await w.service.get(table.match_id)
+    if match.to_move_id() > 0:                                    # a person starts: he moves, then the computer
+        person = next(m for m in (w.ann, w.bob, w.cat) if m.id == match.to_move_id())
+        while (match := await w.service.get(match.id)).to_move_id() == person.id:
+            await person.slash(w.channel, "architekton move", move=match.state().legal_moves()[0], match=match.id)
+        await w.env.settle()
+    moves = await w.service.moves(match.id)
+    assert any(m.user_id < 0 for m in moves)                      # the computer has moved by itself
+    assert "Bot" in view.name_of(next(p for p in table.players if p < 0))

@@ -1,0 +1,266 @@
+"""Events (tournaments) in the service, on both backends: Swiss, league and knockout played to
+the end, the refusals, and a round paired exactly once however many processes see it end."""
+import asyncio
+
+import pytest
+
+from matches import MatchService, Player
+from matches.errors import NotAPlayer, NotFound, ServiceError
+from matches.store import store_for
+from matches.timing import DAY
+
+PEOPLE = [Player(i, f"p{i}") for i in range(1, 9)]
+GUILD, CHANNEL = 10, 20
+
+
+async def make(service, game="architekton", fmt="swiss", players=5, **kwargs):
+    event = await service.create_event(GUILD, CHANNEL, PEOPLE[0], game, fmt, **kwargs)
+    for p in PEOPLE[:players]:
+        await service.join_event(event.id, p)
+    return event
+
+
+async def win(service, match_id: int, winner: int):
+    """``winner`` wins the two-player match: somebody moves once (so it is not void), the other resigns."""
+    match = await service.get(match_id)
+    if match.plies == 0:
+        await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
+        match = await service.get(match_id)
+    if match.status == "active":
+        loser = next(p for p in match.players if p != winner)
+        await service.resign(match.id, loser)
+
+
+async def open_tables(service, event_id: int):
+    view = await service.event_view(event_id)
+    return [t for t in view.round_tables(view.event.round) if t.places is None]
+
+
+async def test_a_five_player_swiss_of_three_rounds_with_a_bye_a_withdrawal_and_a_time_out(service, clock):
+    event = await make(service, rounds=3)
+    view = await service.start_event(event.id)
+    assert view.event.status == "running" and view.event.round == 1 and view.event.rounds == 3
+    assert len(view.round_tables(1)) == 2 and len(view.byes[1]) == 1
+    for t in view.round_tables(1):
+        match = await service.get(t.match_id)
+        assert match.status == "active" and match.players == t.players
+        await win(service, t.match_id, t.players[0])
+
+    view = await service.event_view(event.id)
+    assert view.event.round == 2                       # paired by itself when the round's last match ended
+    tables = view.round_tables(2)
+    assert len(tables) == 2 and len(view.byes[2]) == 1 and view.byes[2] != view.byes[1]
+    # a withdrawal: his match is lost by forfeit
+    quitter = tables[0].players[1]
+    _, results = await service.leave_event(event.id, quitter)
+    assert len(results) == 1 and results[0].match.status in ("finished", "void")
+    view = await service.event_view(event.id)
+    decided = view.round_tables(2)[0]
+    assert decided.places == [1, 2] and decided.forfeit
+    # a time-out: the late player loses by himself
+    late_match = await service.get(tables[1].match_id)
+    late = late_match.to_move_id()
+    assert await service.time_out(late_match.id) is None          # not yet
+    clock.now += late_match.days * DAY + 1
+    result = await service.time_out(late_match.id)
+    assert result is not None and result.match.status in ("finished", "void")
+    assert await service.time_out(late_match.id) is None          # once
+    view = await service.event_view(event.id)
+    timed = view.round_tables(2)[1]
+    assert timed.places[timed.players.index(late)] == 2
+
+    assert view.event.round == 3
+    third = view.round_tables(3)
+    assert len(third) == 2 and not view.byes[3]                   # four left: no bye
+    assert all(quitter not in t.players for t in third)
+    for t in third:
+        await win(service, t.match_id, t.players[0])
+    view = await service.event_view(event.id)
+    assert view.event.status == "finished" and view.event.winners
+    table = view.standings()
+    assert [s.rank for s in table] == [1, 2, 3, 4, 5]
+    assert table[0].player in view.event.winners
+    assert next(s for s in table if s.player == quitter).withdrawn
+    assert sum(s.byes for s in table) == 2
+    assert sum(s.points for s in table) == 2 + 2 + 2 + 2       # six tables and two byes, a point each
+
+
+async def test_a_four_player_atacama_league_starts_every_match_at_once_and_ends(service):
+    event = await make(service, "atacama", "league", players=4)
+    view = await service.start_event(event.id)
+    assert view.event.round == 3 and len(view.tables) == 6
+    matches = [await service.get(t.match_id) for t in view.tables]
+    assert all(m.status == "active" and m.game == "atacama" for m in matches)
+    pairs = {frozenset(t.players) for t in view.tables}
+    assert len(pairs) == 6                                        # everyone meets everyone once
+    for t in view.tables:
+        await win(service, t.match_id, t.players[1])
+    view = await service.event_view(event.id)
+    assert view.event.status == "finished"
+    assert sum(s.points for s in view.standings()) == 6 and view.winners() == view.event.winners
+
+
+async def test_an_eight_player_knockout_of_series(service):
+    event = await make(service, "architekton", "knockout", players=8)
+    view = await service.start_event(event.id)
+    assert len(view.round_tables(1)) == 4
+    games = 0
+    while (view := await service.event_view(event.id)).event.status == "running":
+        tables = await open_tables(service, event.id)
+        for t in tables:
+            await win(service, t.match_id, t.players[0])         # the better seed wins each game
+            games += 1
+    assert view.event.round == 3
+    assert view.event.winners == [PEOPLE[0].id]                   # first to join: the top seed
+    # every bout a series: at least two games each (a win is one victory point, or two for an early end)
+    assert games >= 7
+    series = {t.series_id for t in view.tables}
+    assert len(series) == 7 and None not in series
+
+
+async def test_a_series_game_alternates_the_first_move(service):
+    event = await make(service, "architekton", "knockout", players=4)
+    view = await service.start_event(event.id)
+    table = view.round_tables(1)[0]
+    first = await service.get(table.match_id)
+    await win(service, first.id, table.players[0])
+    view = await service.event_view(event.id)
+    again = next(t for t in view.round_tables(1) if t.table_no == table.table_no)
+    if again.places is None:                                      # the series goes on: seats swapped
+        nxt = await service.get(again.match_id)
+        assert nxt.id != first.id and nxt.players == first.players[::-1] and nxt.series_id == first.series_id
+
+
+async def test_refusals_change_nothing(service):
+    with pytest.raises(NotFound):
+        await service.join_event(999, PEOPLE[0])
+    with pytest.raises(ServiceError):
+        await service.create_event(GUILD, CHANNEL, PEOPLE[0], "architekton", "league", rounds=3)
+    with pytest.raises(ServiceError):
+        await service.create_event(GUILD, CHANNEL, PEOPLE[0], "atacama", "knockout", table=4)
+    with pytest.raises(ServiceError):
+        await service.create_event(GUILD, CHANNEL, PEOPLE[0], "architekton", "swiss", table=4)
+    event = await make(service, players=3)
+    with pytest.raises(ServiceError, match="already"):
+        await service.join_event(event.id, PEOPLE[1])
+    with pytest.raises(ServiceError, match="at least"):
+        await service.start_event(event.id)                       # three players: not two tables
+    assert (await service.event(event.id)).status == "open"
+    for _ in range(3):
+        await service.add_computer(event.id, "easy")
+    with pytest.raises(ServiceError, match="cannot seat"):
+        await service.add_computer(event.id, "easy")
+    with pytest.raises(NotAPlayer):
+        await service.leave_event(event.id, 77)
+    await service.leave_event(event.id, PEOPLE[2].id)             # before the start: simply leaves
+    view = await service.event_view(event.id)
+    assert len(view.entrants) == 5
+    await service.start_event(event.id)
+    with pytest.raises(ServiceError, match="no longer open"):
+        await service.join_event(event.id, PEOPLE[5])
+    with pytest.raises(ServiceError, match="already started"):
+        await service.start_event(event.id)
+    assert len((await service.event_view(event.id)).entrants) == 5
+
+
+async def test_computer_entrants_play_unrated(service):
+    event = await make(service, players=3)
+    await service.add_computer(event.id, "hard")
+    view = await service.start_event(event.id)
+    bot_table = next(t for t in view.round_tables(1) if any(p < 0 for p in t.players))
+    person = next(p for p in bot_table.players if p > 0)
+    await win(service, bot_table.match_id, person)
+    assert await service.store.fetchall("SELECT * FROM ratings WHERE user_id < 0") == []
+
+
+async def test_cancel_aborts_the_running_matches(service):
+    event = await make(service, players=4)
+    view = await service.start_event(event.id)
+    await service.cancel_event(event.id)
+    assert (await service.event(event.id)).status == "cancelled"
+    for t in view.round_tables(1):
+        assert (await service.get(t.match_id)).status == "aborted"
+
+
+async def test_sign_up_closes_and_the_event_starts_by_itself(service, clock):
+    event = await make(service, players=4, signup_days=2)
+    assert await service.start_due_events() == []
+    assert await service.next_wakeup() == event.created_at + 2 * DAY
+    clock.now += 2 * DAY
+    started = await service.start_due_events()
+    assert [e.id for e, view in started if view is not None] == [event.id]
+    too_few = await make(service, players=2, signup_days=1)
+    clock.now += DAY
+    assert [(e.id, e.status, v) for e, v in await service.start_due_events()] == [(too_few.id, "cancelled", None)]
+
+
+@pytest.fixture
+async def second(database, clock):
+    store = await store_for(database).open()
+    seeds = iter(range(500_000, 600_000))
+    yield MatchService(store, clock=clock, seeds=lambda: next(seeds))
+    await store.close()
+
+
+async def test_a_round_is_paired_exactly_once_across_two_processes(service, second):
+    event = await make(service, players=4)
+    view = await service.start_event(event.id)
+    tables = view.round_tables(1)
+    for t in tables:                                              # both one move from the end
+        match = await service.get(t.match_id)
+        await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
+    # the round's two last matches end at once, one in each process
+    await asyncio.gather(service.resign(tables[0].match_id, tables[0].players[1]),
+                         second.resign(tables[1].match_id, tables[1].players[1]))
+    view = await second.event_view(event.id)
+    assert view.event.round == 2 and len(view.round_tables(2)) == 2
+    rows = await service.store.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event.id,))
+    assert len(rows) == 4
+    # announcing and posting: each once, whichever process looks
+    news = await asyncio.gather(service.claim_news(), second.claim_news())
+    announced = [n for batch in news for n in batch]
+    assert len(announced) == 1 and announced[0].rounds == [1, 2]
+    assert await service.claim_news() == [] and await second.claim_news() == []
+    posted = await asyncio.gather(service.claim_unposted_matches(), second.claim_unposted_matches())
+    ids = [m.id for batch in posted for m in batch]
+    assert sorted(ids) == sorted(t.match_id for t in view.round_tables(2))
+
+
+async def test_a_tactori_swiss_at_four_seats_seats_three_where_the_field_does_not_divide(service):
+    event = await make(service, "tactori", "swiss", players=7, table=4, options={"chase": True})
+    view = await service.start_event(event.id)
+    sizes = sorted(len(t.players) for t in view.round_tables(1))
+    assert sizes == [3, 4] and not view.byes[1]
+    match = await service.get(view.round_tables(1)[0].match_id)
+    assert len(match.players) == 4 and match.options.get("chase") is True
+
+
+async def test_a_withdrawal_from_a_league_forfeits_every_remaining_match(service):
+    event = await make(service, "atacama", "league", players=4)
+    view = await service.start_event(event.id)
+    quitter = PEOPLE[3].id
+    _, results = await service.leave_event(event.id, quitter)
+    assert len(results) == 3                                      # his three matches, all running at once
+    view = await service.event_view(event.id)
+    for t in view.tables:
+        if quitter in t.players:
+            assert t.forfeit and t.places[t.players.index(quitter)] == 2
+    for t in view.tables:
+        if t.places is None:
+            await win(service, t.match_id, t.players[0])
+    view = await service.event_view(event.id)
+    assert view.event.status == "finished"
+    row = next(s for s in view.standings() if s.player == quitter)
+    assert row.withdrawn and row.points == 0 and row.rank == 4
+
+
+async def test_an_event_match_has_no_rematch_and_no_abort_alone(service):
+    event = await make(service, players=4)
+    view = await service.start_event(event.id)
+    t = view.round_tables(1)[0]
+    with pytest.raises(ServiceError, match="belongs to an event"):
+        await service.abort(t.match_id, GUILD)
+    await win(service, t.match_id, t.players[0])
+    assert (await service.get(t.match_id)).rematch_id is not None
+    with pytest.raises(ServiceError, match="no rematch"):
+        await service.rematch(t.match_id, t.players[0])
