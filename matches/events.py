@@ -35,7 +35,7 @@ The pairing, schedule, bracket and standings come from the pure core
 
 Not done: a round's time limit beyond the per-move clock (vacations pause an
 event match's clock as any other's, so a round lasts as long as its slowest
-match).  Entrants are seeded in sign-up order (ratings are not read).
+match).  Entrants are seeded by their rating in the game on the server (newcomers as 1500), then by sign-up order.
 """
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ from . import ai_seats, timing
 from .challenges import Challenges
 from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
                            league_schedule, pair_swiss, standings)
+from .competitions.skill import DISPLAY_BASE
 from .core import dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
 from .models import Match, MoveResult, Player
@@ -59,6 +60,11 @@ FORMATS = ("swiss", "league", "knockout")
 # Players per match each game seats.
 TABLES = {"architekton": (2,), "atacama": (2, 4), "tactori": (2, 3, 4), "tactori-fem": (2,)}
 SIGNUP_DAYS = 30
+NEW_RATING = DISPLAY_BASE                # a player with no rating yet seeds as a newcomer
+# An event's entrants in sign-up order, each with his rating in the event's game on its server.
+ENTRANTS_SQL = ("SELECT p.*, r.rating AS rating FROM event_entrants p JOIN events e ON e.id = p.event_id"
+                " LEFT JOIN ratings r ON r.guild_id = e.guild_id AND r.game = e.game AND r.user_id = p.user_id"
+                " WHERE p.event_id = ? ORDER BY p.joined_at, p.user_id")
 
 
 def table_sizes(game: str, table: int) -> tuple[int, ...]:
@@ -120,6 +126,7 @@ class EventEntrant:
     user_id: int
     name: str
     withdrawn: int | None = None
+    rating: float | None = None          # the server's rating in the event's game; None: unrated
 
     @property
     def shown(self) -> str:
@@ -172,8 +179,12 @@ class EventView:
         return e.shown if e else "?"
 
     def seeds(self) -> list[Entrant]:
-        """Entrants in sign-up order, seeded so (the first to join the best seed)."""
-        return [Entrant(e.user_id, float(len(self.entrants) - i)) for i, e in enumerate(self.entrants)]
+        """Entrants with their rating in this game on this server (a newcomer's and the computer's:
+        the rating a new player starts with); among equal ratings the earlier to join seeds higher,
+        by a margin far below anything a rating shows."""
+        count = len(self.entrants)
+        return [Entrant(e.user_id, (e.rating if e.rating is not None else NEW_RATING) + (count - i) * 1e-6)
+                for i, e in enumerate(self.entrants)]
 
     def round_tables(self, number: int) -> list[EventTable]:
         return sorted((t for t in self.tables if t.round == number), key=lambda t: t.table_no)
@@ -242,8 +253,7 @@ class Events(Challenges):
 
     async def event_view(self, event_id: int) -> EventView:
         event = await self.event(event_id)
-        entrants = await self.store.fetchall(
-            "SELECT * FROM event_entrants WHERE event_id = ? ORDER BY joined_at, user_id", (event_id,))
+        entrants = await self.store.fetchall(ENTRANTS_SQL, (event_id,))
         tables = await self.store.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,))
         rounds = await self.store.fetchall("SELECT * FROM event_rounds WHERE event_id = ?", (event_id,))
         return _view(event, entrants, tables, rounds)
@@ -592,8 +602,7 @@ class Events(Challenges):
     def _read_view(self, tx: Transaction, event_id: int) -> EventView:
         event = Event.from_row(tx.fetchone("SELECT * FROM events WHERE id = ?", (event_id,)))
         return _view(event,
-                     tx.fetchall("SELECT * FROM event_entrants WHERE event_id = ? ORDER BY joined_at, user_id",
-                                 (event_id,)),
+                     tx.fetchall(ENTRANTS_SQL, (event_id,)),
                      tx.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,)),
                      tx.fetchall("SELECT * FROM event_rounds WHERE event_id = ?", (event_id,)))
 
@@ -719,7 +728,7 @@ class Events(Challenges):
 
 
 def _view(event: Event, entrants, tables, rounds) -> EventView:
-    return EventView(event, [EventEntrant(r["user_id"], r["name"], r["withdrawn"]) for r in entrants],
+    return EventView(event, [EventEntrant(r["user_id"], r["name"], r["withdrawn"], r["rating"]) for r in entrants],
                      [EventTable.from_row(r) for r in tables],
                      {r["round"]: json.loads(r["byes"]) for r in rounds},
                      {r["round"]: json.loads(r["resting"]) for r in rounds})

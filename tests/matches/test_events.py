@@ -118,6 +118,27 @@ async def test_an_eight_player_knockout_of_series(service):
     assert len(series) == 7 and None not in series
 
 
+async def test_a_knockout_is_seeded_by_the_servers_rating_in_the_game(service):
+    """The best-rated player is the top seed (he meets the lowest seed in round one, 1 v 8), the
+    unrated seed as newcomers at 1500 in the order they joined, and a rating in another game or on
+    another server does not count."""
+    rated = {PEOPLE[6].id: 1700.0, PEOPLE[3].id: 1600.0, PEOPLE[1].id: 1400.0}
+    for user, rating in rated.items():
+        await service.store.execute("INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
+                                    (GUILD, "architekton", user, rating))
+    await service.store.execute("INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
+                                (GUILD, "tactori-fem", PEOPLE[7].id, 2500.0))
+    await service.store.execute("INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
+                                (GUILD + 1, "architekton", PEOPLE[5].id, 2500.0))
+    event = await make(service, "architekton", "knockout", players=8)
+    view = await service.start_event(event.id)
+    expected = [PEOPLE[6].id, PEOPLE[3].id] + [p.id for p in PEOPLE if p.id not in rated] + [PEOPLE[1].id]
+    assert [e.id for e in sorted(view.seeds(), key=lambda e: -e.rating)] == expected
+    first_round = {frozenset(t.players) for t in view.round_tables(1)}
+    assert frozenset((expected[0], expected[7])) in first_round          # 1 v 8
+    assert frozenset((expected[1], expected[6])) in first_round          # 2 v 7
+
+
 async def test_a_series_game_alternates_the_first_move(service):
     event = await make(service, "architekton", "knockout", players=4)
     view = await service.start_event(event.id)
