@@ -230,6 +230,21 @@ MIGRATIONS: list[str] = [
     CREATE INDEX event_tables_match ON event_tables (match_id);
     CREATE INDEX event_tables_series ON event_tables (series_id) WHERE series_id IS NOT NULL;
     """,
+    # 12: reserved (another branch's migration).
+    "",
+    # 13: conditional moves: lines of "their move, my reply, ..." a player stored for a match,
+    # each starting from the position whose digest it keeps (canonical moves, JSON).
+    """
+    CREATE TABLE conditional_lines (
+        id          INTEGER PRIMARY KEY,
+        match_id    INTEGER NOT NULL REFERENCES matches(id),
+        user_id     INTEGER NOT NULL,
+        position    TEXT    NOT NULL,               -- digest of the snapshot the line starts from
+        moves       TEXT    NOT NULL,               -- JSON list: their move, my reply, ...
+        created_at  REAL    NOT NULL
+    );
+    CREATE INDEX conditional_lines_match ON conditional_lines (match_id, user_id);
+    """,
 ]
 
 # Migration number -> its Python step (see the module).

@@ -166,7 +166,7 @@ class PostgresStore(StoreBase):
 
     async def sync_ids(self) -> None:
         # Identity columns count on from their sequence, which rows copied in with ids did not move.
-        for table in ("matches", "series", "events"):
+        for table in ("matches", "series", "events", "conditional_lines"):
             await self.pool.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                                     f" GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL) FROM {table}")
 

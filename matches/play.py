@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines import MoveError
-from engines.text import Sentence, Text, excerpt
+from engines.text import Joined, Sentence, Text, excerpt
 
 from . import ai_seats
 from .core import Core, dumps
@@ -73,18 +73,27 @@ class Play(Core):
             raise IllegalMoveError(Sentence(exc.text)) from None
         played_at = self.clock()
 
-        def work(tx: Transaction) -> Match:
+        def work(tx: Transaction) -> tuple[Match, Text | None]:
             new = self._commit(tx, match, state, plies=match.plies + 1)
             tx.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
                        (match_id, match.plies, canonical, user_id, played_at))
-            return new
+            # The next player's reply stored in advance, if any, in the same transaction.
+            return self._answer_in_advance(tx, match, new, canonical, played_at)
 
         try:
-            new = await self.store.write(work)
+            new, answered = await self.store.write(work)
         except StaleRequest:
             raise await self._stale(match, canonical, user_id) from None
         series = await self.series(new.series_id) if new.status == "finished" else None
-        return MoveResult(new, canonical, state.describe(canonical, match.names), series)
+        description = state.describe(canonical, match.names)
+        if answered is not None:
+            description = Joined([description, answered], "\n")
+        return MoveResult(new, canonical, description, series)
+
+    def _answer_in_advance(self, tx: Transaction, before: Match, after: Match, canonical: str,
+                           played_at: float) -> tuple[Match, Text | None]:
+        """A reply stored in advance for the move just played (:mod:`matches.conditional`): none here."""
+        return after, None
 
     async def _stale(self, match: Match, canonical: str, user_id: int) -> StaleRequest:
         if await self._played_last(match, match.plies, canonical, user_id):

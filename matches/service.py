@@ -4,16 +4,17 @@ from __future__ import annotations
 from .challenges import Challenges
 from .community import Community
 from .computer import Computer, Thinking, think
+from .conditional import Conditional, ConditionalLine, ConditionalRefused
 from .events import Events
 from .health import Health
 from .offers import Offers
 from .play import IllegalMoveError
 from .timekeeping import Timekeeping
 
-__all__ = ["IllegalMoveError", "MatchService", "Thinking", "think"]
+__all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Thinking", "think"]
 
 
-class MatchService(Events, Challenges, Computer, Offers, Timekeeping, Community, Health):
+class MatchService(Events, Challenges, Conditional, Computer, Offers, Timekeeping, Community, Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
-    vacations; lists, leaderboards, statistics; broken matches; events (tournaments)."""
+    vacations; conditional moves; lists, leaderboards, statistics; broken matches; events (tournaments)."""

@@ -1,0 +1,112 @@
+"""Conditional moves in the service: stored, checked, played in the opponent's move's transaction
+(both backends, tests/conftest.py)."""
+import asyncio
+
+import pytest
+
+from matches import MatchService
+from matches.conditional import ConditionalRefused, digest
+from matches.store import store_for
+
+from .conftest import ANN, BOB
+
+
+async def fem(service):
+    """Tactori FEM, ann first; ann has played +c3, so bob is to move."""
+    match = await service.create_challenge("tactori-fem", 10, 20, ANN, [BOB], first="me")
+    match = await service.accept(match.id, BOB.id)
+    return (await service.move(match.id, ANN.id, "+c3")).match
+
+
+async def test_a_line_fires_twice_in_a_row_then_is_used_up(service):
+    match = await fem(service)
+    assert await service.add_conditional(match.id, ANN.id, "+ A1; +e5; +a5; +e1") == ["+a1", "+e5", "+a5", "+e1"]
+    result = await service.move(match.id, BOB.id, "+a1")
+    assert result.match.to_move_id() == BOB.id and result.match.plies == 3
+    assert "+e5" in str(result.description)
+    assert [line.moves for line in await service.conditional_lines(match.id, ANN.id)] == [["+a5", "+e1"]]
+    result = await service.move(match.id, BOB.id, "+a5")
+    assert [m.move for m in await service.moves(match.id)] == ["+c3", "+a1", "+e5", "+a5", "+e1"]
+    assert [m.user_id for m in await service.moves(match.id)] == [ANN.id, BOB.id, ANN.id, BOB.id, ANN.id]
+    assert await service.conditional_lines(match.id, ANN.id) == []
+    assert result.match.to_move_id() == BOB.id
+    await service.replay(match.id)                       # the record replays to the snapshot
+
+
+async def test_a_diverging_move_drops_the_lines(service):
+    match = await fem(service)
+    await service.add_conditional(match.id, ANN.id, "+a1; +e5")
+    await service.add_conditional(match.id, ANN.id, "+a2; +e4")
+    result = await service.move(match.id, BOB.id, "+b1")
+    assert result.match.to_move_id() == ANN.id and result.match.plies == 2
+    assert await service.conditional_lines(match.id, ANN.id) == []
+    assert await service.store.fetchall("SELECT id FROM conditional_lines") == []
+
+
+async def test_a_line_is_checked_when_stored(service):
+    match = await fem(service)
+    with pytest.raises(ConditionalRefused) as refused:
+        await service.add_conditional(match.id, ANN.id, "a1-a2; +e5")
+    assert "Move {number} of the line" in refused.value.text.template and refused.value.text.params["number"] == 1
+    with pytest.raises(ConditionalRefused) as refused:
+        await service.add_conditional(match.id, ANN.id, "+a1; b2-b3")   # no tower on b2
+    assert refused.value.text.params["number"] == 2
+    with pytest.raises(ConditionalRefused) as refused:
+        await service.add_conditional(match.id, ANN.id, "+a1; +e5; b2-b3; +b2")
+    assert refused.value.text.params["number"] == 3
+    with pytest.raises(ConditionalRefused):
+        await service.add_conditional(match.id, ANN.id, "+a1")           # not a pair
+    with pytest.raises(ConditionalRefused):
+        await service.add_conditional(match.id, BOB.id, "+a1; +e5")      # his own turn
+    await service.add_conditional(match.id, ANN.id, "+a1; +e5")
+    with pytest.raises(ConditionalRefused):
+        await service.add_conditional(match.id, ANN.id, "+a1; +e4")      # answers +a1 otherwise
+    assert len(await service.store.fetchall("SELECT id FROM conditional_lines")) == 1
+
+
+async def test_refused_in_architekton_and_in_atacama_with_more_players(service):
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first="me")
+    match = await service.accept(match.id, BOB.id)
+    with pytest.raises(ConditionalRefused) as refused:
+        await service.add_conditional(match.id, BOB.id, "a; b")
+    assert "hidden tiles" in refused.value.text.template
+
+
+async def test_a_reply_no_longer_legal_is_dropped_and_the_player_moves_himself(service, store):
+    match = await fem(service)
+    # a line stored before the rules changed: its reply is no longer legal there
+    await store.execute("INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at)"
+                        " VALUES (?, ?, ?, ?, ?)", (match.id, ANN.id, digest(match.state_json),
+                                                    '["+a1","b2-b3"]', 0.0))
+    result = await service.move(match.id, BOB.id, "+a1")
+    assert result.match.to_move_id() == ANN.id and result.match.plies == 2
+    assert result.match.deadline is not None
+    assert await service.store.fetchall("SELECT id FROM conditional_lines") == []
+
+
+async def test_removing_a_line(service):
+    match = await fem(service)
+    await service.add_conditional(match.id, ANN.id, "+a1; +e5")
+    [line] = await service.conditional_lines(match.id, ANN.id)
+    assert not await service.remove_conditional(match.id, BOB.id, line.id)
+    assert await service.remove_conditional(match.id, ANN.id, line.id)
+    assert (await service.move(match.id, BOB.id, "+a1")).match.plies == 2
+
+
+@pytest.fixture
+async def second(database, clock):
+    """Another process's service on the same database."""
+    store = await store_for(database).open()
+    seeds = iter(range(500_000, 600_000))
+    yield MatchService(store, clock=clock, seeds=lambda: next(seeds))
+    await store.close()
+
+
+async def test_the_reply_is_played_exactly_once_across_two_processes(service, second):
+    match = await fem(service)
+    await service.add_conditional(match.id, ANN.id, "+a1; +e5")
+    attempts = [(service if i % 2 else second).move(match.id, BOB.id, "+a1") for i in range(20)]
+    results = await asyncio.gather(*attempts, return_exceptions=True)
+    assert len([r for r in results if not isinstance(r, BaseException)]) == 1
+    assert [m.move for m in await second.moves(match.id)] == ["+c3", "+a1", "+e5"]
+    assert (await second.get(match.id)).plies == 3
