@@ -18,6 +18,7 @@ from . import buttons, present
 from .around import Around
 from .boards import Boards
 from .challenging import Challenging
+from .conditional import ConditionalMoves
 from .help import rules_text
 from .replays import Replays
 from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Actions(Around, Boards, Challenging, Replays):
+class Actions(Around, Boards, Challenging, ConditionalMoves, Replays):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.recent_moves = RecentMoves()

@@ -20,6 +20,7 @@ from .commands import build_groups
 from .commands.community import build_community_commands
 from .commands.tournament import build_tournament_group
 from .computer import ComputerPlayer
+from .conditional import RemoveLineButton
 from .i18n import Catalogue
 from .locales import LANGUAGES, catalogue, language
 from .reminders import Reminders
@@ -80,7 +81,7 @@ class GameBot(commands.Bot):
         self.store.on_notice.append(self._settings_changed)
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
-        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton)
+        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton)
         for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())

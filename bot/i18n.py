@@ -218,6 +218,16 @@ CHOICES: dict[str, tuple[str, str]] = {
        for d in DAYS_CHOICES},
 }
 
+# Conditional moves.
+TEXTS.update({
+    "Reply in advance to your opponent's next moves, or list your lines": (
+        "Im Voraus auf die nächsten Züge deines Gegners antworten oder deine Folgen auflisten",
+        "Répondre à l'avance aux prochains coups de votre adversaire, ou lister vos lignes"),
+    "their move; your reply (more pairs may follow); leave out to list yours": (
+        "sein Zug; deine Antwort (weitere Paare möglich); weglassen, um deine aufzulisten",
+        "son coup; votre réponse (d'autres paires peuvent suivre) ; omettre pour lister les vôtres"),
+})
+
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
 # Game titles, numbers, and each language named in its own words (as language menus do).
 UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10)),

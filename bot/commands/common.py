@@ -92,6 +92,15 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
 
     pings.autocomplete("match")(match_autocomplete)
 
+    @group.command(name="conditional", description="Reply in advance to your opponent's next moves, or list your lines")
+    @app_commands.describe(moves="their move; your reply (more pairs may follow); leave out to list yours",
+                           match=MATCH_HELP)
+    async def conditional(interaction: discord.Interaction, moves: app_commands.Range[str, 1, 400] | None = None,
+                          match: int | None = None):
+        await actions.conditional(interaction, game, moves, match)
+
+    conditional.autocomplete("match")(match_autocomplete)
+
     @group.command(name="rules", description=f"A short summary of the {title} rules and move notation")
     async def rules(interaction: discord.Interaction):
         await actions.rules(interaction, game)

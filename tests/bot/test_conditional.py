@@ -1,0 +1,84 @@
+"""Conditional moves through the real bot (SimCord, both backends): lines that fire twice in a
+row, diverge, become illegal, are listed and removed, and are refused where they cannot be."""
+from matches.conditional import digest
+
+from .games_helpers import move_through_bot, start_game
+from .helpers import button_labels, mentioned_ids
+
+FEM = "tactori-fem"
+
+
+async def fem_after_ann(world):
+    """A Tactori FEM match in which ann has played +c3: bob is to move."""
+    match, _, _ = await start_game(world, FEM)
+    await move_through_bot(world, FEM, match.id, "+c3")
+    return await world.service.get(match.id)
+
+
+async def test_a_line_fires_twice_in_a_row_and_bob_never_sees_it(world):
+    w = world
+    match = await fem_after_ann(w)
+    stored = await w.ann.slash(w.channel, f"{FEM} conditional", moves="+ A1; +e5; +a5; +e1")
+    assert stored.ephemeral and "+a1; +e5; +a5; +e1" in stored.response.content, stored.response.content
+
+    board = await move_through_bot(w, FEM, match.id, "+a1")
+    assert f"{w.ann.name} answered with the conditional move +e5" in board.content
+    assert mentioned_ids(board) == {w.bob.id}                   # bob moves again
+    assert "+a5" not in board.content                           # the rest of the line stays private
+    after = await w.service.get(match.id)
+    assert after.plies == 3 and after.to_move_id() == w.bob.id
+
+    board = await move_through_bot(w, FEM, match.id, "+a5")
+    assert "conditional move +e1" in board.content
+    assert [m.move for m in await w.service.moves(match.id)] == ["+c3", "+a1", "+e5", "+a5", "+e1"]
+    listed = await w.ann.slash(w.channel, f"{FEM} conditional")
+    assert listed.ephemeral and "no conditional moves" in listed.response.content
+
+
+async def test_a_diverging_move_drops_the_lines_and_the_player_is_asked_to_move(world):
+    w = world
+    match = await fem_after_ann(w)
+    await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
+    await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a2; +e4")
+    listed = await w.ann.slash(w.channel, f"{FEM} conditional")
+    assert "1. +a1; +e5" in listed.response.content and "2. +a2; +e4" in listed.response.content
+    assert button_labels(listed.response) == ["Remove 1", "Remove 2"]
+    board = await move_through_bot(w, FEM, match.id, "+b1")
+    assert "conditional" not in board.content and mentioned_ids(board) == {w.ann.id}
+    assert (await w.service.get(match.id)).to_move_id() == w.ann.id
+    assert await w.service.conditional_lines(match.id, w.ann.id) == []
+
+
+async def test_a_reply_become_illegal_is_dropped_and_the_player_reminded_as_usual(world):
+    w = world
+    match = await fem_after_ann(w)
+    # a line stored before a change of the rules: its reply is not legal any more
+    await w.service.store.execute(
+        "INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at) VALUES (?, ?, ?, ?, ?)",
+        (match.id, w.ann.id, digest(match.state_json), '["+a1","b2-b3"]', 0.0))
+    board = await move_through_bot(w, FEM, match.id, "+a1")
+    assert "conditional" not in board.content and mentioned_ids(board) == {w.ann.id}
+    after = await w.service.get(match.id)
+    assert after.to_move_id() == w.ann.id and after.deadline is not None and after.next_event_at is not None
+    assert await w.service.store.fetchall("SELECT id FROM conditional_lines") == []
+
+
+async def test_lines_are_checked_removed_and_refused_where_they_cannot_be(world):
+    w = world
+    match = await fem_after_ann(w)
+    refused = await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; b2-b3")
+    assert refused.ephemeral and "Move 2 of the line, b2-b3" in refused.response.content
+    refused = await w.bob.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
+    assert refused.ephemeral and "It is your turn" in refused.response.content
+
+    await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
+    listed = await w.ann.slash(w.channel, f"{FEM} conditional")
+    clicked = await w.ann.click(listed.response, label="Remove 1")
+    assert "no conditional moves" in clicked.response.content and clicked.response.components == []
+    assert await w.service.conditional_lines(match.id, w.ann.id) == []
+    board = await move_through_bot(w, FEM, match.id, "+a1")
+    assert "conditional" not in board.content
+
+    arch, _, _ = await start_game(w, "architekton")
+    refused = await w.bob.slash(w.channel, "architekton conditional", moves="a; b", match=arch.id)
+    assert refused.ephemeral and "hidden tiles" in refused.response.content
