@@ -19,8 +19,13 @@ class Challenges(Core):
     async def create_challenge(self, game: str, guild_id: int | None, channel_id: int | None,
                                challenger: Player, opponents: list[Player], *,
                                options: dict[str, Any] | None = None, first: str = "random",
-                               days: int | None = None) -> Match:
+                               days: int | None = None, clock: str = "move", bank: float | None = None,
+                               increment: float | None = None) -> Match:
+        """A challenge (a match that starts once everyone accepted).  ``clock``: "move", time per
+        move (``days``); "bank", a time bank per player of ``bank`` days (default 7) that runs only
+        on his turn and gains ``increment`` hours (default 24) after each of his turns, up to the start."""
         spec = get_game(game)
+        bank_seconds, increment_seconds = self._bank_of(clock, bank, increment)
         people = [challenger, *opponents]
         if any(p.id == challenger.id for p in opponents):
             raise ServiceError(Text("You cannot challenge yourself."))
@@ -49,15 +54,33 @@ class Challenges(Core):
         def work(tx: Transaction) -> Match:
             row = tx.fetchone(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
-                " accepted, options, seed, setup, days, created_at, updated_at, expires_at)"
-                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " accepted, options, seed, setup, days, created_at, updated_at, expires_at, bank, increment, banks)"
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
                  dumps([p.name for p in order]), dumps(accepted), dumps(opts), seed,
-                 dumps(setup), days, now, now, now + self.challenge_ttl))
+                 dumps(setup), days, now, now, now + self.challenge_ttl, bank_seconds, increment_seconds,
+                 dumps([bank_seconds] * len(order)) if bank_seconds is not None else None))
             self._index_players(tx, row["id"], [p.id for p in order])
             return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
         return await self.store.write(work)
+
+    @staticmethod
+    def _bank_of(clock: str, bank: float | None, increment: float | None) -> tuple[float | None, float | None]:
+        """The time bank and increment in seconds (None, None: time per move)."""
+        if clock == "move":
+            if bank is not None or increment is not None:
+                raise ServiceError(Text("A bank and an increment go with a time bank (clock: bank)."))
+            return None, None
+        if clock != "bank":
+            raise ServiceError(Text("The clock is either time per move (move) or a time bank (bank)."))
+        bank = timing.DEFAULT_BANK_DAYS if bank is None else bank
+        increment = timing.DEFAULT_INCREMENT_HOURS if increment is None else increment
+        if not 1 <= bank <= timing.MAX_BANK_DAYS:
+            raise ServiceError(Text("A time bank holds 1 to {most} days.", most=timing.MAX_BANK_DAYS))
+        if not 0 <= increment <= bank * 24:
+            raise ServiceError(Text("The increment is 0 to {most} hours (at most the bank).", most=int(bank * 24)))
+        return bank * timing.DAY, increment * 3600.0
 
     @staticmethod
     def _open(tx: Transaction, row) -> Match:
@@ -187,11 +210,13 @@ class Challenges(Core):
                 raise StaleRequest(Text("The rematch is already on."))
             row = tx.fetchone(
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
-                " accepted, options, seed, setup, series_id, days, created_at, updated_at, expires_at)"
-                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " accepted, options, seed, setup, series_id, days, created_at, updated_at, expires_at,"
+                " bank, increment, banks)"
+                " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
                  dumps(accepted), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
-                 now + self.challenge_ttl))
+                 now + self.challenge_ttl, match.bank, match.increment,
+                 dumps([match.bank] * len(players)) if match.bank is not None else None))
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
             self._index_players(tx, row["id"], players)
             return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)

@@ -176,7 +176,7 @@ class Core:
         return {row["guild_id"]: row["language"] for row in rows}
 
     # ------------------------------------------------------------- writing
-    def _clock_for(self, tx: Transaction, user_id: int, days: int, now: float) -> dict[str, Any]:
+    def _clock_for(self, tx: Transaction, user_id: int, days: float, now: float) -> dict[str, Any]:
         if ai_seats.is_ai(user_id):
             # The computer moves at once: no deadline, so no reminder, no timeout, nothing to claim.
             return {"clock_start": now, "deadline": None, "sent": 0, "last_reminded_at": None,
@@ -212,7 +212,13 @@ class Core:
         else:
             seat = state.current_player()
             if match.status != "active" or seat != match.to_move_seat():
-                values.update(self._clock_for(tx, match.players[seat], match.days, now))
+                days: float = match.days
+                if match.bank is not None:
+                    # A time bank: the one whose turn ends pays for it and gains the increment.
+                    banks = self._banks_after_turn(match, now)
+                    values["banks"] = dumps(banks)
+                    days = banks[seat] / timing.DAY
+                values.update(self._clock_for(tx, match.players[seat], days, now))
         sets = ", ".join(f"{k} = ?" for k in values)
         row = tx.fetchone(f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ?"
                           " RETURNING *", (*values.values(), match.id, match.version))
@@ -226,6 +232,15 @@ class Core:
         if new.status in ("finished", "void"):
             self._match_ended(tx, new)
         return new
+
+    @staticmethod
+    def _banks_after_turn(match: Match, now: float) -> list[float]:
+        banks = list(match.banks or [match.bank] * len(match.players))
+        ending = match.to_move_seat() if match.status == "active" else None
+        if ending is not None and match.clock_start is not None:
+            banks[ending] = timing.bank_after_turn(banks[ending], now - match.clock_start, match.increment or 0.0,
+                                                   match.bank)
+        return banks
 
     def _match_ended(self, tx: Transaction, match: Match) -> None:
         """A match ended (finished or void), in the transaction that ended it: an event's match

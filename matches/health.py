@@ -80,7 +80,7 @@ class Health(Core):
             return reason
         nxt = None
         if match.status == "active" and match.deadline is not None and match.clock_start is not None:
-            nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, match.sent,
+            nxt = timing.next_event_at(match.clock_start, match.deadline, match.turn_days, match.sent,
                                        match.last_reminded_at)
 
         def work(tx: Transaction) -> None:

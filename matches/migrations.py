@@ -233,7 +233,7 @@ MIGRATIONS: list[str] = [
     # 12: reserved (another branch's migration).
     "",
     # 13: conditional moves: lines of "their move, my reply, ..." a player stored for a match,
-    # each starting from the position whose digest it keeps (canonical moves, JSON).
+    # each starting from the position whose digest it keeps (canonical moves, JSON); time banks.
     """
     CREATE TABLE conditional_lines (
         id          INTEGER PRIMARY KEY,
@@ -244,6 +244,10 @@ MIGRATIONS: list[str] = [
         created_at  REAL    NOT NULL
     );
     CREATE INDEX conditional_lines_match ON conditional_lines (match_id, user_id);
+    -- Time banks: NULL bank is time per move (days); else each player's bank in seconds.
+    ALTER TABLE matches ADD COLUMN bank REAL;           -- the starting bank (and its cap), seconds
+    ALTER TABLE matches ADD COLUMN increment REAL;      -- gained after each of one's turns, seconds
+    ALTER TABLE matches ADD COLUMN banks TEXT;          -- JSON list by seat: what is left, seconds
     """,
 ]
 

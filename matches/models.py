@@ -70,6 +70,10 @@ class Match:
     claimed_by: str | None = None
     claim_token: str | None = None
     claimed_until: float | None = None
+    # Time banks (None: time per move): the starting bank and cap, the increment, what each seat has left (s).
+    bank: float | None = None
+    increment: float | None = None
+    banks: list[float] | None = None
     # The snapshot as an engine state, parsed once, for questions such as who is to move.
     _position: State | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -95,7 +99,8 @@ class Match:
             last_reminded_at=row["last_reminded_at"], sent=row["sent"], next_event_at=row["next_event_at"],
             thread_id=row["thread_id"], offer=json.loads(row["offer"]) if row["offer"] else None,
             ended_at=row["ended_at"], claimed_by=row["claimed_by"], claim_token=row["claim_token"],
-            claimed_until=row["claimed_until"],
+            claimed_until=row["claimed_until"], bank=row["bank"], increment=row["increment"],
+            banks=json.loads(row["banks"]) if row["banks"] else None,
         )
 
     @classmethod
@@ -113,6 +118,21 @@ class Match:
         except Exception as exc:  # noqa: BLE001 - whatever the data makes the decoder or engine raise
             raise DamagedRow(row["id"], describe(exc)) from exc
         return match
+
+    @property
+    def turn_days(self) -> float:
+        """The limit of this turn in days, for reminders and the quarter warning: the time per move,
+        or with a time bank the mover's bank as his turn began."""
+        if self.bank is None or self.deadline is None or self.clock_start is None:
+            return self.days
+        return (self.deadline - self.clock_start) / 86400
+
+    def bank_left(self, seat: int, now: float) -> float:
+        """What the seat's bank holds at ``now`` (its clock runs only on its turn, not before it starts)."""
+        left = (self.banks or [0.0] * len(self.players))[seat]
+        if self.status == "active" and seat == self.to_move_seat() and self.clock_start is not None:
+            left -= max(0.0, now - self.clock_start)
+        return max(0.0, left)
 
     @property
     def title(self) -> str:

@@ -49,7 +49,7 @@ class Timekeeping(Core):
         skipped (marking it ends its claim and its due work), so it holds up nothing else."""
         out = []
         for match in await self._readable(rows):
-            events = timing.due_events(match.clock_start, match.deadline, match.days, match.sent,
+            events = timing.due_events(match.clock_start, match.deadline, match.turn_days, match.sent,
                                        match.last_reminded_at)
             due = [e for at, e in events if at <= self.clock()]
             if due:
@@ -151,7 +151,7 @@ class Timekeeping(Core):
         else:
             sent = match.sent | _IMPLIED[event]
             last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
-            nxt = timing.next_event_at(match.clock_start, match.deadline, match.days, sent, last)
+            nxt = timing.next_event_at(match.clock_start, match.deadline, match.turn_days, sent, last)
 
             def work(tx: Transaction):
                 tx.schedule(nxt)
@@ -226,7 +226,7 @@ class Timekeeping(Core):
             for match in waiting:
                 start = max(match.clock_start + shift, now) if shift < 0 else match.clock_start + shift
                 deadline = match.deadline + shift
-                nxt = timing.next_event_at(start, deadline, match.days, match.sent, match.last_reminded_at)
+                nxt = timing.next_event_at(start, deadline, match.turn_days, match.sent, match.last_reminded_at)
                 tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
                            " version = version + 1 WHERE id = ? AND version = ?",
                            (start, deadline, nxt, match.id, match.version))

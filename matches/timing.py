@@ -15,6 +15,10 @@ DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)   # correspondence chess's choices (ux-no
 DEFAULT_DAYS = 3
 ABANDON_AFTER = 30 * DAY
 VACATION_DAYS_PER_YEAR = 30
+# Time banks: what each player starts with (and can never exceed), and what a turn gives back.
+DEFAULT_BANK_DAYS = 7
+DEFAULT_INCREMENT_HOURS = 24
+MAX_BANK_DAYS = 60
 
 
 class Event(IntFlag):
@@ -57,3 +61,8 @@ def next_event_at(clock_start: float, deadline: float, days: int, sent: int,
                   last_reminded_at: float | None) -> float | None:
     events = due_events(clock_start, deadline, days, sent, last_reminded_at)
     return events[0][0] if events else None
+
+
+def bank_after_turn(left: float, used: float, increment: float, cap: float) -> float:
+    """A bank after its owner's turn: what he used goes (not below nothing), the increment comes, up to the cap."""
+    return min(cap, max(0.0, left - max(0.0, used)) + increment)

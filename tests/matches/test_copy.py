@@ -161,7 +161,7 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     source = tmp_path / "bot.sqlite3"
     await small_source(source, clock)
     # as an older bot left it: at schema version 9, without the OpenSkill columns (migration 10) nor
-    # the events' tables (migration 11) nor the conditional lines (migration 13; 12 is reserved)
+    # the events' tables (migration 11) nor the conditional lines and time banks (migration 13; 12 is reserved)
     assert len(MIGRATIONS) == 13
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
@@ -169,7 +169,9 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
                        " ALTER TABLE rating_history DROP COLUMN rating_before;"
                        " ALTER TABLE rating_history DROP COLUMN sigma;"
                        " DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_entrants;"
-                       " DROP TABLE events; DROP TABLE conditional_lines; PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
+                       " DROP TABLE events; DROP TABLE conditional_lines; ALTER TABLE matches DROP COLUMN bank;"
+                       " ALTER TABLE matches DROP COLUMN increment; ALTER TABLE matches DROP COLUMN banks;"
+                       " PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
     conn.close()
     before = source.read_bytes()
     status, out, err = await run(["copy", "--from", str(source), "--to", str(tmp_path / "t.sqlite3")], capsys)
