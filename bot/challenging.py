@@ -26,13 +26,15 @@ class Challenging:
 
     async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
                         options: dict | None = None, first: str = "random", days: int | None = None,
-                        level: str = ai_seats.DEFAULT_LEVEL) -> None:
+                        level: str = ai_seats.DEFAULT_LEVEL, clock: str = "move", bank: int | None = None,
+                        increment: int | None = None) -> None:
         guild = await self.service.guild_settings(interaction.guild_id)
         channel_id = guild.challenge_channel_id or interaction.channel_id
         try:
             match = await self.service.create_challenge(
                 game, interaction.guild_id, channel_id, player_of(interaction.user),
-                self._opponents(opponents, level), options=options, first=first, days=days)
+                self._opponents(opponents, level), options=options, first=first, days=days,
+                clock=clock, bank=bank, increment=increment)
         except ServiceError as exc:
             await reply_error(interaction, exc.text)
             return

@@ -226,7 +226,18 @@ TEXTS.update({
     "their move; your reply (more pairs may follow); leave out to list yours": (
         "sein Zug; deine Antwort (weitere Paare möglich); weglassen, um deine aufzulisten",
         "son coup; votre réponse (d'autres paires peuvent suivre) ; omettre pour lister les vôtres"),
+    # Time banks (the challenges' clock options).
+    "move: time per move (days); bank: a time bank per player that runs only on his turn": (
+        "move: Zeit pro Zug (Tage); bank: ein Zeitkonto je Spieler, das nur läuft, wenn er am Zug ist",
+        "move : temps par coup (jours) ; bank : une réserve de temps par joueur, qui ne court qu'à son tour"),
+    "With clock bank: each player's bank in days (default 7, also its cap)": (
+        "Mit clock bank: das Zeitkonto jedes Spielers in Tagen (Standard 7, zugleich die Obergrenze)",
+        "Avec clock bank : la réserve de chaque joueur en jours (7 par défaut, c'est aussi son plafond)"),
+    "With clock bank: hours added to the bank after each of one's moves (default 24)": (
+        "Mit clock bank: Stunden, die nach jedem eigenen Zug dazukommen (Standard 24)",
+        "Avec clock bank : heures ajoutées à la réserve après chacun de ses coups (24 par défaut)"),
 })
+CHOICES.update({"move": ("pro Zug", "par coup"), "bank": ("Zeitkonto", "réserve")})
 
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
 # Game titles, numbers, and each language named in its own words (as language menus do).

@@ -90,6 +90,26 @@ def scores_line(match: Match) -> Text | str:
     return Text("Score: {scores}", scores=tally(match.names, scores))
 
 
+def bank_line(match: Match) -> Text | str:
+    """With a time bank: what each player's bank holds (the player to move's, as his turn began)."""
+    if match.bank is None or not match.banks:
+        return ""
+    banks = Joined((Text("{name}: {left}", name=name, left=duration(match.banks[seat]))
+                    for seat, name in enumerate(match.names)), " · ")
+    return Text("Time banks: {banks}", banks=banks)
+
+
+def clock_words(match: Match) -> Text:
+    """The match's clock in a few words: "3 days per move", or its time bank."""
+    if match.bank is not None:
+        if not match.increment:
+            return Text("a time bank of {bank} each", bank=duration(match.bank))
+        return Text("a time bank of {bank} each, plus {increment} per move", bank=duration(match.bank),
+                    increment=duration(match.increment))
+    return Text("{days} days per move", days=match.days) if match.days != 1 \
+        else Text("{days} day per move", days=match.days)
+
+
 def series_line(match: Match, series: Series | None) -> Text | str:
     if series is None:
         return ""
@@ -159,7 +179,8 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     else:
         # The standing of a series under way, once a match of it has counted.
         standing = series_line(match, series) if series and any(series.points.values()) else ""
-        lines += [line for line in (scores_line(match), standing, next_turn_line(match, away_until)) if line]
+        lines += [line for line in (scores_line(match), standing, bank_line(match), next_turn_line(match, away_until))
+                  if line]
     return Joined(lines, "\n")
 
 
@@ -181,8 +202,7 @@ def challenge_message(match: Match) -> Text:
     if match.status == "challenge":
         fields = dict(invited=Verbatim(" ".join(mention(p) for p in people)), challenger=challenger,
                       title=match.title, id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
-                      per_move=Text("{days} days per move", days=match.days) if match.days != 1
-                      else Text("{days} day per move", days=match.days))
+                      per_move=clock_words(match))
         # German and French address one player and several differently ("dich" / "euch").
         text = Text("{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
                     "{per_move}). The challenge expires {expires}.", **fields) if len(people) == 1 else \
