@@ -8,7 +8,7 @@ from matches import MatchService
 from matches.conditional import ConditionalRefused, digest
 from matches.store import store_for
 
-from .conftest import ANN, BOB
+from .conftest import ANN, BOB, CAT
 
 
 async def fem(service):
@@ -64,12 +64,33 @@ async def test_a_line_is_checked_when_stored(service):
     assert len(await service.store.fetchall("SELECT id FROM conditional_lines")) == 1
 
 
-async def test_refused_in_architekton_and_in_atacama_with_more_players(service):
-    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first="me")
-    match = await service.accept(match.id, BOB.id)
-    with pytest.raises(ConditionalRefused) as refused:
-        await service.add_conditional(match.id, BOB.id, "a; b")
-    assert "hidden tiles" in refused.value.text.template
+async def started(service, game, opponents=(BOB,), **options):
+    match = await service.create_challenge(game, 10, 20, ANN, list(opponents), first="me", options=options)
+    for opponent in opponents:
+        match = await service.accept(match.id, opponent.id)
+    return match
+
+
+async def test_offered_in_two_player_tactori_and_basic_atacama_refused_elsewhere(service):
+    match = await started(service, "tactori")
+    await service.move(match.id, ANN.id, "+c3")
+    # Tactori turns have spaces: moves are separated by semicolons, compared in canonical notation
+    assert await service.add_conditional(match.id, ANN.id, "+a1 ; +a3   =a3c3") == ["+a1", "+a3 =a3c3"]
+    assert "+a3 =a3c3" in str((await service.move(match.id, BOB.id, "+a1")).description)
+
+    match = await started(service, "atacama")
+    await service.move(match.id, ANN.id, "a1")
+    assert await service.add_conditional(match.id, ANN.id, "a3; a5") == ["a3", "a5"]
+
+    refusals = {}
+    for game, opponents, options in (("architekton", (BOB,), {}), ("atacama", (BOB,), {"buildup": True}),
+                                     ("tactori", (BOB, CAT), {})):
+        match = await started(service, game, opponents, **options)
+        with pytest.raises(ConditionalRefused) as refused:
+            await service.add_conditional(match.id, BOB.id, "a; b")
+        refusals[game] = refused.value.text.template
+    assert "hidden tiles" in refusals["architekton"] and "basic board" in refusals["atacama"]
+    assert "two players" in refusals["tactori"]
 
 
 async def test_a_reply_no_longer_legal_is_dropped_and_the_player_moves_himself(service, store):
