@@ -50,10 +50,11 @@ def removal_view(interaction: discord.Interaction, match: Match, lines: list[Con
 class ConditionalMoves:
     async def conditional(self, interaction: discord.Interaction, game: str, moves: str | None,
                           match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id)
+        user = interaction.user.id
+        match = await self._waiting_on_others(interaction, game) if match_id is None else None
+        match = match or await self.resolve(interaction, game, match_id)
         if match is None:
             return
-        user = interaction.user.id
         try:
             if moves is not None:
                 line = await self.service.add_conditional(match.id, user, moves)
@@ -68,6 +69,16 @@ class ConditionalMoves:
         extra = {"view": removal_view(interaction, match, lines)} if lines else {}
         await interaction.response.send_message(**outgoing(private(interaction, listing(match, lines)),
                                                            ephemeral=True, **extra))
+
+    async def _waiting_on_others(self, interaction: discord.Interaction, game: str) -> Match | None:
+        """Of the user's several matches here, the only one where another player is to move (lines
+        answer the opponent's moves); None if there is no such single match."""
+        try:
+            mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id, game=game)
+        except ServiceError:
+            return None
+        others = [m for m in mine if m.to_move_id() != interaction.user.id]
+        return others[0] if len(mine) > 1 and len(others) == 1 else None
 
     async def remove_conditional(self, interaction: discord.Interaction, match_id: int, line_id: int) -> None:
         user = interaction.user.id

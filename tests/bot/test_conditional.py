@@ -1,5 +1,6 @@
 """Conditional moves through the real bot (SimCord, both backends): lines that fire twice in a
 row, diverge, become illegal, are listed and removed, and are refused where they cannot be."""
+from matches import Player
 from matches.conditional import digest
 
 from .games_helpers import move_through_bot, start_game
@@ -82,3 +83,15 @@ async def test_lines_are_checked_removed_and_refused_where_they_cannot_be(world)
     arch, _, _ = await start_game(w, "architekton")
     refused = await w.bob.slash(w.channel, "architekton conditional", moves="a; b", match=arch.id)
     assert refused.ephemeral and "hidden tiles" in refused.response.content
+
+
+async def test_without_match_the_line_goes_to_the_one_match_waiting_on_the_opponent(world):
+    w = world
+    waiting = await fem_after_ann(w)
+    other = await w.service.create_challenge(FEM, w.guild.id, w.channel.id, Player(w.ann.id, "ann"),
+                                             [Player(w.bob.id, "bob")], first="opponent")
+    other = await w.service.accept(other.id, w.bob.id)
+    await w.service.move(other.id, w.bob.id, "+c3")             # ann's turn there
+    stored = await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
+    assert stored.ephemeral and f"match #{waiting.id}" in stored.response.content, stored.response.content
+    assert [line.moves for line in await w.service.conditional_lines(waiting.id, w.ann.id)] == [["+a1", "+e5"]]
