@@ -26,6 +26,8 @@ class Challenges(Core):
         on his turn and gains ``increment`` hours (default 24) after each of his turns, up to the start."""
         spec = get_game(game)
         bank_seconds, increment_seconds = self._bank_of(clock, bank, increment)
+        if bank_seconds is not None and days is not None:
+            raise ServiceError(Text("A time bank has no time per move: leave out days, or choose clock: move."))
         people = [challenger, *opponents]
         if any(p.id == challenger.id for p in opponents):
             raise ServiceError(Text("You cannot challenge yourself."))

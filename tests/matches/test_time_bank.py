@@ -61,6 +61,8 @@ async def test_time_per_move_stays_the_default_and_banks_are_checked(service):
         await service.create_challenge("tactori-fem", 10, 20, ANN, [BOB], clock="bank", bank=0)
     with pytest.raises(ServiceError):
         await service.create_challenge("tactori-fem", 10, 20, ANN, [BOB], clock="bank", bank=1, increment=25)
+    with pytest.raises(ServiceError):
+        await service.create_challenge("tactori-fem", 10, 20, ANN, [BOB], clock="bank", days=3)
     match = await service.create_challenge("tactori-fem", 10, 20, ANN, [BOB], first="me", clock="bank")
     assert match.bank == 7 * DAY and match.increment == 24 * HOUR
 
