@@ -4,6 +4,7 @@ from __future__ import annotations
 from .challenges import Challenges
 from .community import Community
 from .computer import Computer, Thinking, think
+from .digests import Digests
 from .events import Events
 from .health import Health
 from .offers import Offers
@@ -13,7 +14,7 @@ from .timekeeping import Timekeeping
 __all__ = ["IllegalMoveError", "MatchService", "Thinking", "think"]
 
 
-class MatchService(Events, Challenges, Computer, Offers, Timekeeping, Community, Health):
+class MatchService(Digests, Events, Challenges, Computer, Offers, Timekeeping, Community, Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
-    vacations; lists, leaderboards, statistics; broken matches; events (tournaments)."""
+    vacations; daily digests and private notes; lists, leaderboards, statistics; broken matches; events (tournaments)."""

@@ -161,15 +161,19 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     source = tmp_path / "bot.sqlite3"
     await small_source(source, clock)
     # as an older bot left it: at schema version 9, without the OpenSkill columns (migration 10) nor
-    # the events' tables (migration 11)
-    assert len(MIGRATIONS) == 11
+    # the events' tables (migration 11) nor the digest's columns and the notes (migration 12)
+    assert len(MIGRATIONS) == 12
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
                        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
                        " ALTER TABLE rating_history DROP COLUMN rating_before;"
                        " ALTER TABLE rating_history DROP COLUMN sigma;"
                        " DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_entrants;"
-                       " DROP TABLE events; PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
+                       " DROP TABLE events; DROP TABLE match_notes; DROP INDEX users_digest;"
+                       + "".join(f" ALTER TABLE users DROP COLUMN {c};" for c in (
+                           "digest_hour", "timezone", "digest_next_at", "digest_claimed_by", "digest_claim_token",
+                           "digest_sent_on")) +
+                       " PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
     conn.close()
     before = source.read_bytes()
     status, out, err = await run(["copy", "--from", str(source), "--to", str(tmp_path / "t.sqlite3")], capsys)
