@@ -95,7 +95,8 @@ class Scheduler:
         await self.expire_challenges()
         await self.bot.tournaments.start_due()
         await self.bot.tournaments.publish()
-        return await self.bot.reminders.run_once()
+        digests = await self.bot.digests.run_once()
+        return await self.bot.reminders.run_once() or digests
 
     async def expire_challenges(self) -> None:
         for match in await self.bot.service.expire_challenges():
