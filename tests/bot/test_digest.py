@@ -112,3 +112,37 @@ async def test_a_note_is_seen_by_its_author_alone(world):
     for channel in (w.channel,):
         assert not [m for m in channel.history() if "always opens" in m.content]
     assert match.id
+
+
+async def test_one_digest_a_day_across_a_restart_and_none_on_an_empty_day(world):
+    w = world
+    deterministic_seeds(w, 1000)
+    await w.ann.slash(w.channel, "settings", reminders="digest", digest_hour=9)        # UTC by default
+    await advance_to(w, dt.datetime(2026, 1, 1, 10, 0, tzinfo=UTC))
+    assert digests(w) == []                                    # no match yet: nothing that day
+    match = await started(w, w.ann, w.bob, w.channel, days=7)
+    await advance_to(w, dt.datetime(2026, 1, 2, 9, 30, tzinfo=UTC))
+    assert len(digests(w)) == 1
+    await w.restart()
+    await advance_to(w, dt.datetime(2026, 1, 2, 20, 0, tzinfo=UTC))
+    assert len(digests(w)) == 1                                # the restarted bot does not send it again
+    await advance_to(w, dt.datetime(2026, 1, 3, 9, 30, tzinfo=UTC))
+    assert len(digests(w)) == 2 and f"#{match.id}**" in digests(w)[-1].content
+    # ann moves: nothing waits for her the next day, so no digest
+    while (match := await w.service.get(match.id)).to_move_id() == w.ann.id:
+        await w.service.move(match.id, w.ann.id, match.state().legal_moves()[0])
+    await advance_to(w, dt.datetime(2026, 1, 4, 9, 30, tzinfo=UTC))
+    assert len(digests(w)) == 2
+
+
+async def test_a_long_digest_stays_within_discords_limit(world):
+    from bot.digests import compose
+
+    w = world
+    deterministic_seeds(w, 1000)
+    match = await started(w, w.ann, w.bob, w.channel, days=7)
+    for locale in (None, "de", "fr"):
+        text = compose([match] * 80, w.ann.id, locale)
+        *listed, more = text.splitlines()[1:]
+        assert len(text) <= 2000 and len(text) > 1700
+        assert len(listed) + int(re.search(r"\d+", more).group()) == 80
