@@ -70,6 +70,11 @@ def next_digest_at(now: float, hour: int, tz: ZoneInfo, sent_on: str | None = No
     raise AssertionError("unreachable: one of three days has the hour")
 
 
+def _urgency(match: Match) -> tuple:
+    """The nearest deadline first (a match without one last), then the oldest match."""
+    return (match.deadline is None, match.deadline or 0.0, match.id)
+
+
 @dataclass
 class DigestClaim:
     """A digest claimed for sending: whose, for which process, with which token."""
@@ -136,16 +141,27 @@ class Digests(Core):
             return [dict(r) for r in rows]
 
         rows = sorted(await self.store.write(work), key=lambda r: (r["digest_next_at"], r["user_id"]))
-        claims = []
-        for row in rows:
-            settings = UserSettings(**{**row, "digest_claimed_by": owner, "digest_claim_token": token})
-            claims.append(DigestClaim(row["user_id"], owner, token, settings, await self.waiting_for(row["user_id"])))
-        return claims
+        claims = {row["user_id"]: DigestClaim(row["user_id"], owner, token, UserSettings(
+            **{**row, "digest_claimed_by": owner, "digest_claim_token": token})) for row in rows}
+        # Every claimed player's active matches in one read (through match_players, keyed by user).
+        for chunk in range(0, len(rows), 500):
+            users = [row["user_id"] for row in rows[chunk:chunk + 500]]
+            found = await self.store.fetchall(
+                "SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id IN"
+                f" ({', '.join('?' * len(users))}) AND m.id = p.match_id AND m.status = 'active'", tuple(users))
+            seen = set()
+            for match in await self._readable(found):
+                mover = match.to_move_id()
+                if mover in claims and match.id not in seen:
+                    seen.add(match.id)
+                    claims[mover].matches.append(match)
+        for claim in claims.values():
+            claim.matches.sort(key=_urgency)
+        return list(claims.values())
 
     async def waiting_for(self, user_id: int) -> list[Match]:
         """The active matches where it is ``user_id``'s turn, the nearest deadline first."""
-        matches = [m for m in await self.user_matches(user_id) if m.to_move_id() == user_id]
-        return sorted(matches, key=lambda m: (m.deadline is None, m.deadline or 0.0, m.id))
+        return sorted([m for m in await self.user_matches(user_id) if m.to_move_id() == user_id], key=_urgency)
 
     async def confirm_digest(self, claim: DigestClaim) -> bool:
         """Just before sending: whether the claim still holds (nobody took it over after a pause)."""
