@@ -109,7 +109,7 @@ class Digests(Core):
                 "INSERT INTO users (user_id, reminders, digest_hour, timezone, digest_next_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
                 " digest_hour = excluded.digest_hour, timezone = excluded.timezone,"
-                " digest_next_at = excluded.digest_next_at, digest_claimed_by = NULL, digest_claim_token = NULL",
+                " digest_next_at = excluded.digest_next_at",
                 (user_id, mode, hour, tz_name, nxt))
             tx.schedule(nxt)
             return UserSettings(**{**current.__dict__, "reminders": mode, "digest_hour": hour, "timezone": tz_name,
@@ -171,20 +171,26 @@ class Digests(Core):
 
     async def mark_digest_sent(self, claim: DigestClaim) -> bool:
         """Today's digest is done (sent, or nothing to send): the next one is due tomorrow at the
-        player's hour.  Fenced by owner and token: False when another process holds the claim now."""
+        player's hour, as his settings say now (he may have changed them meanwhile: a change leaves
+        a running claim alone).  Fenced by owner and token: False when another process holds the
+        claim now."""
         now = self.clock()
-        tz = zone(claim.settings.timezone)
-        today = local_day(now, tz)
-        nxt = next_digest_at(now, claim.settings.digest_hour, tz, today)
 
-        def work(tx: Transaction) -> int:
+        def work(tx: Transaction) -> bool:
+            row = tx.fetchone("SELECT reminders, digest_hour, timezone FROM users WHERE user_id = ?"
+                              " AND digest_claimed_by = ? AND digest_claim_token = ?",
+                              (claim.user_id, claim.owner, claim.token))
+            if row is None:
+                return False
+            tz = zone(row["timezone"])
+            today = local_day(now, tz)
+            nxt = next_digest_at(now, row["digest_hour"], tz, today) if row["reminders"] == "digest" else None
             tx.schedule(nxt)
-            return tx.execute("UPDATE users SET digest_next_at = ?, digest_sent_on = ?, digest_claimed_by = NULL,"
-                              " digest_claim_token = NULL WHERE user_id = ? AND digest_claimed_by = ?"
-                              " AND digest_claim_token = ? AND reminders = 'digest'",
-                              (nxt, today, claim.user_id, claim.owner, claim.token)).rowcount
+            tx.execute("UPDATE users SET digest_next_at = ?, digest_sent_on = ?, digest_claimed_by = NULL,"
+                       " digest_claim_token = NULL WHERE user_id = ?", (nxt, today, claim.user_id))
+            return True
 
-        return await self.store.write(work) == 1
+        return await self.store.write(work)
 
     async def next_wakeup(self) -> float | None:
         """As :meth:`Timekeeping.next_wakeup`, and the next digest."""

@@ -10,6 +10,7 @@ from matches import MatchService
 from matches.digests import next_digest_at
 from matches.errors import NotAPlayer, ServiceError
 from matches.store import store_for
+from matches.timing import DAY
 
 from .conftest import ANN, BOB, CAT
 from .test_service import started
@@ -117,3 +118,17 @@ async def test_a_note_is_private_to_its_author(service):
         await service.set_note(match.id, ANN.id, "x" * 1001)
     await service.set_note(match.id, ANN.id, "")
     assert await service.note(match.id, ANN.id) is None
+
+
+async def test_a_change_of_settings_during_a_delivery_leaves_it_one_digest_that_day(service, clock):
+    match = await started(service)
+    await service.set_reminder_settings(ANN.id, reminders="digest", digest_hour=7, timezone="Europe/Berlin")
+    clock.now = (await service.user_settings(ANN.id)).digest_next_at + 1
+    [claim] = await service.claim_due_digests("one")
+    assert [m.id for m in claim.matches] == [match.id]
+    # ann moves her digest to 22:00 while it is being sent: the claim holds, the next one is tomorrow
+    await service.set_reminder_settings(ANN.id, digest_hour=22)
+    assert await service.confirm_digest(claim) and await service.mark_digest_sent(claim)
+    after = await service.user_settings(ANN.id)
+    assert after.digest_next_at == berlin(*dt.datetime.fromtimestamp(clock.now, BERLIN).timetuple()[:3], 22) + DAY
+    assert await service.claim_due_digests("one") == []
