@@ -146,3 +146,12 @@ async def test_a_long_digest_stays_within_discords_limit(world):
         *listed, more = text.splitlines()[1:]
         assert len(text) <= 2000 and len(text) > 1700
         assert len(listed) + int(re.search(r"\d+", more).group()) == 80
+
+
+async def test_time_zones_are_offered_as_typed_and_an_unknown_one_is_refused(world):
+    w = world
+    choices = await w.ann.autocomplete(w.channel, "settings", "timezone", "berl")
+    assert "Europe/Berlin" in [c["value"] for c in choices]
+    refused = await w.ann.slash(w.channel, "settings", timezone="Europe/Atlantis")
+    assert refused.ephemeral and "not a time zone" in refused.response.content
+    assert (await w.service.user_settings(w.ann.id)).timezone == "UTC"
