@@ -132,3 +132,16 @@ async def test_a_change_of_settings_during_a_delivery_leaves_it_one_digest_that_
     after = await service.user_settings(ANN.id)
     assert after.digest_next_at == berlin(*dt.datetime.fromtimestamp(clock.now, BERLIN).timetuple()[:3], 22) + DAY
     assert await service.claim_due_digests("one") == []
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_the_due_digests_are_found_through_their_index(service, store, backend):
+    from .test_query_plans import plan
+
+    for user in range(100, 400):
+        await service.set_reminder_settings(user, reminders="digest" if user % 7 == 0 else "dm")
+    for sql in ("SELECT user_id FROM users WHERE digest_next_at <= ? ORDER BY digest_next_at LIMIT ?",
+                "SELECT MIN(digest_next_at) FROM users WHERE digest_next_at IS NOT NULL"):
+        steps = await plan(store, sql, (1e12, 200)[:sql.count("?")])
+        assert any("users_digest" in s for s in steps) and not any(s.startswith("SCAN users") and "INDEX" not in s
+                                                                     for s in steps), steps
