@@ -45,12 +45,23 @@ async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> No
     user = interaction.user.id
     waiting = await bot.service.waiting_for(user)
     if not waiting:
-        await reply_error(interaction, Text("Nothing is waiting for you: it is nobody's turn but your opponents'."))
+        nothing = Text("Nothing is waiting for you: it is nobody's turn but your opponents'.")
+        if interaction.type == discord.InteractionType.component and after:
+            # Stepping on from a board: the message says so, in place of the board.
+            await interaction.response.edit_message(**outgoing(private(interaction, nothing), view=None,
+                                                               attachments=[]))
+        else:
+            await reply_error(interaction, nothing)
         return
     ids = [m.id for m in waiting]
     position = (ids.index(after) + 1) % len(ids) if after in ids else 0
     match = waiting[position]
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    # From a Next button the private message steps on in place; from a command it is a new one.
+    stepping = interaction.type == discord.InteractionType.component
+    if stepping:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     actions = bot.actions
     lines = [Text("{position} of {count} waiting for you", position=position + 1, count=len(waiting)),
              await actions.turn_content(match)]
@@ -60,8 +71,11 @@ async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> No
         lines.append(note)
     view = actions.board_view(match, interaction.locale) or discord.ui.View(timeout=None)
     view.add_item(NextButton(match.id, interaction.locale))
-    await interaction.followup.send(**outgoing(private(interaction, Joined(lines, "\n")), view=view, ephemeral=True,
-                                               file=await actions.board_file(match, interaction.locale)))
+    content, file = private(interaction, Joined(lines, "\n")), await actions.board_file(match, interaction.locale)
+    if stepping:
+        await interaction.edit_original_response(**outgoing(content, view=view, attachments=[file]))
+    else:
+        await interaction.followup.send(**outgoing(content, view=view, ephemeral=True, file=file))
 
 
 async def note(bot, interaction: discord.Interaction, game: str, text: str | None, match_id: int | None) -> None:

@@ -80,14 +80,18 @@ async def test_next_steps_through_the_matches_waiting_for_the_player(world):
     fast = await started(w, w.ann, w.cat, channels[1], days=2)
     middle = await started(w, w.bob, w.ann, channels[2], days=5, first="opponent")
     r = await w.ann.slash(w.channel, "next")
-    seen = [last(r)]
+    board = last(r)
+    labels = [c.get("label") for row in board.components for c in row.get("components", [])]
+    assert "Choose a move" in labels and "Next" in labels and board.ephemeral
+    order = [int(re.search(r"#(\d+)", board.content).group(1))]
     for _ in range(3):
-        seen.append(last(await w.ann.click(seen[-1], label="Next")))
-    order = [int(re.search(r"#(\d+)", m.content).group(1)) for m in seen]
+        stepped = last(await w.ann.click(board, label="Next"))
+        assert stepped.id == board.id and stepped.attachments       # the same private message, stepped on
+        order.append(int(re.search(r"#(\d+)", stepped.content).group(1)))
+        board = stepped
     assert order == [fast.id, middle.id, slow.id, fast.id]          # round and round, nearest deadline first
-    assert all(m.attachments for m in seen)
-    labels = [c.get("label") for row in seen[0].components for c in row.get("components", [])]
-    assert "Choose a move" in labels and "Next" in labels
+    menu = await w.ann.click(board, label="Choose a move")
+    assert menu.ephemeral and last(menu).components                 # the move menus, as from the public board
     games = await w.ann.slash(w.channel, "games")
     assert "Next" in [c.get("label") for row in games.response.components for c in row.get("components", [])]
 
