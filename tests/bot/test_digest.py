@@ -94,6 +94,8 @@ async def test_next_steps_through_the_matches_waiting_for_the_player(world):
     assert menu.ephemeral and last(menu).components                 # the move menus, as from the public board
     games = await w.ann.slash(w.channel, "games")
     assert "Next" in [c.get("label") for row in games.response.components for c in row.get("components", [])]
+    first = last(await w.ann.click(games.response, label="Next"))
+    assert first.attachments and f"#{fast.id}**" in first.content      # the list steps on to the nearest deadline
 
 
 async def test_a_note_is_seen_by_its_author_alone(world):
