@@ -19,8 +19,10 @@ from .actions import Actions
 from .commands import build_groups
 from .commands.community import build_community_commands
 from .commands.tournament import build_tournament_group
+from .comfort import NextButton
 from .computer import ComputerPlayer
 from .conditional import RemoveLineButton
+from .digests import Digests
 from .i18n import Catalogue
 from .locales import LANGUAGES, catalogue, language
 from .reminders import Reminders
@@ -65,6 +67,7 @@ class GameBot(commands.Bot):
         self.service = MatchService(self.store, clock=clock)
         self.actions = Actions(self)
         self.reminders = Reminders(self)
+        self.digests = Digests(self)
         self.scheduler = Scheduler(self)
         self.computer = ComputerPlayer(self)
         self.tournaments = Tournaments(self)
@@ -81,7 +84,7 @@ class GameBot(commands.Bot):
         self.store.on_notice.append(self._settings_changed)
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
-        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton)
+        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton, NextButton)
         for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())

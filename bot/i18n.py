@@ -199,6 +199,23 @@ TEXTS: dict[str, tuple[str, str]] = {
                                                      "Le membre (à omettre pour un joueur ordinateur)"),
     "The computer's level (default: medium)": ("Die Stufe des Computers (Standard: mittel)",
                                                "Le niveau de l'ordinateur (par défaut : moyen)"),
+    # the daily digest, /next and private notes (bot.digests, bot.comfort)
+    "Privately, the match where your deadline is nearest": ("Privat die Partie, deren Frist am nächsten ist",
+                                                            "En privé, la partie dont votre délai est le plus proche"),
+    "mention in the match channel, DM, a daily digest by DM, or off": (
+        "Erwähnung im Kanal der Partie, Direktnachricht, tägliche Übersicht per Direktnachricht oder aus",
+        "mention dans le salon de la partie, message privé, récapitulatif quotidien en message privé, ou non"),
+    "The hour of your daily digest (0-23, in your time zone)": (
+        "Die Stunde deiner täglichen Übersicht (0-23, in deiner Zeitzone)",
+        "L'heure de votre récapitulatif quotidien (0-23, dans votre fuseau horaire)"),
+    "Your time zone, like Europe/Berlin (default: UTC)": ("Deine Zeitzone, etwa Europe/Berlin (Standard: UTC)",
+                                                          "Votre fuseau horaire, comme Europe/Paris (par défaut : UTC)"),
+    "Your private note on a match (without text: show it)": (
+        "Deine private Notiz zu einer Partie (ohne Text: zeigt sie)",
+        "Votre note privée sur une partie (sans texte : l'affiche)"),
+    "What to remember (only you ever see it; empty the note with a single space)": (
+        "Was du dir merken willst (nur du siehst es; ein einzelnes Leerzeichen leert die Notiz)",
+        "Ce qu'il faut retenir (vous seul le voyez ; une simple espace vide la note)"),
 }
 
 # Names of choices (their values stay as they are).
@@ -208,6 +225,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "basic": ("Grundspiel", "base"), "buildup": ("Aufbauspiel", "variante évolutive"),
     "easy": ("leicht", "facile"), "medium": ("mittel", "moyen"), "hard": ("schwer", "difficile"),
     "mention": ("Erwähnung", "mention"), "dm": ("Direktnachricht", "message privé"),
+    "digest": ("tägliche Übersicht", "récapitulatif quotidien"),
     "swiss": ("Schweizer System", "système suisse"), "league": ("Liga", "championnat"),
     "knockout": ("K.-o.-System", "élimination directe"),
     "Server language (Discord setting)": ("Sprache des Servers (Discord-Einstellung)",

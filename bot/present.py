@@ -253,4 +253,5 @@ def decimal(value: float) -> Text:
 
 
 # /settings says the reminder mode in the words of its choices, not the stored value.
-REMINDER_MODES = {"mention": Text("mention in the match channel"), "dm": Text("DM"), "off": Text("off")}
+REMINDER_MODES = {"mention": Text("mention in the match channel"), "dm": Text("DM"),
+                  "digest": Text("daily digest by DM"), "off": Text("off")}

@@ -58,6 +58,12 @@ def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -
     return DAILY_WORDING[(match.id + days) % len(DAILY_WORDING)](**fields)
 
 
+def silenced_by_digest(mode: str, event: Event) -> bool:
+    """With the daily digest (``bot.digests``) the daily per-match reminders stop; the warning when
+    a quarter of the time is left still comes on its own, by DM."""
+    return mode == "digest" and event == Event.DAILY
+
+
 def delivery_nonce(match: Match, event: Event) -> str:
     """The same for every attempt at one reminder of one turn: Discord keeps one message per
     nonce for a few minutes (discord.py sends ``enforce_nonce``), so a process that takes over
@@ -132,9 +138,9 @@ class Reminders:
             return match.home_channel_id, 1 if match.home_channel_id else 0
         mover = match.to_move_id()
         settings = await self.bot.service.user_settings(mover)
-        if settings.reminders == "off":
+        if settings.reminders == "off" or silenced_by_digest(settings.reminders, event):
             return None, 0
-        if settings.reminders == "dm":
+        if settings.reminders in ("dm", "digest"):
             return ("dm", mover), 2                                       # opening the DM channel, the message
         return match.home_channel_id, 1 if match.home_channel_id else 0
 
@@ -165,10 +171,11 @@ class Reminders:
                                               nonce=delivery_nonce(match, event)))
             return
         settings = await self.bot.service.user_settings(mover)
-        if settings.reminders == "off" or not await self.bot.service.match_pings(match.id, mover):
+        if settings.reminders == "off" or silenced_by_digest(settings.reminders, event) or \
+                not await self.bot.service.match_pings(match.id, mover):
             return
         now = self.bot.service.clock()
-        if settings.reminders == "dm":
+        if settings.reminders in ("dm", "digest"):
             try:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
                 # A DM is private: in the player's own language, once he has used the bot.

@@ -27,6 +27,7 @@ from render.score_series import score_series
 
 from . import present
 from .alt_text import DESCRIPTION_MAX, result_words, spoken
+from .comfort import note_line
 from .locales import language, say
 from .replies import fit, outgoing, private, public, public_locale, reply_error
 
@@ -229,6 +230,8 @@ class Replays:
         if ply < total:
             hints.append(Verbatim(f"`/{game} board match:{match.id} ply:{ply + 1}`"))
         lines: list[Any] = [words]
+        if note := note_line(await self.service.note(match.id, interaction.user.id)):
+            lines.append(note)          # the author's alone: this view is private (bot.comfort)
         if hints:
             lines.append(Text("Step: {commands}", commands=Verbatim(" · ".join(hints))))
         file = discord.File(io.BytesIO(png), filename=f"{game}-{match.id}-ply{ply}.png",

@@ -95,7 +95,12 @@ class Scheduler:
         await self.expire_challenges()
         await self.bot.tournaments.start_due()
         await self.bot.tournaments.publish()
-        return await self.bot.reminders.run_once()
+        try:
+            digests = await self.bot.digests.run_once()
+        except Exception:  # noqa: BLE001 - the digests' trouble must not hold up the reminders
+            log.exception("digest round failed")
+            digests = True          # look again soon
+        return await self.bot.reminders.run_once() or digests
 
     async def expire_challenges(self) -> None:
         for match in await self.bot.service.expire_challenges():

@@ -31,6 +31,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("event_rounds", ("event_id", "round")),
     ("event_tables", ("event_id", "round", "table_no")),
     ("conditional_lines", ("id",)),
+    ("match_notes", ("match_id", "user_id")),
 )
 BATCH = 2000
 

@@ -230,8 +230,26 @@ MIGRATIONS: list[str] = [
     CREATE INDEX event_tables_match ON event_tables (match_id);
     CREATE INDEX event_tables_series ON event_tables (series_id) WHERE series_id IS NOT NULL;
     """,
-    # 12: reserved (another branch's migration).
-    "",
+    # 12: the daily digest (reminders = 'digest'): the hour and zone a player chose, when his next
+    # digest is due (NULL unless he chose it), claimed like a match's due work (owner, token; the claim
+    # moves digest_next_at to the end of the lease) and the local day of the last one sent, so a
+    # change of hour never brings a second digest the same day.  Private notes per player and match.
+    """
+    ALTER TABLE users ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 8;
+    ALTER TABLE users ADD COLUMN timezone TEXT NOT NULL DEFAULT 'UTC';
+    ALTER TABLE users ADD COLUMN digest_next_at REAL;
+    ALTER TABLE users ADD COLUMN digest_claimed_by TEXT;
+    ALTER TABLE users ADD COLUMN digest_claim_token TEXT;
+    ALTER TABLE users ADD COLUMN digest_sent_on TEXT;
+    CREATE INDEX users_digest ON users (digest_next_at) WHERE digest_next_at IS NOT NULL;
+    CREATE TABLE match_notes (
+        match_id   INTEGER NOT NULL REFERENCES matches(id),
+        user_id    INTEGER NOT NULL,
+        text       TEXT    NOT NULL,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    """,
     # 13: conditional moves: lines of "their move, my reply, ..." a player stored for a match,
     # each starting from the position whose digest it keeps (canonical moves, JSON); time banks.
     """

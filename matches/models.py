@@ -215,6 +215,12 @@ class UserSettings:
     vacation_year: int | None = None
     vacation_used: float = 0.0
     language: str | None = None         # en, de, fr: the player's Discord language, for DMs
+    digest_hour: int = 8                # reminders = digest: the local hour of the daily digest
+    timezone: str = "UTC"               # an IANA zone name
+    digest_next_at: float | None = None
+    digest_claimed_by: str | None = None
+    digest_claim_token: str | None = None
+    digest_sent_on: str | None = None   # the local day (YYYY-MM-DD) of the last digest sent
 
 
 @dataclass

@@ -5,6 +5,7 @@ from .challenges import Challenges
 from .community import Community
 from .computer import Computer, Thinking, think
 from .conditional import Conditional, ConditionalLine, ConditionalRefused
+from .digests import Digests
 from .events import Events
 from .health import Health
 from .offers import Offers
@@ -14,7 +15,8 @@ from .timekeeping import Timekeeping
 __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Thinking", "think"]
 
 
-class MatchService(Events, Challenges, Conditional, Computer, Offers, Timekeeping, Community, Health):
+class MatchService(Digests, Events, Challenges, Conditional, Computer, Offers, Timekeeping, Community, Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
-    vacations; conditional moves; lists, leaderboards, statistics; broken matches; events (tournaments)."""
+    vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;
+    broken matches; events (tournaments)."""

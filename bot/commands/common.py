@@ -9,6 +9,8 @@ from discord import app_commands
 from engines import get_game
 from matches.timing import DAYS_CHOICES
 
+from .. import comfort
+
 MATCH_HELP = "Which match (default: yours in this channel)"
 LEVEL_HELP = "How strong the computer plays when you challenge me (default: medium)"
 Level = Literal["easy", "medium", "hard"]
@@ -100,6 +102,15 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
         await actions.conditional(interaction, game, moves, match)
 
     conditional.autocomplete("match")(match_autocomplete)
+
+    @group.command(name="note", description="Your private note on a match (without text: show it)")
+    @app_commands.describe(text="What to remember (only you ever see it; empty the note with a single space)",
+                           match=MATCH_HELP)
+    async def note(interaction: discord.Interaction, text: app_commands.Range[str, 1, 1000] | None = None,
+                   match: int | None = None):
+        await comfort.note(interaction.client, interaction, game, text, match)
+
+    note.autocomplete("match")(match_autocomplete)
 
     @group.command(name="rules", description=f"A short summary of the {title} rules and move notation")
     async def rules(interaction: discord.Interaction):

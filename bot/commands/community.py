@@ -12,12 +12,14 @@ from discord import app_commands
 
 from engines import Joined, Text, game_names, get_game
 from matches import ServiceError
+from matches.digests import timezone_names
 from matches.ratings import INITIAL, PROVISIONAL_GAMES
 from render.charts import RatingPoint, rating_chart
 from render.common import encode_png
 from matches.timing import DAYS_CHOICES
 
 from .. import present
+from ..comfort import NextButton, show_next
 from ..locales import say
 from ..reminders import jump_link
 from ..replies import fit, outgoing, private, public
@@ -71,19 +73,50 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         # A match whose saved data cannot be read costs its own line only.
         lines.extend(Text("Match #{id} cannot be shown: the bot cannot read its saved data. The bot's operator finds "
                           "it in the list of broken matches.", id=match_id) for match_id in matches.broken)
-        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))
+        # The matches waiting for the player, one after the other (bot.comfort).
+        extra = {}
+        if any(m.to_move_id() == interaction.user.id for m in matches):
+            extra["view"] = discord.ui.View(timeout=None).add_item(NextButton(0, interaction.locale))
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True,
+                                                           **extra))
+
+    @app_commands.command(name="next", description="Privately, the match where your deadline is nearest")
+    async def next_match(interaction: discord.Interaction):
+        await show_next(bot, interaction)
 
     @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")
-    @app_commands.describe(reminders="mention in the match channel, DM, or off")
-    async def settings(interaction: discord.Interaction, reminders: Literal["mention", "dm", "off"] | None = None):
-        if reminders is not None:
-            await service.set_reminders(interaction.user.id, reminders)
+    @app_commands.describe(reminders="mention in the match channel, DM, a daily digest by DM, or off",
+                           digest_hour="The hour of your daily digest (0-23, in your time zone)",
+                           timezone="Your time zone, like Europe/Berlin (default: UTC)")
+    async def settings(interaction: discord.Interaction,
+                       reminders: Literal["mention", "dm", "digest", "off"] | None = None,
+                       digest_hour: app_commands.Range[int, 0, 23] | None = None,
+                       timezone: app_commands.Range[str, 1, 64] | None = None):
+        try:
+            if reminders is not None or digest_hour is not None or timezone is not None:
+                await service.set_reminder_settings(interaction.user.id, reminders=reminders,
+                                                    digest_hour=digest_hour, timezone=timezone)
+        except ServiceError as exc:
+            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
+            return
         current = await service.user_settings(interaction.user.id)
         parts = [Text("Reminders: **{mode}**.", mode=present.REMINDER_MODES.get(current.reminders, current.reminders))]
+        if current.reminders == "digest":
+            parts.append(Text("Your digest comes daily at {hour}:00 ({zone}); the next {when}.",
+                              hour=f"{current.digest_hour:02}", zone=current.timezone,
+                              when=present.timestamp(current.digest_next_at or service.clock(), "f")))
         if current.vacation_until and current.vacation_until > service.clock():
             parts.append(Text("You are on vacation until {until}.", until=present.timestamp(current.vacation_until, "f")))
         parts.append(Text("Change with `/settings reminders:`."))
         await interaction.response.send_message(**outgoing(private(interaction, Joined(parts, " ")), ephemeral=True))
+
+    @settings.autocomplete("timezone")
+    async def timezone_autocomplete(interaction: discord.Interaction, current: str):
+        typed = current.strip().lower().replace(" ", "_")
+        names = [n for n in timezone_names() if typed in n.lower()]
+        # Those that start with what was typed first (Discord shows 25 at most).
+        names.sort(key=lambda n: (not n.lower().startswith(typed), n))
+        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
 
     @app_commands.command(name="vacation", description="Pause the clocks of all your matches (30 days a year)")
     @app_commands.describe(days="How many days (1-30); 0 ends your vacation and returns the unused days")
@@ -202,4 +235,4 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             "messages here: **{language}**.", days=present.days(now.default_days or 3), where=where,
             threads=Text("on") if now.threads else Text("off"), language=spoken)), ephemeral=True))
 
-    return [games, settings, vacation, leaderboard, stats, admin]
+    return [games, next_match, settings, vacation, leaderboard, stats, admin]
