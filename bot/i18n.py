@@ -188,7 +188,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Tactori: moving stacks may chase other towers off": (
         "Tactori: ziehende Stapel dürfen andere Türme verjagen",
         "Tactori : les piles en mouvement peuvent chasser d'autres tours"),
-    "Tactori: centre variation (off, 1 or 2)": ("Tactori: Zentrumsvariante (aus, 1 oder 2)",
+    "Tactori: centre variation (off, 1 or 2)": ("Tactori: Variation der 9er-Mitte (aus, 1 oder 2)",
                                                 "Tactori : variante du centre (non, 1 ou 2)"),
     "Tactori FEM: stacks of own towers may move together": (
         "Tactori FEM: Stapel eigener Türme dürfen gemeinsam ziehen",
