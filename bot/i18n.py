@@ -243,11 +243,11 @@ TEXTS.update({
         "Répondre à l'avance aux prochains coups de votre adversaire, ou lister vos lignes"),
     "their move; your reply (more pairs may follow); leave out to list yours": (
         "sein Zug; deine Antwort (weitere Paare möglich); weglassen, um deine aufzulisten",
-        "son coup; votre réponse (d'autres paires peuvent suivre) ; omettre pour lister les vôtres"),
+        "son coup ; votre réponse (d'autres paires peuvent suivre) ; omettre pour lister les vôtres"),
     # Time banks (the challenges' clock options).
     "move: time per move (days); bank: a time bank per player that runs only on his turn": (
-        "move: Zeit pro Zug (Tage); bank: ein Zeitkonto je Spieler, das nur läuft, wenn er am Zug ist",
-        "move : temps par coup (jours) ; bank : une réserve de temps par joueur, qui ne court qu'à son tour"),
+        "Zeit pro Zug (Tage) oder ein Zeitkonto je Spieler, das nur läuft, wenn er am Zug ist",
+        "temps par coup (jours), ou une réserve de temps par joueur, qui ne court qu'à son tour"),
     "With clock bank: each player's bank in days (default 7, also its cap)": (
         "Mit clock bank: das Zeitkonto jedes Spielers in Tagen (Standard 7, zugleich die Obergrenze)",
         "Avec clock bank : la réserve de chaque joueur en jours (7 par défaut, c'est aussi son plafond)"),
