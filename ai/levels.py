@@ -23,6 +23,8 @@ class Budget:
     forcing: bool = False      # FEM: play a win in two the opponent cannot parry, and avoid allowing
                                # one (tactics.first_forcing, tactics.allows_forcing; hard only)
     evaluator: str | None = None   # another evaluator of the game (evaluators.evaluator_for; None: the game's)
+    tactics: int = 0           # FEM: units of turns.Work each tactic may use (the wins, the blocks, hard's
+                               # two-move look), so that every part of a move is bounded by a count
 
 
 BUDGETS: dict[str, dict[str, int]] = {
@@ -64,6 +66,11 @@ CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
 EVALUATORS = {("tactori", 4, "hard"): "tactori_ready"}
 
 
+# FEM's tactics, in units of turns.Work (one action or bridge set looked at): the win in one and
+# the blocks need a few thousand per move checked; hard's two-move look far more.
+TACTICS_WORK = {"easy": 200_000, "medium": 200_000, "hard": 400_000}
+
+
 def budget(game: str, level: str, players: int = 2) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
@@ -75,4 +82,4 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
     return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
                   explore=EXPLORATION.get((game, players, level), EXPLORE),
                   contempt=CONTEMPT.get((game, players, level), 0.0), forcing=level == "hard",
-                  evaluator=EVALUATORS.get((game, players, level)))
+                  evaluator=EVALUATORS.get((game, players, level)), tactics=TACTICS_WORK[level])
