@@ -15,7 +15,7 @@ from engines.core import State
 from . import search, tactics, turns
 from .evaluators import evaluator_for
 from .hidden import determinise
-from .levels import LEVELS, TIME_CAP, budget
+from .levels import CPU_CAP, LEVELS, budget
 
 __all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
 
@@ -69,7 +69,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         for move in extra:
             if move not in priors:
                 priors[move] = search.one_ply(seen, move, evaluator, contempt) - base
-    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore,
+    result = search.run(state, rng, plan.iterations, evaluator, CPU_CAP[level], players, priors, plan.explore,
                         contempt, extra, base)
     ranked = _ranked(result.root, seen.current_player())
     if evaluator.TACTICS:

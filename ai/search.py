@@ -111,7 +111,7 @@ class Result:
 
 
 def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
-        time_cap: float, players: int, priors: dict[str, float] | None = None,
+        cpu_cap: float, players: int, priors: dict[str, float] | None = None,
         explore: float = EXPLORE, contempt: tuple[int, float] | None = None,
         extra: list[str] | None = None, prior_base: float = 0.0) -> Result:
     """``priors`` (one-ply values of the root moves, for the mover) order the root's
@@ -123,10 +123,12 @@ def run(root_state: State, rng: random.Random, iterations: int, evaluator: Modul
     longer turns the root adds later get priors on the same scale."""
     root = Node(totals=[0.0] * players, extra=list(extra) if extra is not None else None)
     priors = dict(priors) if priors else None
-    deadline = time.perf_counter() + time_cap
+    # the cap counts this thread's CPU time, not the wall clock: a loaded machine (other
+    # processes on the same cores) does not cut the search short, so the move stays the same
+    deadline = time.thread_time() + cpu_cap
     done = 0
     while done < iterations:
-        if done % 16 == 0 and done and time.perf_counter() > deadline:
+        if done % 16 == 0 and done and time.thread_time() > deadline:
             break
         _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore, contempt,
                  prior_base)
