@@ -168,3 +168,41 @@ def test_the_playout_sampler_draws_turns_of_several_bridges():
         state.copy().play(move)
         lengths.add(move.count("="))
     assert {0, 1, 2, 3} <= lengths, lengths
+
+
+def tactori_positions(count: int):
+    """Two-player Tactori positions of random playouts where the player to move can close a polygon
+    only with a turn of two or more bridges (none of ``legal_moves()`` raises his score)."""
+    found = []
+    for seed in range(40):
+        state, rng = get_game("tactori").setup(2, seed), random.Random(seed)
+        for ply in range(120):
+            if state.current_player() is None:
+                break
+            if ply >= 20 and ply % 4 == 0:
+                if closing_turns(state, limit=1, single=False):
+                    seat = state.current_player()
+                    before = state.scores()[seat]
+                    if not any(score_after(state, m)[seat] > before for m in state.legal_moves() if "=" in m):
+                        found.append(state.copy())
+                        break
+            state.play(playout_turn(state, rng))
+        if len(found) >= count:
+            break
+    return found
+
+
+def score_after(state, move):
+    after = state.copy()
+    after.play(move)
+    return after.scores()
+
+
+def test_tactori_hard_closes_a_polygon_that_needs_several_bridges(small_budgets):
+    """Tactori (R5): where only a turn of several bridges scores a polygon, hard plays one."""
+    states = tactori_positions(3)
+    assert len(states) >= 2
+    for state in states:
+        seat = state.current_player()
+        move = ai.choose_move(state, "hard", seed=1)
+        assert score_after(state, move)[seat] > state.scores()[seat], move
