@@ -297,7 +297,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
         pool = sorted(movable - set(forced))
         if extra > len(pool):
             return None
-        new = chosen_segs(chosen)
+        new = _segs(chosen)
         kept = own_segs - {s for k in forced for s in geo.places[k].segs}
         for drop in itertools.combinations(pool, extra):
             if not work.spend():
@@ -312,7 +312,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     start = places_at(q)
 
     def grow(chosen: list, ends: set, ext: list, seen: set):
-        used = chosen_segs(chosen)
+        used = _segs(chosen)
         for i, pl in enumerate(ext):
             if not work.spend():
                 return
@@ -340,7 +340,8 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     yield from grow([], {q}, list(start), set(start))
 
 
-def chosen_segs(chosen: list) -> set:
+def _segs(chosen: list) -> set:
+    """The unit segments the bridge places ``chosen`` cover."""
     return {s for pl in chosen for s in pl.segs}
 
 
@@ -362,14 +363,14 @@ def _closing_bridges_only(pos: _Position, work: Work):
     seg_ends, own_segs = geo.seg_ends, pos.own_segs
 
     def grow(chosen: list, ends: set, ext: list, seen: set):
-        used = chosen_segs(chosen)
+        used = _segs(chosen)
         for i, pl in enumerate(ext):
             if not work.spend():
                 return
             if any(s in used for s in pl.segs):
                 continue
             now = chosen + [pl]
-            if _new_cycle(seg_ends, own_segs, chosen_segs(now)):
+            if _new_cycle(seg_ends, own_segs, _segs(now)):
                 text = _verified(state, " ".join("=" + p.text for p in _bfs_order(now, now[0].a)))
                 if text is not None:
                     yield text
@@ -469,8 +470,7 @@ def _parse(text: str):
 # ------------------------------------------------------------- extensions
 def extensions(state: State, move: str) -> list[str]:
     """The legal turns one bridge longer than ``move`` (none if it cannot take more)."""
-    if not any(part.startswith("=") for part in move.split()) and not move.startswith(("+",)) \
-            and "-" not in move:
+    if move == "pass" or move.startswith("x="):
         return []
     return state.continuations(move)
 
