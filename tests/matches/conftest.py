@@ -31,3 +31,12 @@ def service(store, clock):
 
 
 ANN, BOB, CAT = Player(1, "ann"), Player(2, "bob"), Player(3, "cat")
+
+
+@pytest.fixture
+async def second(database, clock):
+    """Another process's service on the same database (its own store, its own connection)."""
+    store = await store_for(database).open()
+    seeds = iter(range(500_000, 600_000))
+    yield MatchService(store, clock=clock, seeds=lambda: next(seeds))
+    await store.close()

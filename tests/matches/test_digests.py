@@ -49,13 +49,6 @@ async def test_settings_are_checked_and_the_digest_scheduled_only_in_digest_mode
     assert (await service.user_settings(ANN.id)).digest_next_at is None
 
 
-@pytest.fixture
-async def second(database, clock):
-    store = await store_for(database).open()
-    seeds = iter(range(500_000, 600_000))
-    yield MatchService(store, clock=clock, seeds=lambda: next(seeds))
-    await store.close()
-
 
 async def test_a_digest_is_claimed_and_sent_exactly_once_across_two_processes_and_a_restart(
         service, second, database, clock):

@@ -4,9 +4,8 @@ import asyncio
 
 import pytest
 
-from matches import MatchService, Player
+from matches import Player
 from matches.errors import NotAPlayer, NotFound, ServiceError
-from matches.store import store_for
 from matches.timing import DAY
 
 PEOPLE = [Player(i, f"p{i}") for i in range(1, 9)]
@@ -214,13 +213,6 @@ async def test_sign_up_closes_and_the_event_starts_by_itself(service, clock):
     clock.now += DAY
     assert [(e.id, e.status, v) for e, v in await service.start_due_events()] == [(too_few.id, "cancelled", None)]
 
-
-@pytest.fixture
-async def second(database, clock):
-    store = await store_for(database).open()
-    seeds = iter(range(500_000, 600_000))
-    yield MatchService(store, clock=clock, seeds=lambda: next(seeds))
-    await store.close()
 
 
 async def test_a_round_is_paired_exactly_once_across_two_processes(service, second):

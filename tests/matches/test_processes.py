@@ -21,14 +21,6 @@ from .conftest import ANN, BOB
 from .test_service import started
 
 
-@pytest.fixture
-async def second(database, clock):
-    """Another process's service on the same database."""
-    store = await store_for(database).open()
-    seeds = iter(range(500_000, 600_000))
-    yield MatchService(store, clock=clock, seeds=lambda: next(seeds))
-    await store.close()
-
 
 async def test_fifty_identical_moves_through_two_processes_apply_once(service, second):
     match = await started(service)
