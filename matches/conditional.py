@@ -137,12 +137,29 @@ class Conditional(Play):
         return canonical
 
     async def conditional_lines(self, match_id: int, user_id: int) -> list[ConditionalLine]:
-        """The player's lines that start from the match's position now (others are stale), oldest first."""
+        """The player's lines that start from the match's position now (others are stale), oldest
+        first; none once the match is over (its lines are deleted as it ends: ``_commit``, ``abort``)."""
         match = await self.get(match_id)
+        if match.status != "active":
+            return []
         rows = await self.store.fetchall(
             "SELECT id, moves FROM conditional_lines WHERE match_id = ? AND user_id = ? AND position = ?"
             " ORDER BY id", (match_id, user_id, digest(match.state_json)))
         return [ConditionalLine(row["id"], json.loads(row["moves"])) for row in rows]
+
+    def _commit(self, tx: Transaction, match: Match, state, **kwargs: Any) -> Match:
+        """As :meth:`Core._commit`; a match that ends here (a last move, a resignation, a claim, a
+        draw) takes its conditional lines with it, in the same transaction: none outlives it."""
+        new = super()._commit(tx, match, state, **kwargs)
+        if new.status != "active":
+            tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (match.id,))
+        return new
+
+    async def abort(self, match_id: int, guild_id: int | None) -> Match:
+        """As :meth:`Play.abort`; the aborted match's conditional lines go too."""
+        aborted = await super().abort(match_id, guild_id)
+        await self.store.execute("DELETE FROM conditional_lines WHERE match_id = ?", (match_id,))
+        return aborted
 
     async def remove_conditional(self, match_id: int, user_id: int, line_id: int) -> bool:
         """Remove one of the player's lines; False if it was no longer stored (played or dropped)."""

@@ -143,14 +143,16 @@ class Digests(Core):
         rows = sorted(await self.store.write(work), key=lambda r: (r["digest_next_at"], r["user_id"]))
         claims = {row["user_id"]: DigestClaim(row["user_id"], owner, token, UserSettings(
             **{**row, "digest_claimed_by": owner, "digest_claim_token": token})) for row in rows}
-        # Every claimed player's active matches in one read (through match_players, keyed by user).
+        # Every claimed player's active matches in one read (through match_players, keyed by user),
+        # loaded on a worker thread: a round of 200 digests loads some 800 engine states, which on
+        # the event loop would hold up every interaction meanwhile.
+        seen: set[int] = set()
         for chunk in range(0, len(rows), 500):
             users = [row["user_id"] for row in rows[chunk:chunk + 500]]
             found = await self.store.fetchall(
                 "SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id IN"
                 f" ({', '.join('?' * len(users))}) AND m.id = p.match_id AND m.status = 'active'", tuple(users))
-            seen = set()
-            for match in await self._readable(found):
+            for match in await self._readable_in_thread(found):
                 mover = match.to_move_id()
                 if mover in claims and match.id not in seen:
                     seen.add(match.id)

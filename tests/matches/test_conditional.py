@@ -125,3 +125,41 @@ async def test_the_reply_is_played_exactly_once_across_two_processes(service, se
     assert applied and moves[:3] == ["+c3", "+a1", "+e5"] and moves.count("+e5") == 1
     assert len(moves) == 1 + len(applied) + 1          # +c3, the applied moves and the one reply
     assert (await second.get(match.id)).plies == len(moves)
+
+
+async def lines_left(service) -> list:
+    return [row["match_id"] for row in await service.store.fetchall("SELECT match_id FROM conditional_lines")]
+
+
+async def test_a_match_that_ends_takes_its_lines_with_it(service, clock):
+    # by a resignation (bob resigns while ann's lines wait for his move)
+    resigned = await fem(service)
+    await service.add_conditional(resigned.id, ANN.id, "+a1; +e5")
+    # by a claim: bob lets his time run out and ann claims
+    claimed = await fem(service)
+    await service.add_conditional(claimed.id, ANN.id, "+a1; +e5; +a5; +e1")
+    # by an admin's abort
+    aborted = await fem(service)
+    await service.add_conditional(aborted.id, ANN.id, "+a2; +e4")
+    kept = await fem(service)
+    await service.add_conditional(kept.id, ANN.id, "+a1; +e5")
+    assert sorted(await lines_left(service)) == sorted([resigned.id, claimed.id, aborted.id, kept.id])
+
+    assert (await service.resign(resigned.id, BOB.id)).match.status == "finished"
+    assert await lines_left(service) and resigned.id not in await lines_left(service)
+    clock.now = (await service.get(claimed.id)).deadline + 1
+    assert (await service.claim(claimed.id, ANN.id)).match.status == "finished"
+    assert (await service.abort(aborted.id, 10)).status == "aborted"
+    assert await lines_left(service) == [kept.id]          # only the running match keeps its line
+    for ended in (resigned, claimed, aborted):
+        assert await service.conditional_lines(ended.id, ANN.id) == []
+
+
+async def test_a_line_left_over_from_before_is_never_shown_once_the_match_is_over(service, store):
+    match = await fem(service)
+    await service.add_conditional(match.id, ANN.id, "+a1; +e5")
+    ended = (await service.resign(match.id, BOB.id)).match
+    # a line an older version left behind, from the final position itself
+    await store.execute("INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at)"
+                        " VALUES (?, ?, ?, ?, ?)", (match.id, ANN.id, digest(ended.state_json), '["+a1","+e5"]', 0.0))
+    assert await service.conditional_lines(match.id, ANN.id) == []

@@ -138,3 +138,29 @@ async def test_the_due_digests_are_found_through_their_index(service, store, bac
         steps = await plan(store, sql, (1e12, 200)[:sql.count("?")])
         assert any("users_digest" in s for s in steps) and not any(s.startswith("SCAN users") and "INDEX" not in s
                                                                      for s in steps), steps
+
+
+async def test_the_digests_matches_load_off_the_event_loop_and_a_damaged_one_costs_only_itself(
+        service, store, clock, monkeypatch):
+    import threading
+
+    from matches.models import Match
+
+    waiting = await started(service)                 # ann to move
+    damaged = await service.create_challenge("architekton", 10, 20, BOB, [ANN], first="opponent")
+    damaged = await service.accept(damaged.id, ANN.id)
+    await store.execute("UPDATE matches SET state = 'garbage' WHERE id = ?", (damaged.id,))
+    await service.set_reminder_settings(ANN.id, reminders="digest", digest_hour=0)
+    clock.now = (await service.user_settings(ANN.id)).digest_next_at
+    threads = []
+    load = Match.load.__func__
+
+    def watched(cls, row):
+        threads.append(threading.get_ident())
+        return load(cls, row)
+
+    monkeypatch.setattr(Match, "load", classmethod(watched))
+    [claim] = await service.claim_due_digests("one")
+    assert [m.id for m in claim.matches] == [waiting.id]
+    assert len(threads) == 2 and threading.get_ident() not in threads     # both loaded on a worker thread
+    assert (await store.fetchone("SELECT broken FROM matches WHERE id = ?", (damaged.id,)))["broken"]
