@@ -95,3 +95,43 @@ async def test_without_match_the_line_goes_to_the_one_match_waiting_on_the_oppon
     stored = await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
     assert stored.ephemeral and f"match #{waiting.id}" in stored.response.content, stored.response.content
     assert [line.moves for line in await w.service.conditional_lines(waiting.id, w.ann.id)] == [["+a1", "+e5"]]
+
+
+async def test_a_reply_is_played_once_across_a_restart_and_two_processes(world):
+    """The line lives in the database: stored through the bot, it fires after a restart and for a
+    move another process takes (its reply in that process's transaction, once); the rest of the
+    line then fires through the restarted bot, announced once."""
+    from bot.client import virtual_clock
+    from matches import MatchService
+    from matches.store import store_for
+
+    w = world
+    match = await fem_after_ann(w)
+    await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5; +a5; +e1")
+    await w.restart()
+    other = await store_for(w.settings.database).open()
+    try:
+        elsewhere = MatchService(other, clock=virtual_clock)
+        played = await elsewhere.move(match.id, w.bob.id, "+a1")           # bob's move, taken elsewhere
+        assert "conditional move +e5" in str(played.description)
+        assert [m.move for m in await w.service.moves(match.id)] == ["+c3", "+a1", "+e5"]
+        board = await move_through_bot(w, FEM, match.id, "+a5")
+        assert "conditional move +e1" in board.content
+        moves = [m.move for m in await elsewhere.moves(match.id)]
+        assert moves == ["+c3", "+a1", "+e5", "+a5", "+e1"]
+        assert len([m for m in w.channel.history() if "conditional move +e1" in m.content]) == 1
+        assert await elsewhere.conditional_lines(match.id, w.ann.id) == []
+    finally:
+        await other.close()
+
+
+async def test_lines_go_when_the_match_ends(world):
+    w = world
+    match = await fem_after_ann(w)
+    await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
+    asked = await w.bob.slash(w.channel, f"{FEM} resign")
+    await w.bob.click(asked.response, label="Yes, resign")
+    assert (await w.service.get(match.id)).status == "finished"
+    assert await w.service.store.fetchall("SELECT id FROM conditional_lines") == []
+    listed = await w.ann.slash(w.channel, f"{FEM} conditional", match=match.id)
+    assert listed.ephemeral and "+a1; +e5" not in listed.response.content

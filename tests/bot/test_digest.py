@@ -1,5 +1,6 @@
 """The daily digest, /next and private notes through the real bot (both backends)."""
 import datetime as dt
+import json
 import re
 from zoneinfo import ZoneInfo
 
@@ -98,26 +99,51 @@ async def test_next_steps_through_the_matches_waiting_for_the_player(world):
     assert first.attachments and f"#{fast.id}**" in first.content      # the list steps on to the nearest deadline
 
 
-async def test_a_note_is_seen_by_its_author_alone(world):
+NOTE = "bob always opens on the left"
+
+
+def carrying(w, text: str) -> list:
+    """Every request the bot made whose body holds ``text``."""
+    return [r.json for r in w.env.http_requests if text in json.dumps(r.json, ensure_ascii=False)]
+
+
+def ephemeral(body) -> bool:
+    data = body.get("data", body) if isinstance(body, dict) else {}
+    return bool(int(data.get("flags") or 0) & 64)
+
+
+async def test_a_note_is_seen_by_its_author_alone_anywhere(world):
     w = world
     deterministic_seeds(w, 1000)
     match = await started(w, w.ann, w.bob, w.channel, days=3)
-    r = await w.ann.slash(w.channel, "architekton note", text="bob always opens on the left")
-    assert r.ephemeral
+    r = await w.ann.slash(w.channel, "architekton note", text=NOTE)
+    assert r.ephemeral and NOTE not in r.response.content             # the confirmation does not repeat it
     shown = await w.ann.slash(w.channel, "architekton note")
-    assert "bob always opens on the left" in shown.response.content and shown.ephemeral
-    theirs = await w.bob.slash(w.channel, "architekton note")
-    assert "bob always opens" not in theirs.response.content
+    assert NOTE in shown.response.content and shown.ephemeral
     board = await w.ann.slash(w.channel, "architekton board", ply=0)
-    assert "bob always opens on the left" in last(board).content
-    other = await w.bob.slash(w.channel, "architekton board", ply=0)
-    assert "Architekton #" in last(other).content and "bob always opens" not in last(other).content
+    assert NOTE in last(board).content and last(board).ephemeral
     nxt = await w.ann.slash(w.channel, "next")
-    assert "bob always opens on the left" in last(nxt).content
-    # never posted anywhere public, never in another's view
-    for channel in (w.channel,):
-        assert not [m for m in channel.history() if "always opens" in m.content]
-    assert match.id
+    assert NOTE in last(nxt).content and last(nxt).ephemeral
+    # bob, in every view he has of the match, running and finished: never
+    theirs = await w.bob.slash(w.channel, "architekton note")
+    assert NOTE not in theirs.response.content
+    await w.ann.slash(w.channel, "architekton move", move=match.state().legal_moves()[0])
+    for command, options in (("board", {}), ("board", {"ply": 0}), ("history", {}), ("export", {})):
+        seen = await w.bob.slash(w.channel, f"architekton {command}", **options)
+        assert NOTE not in last(seen).content
+    asked = await w.ann.slash(w.channel, "architekton resign")
+    await w.ann.click(asked.response, label="Yes, resign")
+    assert (await w.service.get(match.id)).status == "finished"
+    await w.bob.slash(w.channel, "architekton replay", match=match.id)
+    exports = [await who.slash(w.channel, "architekton export", match=match.id) for who in (w.ann, w.bob)]
+    for exported in exports:            # not even the author's own export holds it: records are shared
+        [attachment] = exported.response.attachments
+        assert NOTE not in (await attachment.read()).decode()
+    assert not [m for m in w.channel.history() if NOTE in m.content]
+    # of everything the bot sent, only ann's three private views carried the note
+    assert len(carrying(w, NOTE)) == 3 and all(ephemeral(body) for body in carrying(w, NOTE))
+    # once the match is over the note stays hers to read
+    assert NOTE in (await w.ann.slash(w.channel, "architekton note", match=match.id)).response.content
 
 
 async def test_one_digest_a_day_across_a_restart_and_none_on_an_empty_day(world):
@@ -161,3 +187,46 @@ async def test_time_zones_are_offered_as_typed_and_an_unknown_one_is_refused(wor
     refused = await w.ann.slash(w.channel, "settings", timezone="Europe/Atlantis")
     assert refused.ephemeral and "not a time zone" in refused.response.content
     assert (await w.service.user_settings(w.ann.id)).timezone == "UTC"
+
+
+async def test_a_digest_goes_out_once_across_two_processes_and_a_restart(world):
+    """Another process claims ann's digest and dies before sending it: while its claim holds
+    nobody sends it; then the restarted bot sends it once, with the nonce any earlier attempt
+    used; the next day's comes once more, whichever process is up."""
+    from bot.client import virtual_clock
+    from bot.digests import digest_nonce
+    from matches import MatchService
+    from matches.store import store_for
+
+    w = world
+    deterministic_seeds(w, 1000)
+    await w.ann.slash(w.channel, "settings", reminders="digest", digest_hour=9)
+    match = await started(w, w.ann, w.bob, w.channel, days=7)
+    other = await store_for(w.settings.database).open()          # the other process: a store of its own
+    try:
+        elsewhere = MatchService(other, clock=virtual_clock)
+        w.env.bot.scheduler.stop()
+        await advance_to(w, dt.datetime(2026, 1, 1, 9, 0, 1, tzinfo=UTC))
+        [claim] = await elsewhere.claim_due_digests("a process that died", lease=w.settings.claim_lease)
+        assert claim.user_id == w.ann.id and [m.id for m in claim.matches] == [match.id]
+        await w.restart()
+        requests = len(w.env.http_requests)
+        await w.env.advance_time(w.settings.claim_lease / 2)
+        assert digests(w) == []                                   # its claim still holds
+        await w.env.advance_time(w.settings.claim_lease / 2 + 31)
+        [sent] = digests(w)
+        assert f"#{match.id}**" in sent.content
+        bodies = [r.json for r in w.env.http_requests[requests:]
+                  if isinstance(r.json, dict) and "digest" in str(r.json.get("content", ""))]
+        assert [b.get("nonce") for b in bodies] == [digest_nonce(claim, w.service.clock())]
+        # the dead process's late confirmation finds its claim gone: it would not send
+        assert not await elsewhere.confirm_digest(claim) and not await elsewhere.mark_digest_sent(claim)
+        await advance_to(w, dt.datetime(2026, 1, 2, 8, 0, tzinfo=UTC))
+        assert len(digests(w)) == 1
+        # the next day both are up: the other process looks too, and finds it is the bot's to send
+        await advance_to(w, dt.datetime(2026, 1, 2, 9, 0, 2, tzinfo=UTC))
+        assert await elsewhere.claim_due_digests("the other process") == []
+        await advance_to(w, dt.datetime(2026, 1, 2, 23, 0, tzinfo=UTC))
+        assert len(digests(w)) == 2
+    finally:
+        await other.close()
