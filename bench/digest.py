@@ -1,12 +1,20 @@
 """Daily digests due in one hour: ``python -m bench.digest [--matches 40000] [--digests 10000] [--batch 200]``.
 
 On the cached large database (``bench.largedb``: real matches, each player in four), 10,000
-players choose the digest at hours that fall due in the same hour in a dozen zones; the clock is
-then set to the end of that hour and every digest is claimed, composed (the bot's own text, within
-Discord's 2000 characters) and marked sent, in rounds of ``--batch`` as the bot's scheduler does,
-without Discord.  It prints the total, the time per digest and per round, and how many went out
-(a player with no match waiting gets none).  Nothing is asserted: it prints numbers for people
-to read.
+players choose the digest at hours that fall due in the same hour in a dozen zones.
+
+- Composition: the clock is set to the end of that hour and every digest is claimed, composed
+  (the bot's own text, within Discord's 2000 characters) and marked sent, in rounds of
+  ``--batch`` as the bot's scheduler does, without Discord; meanwhile a ticker measures how late
+  the event loop answers (the matches load on a worker thread, ``Core._readable_in_thread``).
+- Delivery: the next day's digests, due in the same hour again, go through the bot's own
+  ``bot.digests.Digests`` (claim, pacing by ``bot.pacing``, confirmation, send, mark) to a
+  stand-in for Discord that notes when each DM arrives.  The waits the pacing asks for are kept
+  on a simulated clock instead of slept: Discord's clock is the real work plus those waits.  It
+  prints how long the delivery takes on that clock, the most DMs (and requests) in any second
+  against the pacing's limit, and the real time the work took.
+
+Nothing is asserted: it prints numbers for people to read.
 """
 from __future__ import annotations
 
@@ -18,6 +26,8 @@ import shutil
 import statistics
 import tempfile
 import time
+from bisect import bisect_left
+from types import SimpleNamespace
 
 from matches import MatchService, Store
 from matches.digests import next_digest_at, zone
@@ -54,39 +64,130 @@ async def run(source: str, matches: int, digests: int, batch: int) -> None:
             " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders, digest_hour = excluded.digest_hour,"
             " timezone = excluded.timezone, digest_next_at = excluded.digest_next_at", rows))
         print(f"  {len(rows):,} players chose the digest ({time.perf_counter() - started:.1f} s)")
-        from bot.digests import compose       # the bot's own text (imports discord.py)
-
         now[0] += 2 * 3600
-        rounds, sent, empty, longest, cut = [], 0, 0, 0, 0
-        started = time.perf_counter()
-        while True:
-            t = time.perf_counter()
-            claims = await service.claim_due_digests("bench", limit=batch)
-            if not claims:
-                break
-            for claim in claims:
-                text = compose(claim.matches, claim.user_id, claim.settings.language)
-                if text is None:
-                    empty += 1
-                else:
-                    sent += 1
-                    longest = max(longest, len(text))
-                    cut += "more." in text
-                assert await service.confirm_digest(claim) and await service.mark_digest_sent(claim)
-            rounds.append(time.perf_counter() - t)
-        total = time.perf_counter() - started
-        handled = sent + empty
-        print(f"  {handled:,} digests claimed, composed and marked in {total:.2f} s"
-              f" ({total / max(handled, 1) * 1000:.2f} ms each); {sent:,} would be sent, {empty:,} had nothing"
-              f" waiting; longest {longest} characters, {cut} cut short")
-        if rounds:
-            print(f"  per round of {batch}: median {statistics.median(rounds) * 1000:.0f} ms,"
-                  f" p95 {percentile(sorted(rounds), 95) * 1000:.0f} ms, max {max(rounds) * 1000:.0f} ms")
+        await composition(service, batch)
+        left = await store.fetchone("SELECT COUNT(*) FROM users WHERE digest_next_at <= ?", (now[0],))
+        print(f"  due afterwards: {left[0]} (every digest once)")
+        now[0] += 86400                   # the next day's digests, due in the same hour again
+        await delivery(service)
         left = await store.fetchone("SELECT COUNT(*) FROM users WHERE digest_next_at <= ?", (now[0],))
         print(f"  due afterwards: {left[0]} (every digest once)")
     finally:
         await store.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def composition(service: MatchService, batch: int) -> None:
+    """Claim, compose and mark every due digest, as the bot does, without Discord."""
+    from bot.digests import compose       # the bot's own text (imports discord.py)
+
+    rounds, sent, empty, longest, cut = [], 0, 0, 0, 0
+    lags: list[float] = []
+    ticker = asyncio.create_task(loop_lag(lags))
+    started = time.perf_counter()
+    while True:
+        t = time.perf_counter()
+        claims = await service.claim_due_digests("bench", limit=batch)
+        if not claims:
+            break
+        for claim in claims:
+            text = compose(claim.matches, claim.user_id, claim.settings.language)
+            if text is None:
+                empty += 1
+            else:
+                sent += 1
+                longest = max(longest, len(text))
+                cut += "more." in text
+            assert await service.confirm_digest(claim) and await service.mark_digest_sent(claim)
+        rounds.append(time.perf_counter() - t)
+    total = time.perf_counter() - started
+    ticker.cancel()
+    handled = sent + empty
+    print(f"  composition: {handled:,} digests claimed, composed and marked in {total:.2f} s"
+          f" ({total / max(handled, 1) * 1000:.2f} ms each); {sent:,} would be sent, {empty:,} had nothing"
+          f" waiting; longest {longest} characters, {cut} cut short")
+    if rounds:
+        print(f"  per round of {batch}: median {statistics.median(rounds) * 1000:.0f} ms,"
+              f" p95 {percentile(sorted(rounds), 95) * 1000:.0f} ms, max {max(rounds) * 1000:.0f} ms")
+    if lags:
+        lags.sort()
+        print(f"  the event loop answered a 5 ms timer late by median {statistics.median(lags) * 1000:.1f} ms,"
+              f" p99 {percentile(lags, 99) * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms meanwhile")
+
+
+async def loop_lag(lags: list[float], period: float = 0.005) -> None:
+    """How late the event loop wakes a timer of ``period`` seconds, again and again."""
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(period)
+        lags.append(max(0.0, time.perf_counter() - t - period))
+
+
+class DiscordClock:
+    """Discord's view of the delivery: the real time the work took plus every wait the pacing
+    asked for, kept on paper rather than slept."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.waited = 0.0
+
+    def now(self) -> float:
+        return time.perf_counter() - self.started + self.waited
+
+    async def sleep(self, seconds: float) -> None:
+        self.waited += seconds
+        await asyncio.sleep(0)
+
+
+class StandIn:
+    """What ``bot.digests.Digests`` uses of the bot: its service, name, lease and pacer, and users
+    to DM, whose ``send`` notes when on Discord's clock each DM arrived."""
+
+    def __init__(self, service: MatchService, clock: DiscordClock):
+        from bot.pacing import Pacer
+
+        self.service, self.clock = service, clock
+        self.process_name = "bench"
+        self.settings = SimpleNamespace(claim_lease=120.0)
+        self.reminders = SimpleNamespace(pacer=Pacer())
+        self.arrivals: list[float] = []
+
+    def get_user(self, user_id: int):
+        async def send(**fields) -> None:
+            assert fields.get("nonce") and len(fields["content"]) <= 2000
+            self.arrivals.append(self.clock.now())
+
+        return SimpleNamespace(id=user_id, send=send)
+
+
+async def delivery(service: MatchService) -> None:
+    """The bot's own delivery, paced as on Discord, to a stand-in that notes each DM's arrival."""
+    from bot.digests import Digests
+    from bot.pacing import BACKGROUND_GLOBAL, GLOBAL_PERIOD
+
+    clock = DiscordClock()
+    bot = StandIn(service, clock)
+    digests = Digests(bot)
+    digests.monotonic, digests.sleep = clock.now, clock.sleep
+    real = time.perf_counter()
+    rounds = 1
+    while await digests.run_once():        # as the scheduler: again while a round was full
+        rounds += 1
+    work = time.perf_counter() - real
+    took = clock.now()
+    sent = sorted(bot.arrivals)
+    peak, inside = most_within(sent, 1.0), most_within(sent, 0.999)
+    jitter = (f" ({inside} in any 0.999 s: a window of exactly one second can hold both ends of the pacing's"
+              f" boundary, a few microseconds of each send's own work apart)") if inside != peak else ""
+    print(f"  delivery: {len(sent):,} digests sent by the bot's Digests in {rounds} rounds, in {took:.0f} s on"
+          f" Discord's clock ({took / 60:.1f} min; {len(sent) / max(took, 1e-9):.1f} DMs/s on average);"
+          f" at most {peak} DMs = {2 * peak} requests in any second{jitter}; the pacing allows"
+          f" {BACKGROUND_GLOBAL} requests per {GLOBAL_PERIOD:.0f} s, Discord 50; {work:.1f} s of real work")
+
+
+def most_within(times: list[float], period: float) -> int:
+    """The most of the sorted ``times`` within any ``period`` seconds."""
+    return max((bisect_left(times, t + period - 1e-9) - i for i, t in enumerate(times)), default=0)
 
 
 def main(argv: list[str] | None = None) -> None:
