@@ -96,7 +96,8 @@ async def note(bot, interaction: discord.Interaction, game: str, text: str | Non
                 raise
             await reply_error(interaction, exc.text)
             return
-        said = Text("Noted privately for {title} #{id}; only you see it.", title=match.title, id=match.id)
+        said = Text("Noted privately for {title} #{id}: only you ever see it, and the match's record "
+                    "(`/{game} export`) never holds it, not even yours.", title=match.title, id=match.id, game=game)
     else:
         kept = await bot.service.note(match.id, user)
         said = note_line(kept) or Text("You have no note on {title} #{id}. Write one with `/{game} note text:`.",

@@ -118,6 +118,7 @@ async def test_a_note_is_seen_by_its_author_alone_anywhere(world):
     match = await started(w, w.ann, w.bob, w.channel, days=3)
     r = await w.ann.slash(w.channel, "architekton note", text=NOTE)
     assert r.ephemeral and NOTE not in r.response.content             # the confirmation does not repeat it
+    assert "(`/architekton export`) never holds it" in r.response.content     # and says where it never goes
     shown = await w.ann.slash(w.channel, "architekton note")
     assert NOTE in shown.response.content and shown.ephemeral
     board = await w.ann.slash(w.channel, "architekton board", ply=0)
