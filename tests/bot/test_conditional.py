@@ -135,3 +135,14 @@ async def test_lines_go_when_the_match_ends(world):
     assert await w.service.store.fetchall("SELECT id FROM conditional_lines") == []
     listed = await w.ann.slash(w.channel, f"{FEM} conditional", match=match.id)
     assert listed.ephemeral and "+a1; +e5" not in listed.response.content
+
+
+async def test_refused_with_its_reason_for_three_or_four_players_and_the_build_up_boards(world):
+    w = world
+    table, _, _ = await start_game(w, "tactori", [w.bob, w.cat])
+    refused = await w.bob.slash(w.channel, "tactori conditional", moves="+a1; +e5", match=table.id)
+    assert refused.ephemeral and "two players" in refused.response.content
+    boards, _, _ = await start_game(w, "atacama", variant="buildup")
+    refused = await w.bob.slash(w.channel, "atacama conditional", moves="a3; a5", match=boards.id)
+    assert refused.ephemeral and "basic board" in refused.response.content
+    assert await w.service.store.fetchall("SELECT id FROM conditional_lines") == []
