@@ -1,4 +1,5 @@
-"""Daily digests due in one hour: ``python -m bench.digest [--matches 40000] [--digests 10000] [--batch 200]``.
+"""Daily digests due in one hour: ``python -m bench.digest [--matches 40000] [--digests 10000] [--batch 200]
+[--loading thread|loop]``.
 
 On the cached large database (``bench.largedb``: real matches, each player in four), 10,000
 players choose the digest at hours that fall due in the same hour in a dozen zones.
@@ -42,7 +43,7 @@ ZONES = ("UTC", "Europe/London", "Europe/Berlin", "Europe/Helsinki", "Asia/Kolka
          "Pacific/Auckland")
 
 
-async def run(source: str, matches: int, digests: int, batch: int) -> None:
+async def run(source: str, matches: int, digests: int, batch: int, loading: str = "thread") -> None:
     folder = tempfile.mkdtemp(prefix="bench-digest-")
     path = os.path.join(folder, "bot.sqlite3")
     shutil.copy(source, path)
@@ -50,6 +51,8 @@ async def run(source: str, matches: int, digests: int, batch: int) -> None:
     store = await Store(path).open()        # migrates the cached copy to this schema
     try:
         service = MatchService(store, clock=lambda: now[0])
+        if loading == "loop":               # as before the matches loaded on a worker thread, to compare
+            service._readable_in_thread = service._readable
         # The digest falls due in the hour after ``now`` for every player, whatever his zone.
         due_hour = dt.datetime.fromtimestamp(now[0] + 3600, dt.timezone.utc)
         users = sorted({u for i in range(matches) for u in players_of(i, matches)})[:digests]
@@ -176,13 +179,14 @@ async def delivery(service: MatchService) -> None:
     work = time.perf_counter() - real
     took = clock.now()
     sent = sorted(bot.arrivals)
-    peak, inside = most_within(sent, 1.0), most_within(sent, 0.999)
-    jitter = (f" ({inside} in any 0.999 s: a window of exactly one second can hold both ends of the pacing's"
-              f" boundary, a few microseconds of each send's own work apart)") if inside != peak else ""
+    peak = most_within(sent, 1.0)
+    # The pacing counts a send when it lets it go; the DM arrives after the send's own work (and
+    # whatever the machine's scheduler adds), so a second on Discord's clock can catch one more.
     print(f"  delivery: {len(sent):,} digests sent by the bot's Digests in {rounds} rounds, in {took:.0f} s on"
           f" Discord's clock ({took / 60:.1f} min; {len(sent) / max(took, 1e-9):.1f} DMs/s on average);"
-          f" at most {peak} DMs = {2 * peak} requests in any second{jitter}; the pacing allows"
-          f" {BACKGROUND_GLOBAL} requests per {GLOBAL_PERIOD:.0f} s, Discord 50; {work:.1f} s of real work")
+          f" at most {peak} DMs = {2 * peak} requests in any second as they arrived (the pacing lets"
+          f" {BACKGROUND_GLOBAL} requests per {GLOBAL_PERIOD:.0f} s go, Discord allows 50);"
+          f" {work:.1f} s of real work")
 
 
 def most_within(times: list[float], period: float) -> int:
@@ -195,10 +199,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=40_000, help="matches in the large database")
     parser.add_argument("--digests", type=int, default=10_000)
     parser.add_argument("--batch", type=int, default=200, help="digests claimed per round (the bot's)")
+    parser.add_argument("--loading", choices=("thread", "loop"), default="thread",
+                        help="where the claimed players' matches load: a worker thread (the bot's) or, to"
+                             " compare, the event loop")
     args = parser.parse_args(argv)
     before = cpu_ticks()
     source = ensure(args.matches, print)           # built once (outside the event loop), then cached
-    asyncio.run(run(source, args.matches, args.digests, args.batch))
+    asyncio.run(run(source, args.matches, args.digests, args.batch, args.loading))
     load = busy_and_steal(before, cpu_ticks())
     if load:
         print(f"machine busy {load['machine_busy_pct']} % (steal {load['steal_pct']} %) while measuring")
