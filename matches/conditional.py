@@ -4,7 +4,10 @@ A line is "their move; my reply[; their move; my reply ...]", stored from the po
 the opponent is to move (its digest is kept with the line).  When the opponent plays the line's
 first move, the stored reply is played for the player in the same transaction as that move, so
 it happens exactly once whichever process took the move.  Lines that still match go on from the
-new position, two moves shorter; every other line of the match is dropped.
+new position, two moves shorter; every other line of the match is dropped.  A match that ends
+(its last move, a resignation, a claim, a draw: in that transaction; an admin's abort: just
+after it) takes its lines with it, and no line is ever listed for a match that is not running
+(an event called off aborts its matches by itself: their lines stay unlisted).
 
 Only where nothing is hidden and nobody moves in between: two players, no random tiles or
 boards drawn during play.
