@@ -1,5 +1,5 @@
 """Daily digests due in one hour: ``python -m bench.digest [--matches 40000] [--digests 10000] [--batch 200]
-[--loading thread|loop]``.
+[--loading thread|loop] [--users fetched|cached]``.
 
 On the cached large database (``bench.largedb``: real matches, each player in four), 10,000
 players choose the digest at hours that fall due in the same hour in a dozen zones.
@@ -43,7 +43,8 @@ ZONES = ("UTC", "Europe/London", "Europe/Berlin", "Europe/Helsinki", "Asia/Kolka
          "Pacific/Auckland")
 
 
-async def run(source: str, matches: int, digests: int, batch: int, loading: str = "thread") -> None:
+async def run(source: str, matches: int, digests: int, batch: int, loading: str = "thread",
+              known: str = "fetched") -> None:
     folder = tempfile.mkdtemp(prefix="bench-digest-")
     path = os.path.join(folder, "bot.sqlite3")
     shutil.copy(source, path)
@@ -72,7 +73,7 @@ async def run(source: str, matches: int, digests: int, batch: int, loading: str 
         left = await store.fetchone("SELECT COUNT(*) FROM users WHERE digest_next_at <= ?", (now[0],))
         print(f"  due afterwards: {left[0]} (every digest once)")
         now[0] += 86400                   # the next day's digests, due in the same hour again
-        await delivery(service)
+        await delivery(service, known == "cached")
         left = await store.fetchone("SELECT COUNT(*) FROM users WHERE digest_next_at <= ?", (now[0],))
         print(f"  due afterwards: {left[0]} (every digest once)")
     finally:
@@ -144,32 +145,40 @@ class DiscordClock:
 
 class StandIn:
     """What ``bot.digests.Digests`` uses of the bot: its service, name, lease and pacer, and users
-    to DM, whose ``send`` notes when on Discord's clock each DM arrived."""
+    to DM, whose ``send`` notes when on Discord's clock each DM arrived.  ``cached``: the bot
+    knows the users (two requests a digest: the DM channel, the message); else it fetches each
+    first (three), as a bot without the members intent mostly must."""
 
-    def __init__(self, service: MatchService, clock: DiscordClock):
+    def __init__(self, service: MatchService, clock: DiscordClock, cached: bool):
         from bot.pacing import Pacer
 
-        self.service, self.clock = service, clock
+        self.service, self.clock, self.cached = service, clock, cached
         self.process_name = "bench"
         self.settings = SimpleNamespace(claim_lease=120.0)
         self.reminders = SimpleNamespace(pacer=Pacer())
         self.arrivals: list[float] = []
 
     def get_user(self, user_id: int):
+        return self._user(user_id) if self.cached else None
+
+    async def fetch_user(self, user_id: int):
+        return self._user(user_id)
+
+    def _user(self, user_id: int):
         async def send(**fields) -> None:
             assert fields.get("nonce") and len(fields["content"]) <= 2000
             self.arrivals.append(self.clock.now())
 
-        return SimpleNamespace(id=user_id, send=send)
+        return SimpleNamespace(id=user_id, dm_channel=None, send=send)
 
 
-async def delivery(service: MatchService) -> None:
+async def delivery(service: MatchService, cached: bool) -> None:
     """The bot's own delivery, paced as on Discord, to a stand-in that notes each DM's arrival."""
     from bot.digests import Digests
     from bot.pacing import BACKGROUND_GLOBAL, GLOBAL_PERIOD
 
     clock = DiscordClock()
-    bot = StandIn(service, clock)
+    bot = StandIn(service, clock, cached)
     digests = Digests(bot)
     digests.monotonic, digests.sleep = clock.now, clock.sleep
     real = time.perf_counter()
@@ -182,9 +191,10 @@ async def delivery(service: MatchService) -> None:
     peak = most_within(sent, 1.0)
     # The pacing counts a send when it lets it go; the DM arrives after the send's own work (and
     # whatever the machine's scheduler adds), so a second on Discord's clock can catch one more.
-    print(f"  delivery: {len(sent):,} digests sent by the bot's Digests in {rounds} rounds, in {took:.0f} s on"
+    print(f"  delivery to {'cached' if cached else 'fetched'} users: {len(sent):,} digests sent by the bot's Digests"
+          f" in {rounds} rounds, in {took:.0f} s on"
           f" Discord's clock ({took / 60:.1f} min; {len(sent) / max(took, 1e-9):.1f} DMs/s on average);"
-          f" at most {peak} DMs = {2 * peak} requests in any second as they arrived (the pacing lets"
+          f" at most {peak} DMs = {(2 if cached else 3) * peak} requests in any second as they arrived (the pacing lets"
           f" {BACKGROUND_GLOBAL} requests per {GLOBAL_PERIOD:.0f} s go, Discord allows 50);"
           f" {work:.1f} s of real work")
 
@@ -202,10 +212,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--loading", choices=("thread", "loop"), default="thread",
                         help="where the claimed players' matches load: a worker thread (the bot's) or, to"
                              " compare, the event loop")
+    parser.add_argument("--users", choices=("fetched", "cached"), default="fetched",
+                        help="whether the bot must fetch each user before the DM (three requests, the usual"
+                             " case without the members intent) or has him cached (two)")
     args = parser.parse_args(argv)
     before = cpu_ticks()
     source = ensure(args.matches, print)           # built once (outside the event loop), then cached
-    asyncio.run(run(source, args.matches, args.digests, args.batch, args.loading))
+    asyncio.run(run(source, args.matches, args.digests, args.batch, args.loading, args.users))
     load = busy_and_steal(before, cpu_ticks())
     if load:
         print(f"machine busy {load['machine_busy_pct']} % (steal {load['steal_pct']} %) while measuring")

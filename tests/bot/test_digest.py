@@ -231,3 +231,31 @@ async def test_a_digest_goes_out_once_across_two_processes_and_a_restart(world):
         assert len(digests(w)) == 2
     finally:
         await other.close()
+
+
+async def test_many_digests_due_at_once_go_out_at_discords_pace(world):
+    """25 players' digests fall due at the same moment: they go out in two seconds, never more
+    in one second than the pacing's 40 requests allow (two or three requests a digest: the
+    user, unless cached, the DM channel, the message); each player gets his own, once."""
+    from bisect import bisect_left
+
+    from bot.pacing import BACKGROUND_GLOBAL
+    from matches import Player
+
+    w = world
+    deterministic_seeds(w, 1000)
+    players = [w.guild.add_member(w.env.create_user(f"p{n}")) for n in range(25)]
+    for member in players:
+        offered = await w.service.create_challenge("architekton", w.guild.id, w.channel.id, Player(w.ann.id, "ann"),
+                                                   [Player(member.id, member.name)], first="opponent")
+        await w.service.accept(offered.id, member.id)
+        await w.service.set_reminder_settings(member.id, reminders="digest", digest_hour=9)
+    await advance_to(w, dt.datetime(2026, 1, 1, 9, 0, 30, tzinfo=UTC))
+    arrived = []
+    for member in players:
+        [digest] = [m for m in member.user.dm_channel.history() if "digest" in m.content]
+        arrived.append(digest.created_at.timestamp())
+    arrived.sort()
+    per_second = max(bisect_left(arrived, t + 1.0 - 1e-6) - i for i, t in enumerate(arrived))
+    assert BACKGROUND_GLOBAL // 3 <= per_second <= BACKGROUND_GLOBAL // 2 < len(players)
+    assert 1.0 - 1e-6 <= arrived[-1] - arrived[0] < 3.0
