@@ -100,3 +100,21 @@ def test_a_game_without_renderer_is_skipped_with_a_note(monkeypatch):
     assert "skipped" in out["games"][game]
     assert any("skipped" in n for n in notes)
     assert command._has_renderer(game) is not None
+
+
+def test_the_digest_benchmark_composes_and_delivers_each_digest_once():
+    """``bench.digest`` on a small database: the same digests are composed, then delivered by the
+    bot's own code at the pacing's rate, each once (only the report's shape, never a timing)."""
+    import re
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run([sys.executable, "-m", "bench.digest", "--matches", "2000", "--digests", "60",
+                           "--batch", "25"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    out = proc.stdout
+    composed = int(re.search(r"([\d,]+) would be sent", out).group(1))
+    delivered = int(re.search(r"fetched users: ([\d,]+) digests sent", out).group(1))
+    assert 0 < composed == delivered <= 60 and out.count("due afterwards: 0 (every digest once)") == 2
+    # three requests a DM (users fetched first); the pacing's bound itself: tests/bot/test_digest.py
+    peak, requests = map(int, re.search(r"at most (\d+) DMs = (\d+) requests in any second", out).groups())
+    assert 0 < peak < delivered and requests == 3 * peak
