@@ -93,20 +93,15 @@ class Core:
     async def _readable(self, rows) -> Matches:
         """The matches of ``rows`` that can be read; each of the others is marked broken and left out,
         so that one bad row costs only itself (its id is in ``broken``)."""
-        out = Matches()
-        for row in rows:
-            try:
-                out.append(Match.load(row))
-            except DamagedRow as exc:
-                await self._note_damage(exc)
-                out.broken.append(exc.match_id)
-        return out
+        return await self._noting_damage(*_load_rows(rows))
 
     async def _readable_in_thread(self, rows) -> Matches:
         """As :meth:`_readable`, for many rows at once: each row's engine state is loaded (a few
         hundred microseconds to milliseconds each), so thousands of them load on a worker thread
         and the event loop goes on serving interactions meanwhile."""
-        loaded, damaged = await asyncio.to_thread(_load_rows, rows)
+        return await self._noting_damage(*await asyncio.to_thread(_load_rows, rows))
+
+    async def _noting_damage(self, loaded: list[Match], damaged: list[DamagedRow]) -> Matches:
         for exc in damaged:
             await self._note_damage(exc)
         return Matches(loaded, [exc.match_id for exc in damaged])

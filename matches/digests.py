@@ -144,8 +144,9 @@ class Digests(Core):
         claims = {row["user_id"]: DigestClaim(row["user_id"], owner, token, UserSettings(
             **{**row, "digest_claimed_by": owner, "digest_claim_token": token})) for row in rows}
         # Every claimed player's active matches in one read (through match_players, keyed by user),
-        # loaded on a worker thread: a round of 200 digests loads some 800 engine states, which on
-        # the event loop would hold up every interaction meanwhile.
+        # loaded on a worker thread: a round of 200 players in four matches each loads some 800
+        # engine states, which on the event loop held up every interaction meanwhile (the loop
+        # answered up to 1.5 s late; bench.digest, docs/benchmarks.md).
         seen: set[int] = set()
         for chunk in range(0, len(rows), 500):
             users = [row["user_id"] for row in rows[chunk:chunk + 500]]
