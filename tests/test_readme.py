@@ -128,3 +128,15 @@ def test_the_readme_names_the_settings_of_the_test_server():
     assert names == {"PGTEST_PORT", "PGTEST_DIR"}
     readme = README.read_text("utf-8")
     assert all(f"`{name}`" in readme for name in names)
+
+
+def test_the_playing_table_has_a_short_row_for_each_correspondence_comfort():
+    """The digest, /next, conditional moves, time banks and notes each have a row of their own in
+    the Playing table, short enough to read at a glance (the details live in the bot's help)."""
+    text = README.read_text("utf-8")
+    playing = text[text.index("## Playing"):]
+    rows = [line for line in playing.split("\n\n", 3)[2].splitlines() if line.startswith("| `")]
+    for command in ("/settings reminders:digest", "/next", "/<game> conditional moves:", "clock:bank",
+                    "/<game> note"):
+        [row] = [r for r in rows if command in r.split(" | ")[0]]
+        assert len(row) < 400, (command, len(row))
