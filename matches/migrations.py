@@ -267,6 +267,20 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN increment REAL;      -- gained after each of one's turns, seconds
     ALTER TABLE matches ADD COLUMN banks TEXT;          -- JSON list by seat: what is left, seconds
     """,
+    # 15 (14 is the reviews'): an event's clock and round limit.  ``bank``/``increment`` (seconds)
+    # as a challenge's (NULL: time per move, ``days``); ``round_days`` how long a match of a round
+    # may last, vacations included (NULL: no limit, the events made before it).  An event table's
+    # ``ends_at`` is when its current match reaches that limit: the player to move then loses.
+    # ``standings_posted``: how many of a league's rounds (all paired at its start) had their
+    # standings posted, claimed like ``announced``.
+    """
+    ALTER TABLE events ADD COLUMN round_days INTEGER;
+    ALTER TABLE events ADD COLUMN standings_posted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE events ADD COLUMN bank REAL;
+    ALTER TABLE events ADD COLUMN increment REAL;
+    ALTER TABLE event_tables ADD COLUMN ends_at REAL;
+    CREATE INDEX event_tables_due ON event_tables (ends_at) WHERE places IS NULL;
+    """,
 ]
 
 # Migration number -> its Python step (see the module).
