@@ -364,3 +364,25 @@ async def test_a_leagues_standings_are_claimed_after_each_decided_round_once(ser
             await win(service, t.match_id, t.players[0])
     [news] = await service.claim_news()
     assert news.final and not news.standings                       # the last round: the final standings only
+
+
+async def test_a_knockout_bout_of_draws_goes_on_until_somebody_wins_it(service):
+    event = await make(service, "architekton", "knockout", players=4)
+    view = await service.start_event(event.id)
+    table = view.round_tables(1)[0]
+    first_movers = []
+    for _ in range(3):                                            # three games agreed drawn
+        table = (await service.event_view(event.id)).round_tables(1)[0]
+        match = await service.get(table.match_id)
+        first_movers.append(match.to_move_id())
+        await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
+        offerer = first_movers[-1]
+        await service.offer(match.id, offerer, "draw")
+        other = next(p for p in match.players if p != offerer)
+        result = await service.answer(match.id, other, "draw", True)
+        assert result.match.status == "finished" and result.match.result["end"] == "agreed"
+        assert (await service.event_view(event.id)).round_tables(1)[0].places is None      # the bout goes on
+    assert first_movers[0] != first_movers[1] and first_movers[0] == first_movers[2]       # the first move alternates
+    while (table := (await service.event_view(event.id)).round_tables(1)[0]).places is None:
+        await win(service, table.match_id, table.players[1])
+    assert table.places == [2, 1] and not table.forfeit
