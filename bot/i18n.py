@@ -175,11 +175,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Joueurs par partie (Atacama 2 ou 4, Tactori 2 à 4 ; par défaut 2)"),
     "Time per move (default: the server's)": ("Bedenkzeit pro Zug (Standard: die des Servers)",
                                               "Temps par coup (par défaut : celui du serveur)"),
-    "Days a round's match may last, vacations included (default: 3 times the time per move, or the bank)": (
-        "Tage, die eine Partie einer Runde dauern darf, Urlaub eingerechnet (Standard: dreimal die Bedenkzeit pro "
-        "Zug oder das Zeitkonto)",
-        "Jours que peut durer une partie d'une ronde, vacances comprises (par défaut : 3 fois le temps par coup, "
-        "ou la réserve)"),
+    "Most days a round's match may last, vacations included (default: 3 × days or bank)": (
+        "Höchstdauer einer Rundenpartie in Tagen, Urlaub eingerechnet (Standard: 3 × Bedenkzeit oder Konto)",
+        "Jours max. d'une partie de la ronde, vacances comprises (par défaut : 3 × temps par coup ou réserve)"),
     "Start by itself when sign-up closes after this many days": (
         "Von selbst beginnen, wenn die Anmeldung nach so vielen Tagen schließt",
         "Commencer seul à la clôture des inscriptions, après ce nombre de jours"),
