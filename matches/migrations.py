@@ -279,7 +279,7 @@ MIGRATIONS: list[str] = [
     ALTER TABLE events ADD COLUMN bank REAL;
     ALTER TABLE events ADD COLUMN increment REAL;
     ALTER TABLE event_tables ADD COLUMN ends_at REAL;
-    CREATE INDEX event_tables_due ON event_tables (ends_at) WHERE places IS NULL;
+    CREATE INDEX event_tables_due ON event_tables (ends_at, match_id) WHERE places IS NULL;
     """,
 ]
 
