@@ -6,7 +6,9 @@ at once (:func:`bench.large.crowd`: the look-up, then ``MatchService.move``) is
 timed before and after ``--tournaments`` Swiss events of 32 players each are
 started through the service (16,000 more active matches for 1,000 events; the
 entrants are the database's own players, so their look-ups find more matches).
-After the events start, half of the 64 users move in an event match.  Also
+After the events start, the same burst runs again on the same kind of matches
+(ordinary ones, other players), then with half of the 64 users moving in an
+event match.  Also
 timed: starting one event (pairing and its 16 matches, one transaction); the
 scheduler's reads with every event running (``next_wakeup``, ``end_late_matches``,
 ``claim_news``, ``claim_unposted_matches`` with nothing to do); and the move
@@ -99,12 +101,16 @@ async def phases(location: str, tournaments: int, log) -> dict:
         event_matches = [r[0] for r in await store.fetchall(
             "SELECT t.match_id FROM event_tables t JOIN matches m ON m.id = t.match_id WHERE m.status = 'active'"
             " ORDER BY t.event_id DESC, t.table_no LIMIT ?", (USERS * 2,))]
+        again = await moves(service, active[2 * USERS:3 * USERS], active[8 * USERS:10 * USERS])
+        out["move_after_same_kind"] = again
+        log("  " + line(f"/move, {USERS} at once, {tournaments} events running (ordinary matches as before)",
+                        again["latency"]) + f" (steal {again.get('steal_pct')} %)")
         mixed = event_matches[:USERS // 2] + active[USERS:USERS + USERS // 2]
         after = await moves(service, mixed, event_matches[USERS // 2:] + active[6 * USERS:8 * USERS])
         out["move_after"] = after
         log("  " + line(f"/move, {USERS} at once, {tournaments} events running (half in event matches)",
                         after["latency"]) + f" (steal {after.get('steal_pct')} %)")
-        for failure in before["failures"] + after["failures"]:
+        for failure in before["failures"] + again["failures"] + after["failures"]:
             log(f"  NOTE {failure}")
 
         # Rounds ending: every match of a few events is resigned; the last one pairs the next round.
