@@ -573,9 +573,10 @@ class Events(Challenges):
         for table_no, table in enumerate(rnd.tables, 1):
             players = list(table.players)
             match = self._event_match(tx, event, players)
-            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)", (event.id, number, table_no, dumps(players), match.id,
-                                                         match.series_id, self._ends_at(tx, event)))
+            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
+                       " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                       (event.id, number, table_no, dumps(players), match.id, match.series_id,
+                        self._ends_at(tx, event)))
 
     def _open_bouts(self, tx: Transaction, event: Event, view: EventView, number: int, bouts) -> None:
         tx.execute("INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, '[]', '[]')",
@@ -589,9 +590,9 @@ class Events(Challenges):
                 continue
             series_id = self._new_series(tx, event.game, event.guild_id, players)
             match = self._event_match(tx, event, players, series_id)
-            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)", (event.id, number, table_no, dumps(players), match.id,
-                                                         series_id, self._ends_at(tx, event)))
+            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
+                       " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                       (event.id, number, table_no, dumps(players), match.id, series_id, self._ends_at(tx, event)))
 
     def _ends_at(self, tx: Transaction, event: Event) -> float | None:
         """When a match starting now reaches the round's limit (the scheduler wakes then)."""
@@ -640,9 +641,9 @@ class Events(Challenges):
                                         (table.series_id,))["n"]
                     seats = [first, second] if games % 2 == 0 else [second, first]
                     nxt = self._event_match(tx, event, seats, table.series_id)
-                    tx.execute("UPDATE event_tables SET match_id = ?, ends_at = ? WHERE event_id = ? AND round = ?"
-                               " AND table_no = ?", (nxt.id, self._ends_at(tx, event), event.id, table.round,
-                                                     table.table_no))
+                    tx.execute("UPDATE event_tables SET match_id = ?, ends_at = ?, board_pending = 1 WHERE event_id = ?"
+                               " AND round = ? AND table_no = ?",
+                               (nxt.id, self._ends_at(tx, event), event.id, table.round, table.table_no))
                     tx.schedule(self.clock())       # its board is posted by whoever looks first
                     return
         else:
@@ -803,16 +804,18 @@ class Events(Challenges):
     async def claim_unposted_matches(self) -> list[Match]:
         """Event matches started without a board yet (a new round, a series' next game), each claimed
         (its ``message_id`` set to 0 until the board is posted) so exactly one process posts it."""
-        # From the undecided tables (their partial index), not from every active match.
-        rows = await self.store.fetchall(
-            "SELECT m.id FROM event_tables t CROSS JOIN matches m WHERE m.id = t.match_id AND t.places IS NULL"
-            " AND m.status = 'active' AND m.message_id IS NULL ORDER BY m.id")
+        # The tables whose board is pending (a small index), not every active match.
+        rows = await self.store.fetchall("SELECT match_id FROM event_tables WHERE board_pending = 1 ORDER BY match_id")
         out = []
         for row in rows:
-            done = await self.store.execute("UPDATE matches SET message_id = 0 WHERE id = ? AND message_id IS NULL",
-                                            (row["id"],))
-            if done.rowcount == 1:
-                out.append(await self.get(row["id"]))
+            def claim(tx: Transaction, match_id: int = row["match_id"]) -> int:
+                tx.execute("UPDATE event_tables SET board_pending = 0 WHERE match_id = ? AND board_pending = 1",
+                           (match_id,))
+                return tx.execute("UPDATE matches SET message_id = 0 WHERE id = ? AND message_id IS NULL"
+                                  " AND status = 'active'", (match_id,)).rowcount
+
+            if await self.store.write(claim) == 1:
+                out.append(await self.get(row["match_id"]))
         return out
 
 
