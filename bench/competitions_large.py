@@ -90,6 +90,7 @@ async def phases(location: str, tournaments: int, log) -> dict:
         await service.claim_news()
         await store.execute("UPDATE matches SET message_id = 1 WHERE message_id IS NULL AND id IN"
                             " (SELECT match_id FROM event_tables)")
+        await store.execute("UPDATE event_tables SET board_pending = 0")
         scheduler = {}
         for name, call in (("next_wakeup", service.next_wakeup), ("end_late_matches", service.end_late_matches),
                            ("claim_news", service.claim_news),
