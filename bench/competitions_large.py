@@ -40,7 +40,8 @@ EVENT_CHANNELS = 900_000   # each event plays in a channel of its own
 
 
 def line(label: str, summary: dict) -> str:
-    return f"{label}: median {summary['median']} ms p99 {summary['p99']} ms max {summary['max']} ms (n={summary['count']})"
+    return (f"{label}: median {summary['median']} ms p99 {summary['p99']} ms max {summary['max']} ms"
+            f" (n={summary['count']})")
 
 
 async def moves(service: MatchService, ids: list[int], spare: list[int]) -> dict:

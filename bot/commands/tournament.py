@@ -28,7 +28,8 @@ def build_tournament_group(bot) -> app_commands.Group:
                            rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
                            table="Players per match (Atacama 2 or 4, Tactori 2-4; default 2)",
                            days="Time per move (default: the server's)",
-                           round_days="Most days a round's match may last, vacations included (default: 3 × days or bank)",
+                           round_days=("Most days a round's match may last, vacations included "
+                                       "(default: 3 × days or bank)"),
                            signup_days="Start by itself when sign-up closes after this many days",
                            channel="Where the event is announced and played (default: here)",
                            variant="Atacama: basic board, or the build-up game (2 players)",
