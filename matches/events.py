@@ -506,6 +506,9 @@ class Events(Challenges):
                        " (SELECT match_id FROM event_tables WHERE event_id = ?)", (now, now, event_id))
             # Its tables stay undecided: without a limit they leave the index the scheduler reads.
             tx.execute("UPDATE event_tables SET ends_at = NULL WHERE event_id = ? AND places IS NULL", (event_id,))
+            # Conditional lines end with their match, as a finished or aborted match's do.
+            tx.execute("DELETE FROM conditional_lines WHERE match_id IN"
+                       " (SELECT match_id FROM event_tables WHERE event_id = ?)", (event_id,))
 
         await self.store.write(work)
         return await self.event(event_id)

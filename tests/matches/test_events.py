@@ -204,6 +204,17 @@ async def test_cancel_aborts_the_running_matches(service):
     assert all(t.ends_at is None for t in (await service.event_view(event.id)).tables)
 
 
+async def test_cancel_drops_the_conditional_lines_of_its_matches(service):
+    event = await make(service, game="tactori-fem", players=4)
+    view = await service.start_event(event.id)
+    table = view.round_tables(1)[0]
+    waiting = (await service.get(table.match_id)).players[1]
+    await service.add_conditional(table.match_id, waiting, "+c3; +e5")
+    assert len(await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,))) == 1
+    await service.cancel_event(event.id)
+    assert await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,)) == []
+
+
 async def test_sign_up_closes_and_the_event_starts_by_itself(service, clock):
     event = await make(service, players=4, signup_days=2)
     assert await service.start_due_events() == []
