@@ -1,14 +1,20 @@
-"""Competition pairing times: ``python -m bench.competitions [--players 256] [--events 3] [--full] [--league]``.
+"""Competition times: ``python -m bench.competitions [--players 256] [--events 3] [--full] [--league]
+[--image] [--large [--matches 100000] [--tournaments 1000]]``.
 
 Plays seeded Swiss events (random results with some draws, a few withdrawals)
 and times :func:`matches.competitions.pair_swiss` for every round, standings
-included: the median, 95th percentile and maximum per round and overall, and
-how many rounds fell back from the pruned graph to the full one.  ``--full``
-also times the unpruned matching on the same rounds and checks that it costs
-the same; ``--league`` prints how evenly league schedules of three or four a
-table spread the meetings (the fewest and most meetings of any pair) and how
-long they take, for 3 to 40 players.  Nothing is asserted: it prints numbers
-for people to read.
+included: the median, 95th percentile and maximum per round and overall (wall
+time, and the process's CPU time, which other work on the machine does not
+inflate), and how many rounds fell back from the pruned graph to the full one.
+``--full`` also times the unpruned matching on the same rounds and checks that
+it costs the same; ``--league`` prints how evenly league schedules of three or
+four a table spread the meetings (the fewest and most meetings of any pair) and
+how long they take, for 3 to 40 players.  ``--image`` times the standings as the
+bot posts them (text and image, :func:`bot.tournaments.standings_png`) for 32
+and 256 players.  ``--large`` (:mod:`bench.competitions_large`) starts
+``--tournaments`` Swiss events of 32 players in the large database and times
+``/move`` (64 users at once) before and after, on SQLite and, with a server,
+PostgreSQL.  Nothing is asserted: it prints numbers for people to read.
 """
 from __future__ import annotations
 
@@ -40,6 +46,7 @@ def result(k: int, rng: random.Random) -> tuple[int, ...]:
 def swiss_bench(players: int, events: int, full: bool) -> None:
     rounds_total = default_rounds(players)
     per_round: dict[int, list[float]] = {}
+    cpu: list[float] = []
     full_times: list[float] = []
     differ = 0
     solves = {"count": 0}
@@ -59,9 +66,10 @@ def swiss_bench(players: int, events: int, full: bool) -> None:
             withdrawn: set[int] = set()
             for r in range(rounds_total):
                 solves["count"] = 0
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 rnd = pair_swiss(entrants, rounds, withdrawn)
                 per_round.setdefault(r + 1, []).append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
                 fallbacks += solves["count"] > 1
                 if full:
                     table = standings(entrants, rounds, withdrawn)
@@ -82,6 +90,7 @@ def swiss_bench(players: int, events: int, full: bool) -> None:
     for r, samples in per_round.items():
         print(f"  round {r}:    {summary(samples)}")
     print(f"  all rounds: {summary([s for v in per_round.values() for s in v])}")
+    print(f"  CPU time:   {summary(cpu)}")
     print(f"  rounds matched again on the full graph: {fallbacks}")
     if full:
         print(f"  full graph, matching alone: {summary(full_times)}")
@@ -103,17 +112,72 @@ def league_bench() -> None:
             print("    " + " | ".join(cells[i:i + 6]))
 
 
+def played_view(players: int, seed: int = 1):
+    """A Swiss event of ``players`` played to its last round, as the service keeps it."""
+    from matches.events import Event, EventEntrant, EventTable, EventView
+
+    rng = random.Random(seed)
+    entrants = [Entrant(i, round(rng.gauss(1500, 250))) for i in range(1, players + 1)]
+    rounds: list[Round] = []
+    for _ in range(default_rounds(players)):
+        rnd = pair_swiss(entrants, rounds)
+        rounds.append(rnd.with_results([result(len(t.players), rng) for t in rnd.tables]))
+    event = Event(1, 1, 1, "Bench Open", "architekton", "swiss", {}, 2, len(rounds), 3, "finished", len(rounds),
+                  len(rounds), True, 1, None, None, [], 0.0)
+    people = [EventEntrant(e.id, f"Player number {e.id}", None, e.rating) for e in entrants]
+    tables = [EventTable(number, n, list(t.players), list(t.places), t.forfeit, None, None)
+              for number, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
+    view = EventView(event, people, tables, {number: list(rnd.byes) for number, rnd in enumerate(rounds, 1)})
+    event.winners = view.winners()
+    return view
+
+
+def image_bench(repeat: int = 10) -> None:
+    """The standings as the bot posts them: the text, and the image drawn in a worker thread."""
+    import discord
+
+    from bot.locales import say
+    from bot.tournaments import standings_lines, standings_png
+
+    print(f"Standings as posted (text, then image), {repeat} times each, English:")
+    for players in (32, 256):
+        view = played_view(players)
+        texts, images, image_cpu, sizes = [], [], [], []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            say(standings_lines(view, True), discord.Locale.british_english)
+            texts.append(time.perf_counter() - start)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            sizes.append(len(standings_png(view, True, discord.Locale.british_english)))
+            images.append(time.perf_counter() - start)
+            image_cpu.append(time.process_time() - start_cpu)
+        print(f"  {players} players, text:  {summary(texts)}")
+        print(f"  {players} players, image: {summary(images)}   {sizes[0] / 1000:.0f} KB")
+        print(f"  {players} players, image CPU: {summary(image_cpu)}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.competitions", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--events", type=int, default=3)
     parser.add_argument("--full", action="store_true", help="also time the unpruned matching")
     parser.add_argument("--league", action="store_true", help="league schedule spreads for 3 to 40 players")
+    parser.add_argument("--image", action="store_true", help="the standings' text and image, 32 and 256 players")
+    parser.add_argument("--large", action="store_true", help="events in the large database beside /move")
+    parser.add_argument("--matches", type=int, default=100_000, help="with --large: the database's matches")
+    parser.add_argument("--tournaments", type=int, default=1000, help="with --large: events of 32 players")
+    parser.add_argument("--no-swiss", action="store_true", help="skip the Swiss pairing times")
     args = parser.parse_args(argv)
     before = cpu_ticks()
-    swiss_bench(args.players, args.events, args.full)
+    if not args.no_swiss:
+        swiss_bench(args.players, args.events, args.full)
     if args.league:
         league_bench()
+    if args.image:
+        image_bench()
+    if args.large:
+        from . import competitions_large
+        competitions_large.run(args.matches, args.tournaments, print)
     load = busy_and_steal(before, cpu_ticks())
     if load:
         print(f"machine busy {load['machine_busy_pct']} % (steal {load['steal_pct']} %) while measuring")

@@ -175,6 +175,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Joueurs par partie (Atacama 2 ou 4, Tactori 2 à 4 ; par défaut 2)"),
     "Time per move (default: the server's)": ("Bedenkzeit pro Zug (Standard: die des Servers)",
                                               "Temps par coup (par défaut : celui du serveur)"),
+    "Most days a round's match may last, vacations included (default: 3 × days or bank)": (
+        "Höchstdauer einer Rundenpartie in Tagen, Urlaub eingerechnet (Standard: 3 × Bedenkzeit oder Konto)",
+        "Jours max. d'une partie de la ronde, vacances comprises (par défaut : 3 × temps par coup ou réserve)"),
     "Start by itself when sign-up closes after this many days": (
         "Von selbst beginnen, wenn die Anmeldung nach so vielen Tagen schließt",
         "Commencer seul à la clôture des inscriptions, après ce nombre de jours"),

@@ -70,16 +70,31 @@ def rules_paragraph(event: Event) -> Text:
                          else Text("rounds: log2 of the players, at least 3")),
            "league": Text("League: everyone meets everyone, all matches start at once."),
            "knockout": Text("Knockout: each pairing is a series won at 2 victory points; the winner goes on.")}
+    limit = None
+    if event.round_days:
+        limit = (Text("Each game of a series may last at most {days}, vacations included; then whoever is to move "
+                      "loses.", days=present.days(event.round_days)) if event.format == "knockout" else
+                 Text("A round's matches may last at most {days}, vacations included; then whoever is to move "
+                      "loses.", days=present.days(event.round_days)))
     start = (Text("Sign-up closes and the event starts {when}.", when=present.timestamp(event.starts_at, "f"))
              if event.starts_at else Text("It starts when the organiser runs `/tournament start`."))
-    return Joined([Text("**{event}**: {title}, {table} players a match, {days} per move.", event=event.title,
-                        title=title, table=event.table_size, days=present.days(event.days)),
+    if event.bank is None:
+        head = Text("**{event}**: {title}, {table} players a match, {days} per move.", event=event.title,
+                    title=title, table=event.table_size, days=present.days(event.days))
+    else:
+        head = Text("**{event}**: {title}, {table} players a match, {clock}.", event=event.title, title=title,
+                    table=event.table_size, clock=Text("a time bank of {bank} each", bank=present.duration(event.bank))
+                    if not event.increment else
+                    Text("a time bank of {bank} each, plus {increment} per move", bank=present.duration(event.bank),
+                         increment=present.duration(event.increment)))
+    return Joined([part for part in (
+                   head,
                    fmt[event.format],
                    Text("A win scores 1 point, a draw ½; ties are broken by Buchholz, then Sonneborn-Berger.")
                    if event.table_size == 2 else
                    Text("Points by place at each table: 1 for the first, 0 for the last, shared when tied; ties are "
                         "broken by Buchholz, then Sonneborn-Berger."),
-                   Text("In event matches a player out of time loses automatically."), start], " ")
+                   Text("In event matches a player out of time loses automatically."), limit, start) if part], " ")
 
 
 def standings_lines(view: EventView, final: bool = False) -> Text:
@@ -109,11 +124,9 @@ def standings_lines(view: EventView, final: bool = False) -> Text:
 
 
 def _done_rounds(view: EventView) -> int:
-    done = 0
-    for number in range(1, view.event.round + 1):
-        if all(t.places is not None for t in view.round_tables(number)):
-            done = number
-    return done
+    """How many rounds are decided (a league's may end in any order; the others' end one by one)."""
+    return sum(1 for number in range(1, view.event.round + 1)
+               if all(t.places is not None for t in view.round_tables(number)))
 
 
 def standings_png(view: EventView, final: bool, locale) -> bytes:
@@ -174,17 +187,17 @@ class Tournaments:
         return out[:25]
 
     # ----------------------------------------------------------- commands
-    async def create(self, interaction: discord.Interaction, game: str, fmt: str, *, name: str | None,
-                     rounds: int | None, table: int, days: int | None, signup_days: int | None,
-                     channel: discord.abc.GuildChannel | None, options: dict) -> None:
+    async def create(self, interaction: discord.Interaction, game: str, fmt: str, *,
+                     channel: discord.abc.GuildChannel | None, **settings) -> None:
+        """``settings``: what :meth:`matches.events.Events.create_event` takes (name, rounds, table, the
+        clock, round_days, signup_days, the game's options)."""
         if not organiser(interaction):
             await reply_error(interaction, NOT_ORGANISER)
             return
         where = channel.id if channel is not None else interaction.channel_id
         try:
             event = await self.service.create_event(interaction.guild_id, where, player_of(interaction.user), game,
-                                                    fmt, name=name, rounds=rounds, table=table, days=days,
-                                                    signup_days=signup_days, options=options)
+                                                    fmt, **settings)
         except ServiceError as exc:
             await reply_error(interaction, exc.text)
             return
@@ -382,7 +395,7 @@ class Tournaments:
             return
         locale = self.bot.actions.match_locale_of(event.guild_id)
         channel = self.bot.get_partial_messageable(event.channel_id)
-        if news.rounds and news.rounds[0] > 1:
+        if news.standings or (news.rounds and news.rounds[0] > 1):
             text, file = await self._standings_message(view, False, locale)
             await channel.send(**outgoing(text, file=file))
         for number in news.rounds:
@@ -456,6 +469,12 @@ class Tournaments:
         await self.post_board(result.match, result.description, result.series)
         await self.publish()
         return True
+
+    async def end_late_matches(self) -> None:
+        """Matches past their round's limit: the player to move loses (each drop claimed in the store)."""
+        for result in await self.service.end_late_matches():
+            await self.post_board(result.match, result.description, result.series)
+        await self.publish()
 
     async def start_due(self) -> None:
         """Events whose sign-up closed: started (their pairings follow), or cancelled for want of players."""

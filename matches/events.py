@@ -16,7 +16,17 @@ The pairing, schedule, bracket and standings come from the pure core
   next round is paired exactly once (PostgreSQL runs units SERIALIZABLE, so two
   last matches ending at once are retried, never both missed).
 - In event matches a player out of time loses automatically (:meth:`time_out`;
-  for three or four players he is dropped and the others play on).
+  for three or four players he is dropped and the others play on).  The clock is
+  time per move (``days``) or a time bank (``bank``, ``increment``), as a challenge's.
+- **A round has a time limit** (``round_days``, the organiser's; default
+  :data:`ROUND_LIMIT_FACTOR` times the days per move, or times the bank): vacations
+  pause a match's clock as usual but not the round's.  Each event table keeps when
+  its match reaches the limit (``ends_at``; a knockout series' next game starts a
+  fresh limit, as it is a match of its own).  When it passes, the player to move
+  loses as if out of time (:meth:`end_late_matches`; at three or four seats each
+  player to move in turn, so the match ends); the computer moves by itself and is
+  never late.  Each drop is a conditional update on the match's version, so of
+  several processes exactly one makes it.
 - A player who withdraws loses his remaining matches by forfeit and is paired
   no more.  A match ended before anybody moved (void) is a forfeit too: the
   player who resigned or ran out of time loses it.
@@ -24,7 +34,8 @@ The pairing, schedule, bracket and standings come from the pure core
   who resigned or ran out of time, the latest to leave best.
 
 - A league starts every match at once (its pairings are announced together);
-  its standings are posted when it ends (and on request).
+  its standings are posted each time another of its rounds is decided, and when
+  it ends (and on request).
 - A knockout series scores as the rematch series does (``victory_points``:
   Architekton's early-end win counts 2, a draw nothing), so a series of draws
   goes on.  A game void before anybody moved loses the bout for whoever left it.
@@ -33,13 +44,13 @@ The pairing, schedule, bracket and standings come from the pure core
 - Pairing runs inside the ending transaction, on the store's writer thread (off
   the event loop).
 
-Not done: a round's time limit beyond the per-move clock (vacations pause an
-event match's clock as any other's, so a round lasts as long as its slowest
-match).  Entrants are seeded by their rating in the game on the server (newcomers as 1500), then by sign-up order.
+Entrants are seeded by their rating in the game on the server (newcomers as 1500), then by sign-up order.
 """
 from __future__ import annotations
 
+import functools
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +71,8 @@ FORMATS = ("swiss", "league", "knockout")
 # Players per match each game seats.
 TABLES = {"architekton": (2,), "atacama": (2, 4), "tactori": (2, 3, 4), "tactori-fem": (2,)}
 SIGNUP_DAYS = 30
+ROUND_LIMIT_FACTOR = 3                   # default round limit: this many times the days per move (or the bank)
+MAX_ROUND_DAYS = 180
 NEW_RATING = DISPLAY_BASE                # a player with no rating yet seeds as a newcomer
 # An event's entrants in sign-up order, each with his rating in the event's game on its server.
 ENTRANTS_SQL = ("SELECT p.*, r.rating AS rating FROM event_entrants p JOIN events e ON e.id = p.event_id"
@@ -99,6 +112,9 @@ class Event:
     message_id: int | None
     winners: list[int]
     created_at: float
+    round_days: int | None = None        # how long a round's match may last (None: no limit)
+    bank: float | None = None            # a time bank per player, seconds (None: time per move)
+    increment: float | None = None       # what a turn gives back to the bank, seconds
 
     @classmethod
     def from_row(cls, row) -> "Event":
@@ -106,7 +122,7 @@ class Event:
                    json.loads(row["options"]), row["table_size"], row["rounds"], row["days"], row["status"],
                    row["round"], row["announced"], bool(row["final_announced"]), row["organiser_id"],
                    row["starts_at"], row["message_id"], json.loads(row["winners"]) if row["winners"] else [],
-                   row["created_at"])
+                   row["created_at"], row["round_days"], row["bank"], row["increment"])
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -146,12 +162,13 @@ class EventTable:
     forfeit: bool
     match_id: int | None
     series_id: int | None
+    ends_at: float | None = None         # when its match reaches the round's limit
 
     @classmethod
     def from_row(cls, row) -> "EventTable":
         return cls(row["round"], row["table_no"], json.loads(row["players"]),
                    json.loads(row["places"]) if row["places"] else None, bool(row["forfeit"]), row["match_id"],
-                   row["series_id"])
+                   row["series_id"], row["ends_at"])
 
 
 @dataclass
@@ -172,7 +189,12 @@ class EventView:
         return [e.user_id for e in self.entrants if e.withdrawn is None]
 
     def entrant(self, user_id: int) -> EventEntrant | None:
-        return next((e for e in self.entrants if e.user_id == user_id), None)
+        return self._by_id.get(user_id)
+
+    @functools.cached_property
+    def _by_id(self) -> dict[int, EventEntrant]:
+        # standings name every player and his opponents: a scan each time was quadratic (256 players: 0.3 s)
+        return {e.user_id: e for e in self.entrants}
 
     def name_of(self, user_id: int) -> str:
         e = self.entrant(user_id)
@@ -217,11 +239,12 @@ class EventView:
 
 @dataclass
 class News:
-    """What to announce of an event: the pairings of ``rounds`` (and the standings before each), and
-    the final standings when ``final``."""
+    """What to announce of an event: the pairings of ``rounds`` (and the standings before each), the
+    standings when a league decided another round (``standings``), and the final standings when ``final``."""
     view: EventView
     rounds: list[int]
     final: bool
+    standings: bool = False
 
 
 def places_of(match: Match) -> tuple[int, ...]:
@@ -288,7 +311,11 @@ class Events(Challenges):
     async def create_event(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, fmt: str, *,
                            name: str | None = None, rounds: int | None = None, table: int = 2,
                            days: int | None = None, signup_days: int | None = None,
-                           options: dict[str, Any] | None = None) -> Event:
+                           options: dict[str, Any] | None = None, clock: str = "move", bank: float | None = None,
+                           increment: float | None = None, round_days: int | None = None) -> Event:
+        """An event open for sign-up.  The clock as a challenge's (``days`` per move, or a time bank
+        of ``bank`` days gaining ``increment`` hours a turn); ``round_days``: how long a round's match
+        may last (default :data:`ROUND_LIMIT_FACTOR` times the days per move, or the bank)."""
         spec = get_game(game)
         if fmt not in FORMATS:
             raise ServiceError(Text("An event is a Swiss, a league or a knockout."))
@@ -306,7 +333,16 @@ class Events(Challenges):
                 spec.check(size, options)
         except SetupError as exc:
             raise ServiceError(Sentence(exc.text)) from None
+        bank_seconds, increment_seconds = self._bank_of(clock, bank, increment)
+        if bank_seconds is not None and days is not None:
+            raise ServiceError(Text("A time bank has no time per move: leave out days, or choose clock: move."))
         days = await self.time_per_move(guild_id, days)
+        turn_days = days if bank_seconds is None else math.ceil(bank_seconds / timing.DAY)
+        if round_days is None:
+            round_days = ROUND_LIMIT_FACTOR * turn_days
+        elif not turn_days <= round_days <= MAX_ROUND_DAYS:
+            raise ServiceError(Text("A round lasts {least} to {most} days (at least the time a player has for a "
+                                    "move).", least=turn_days, most=MAX_ROUND_DAYS))
         if signup_days is not None and not 1 <= signup_days <= SIGNUP_DAYS:
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=SIGNUP_DAYS))
         now = self.clock()
@@ -315,10 +351,10 @@ class Events(Challenges):
         def work(tx: Transaction) -> Event:
             row = tx.fetchone(
                 "INSERT INTO events (guild_id, channel_id, name, game, format, options, table_size, rounds, days,"
-                " status, organiser_id, starts_at, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?) RETURNING *",
+                " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (guild_id, channel_id, (name or "").strip()[:80], game, fmt, dumps(options or {}), table, rounds,
-                 days, organiser.id, starts_at, now, now))
+                 days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds))
             tx.schedule(starts_at)
             return Event.from_row(row)
 
@@ -468,6 +504,11 @@ class Events(Challenges):
             tx.execute("UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
                        " next_event_at = NULL, deadline = NULL WHERE status = 'active' AND id IN"
                        " (SELECT match_id FROM event_tables WHERE event_id = ?)", (now, now, event_id))
+            # Its tables stay undecided: without a limit they leave the index the scheduler reads.
+            tx.execute("UPDATE event_tables SET ends_at = NULL WHERE event_id = ? AND places IS NULL", (event_id,))
+            # Conditional lines end with their match, as a finished or aborted match's do.
+            tx.execute("DELETE FROM conditional_lines WHERE match_id IN"
+                       " (SELECT match_id FROM event_tables WHERE event_id = ?)", (event_id,))
 
         await self.store.write(work)
         return await self.event(event_id)
@@ -493,7 +534,15 @@ class Events(Challenges):
         soonest = await super().next_wakeup()
         row = await self.store.fetchone("SELECT MIN(starts_at) FROM events WHERE status = 'open'")
         start = row[0] if row else None
-        return min((t for t in (soonest, start) if t is not None), default=None)
+        # A round's limit, where a person is to move (the computer is never late: waking for it would spin).
+        # Walked in the order of the undecided tables' limits (CROSS JOIN keeps SQLite from starting at
+        # every active match instead: a second at 100,000 matches).
+        row = await self.store.fetchone(
+            "SELECT t.ends_at FROM event_tables t CROSS JOIN matches m WHERE m.id = t.match_id"
+            " AND t.places IS NULL AND t.ends_at IS NOT NULL AND m.status = 'active' AND m.deadline IS NOT NULL"
+            " ORDER BY t.ends_at LIMIT 1")
+        limit = row[0] if row else None
+        return min((t for t in (soonest, start, limit) if t is not None), default=None)
 
     # ------------------------------------------------------------- matches of an event
     def _names(self, tx: Transaction, event_id: int) -> dict[int, str]:
@@ -510,11 +559,12 @@ class Events(Challenges):
         now = self.clock()
         row = tx.fetchone(
             "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names, accepted,"
-            " options, seed, setup, series_id, days, created_at, updated_at)"
-            " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            " options, seed, setup, series_id, days, created_at, updated_at, bank, increment, banks)"
+            " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
             (event.game, event.guild_id, event.channel_id, event.organiser_id, dumps(players),
              dumps(ai_seats.stored_names(players, [names.get(p, "?") for p in players])), dumps(players),
-             dumps(options), seed, dumps(setup), series_id, event.days, now, now))
+             dumps(options), seed, dumps(setup), series_id, event.days, now, now, event.bank, event.increment,
+             dumps([event.bank] * len(players)) if event.bank is not None else None))
         self._index_players(tx, row["id"], players)
         started = self._start_if_all_accepted(tx, Match.from_row(row), list(players))
         assert started is not None
@@ -526,9 +576,10 @@ class Events(Challenges):
         for table_no, table in enumerate(rnd.tables, 1):
             players = list(table.players)
             match = self._event_match(tx, event, players)
-            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id)"
-                       " VALUES (?, ?, ?, ?, ?, ?)", (event.id, number, table_no, dumps(players), match.id,
-                                                      match.series_id))
+            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
+                       " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                       (event.id, number, table_no, dumps(players), match.id, match.series_id,
+                        self._ends_at(tx, event)))
 
     def _open_bouts(self, tx: Transaction, event: Event, view: EventView, number: int, bouts) -> None:
         tx.execute("INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, '[]', '[]')",
@@ -542,8 +593,17 @@ class Events(Challenges):
                 continue
             series_id = self._new_series(tx, event.game, event.guild_id, players)
             match = self._event_match(tx, event, players, series_id)
-            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id)"
-                       " VALUES (?, ?, ?, ?, ?, ?)", (event.id, number, table_no, dumps(players), match.id, series_id))
+            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
+                       " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                       (event.id, number, table_no, dumps(players), match.id, series_id, self._ends_at(tx, event)))
+
+    def _ends_at(self, tx: Transaction, event: Event) -> float | None:
+        """When a match starting now reaches the round's limit (the scheduler wakes then)."""
+        if event.round_days is None:
+            return None
+        at = self.clock() + event.round_days * timing.DAY
+        tx.schedule(at)
+        return at
 
     @staticmethod
     def _decide(tx: Transaction, event_id: int, table: EventTable, places: list[int], forfeit: bool) -> None:
@@ -584,8 +644,9 @@ class Events(Challenges):
                                         (table.series_id,))["n"]
                     seats = [first, second] if games % 2 == 0 else [second, first]
                     nxt = self._event_match(tx, event, seats, table.series_id)
-                    tx.execute("UPDATE event_tables SET match_id = ? WHERE event_id = ? AND round = ? AND table_no = ?",
-                               (nxt.id, event.id, table.round, table.table_no))
+                    tx.execute("UPDATE event_tables SET match_id = ?, ends_at = ?, board_pending = 1 WHERE event_id = ?"
+                               " AND round = ? AND table_no = ?",
+                               (nxt.id, self._ends_at(tx, event), event.id, table.round, table.table_no))
                     tx.schedule(self.clock())       # its board is posted by whoever looks first
                     return
         else:
@@ -685,6 +746,29 @@ class Events(Challenges):
         except StaleRequest:
             return None
 
+    async def end_late_matches(self) -> list[MoveResult]:
+        """Matches of a running event past their round's limit: the player to move loses as if out of
+        time (at three or four seats each in turn, so the match ends; a computer to move first moves).
+        Each drop is conditional on the match's version: of several processes exactly one makes it."""
+        rows = await self.store.fetchall(
+            "SELECT t.match_id FROM event_tables t CROSS JOIN matches m CROSS JOIN events e WHERE m.id = t.match_id"
+            " AND e.id = t.event_id AND t.places IS NULL AND t.ends_at <= ? AND e.status = 'running'"
+            " AND m.status = 'active' ORDER BY t.ends_at", (self.clock(),))
+        results = []
+        for row in rows:
+            while True:
+                match = await self.get(row["match_id"])
+                late = match.to_move_seat() if match.status == "active" else None
+                if late is None or ai_seats.is_ai(match.players[late]):
+                    break
+                try:
+                    results.append(await self._drop(match, late, "timeout", Text(
+                        "{late} was to move when the round's time limit passed and loses (event rules).",
+                        late=match.names[late])))
+                except StaleRequest:
+                    break           # another process (or a move) came first; it is seen to there
+        return results
+
     # ------------------------------------------------------------- announcements
     async def claim_news(self) -> list[News]:
         """Rounds paired and events finished that nobody announced yet, each claimed for this caller
@@ -693,6 +777,18 @@ class Events(Challenges):
             "SELECT * FROM events WHERE (status IN ('running', 'finished') AND announced < round)"
             " OR (status = 'finished' AND final_announced = 0)")
         out = []
+        leagues = await self.store.fetchall(
+            "SELECT e.id, e.standings_posted, (SELECT COUNT(*) FROM event_rounds r WHERE r.event_id = e.id AND NOT"
+            " EXISTS (SELECT 1 FROM event_tables t WHERE t.event_id = r.event_id AND t.round = r.round"
+            " AND t.places IS NULL)) AS decided FROM events e WHERE e.format = 'league' AND e.status = 'running'")
+        for row in leagues:
+            if row["decided"] <= row["standings_posted"] or any(r["id"] == row["id"] for r in rows):
+                continue            # nothing new, or its pairings go first (their claim comes next time)
+            done = await self.store.execute("UPDATE events SET standings_posted = ? WHERE id = ?"
+                                            " AND standings_posted = ? AND status = 'running'",
+                                            (row["decided"], row["id"], row["standings_posted"]))
+            if done.rowcount == 1:
+                out.append(News(await self.event_view(row["id"]), [], False, standings=True))
         for row in rows:
             event = Event.from_row(row)
             final = event.status == "finished"
@@ -711,15 +807,18 @@ class Events(Challenges):
     async def claim_unposted_matches(self) -> list[Match]:
         """Event matches started without a board yet (a new round, a series' next game), each claimed
         (its ``message_id`` set to 0 until the board is posted) so exactly one process posts it."""
-        rows = await self.store.fetchall(
-            "SELECT m.id FROM event_tables t JOIN matches m ON m.id = t.match_id"
-            " WHERE m.status = 'active' AND m.message_id IS NULL ORDER BY m.id")
+        # The tables whose board is pending (a small index), not every active match.
+        rows = await self.store.fetchall("SELECT match_id FROM event_tables WHERE board_pending = 1 ORDER BY match_id")
         out = []
         for row in rows:
-            done = await self.store.execute("UPDATE matches SET message_id = 0 WHERE id = ? AND message_id IS NULL",
-                                            (row["id"],))
-            if done.rowcount == 1:
-                out.append(await self.get(row["id"]))
+            def claim(tx: Transaction, match_id: int = row["match_id"]) -> int:
+                tx.execute("UPDATE event_tables SET board_pending = 0 WHERE match_id = ? AND board_pending = 1",
+                           (match_id,))
+                return tx.execute("UPDATE matches SET message_id = 0 WHERE id = ? AND message_id IS NULL"
+                                  " AND status = 'active'", (match_id,)).rowcount
+
+            if await self.store.write(claim) == 1:
+                out.append(await self.get(row["match_id"]))
         return out
 
 

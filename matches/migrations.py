@@ -267,6 +267,25 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN increment REAL;      -- gained after each of one's turns, seconds
     ALTER TABLE matches ADD COLUMN banks TEXT;          -- JSON list by seat: what is left, seconds
     """,
+    # 15 (14 is the reviews'): an event's clock and round limit.  ``bank``/``increment`` (seconds)
+    # as a challenge's (NULL: time per move, ``days``); ``round_days`` how long a match of a round
+    # may last, vacations included (NULL: no limit, the events made before it).  An event table's
+    # ``ends_at`` is when its current match reaches that limit: the player to move then loses.
+    # ``standings_posted``: how many of a league's rounds (all paired at its start) had their
+    # standings posted, claimed like ``announced``.  ``board_pending``: the table's match started
+    # and its first board is not claimed yet (a small index for the scheduler to read on each round).
+    """
+    ALTER TABLE events ADD COLUMN round_days INTEGER;
+    ALTER TABLE events ADD COLUMN standings_posted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE events ADD COLUMN bank REAL;
+    ALTER TABLE events ADD COLUMN increment REAL;
+    ALTER TABLE event_tables ADD COLUMN ends_at REAL;
+    CREATE INDEX event_tables_due ON event_tables (ends_at, match_id) WHERE places IS NULL;
+    ALTER TABLE event_tables ADD COLUMN board_pending INTEGER NOT NULL DEFAULT 0;
+    UPDATE event_tables SET board_pending = 1
+     WHERE match_id IN (SELECT id FROM matches WHERE status = 'active' AND message_id IS NULL);
+    CREATE INDEX event_tables_board ON event_tables (match_id) WHERE board_pending = 1;
+    """,
 ]
 
 # Migration number -> its Python step (see the module).

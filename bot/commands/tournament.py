@@ -8,6 +8,7 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
+from .clocks import DESCRIBED, Bank, Clock, Increment, clock_of
 from .common import DAYS, Level
 from .tactori import CENTRE
 
@@ -27,13 +28,15 @@ def build_tournament_group(bot) -> app_commands.Group:
                            rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
                            table="Players per match (Atacama 2 or 4, Tactori 2-4; default 2)",
                            days="Time per move (default: the server's)",
+                           round_days=("Most days a round's match may last, vacations included "
+                                       "(default: 3 × days or bank)"),
                            signup_days="Start by itself when sign-up closes after this many days",
                            channel="Where the event is announced and played (default: here)",
                            variant="Atacama: basic board, or the build-up game (2 players)",
                            tactics="Atacama: other-colour towers that score double",
                            chase="Tactori: moving stacks may chase other towers off",
                            centre="Tactori: centre variation (off, 1 or 2)",
-                           stacks="Tactori FEM: stacks of own towers may move together")
+                           stacks="Tactori FEM: stacks of own towers may move together", **DESCRIBED)
     @app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()],
                           days=DAYS)
     @app_commands.rename(fmt="format")
@@ -44,13 +47,15 @@ def build_tournament_group(bot) -> app_commands.Group:
                      signup_days: app_commands.Range[int, 1, 30] | None = None,
                      channel: discord.TextChannel | None = None,
                      variant: Literal["basic", "buildup"] = "basic", tactics: bool = False, chase: bool = False,
-                     centre: Literal["off", "1", "2"] = "off", stacks: bool = False):
+                     centre: Literal["off", "1", "2"] = "off", stacks: bool = False, clock: Clock = "move",
+                     bank: Bank | None = None, increment: Increment | None = None,
+                     round_days: app_commands.Range[int, 1, 180] | None = None):
         options = {"architekton": {}, "atacama": {"buildup": variant == "buildup", "tactics": tactics},
                    "tactori": {"chase": chase, "centre": CENTRE[centre]},
                    "tactori-fem": {"stacks": stacks, "chase": chase}}[game.value]
         await events.create(interaction, game.value, fmt, name=name, rounds=rounds, table=table,
                             days=days.value if days else None, signup_days=signup_days, channel=channel,
-                            options=options)
+                            options=options, round_days=round_days, **clock_of(clock, bank, increment))
 
     @group.command(name="join", description="Sign up for an event")
     @app_commands.describe(tournament=EVENT_HELP)

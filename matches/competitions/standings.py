@@ -27,6 +27,7 @@ Withdrawn players stay in the table with the points they had, flagged
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Collection, Sequence
@@ -70,8 +71,14 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: C
     """The table, best first (see the module's docstring for the order)."""
     rating = {e.id: e.rating for e in entrants}
     points = points_by_player(entrants, rounds, bye_points)
-    buchholz = {p: Fraction(0) for p in points}
-    sb = {p: Fraction(0) for p in points}
+    # The tie-breaks summed as integers over a common denominator, then made Fractions once:
+    # exact as before, and a 256-player event's standings no longer spend most of their time
+    # in Fraction arithmetic.  A Sonneborn-Berger term is (0, 1 or 2 halves) x points / (k - 1).
+    unit = math.lcm(1, *(x.denominator for x in points.values()))
+    whole = {p: int(x * unit) for p, x in points.items()}
+    shares = math.lcm(1, *(2 * (len(t.players) - 1) for rnd in rounds for t in rnd.tables if t.finished))
+    buchholz = {p: 0 for p in points}
+    sb = {p: 0 for p in points}
     played = {p: 0 for p in points}
     byes = {p: 0 for p in points}
     opponents: dict[PlayerId, dict[PlayerId, None]] = {p: {} for p in points}
@@ -79,18 +86,21 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: C
         for t in rnd.tables:
             if not t.finished:
                 continue
-            k = len(t.players)
-            for p in t.players:
+            share = shares // (2 * (len(t.players) - 1))
+            for p, mine in zip(t.players, t.places):
                 played[p] += 1
-                for o in t.players:
+                for o, theirs in zip(t.players, t.places):
                     if o == p:
                         continue
                     opponents[p].setdefault(o, None)
-                    buchholz[p] += points[o]
-                    sb[p] += t.pairwise(p, o) * points[o] / (k - 1)
+                    buchholz[p] += whole[o]
+                    halves = 2 if mine < theirs else 1 if mine == theirs else 0
+                    sb[p] += halves * whole[o] * share
         for p in rnd.byes:
             byes[p] += 1
-            buchholz[p] += points[p]
+            buchholz[p] += whole[p]
+    buchholz = {p: Fraction(x, unit) for p, x in buchholz.items()}
+    sb = {p: Fraction(x, unit * shares) for p, x in sb.items()}
     rows = [Standing(0, p, points[p], buchholz[p], sb[p], rating.get(p, 0.0), played[p], byes[p],
                      tuple(opponents[p]), p in withdrawn) for p in points]
     rows.sort(key=Standing.sort_key)

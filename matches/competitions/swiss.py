@@ -40,7 +40,8 @@ below it and those around its Dutch partner (the union of everyone's
 choices, plus every bye edge; the window alone always holds a perfect
 matching).  The blossom algorithm is pure Python and O(n^3); on the pruned
 graph it runs four to five times faster (256 players: about 2 s a round
-instead of 10 on a loaded machine).  Its optimum is not guaranteed to be the
+instead of 10 on a loaded machine; 0.8 s of CPU time since the matching reads
+its weights from plain dicts, :class:`_PlainGraph`).  Its optimum is not guaranteed to be the
 full graph's, but in the rounds sampled (18 of 100 players, 24 of 256) it
 cost the same in tiers 1 to 6 every time and in every tier 40 times of 42;
 the other two gave two more players the colour of their previous game
@@ -63,6 +64,7 @@ seat given, earlier seats to higher-ranked players on ties.
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from collections import Counter
@@ -119,8 +121,8 @@ def pair_swiss(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: 
     played so far (unfinished tables count as meetings but not as points).
     Tables are ordered best-ranked first; for two players ``players[0]``
     moves first.  Deterministic: the same input gives the same round.  Pure
-    Python: a 256-player round takes one to two seconds, so a service calls
-    it off its event loop."""
+    Python: a 256-player round takes about 0.8 s of CPU time (more wall time on a busy
+    machine; ``python -m bench.competitions``), so a service calls it off its event loop."""
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
         raise ValueError("an entrant is listed twice")
@@ -262,6 +264,18 @@ def _dutch_partners(order: list[PlayerId], score: dict[PlayerId, Fraction]) -> d
     return partners
 
 
+class _PlainGraph(nx.Graph):
+    """A graph whose ``G[v]`` is the adjacency dict itself, not a read-only view of it.  The blossom
+    algorithm reads an edge's weight through ``G[v][w]`` in its innermost loop (``slack``); the view
+    networkx builds at each read was a third of the matching's time.  Nothing here writes through it."""
+
+    def __getitem__(self, n):
+        return self._adj[n]
+
+    def neighbors(self, n):
+        return iter(self._adj[n])
+
+
 def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: bool,
            dutch: dict[PlayerId, list[PlayerId]] | None = None) -> set[Edge]:
     """The perfect matching (the bye node included when the count is odd)
@@ -282,7 +296,7 @@ def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: boo
         for k in range(_TIERS - 2, -1, -1):
             scale[k] = scale[k + 1] * (pairs * maxima[k + 1] + 1)
         total = scale[0] * (pairs * maxima[0] + 1)
-        g = nx.Graph()
+        g = _PlainGraph()
         g.add_nodes_from(range(n + 1))
         g.add_weighted_edges_from((index[a], index[b], total - sum(x * s for x, s in zip(costs[a, b], scale)))
                                   for a, b in edges)
@@ -295,8 +309,8 @@ def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: boo
             for q in dutch.get(p, ()):
                 keep.add((p, q) if index[p] < index[q] else (q, p))
             mine = [(p, q) if index[p] < index[q] else (q, p) for q in order if q != p]
-            mine.sort(key=lambda e: (costs[e], index[e[0]] + index[e[1]]))
-            keep.update(mine[:KEEP_EDGES])
+            # as sorted(...)[:KEEP_EDGES], ties included, without sorting all of them
+            keep.update(heapq.nsmallest(KEEP_EDGES, mine, key=lambda e: (costs[e], index[e[0]] + index[e[1]])))
         matching = solve(keep)
         if len(matching) == pairs and all(costs[e][0] == costs[e][1] == costs[e][2] == 0 for e in matching):
             return matching

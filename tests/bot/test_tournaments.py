@@ -1,5 +1,8 @@
 """Events through the real bot: create with a Join button, join, start, rounds announced and
-paired by themselves, standings as an image and text, and the refusals (private, changing nothing)."""
+paired by themselves, standings as an image and text, and the refusals (private, changing nothing).
+
+Whole events are played to the end as users would: sign-up, start, withdrawal and results go
+through the bot; a first move that only keeps a match from being void is made in the service."""
 import discord
 
 from .helpers import PNG_MAGIC, advance, button_labels
@@ -243,3 +246,147 @@ async def test_a_computer_entrant_plays_its_event_match_by_itself(world):
     moves = await w.service.moves(match.id)
     assert any(m.user_id < 0 for m in moves)                      # the computer has moved by itself
     assert "Bot" in view.name_of(next(p for p in table.players if p < 0))
+
+
+def members(w, count: int):
+    """ann, bob, cat and as many more members as it takes to make ``count``."""
+    extra = [w.guild.add_member(w.env.create_user(f"player{i}")) for i in range(count - 3)]
+    return [w.ann, w.bob, w.cat, *extra]
+
+
+async def sign_up(w, org, people, **options):
+    made = await create(w, org, **options)
+    for member in people:
+        r = await member.slash(w.channel, "tournament join")
+        assert not r.ephemeral, r.response.content
+    started = await org.slash(w.channel, "tournament start")
+    assert not started.ephemeral, started.response.content
+    [event] = await w.service.events(w.guild.id)
+    return made, event
+
+
+async def lose(w, people, match_id: int, loser_id: int, game: str = "architekton"):
+    """``loser_id`` resigns the match through the bot (after a first move, so that it counts)."""
+    match = await w.service.get(match_id)
+    if match.plies == 0:
+        await w.service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
+    loser = next(m for m in people if m.id == loser_id)
+    confirm = await loser.slash(w.channel, f"{game} resign", match=match_id)
+    assert confirm.ephemeral, confirm.response.content
+    await loser.click(confirm.response, label="Yes, resign")
+
+
+async def test_a_five_player_swiss_of_three_rounds_to_the_end_with_a_bye_a_withdrawal_and_a_time_out(world):
+    w = world
+    org = organiser_in(w)
+    people = members(w, 5)
+    _, event = await sign_up(w, org, people, rounds=3, days=1)
+    view = await w.service.event_view(event.id)
+    [bye] = view.byes[1]
+    assert any("round 1" in t and "Bye" in t for t in texts(w.channel))
+    for t in view.round_tables(1):
+        await lose(w, people, t.match_id, t.players[1])
+
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 2 and view.byes[2] != [bye]                   # nobody has two byes
+    assert any("after round 1" in t for t in texts(w.channel))
+    withdrawn_table, timed_table = view.round_tables(2)
+    quitter = next(m for m in people if m.id == withdrawn_table.players[0])
+    left = await quitter.slash(w.channel, "tournament leave")
+    assert not left.ephemeral and "withdrew" in left.response.content
+    assert any("lost by forfeit" in t for t in texts(w.channel))
+    late = (await w.service.get(timed_table.match_id)).to_move_id()
+    await advance(w.env, 86400 + 3600)                                       # the other match: out of time
+    assert any("ran out of time and loses" in t for t in texts(w.channel))
+
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 3
+    third = view.round_tables(3)
+    assert len(third) == 2 and not view.byes[3] and all(quitter.id not in t.players for t in third)
+    for t in third:
+        await lose(w, people, t.match_id, t.players[1])
+    view = await w.service.event_view(event.id)
+    assert view.event.status == "finished"
+    final = [m for m in w.channel.history() if "Final standings" in m.content]
+    assert len(final) == 1 and "Winner" in final[0].content and "(withdrawn)" in final[0].content
+    assert final[0].attachments
+    by_player = {s.player: s for s in view.standings()}
+    assert by_player[late].points <= 1 and by_player[quitter.id].withdrawn
+
+
+async def test_a_four_player_atacama_league_with_time_banks_posts_standings_after_each_round(world):
+    w = world
+    org = organiser_in(w)
+    people = members(w, 4)
+    made, event = await sign_up(w, org, people, game="atacama", format="league", clock="bank", bank=2,
+                                increment=12)
+    assert "time bank of 2.0 days each, plus 12.0 h per move" in made.response.content
+    view = await w.service.event_view(event.id)
+    assert len(view.tables) == 6
+    assert [(await w.service.get(t.match_id)).bank for t in view.tables] == [2 * 86400] * 6
+    for number in (1, 2):
+        for t in view.round_tables(number):
+            await lose(w, people, t.match_id, t.players[1], "atacama")
+        posts = [m for m in w.channel.history() if f"after round {number}" in m.content]
+        assert len(posts) == 1 and posts[0].attachments, number              # once, with its image
+    for t in view.round_tables(3):
+        await lose(w, people, t.match_id, t.players[0], "atacama")
+    assert (await w.service.event(event.id)).status == "finished"
+    assert not any("after round 3" in t for t in texts(w.channel))            # the final standings instead
+    assert len([t for t in texts(w.channel) if "Final standings" in t]) == 1
+
+
+async def test_an_eight_player_knockout_of_series_to_its_champion(world):
+    w = world
+    org = organiser_in(w)
+    people = members(w, 8)
+    _, event = await sign_up(w, org, people, format="knockout")
+    games = 0
+    while (view := await w.service.event_view(event.id)).event.status == "running":
+        table = next(t for t in view.round_tables(view.event.round) if t.places is None)
+        match = await w.service.get(table.match_id)
+        assert match.message_id, "every game of a series gets its board"
+        await lose(w, people, match.id, table.players[1])                    # the better seed wins
+        games += 1
+        assert games < 40
+    assert view.event.round == 3 and view.event.winners == [w.ann.id]        # the first to join: the top seed
+    assert games >= 14                                                       # seven series of two games or more
+    assert len([t for t in texts(w.channel) if "Final standings" in t and "Winner" in t]) == 1
+    assert len([m for m in w.channel.history() if "The match begins" in m.content]) == games
+
+
+async def test_a_rounds_time_limit_ends_the_late_matches_vacations_included(world):
+    w = world
+    org = organiser_in(w)
+    people = members(w, 4)
+    made, event = await sign_up(w, org, people, days=1, round_days=2)
+    assert "at most 2 days, vacations included" in made.response.content
+    view = await w.service.event_view(event.id)
+    for t in view.round_tables(1):                   # each player to move goes away: his own clock waits
+        to_move = (await w.service.get(t.match_id)).to_move_id()
+        mover = next(m for m in people if m.id == to_move)
+        away = await mover.slash(w.channel, "vacation", days=10)
+        assert away.ephemeral and "paused" in away.response.content
+    await advance(w.env, 2 * 86400 + 3600)
+    for t in view.round_tables(1):
+        assert (await w.service.get(t.match_id)).status in ("finished", "void")
+    assert len([t for t in texts(w.channel) if "time limit passed and loses" in t]) == 2    # each once
+    view = await w.service.event_view(event.id)
+    assert view.event.round == 2 and any("round 2" in t for t in texts(w.channel))
+
+
+async def test_refusals_of_a_bad_clock_a_short_round_and_a_bot_member(world):
+    w = world
+    org = organiser_in(w)
+    both = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", days=3, clock="bank")
+    assert both.ephemeral and "time bank" in both.response.content
+    short = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", days=3,
+                            round_days=2)
+    assert short.ephemeral and "3 to 180 days" in short.response.content
+    assert await w.service.events(w.guild.id) == []
+    await create(w, org)
+    robot = w.guild.add_member(w.env.create_user("robot", bot=True))
+    refused = await org.slash(w.channel, "tournament add", member=robot)
+    assert refused.ephemeral and "cannot play" in refused.response.content
+    [event] = await w.service.events(w.guild.id)
+    assert (await w.service.event_view(event.id)).entrants == []

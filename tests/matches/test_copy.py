@@ -162,8 +162,9 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     await small_source(source, clock)
     # as an older bot left it: at schema version 9, without the OpenSkill columns (migration 10) nor
     # the events' tables (migration 11), the digest's columns and the notes (migration 12) nor the
-    # conditional lines and time banks (migration 13)
-    assert len(MIGRATIONS) == 13
+    # conditional lines and time banks (migration 13), nor the events' clocks and round limits (the
+    # latest, on tables this drops anyway)
+    assert len(MIGRATIONS) == 14
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
                        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"

@@ -199,7 +199,20 @@ async def test_cancel_aborts_the_running_matches(service):
     await service.cancel_event(event.id)
     assert (await service.event(event.id)).status == "cancelled"
     for t in view.round_tables(1):
-        assert (await service.get(t.match_id)).status == "aborted"
+        assert t.ends_at is not None and (await service.get(t.match_id)).status == "aborted"
+    # its tables, undecided for ever, no longer have a round limit for the scheduler to look at
+    assert all(t.ends_at is None for t in (await service.event_view(event.id)).tables)
+
+
+async def test_cancel_drops_the_conditional_lines_of_its_matches(service):
+    event = await make(service, game="tactori-fem", players=4)
+    view = await service.start_event(event.id)
+    table = view.round_tables(1)[0]
+    waiting = (await service.get(table.match_id)).players[1]
+    await service.add_conditional(table.match_id, waiting, "+c3; +e5")
+    assert len(await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,))) == 1
+    await service.cancel_event(event.id)
+    assert await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,)) == []
 
 
 async def test_sign_up_closes_and_the_event_starts_by_itself(service, clock):
@@ -277,3 +290,112 @@ async def test_an_event_match_has_no_rematch_and_no_abort_alone(service):
     assert (await service.get(t.match_id)).rematch_id is not None
     with pytest.raises(ServiceError, match="no rematch"):
         await service.rematch(t.match_id, t.players[0])
+
+
+async def test_a_round_limit_ends_the_late_matches_once_across_two_processes(service, second, clock):
+    assert (await make(service, players=0, days=3)).round_days == 9          # the default: 3 times the days
+    with pytest.raises(ServiceError):
+        await make(service, players=0, days=3, round_days=2)                # shorter than a move may take
+    event = await make(service, players=4, days=1, round_days=2)
+    view = await service.start_event(event.id)
+    start = clock.now
+    relaxed, busy = view.round_tables(1)
+    assert relaxed.ends_at == busy.ends_at == start + 2 * DAY
+    assert await service.next_wakeup() <= start + 2 * DAY
+    # at one table the player to move goes on vacation: his clock waits, the round's does not
+    on_leave = (await service.get(relaxed.match_id)).to_move_id()
+    await service.start_vacation(on_leave, 10)
+    assert (await service.get(relaxed.match_id)).deadline > start + 10 * DAY
+    # at the other both move within the day, so nobody is ever out of time
+    for hours in (12, 30, 45):
+        clock.now = start + hours * 3600
+        match = await service.get(busy.match_id)
+        await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
+    late = (await service.get(busy.match_id)).to_move_id()
+    assert await service.end_late_matches() == []                            # not yet
+    clock.now = start + 2 * DAY + 1
+    assert await service.time_out(busy.match_id) is None                    # his own clock has time left
+    done = await asyncio.gather(service.end_late_matches(), second.end_late_matches())
+    results = [r for batch in done for r in batch]
+    assert sorted(r.match.id for r in results) == sorted([relaxed.match_id, busy.match_id])   # each once
+    assert all(r.move == "timeout" and "time limit" in r.description for r in results)
+    view = await service.event_view(event.id)
+    tables = {t.table_no: t for t in view.round_tables(1)}
+    assert tables[1].places[tables[1].players.index(on_leave)] == 2 and tables[1].forfeit    # void: nobody moved
+    assert tables[2].places[tables[2].players.index(late)] == 2 and not tables[2].forfeit
+    assert view.event.round == 2                                             # the next round, with a fresh limit
+    assert all(t.ends_at == clock.now + 2 * DAY for t in view.round_tables(2))
+    assert await service.end_late_matches() == []
+
+
+async def test_a_knockout_games_limit_starts_afresh_with_each_game_of_the_series(service, clock):
+    event = await make(service, "architekton", "knockout", players=4, days=1, round_days=1)
+    view = await service.start_event(event.id)
+    table = view.round_tables(1)[0]
+    first = await service.get(table.match_id)
+    await service.move(first.id, first.to_move_id(), first.state().legal_moves()[0])
+    clock.now += DAY / 2
+    await service.resign(first.id, table.players[1])
+    table = (await service.event_view(event.id)).round_tables(1)[0]
+    assert table.places is None and table.match_id != first.id                  # the series goes on
+    assert table.ends_at == clock.now + DAY
+    clock.now += DAY / 2 + 1
+    ended = await service.end_late_matches()
+    assert table.match_id not in [r.match.id for r in ended]                 # its own limit has not passed
+
+
+async def test_an_event_with_a_time_bank_gives_its_matches_the_bank(service, clock):
+    with pytest.raises(ServiceError):
+        await make(service, players=0, clock="bank", days=3)                 # a bank has no time per move
+    event = await make(service, players=4, clock="bank", bank=2, increment=12)
+    assert event.bank == 2 * DAY and event.increment == 12 * 3600 and event.round_days == 6
+    view = await service.start_event(event.id)
+    match = await service.get(view.round_tables(1)[0].match_id)
+    assert match.bank == 2 * DAY and match.banks == [2 * DAY, 2 * DAY] and match.deadline == clock.now + 2 * DAY
+    mover = match.to_move_seat()
+    clock.now += DAY
+    while match.to_move_seat() == mover:                                     # his whole turn
+        match = (await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])).match
+    assert match.banks[mover] == DAY + 12 * 3600                              # used a day, gained twelve hours
+
+
+async def test_a_leagues_standings_are_claimed_after_each_decided_round_once(service, second):
+    event = await make(service, "atacama", "league", players=4)
+    view = await service.start_event(event.id)
+    [news] = await service.claim_news()
+    assert news.rounds == [1, 2, 3] and not news.standings and not news.final
+    second_round = view.round_tables(2)
+    await win(service, second_round[0].match_id, second_round[0].players[0])
+    assert await service.claim_news() == []                       # no round decided yet
+    await win(service, second_round[1].match_id, second_round[1].players[1])
+    claimed = await asyncio.gather(service.claim_news(), second.claim_news())
+    [news] = [n for batch in claimed for n in batch]              # one process posts them
+    assert news.standings and not news.rounds and not news.final
+    assert await service.claim_news() == []
+    for number in (1, 3):
+        for t in view.round_tables(number):
+            await win(service, t.match_id, t.players[0])
+    [news] = await service.claim_news()
+    assert news.final and not news.standings                       # the last round: the final standings only
+
+
+async def test_a_knockout_bout_of_draws_goes_on_until_somebody_wins_it(service):
+    event = await make(service, "architekton", "knockout", players=4)
+    view = await service.start_event(event.id)
+    table = view.round_tables(1)[0]
+    first_movers = []
+    for _ in range(3):                                            # three games agreed drawn
+        table = (await service.event_view(event.id)).round_tables(1)[0]
+        match = await service.get(table.match_id)
+        first_movers.append(match.to_move_id())
+        await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
+        offerer = first_movers[-1]
+        await service.offer(match.id, offerer, "draw")
+        other = next(p for p in match.players if p != offerer)
+        result = await service.answer(match.id, other, "draw", True)
+        assert result.match.status == "finished" and result.match.result["end"] == "agreed"
+        assert (await service.event_view(event.id)).round_tables(1)[0].places is None      # the bout goes on
+    assert first_movers[0] != first_movers[1] and first_movers[0] == first_movers[2]       # the first move alternates
+    while (table := (await service.event_view(event.id)).round_tables(1)[0]).places is None:
+        await win(service, table.match_id, table.players[1])
+    assert table.places == [2, 1] and not table.forfeit

@@ -89,3 +89,35 @@ async def test_stats_read_no_table_whole(service, store, analyzed):
         assert not any(s.startswith("SCAN") for s in steps), (sql, steps)
     series_steps = await plan(store, *seen[1])
     assert any("series_winner" in s for s in series_steps), series_steps
+
+
+@pytest.mark.parametrize("analyzed", [False, True])
+async def test_the_schedulers_event_reads_start_from_the_undecided_tables(service, store, analyzed):
+    """What the scheduler reads of events on every round (a round's limit, late matches, boards to
+    post) is found from the undecided tables' index, never by reading every active match."""
+    if analyzed:
+        await many_active_matches(service, store)
+    event = await service.create_event(10, 20, ANN, "architekton", "swiss", rounds=3)
+    for i in range(4):
+        await service.join_event(event.id, Player(500 + i, f"e{i}"))
+    await service.start_event(event.id)
+    if analyzed:
+        await store.execute("ANALYZE")
+    seen = record_reads(store)
+    store_fetchone = store.fetchone
+
+    async def recording_one(sql, params=()):
+        seen.append((sql, params))
+        return await store_fetchone(sql, params)
+
+    store.fetchone = recording_one
+    await service.next_wakeup()
+    await service.end_late_matches()
+    await service.claim_unposted_matches()
+    reads = list(dict.fromkeys((sql, params) for sql, params in seen if "event_tables" in sql))
+    assert len(reads) == 3, reads
+    for sql, params in reads:
+        steps = await plan(store, sql, params)
+        # a partial index: only undecided tables, or only those whose board is pending
+        assert "INDEX event_tables_due" in steps[0] or "INDEX event_tables_board" in steps[0], (sql, steps)
+        assert not any("matches_due" in s or "matches_status" in s or s.startswith("SCAN m") for s in steps), steps
