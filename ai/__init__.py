@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from engines.core import State
 
-from . import search, tactics
+from . import search, tactics, turns
 from .evaluators import evaluator_for
 from .hidden import determinise
-from .levels import LEVELS, TIME_CAP, budget
+from .levels import CPU_CAP, LEVELS, budget
 
 __all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
 
@@ -56,34 +56,46 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         return moves[0], 0
     evaluator = evaluator_for(seen, plan.evaluator)
     if evaluator.TACTICS:
-        wins = tactics.winning_moves(seen)
+        wins = tactics.winning_moves(seen, turns.Work(plan.tactics))   # a loop closed by any turn
         if wins:
             return wins[0], 0
     players = len(seen.scores())
     contempt = (seen.current_player(), plan.contempt) if plan.contempt else None
-    priors = _priors(seen, moves, evaluator, contempt) if evaluator.PRIORS else None
-    result = search.run(state, rng, plan.iterations, evaluator, TIME_CAP[level], players, priors, plan.explore,
-                        contempt)
+    extra = _whole_root(seen, moves) if turns.whole_turns(seen) else None
+    root_moves = moves + (extra or [])
+    priors, base = _priors(seen, root_moves, evaluator, contempt) if evaluator.PRIORS else (None, 0.0)
+    if priors and extra is not None:
+        extra += _longer_of_best(seen, moves, priors, set(root_moves))
+        for move in extra:
+            if move not in priors:
+                priors[move] = search.one_ply(seen, move, evaluator, contempt) - base
+    result = search.run(state, rng, plan.iterations, evaluator, CPU_CAP[level], players, priors, plan.explore,
+                        contempt, extra, base)
     ranked = _ranked(result.root, seen.current_player())
     if evaluator.TACTICS:
         # A small budget may not have tried every move: the untried ones come after the searched
         # ones, so a safe block is found even where every searched move lets the opponent win.
         candidates = ranked + [m for m in moves if m not in result.root.children]
+        work = turns.Work(plan.tactics)
         if plan.forcing:
-            forced = tactics.first_forcing(seen, candidates)
+            forced = tactics.first_forcing(seen, candidates, work=work)
             if forced is not None:
                 return forced, result.iterations
         if plan.blocks:
-            safe = []
+            # the blocks have their own work: the forcing checks may have used theirs up
+            block_work, safe = turns.Work(plan.tactics), []
             for move in candidates:
-                if not tactics.allows_win(seen, move):
-                    if not plan.forcing or not tactics.allows_forcing(seen, move):
+                if not tactics.allows_win(seen, move, block_work):
+                    if not plan.forcing or not tactics.allows_forcing(seen, move, work=work):
                         return move, result.iterations
                     safe.append(move)
                     if len(safe) >= DEFENCES:
                         break
             if safe:        # every safe move checked lets the opponent force a win: the search's best of them
                 return safe[0], result.iterations
+            longer = tactics.safe_longer(seen, candidates, block_work)
+            if longer is not None:
+                return longer, result.iterations
         return ranked[0], result.iterations      # FEM's easy too: its most visited move (as measured)
     if plan.greedy:
         return ranked[0], result.iterations
@@ -96,17 +108,32 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
     return rng.choices(close, weights)[0], result.iterations
 
 
-def _priors(seen: State, moves: list[str], evaluator, contempt=None) -> dict[str, float]:
-    """Each root move's one-ply value for the mover, relative to the best one."""
-    seat = seen.current_player()
-    values = {}
-    for move in moves:
-        after = seen.copy()
-        search.play(after, move)
-        values[move] = (search.terminal_reward(after, len(after.scores()), evaluator, contempt)
-                        if after.current_player() is None else evaluator.value(after))[seat]
+# Whole turns at the root (Tactori, FEM): every turn that closes a polygon with two or more
+# bridges (at most ROOT_CLOSING, within ROOT_WORK units of turns.Work), and, where the moves have
+# priors, the turns one bridge longer than the ROOT_LONGER best-valued bridge turns.
+ROOT_CLOSING, ROOT_WORK, ROOT_LONGER = 24, 20000, 3
+
+
+def _whole_root(seen: State, moves: list[str]) -> list[str]:
+    return turns.closing_turns(seen, limit=ROOT_CLOSING, work=turns.Work(ROOT_WORK), single=False)
+
+
+def _longer_of_best(seen: State, moves: list[str], priors: dict[str, float], known: set[str]) -> list[str]:
+    bridged = sorted((m for m in priors if "=" in m), key=lambda m: (-priors[m], m))[:ROOT_LONGER]
+    out = []
+    for move in bridged:
+        for longer in turns.extensions(seen, move):
+            if longer not in known:
+                known.add(longer)
+                out.append(longer)
+    return out
+
+
+def _priors(seen: State, moves: list[str], evaluator, contempt=None) -> tuple[dict[str, float], float]:
+    """Each root move's one-ply value for the mover, relative to the best one; and the best one."""
+    values = {move: search.one_ply(seen, move, evaluator, contempt) for move in moves}
     best = max(values.values())
-    return {m: v - best for m, v in values.items()}
+    return {m: v - best for m, v in values.items()}, best
 
 
 def _ranked(root: search.Node, seat: int) -> list[str]:

@@ -1,7 +1,7 @@
-"""Budgets per game and level, counted in search iterations (not wall time), so
-the same call gives the same move on any machine.  Tuned so that easy answers
-in well under 0.3 s and hard in under 3 s (median) on the project's 2-core
-machine; the figures are in ai/README.md."""
+"""Budgets per game and level, counted in search iterations and units of tactical
+work (not time), so the same call gives the same move on any machine, however
+loaded.  Tuned so that easy answers in well under 0.3 s and hard in under 3 s
+of CPU (median) on the project's 2-core machine; the figures are in ai/README.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +9,10 @@ from dataclasses import dataclass
 from .search import EXPLORE
 
 LEVELS = ("easy", "medium", "hard")
-TIME_CAP = {"easy": 2.0, "medium": 5.0, "hard": 8.0}   # seconds; a safety net only
+# Seconds of the searching thread's CPU time (time.thread_time, not the wall clock): a safety
+# net only, far above what the budgets take (ai/README.md), and blind to other processes'
+# load, so a busy machine never cuts a search short.
+CPU_CAP = {"easy": 9.0, "medium": 9.0, "hard": 9.0}
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,8 @@ class Budget:
     forcing: bool = False      # FEM: play a win in two the opponent cannot parry, and avoid allowing
                                # one (tactics.first_forcing, tactics.allows_forcing; hard only)
     evaluator: str | None = None   # another evaluator of the game (evaluators.evaluator_for; None: the game's)
+    tactics: int = 0           # FEM: units of turns.Work each tactic may use (the wins, the blocks, hard's
+                               # two-move look), so that every part of a move is bounded by a count
 
 
 BUDGETS: dict[str, dict[str, int]] = {
@@ -41,7 +46,11 @@ PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
 # in the same 12), so they keep the plain budget.
 # Four-player Tactori's hard searches twice its budget, with the corner-reading evaluator below
 # (the two together: 2700 iterations, see EVALUATORS).
-LEVEL_FACTOR = {("tactori", 2, "hard"): 3.0, ("tactori", 4, "hard"): 2.0}
+# Since the search's cap counts CPU time (CPU_CAP), these budgets are really searched on a busy
+# machine too; before, the wall-clock cap had cut hard's Tactori searches to 752-2,384 of 2,700
+# iterations there.  In full, 2,700 took up to 8 s of CPU with whole turns (ai/README.md), so
+# two players search twice the budget (1,800) and four 1.5 times (2,025), within the limits.
+LEVEL_FACTOR = {("tactori", 2, "hard"): 2.0, ("tactori", 4, "hard"): 1.5}
 # Multi-player Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best
 # lines deeper: against medium, three players went from 5-4-3 to 8-2-2 and four from 6-2-4 to
 # 7-2-3 on the same 12 matches, at the same think time.  Two players stayed at 7-4-1 and FEM's
@@ -64,6 +73,11 @@ CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
 EVALUATORS = {("tactori", 4, "hard"): "tactori_ready"}
 
 
+# FEM's tactics, in units of turns.Work (one action or bridge set looked at): the win in one and
+# the blocks need a few thousand per move checked; hard's two-move look far more.
+TACTICS_WORK = {"easy": 200_000, "medium": 200_000, "hard": 400_000}
+
+
 def budget(game: str, level: str, players: int = 2) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
@@ -75,4 +89,4 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
     return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
                   explore=EXPLORATION.get((game, players, level), EXPLORE),
                   contempt=CONTEMPT.get((game, players, level), 0.0), forcing=level == "hard",
-                  evaluator=EVALUATORS.get((game, players, level)))
+                  evaluator=EVALUATORS.get((game, players, level)), tactics=TACTICS_WORK[level])

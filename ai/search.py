@@ -9,6 +9,13 @@ count of a child (how often it was legal when its parent was visited) stands
 in for the parent's visits, as in information-set MCTS.  A new leaf is valued
 by a random playout (``State.sample_move``) that runs ``DEPTH`` plies or to
 the end, then by the game's evaluator.
+
+Tactori and FEM turns may lay several bridges, which ``legal_moves()`` does not
+list (ai/turns.py): a node that has been visited ``CLOSE_AT`` times adds the
+turns that close a polygon with two or more bridges, and every time its visits
+pass ``WIDEN_AT`` times a power of four, the turns one bridge longer than its
+most visited bridge turn; a playout's bridge turn grows by more bridges at
+random (``turns.extend``).
 """
 from __future__ import annotations
 
@@ -20,12 +27,18 @@ from types import ModuleType
 
 from engines.core import State
 
+from . import turns
 from .hidden import determinise
 
 EXPLORE = 0.7           # weight of the UCB bound; a level may ask for another (levels.EXPLORATION)
 PRIOR_WEIGHT = 2.0      # progressive bias of a root move's one-ply value, fading as 1 / visits
 WIDTH, WIDEN = 6, 1.0   # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))
 WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin (evaluator.win_share may say)
+# Whole turns (Tactori, FEM): a node's closing turns once it has this many visits (at most
+# CLOSE_LIMIT of them, within CLOSE_WORK units of turns.Work), and the turns one bridge longer
+# than its most visited bridge turn at WIDEN_AT, 4 * WIDEN_AT, 16 * WIDEN_AT ... visits.
+CLOSE_AT, CLOSE_LIMIT, CLOSE_WORK = 4, 12, 4000
+WIDEN_AT = 16
 
 
 @dataclass
@@ -34,11 +47,32 @@ class Node:
     avail: int = 0
     totals: list[float] = field(default_factory=list)
     children: dict[str, "Node"] = field(default_factory=dict)
+    extra: list[str] | None = None      # whole turns beyond legal_moves() (Tactori, FEM)
+    widened: list[str] = field(default_factory=list)   # bridge turns whose longer turns are in extra
 
 
-def sample(state: State, rng: random.Random) -> str:
+def whole_moves(node: Node, state: State, moves: list[str]) -> list[str]:
+    """``moves`` and the node's longer turns, grown as its visits grow (module docstring)."""
+    if node.extra is None:
+        if node.visits < CLOSE_AT:
+            return moves
+        node.extra = turns.closing_turns(state, limit=CLOSE_LIMIT, work=turns.Work(CLOSE_WORK), single=False)
+    if node.visits >= WIDEN_AT * 4 ** len(node.widened) and node.children:
+        done = set(node.widened)
+        bridged = [(child.visits, m) for m, child in node.children.items() if "=" in m and m not in done]
+        if bridged:
+            best = max(bridged)[1]
+            node.widened.append(best)
+            known = set(moves) | set(node.extra)
+            node.extra += [m for m in turns.extensions(state, best) if m not in known]
+    return moves + node.extra if node.extra else moves
+
+
+def sample(state: State, rng: random.Random, whole: bool = False) -> str:
+    """A random turn for a playout; ``whole`` (Tactori, FEM): a bridge turn may lay more bridges."""
     sampler = getattr(state, "sample_move", None)
-    return sampler(rng) if sampler else rng.choice(state.legal_moves())
+    move = sampler(rng) if sampler else rng.choice(state.legal_moves())
+    return turns.extend(state, move, rng) if whole else move
 
 
 def play(state: State, move: str) -> None:
@@ -60,6 +94,16 @@ def terminal_reward(state: State, players: int, evaluator: ModuleType,
     return reward
 
 
+def one_ply(state: State, move: str, evaluator: ModuleType, contempt: tuple[int, float] | None = None) -> float:
+    """The mover's value of the position right after ``move`` (the root's priors)."""
+    seat = state.current_player()
+    after = state.copy()
+    play(after, move)
+    players = len(after.scores())
+    return (terminal_reward(after, players, evaluator, contempt)
+            if after.current_player() is None else evaluator.value(after))[seat]
+
+
 @dataclass
 class Result:
     root: Node
@@ -67,31 +111,47 @@ class Result:
 
 
 def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
-        time_cap: float, players: int, priors: dict[str, float] | None = None,
-        explore: float = EXPLORE, contempt: tuple[int, float] | None = None) -> Result:
+        cpu_cap: float, players: int, priors: dict[str, float] | None = None,
+        explore: float = EXPLORE, contempt: tuple[int, float] | None = None,
+        extra: list[str] | None = None, prior_base: float = 0.0) -> Result:
     """``priors`` (one-ply values of the root moves, for the mover) order the root's
     expansion, best first, and bias its selection while a move has few visits;
     ``explore`` weighs the UCB bound (lower: the search goes deeper into its best lines);
-    ``contempt`` lowers what a shared draw is worth to one seat (``terminal_reward``)."""
-    root = Node(totals=[0.0] * players)
-    deadline = time.perf_counter() + time_cap
+    ``contempt`` lowers what a shared draw is worth to one seat (``terminal_reward``);
+    ``extra``: whole turns beyond ``legal_moves()`` the root considers from the start;
+    ``prior_base``: the best root move's one-ply value (``priors`` are relative to it), so that
+    longer turns the root adds later get priors on the same scale."""
+    root = Node(totals=[0.0] * players, extra=list(extra) if extra is not None else None)
+    priors = dict(priors) if priors else None
+    # the cap counts this thread's CPU time, not the wall clock: a loaded machine (other
+    # processes on the same cores) does not cut the search short, so the move stays the same
+    deadline = time.thread_time() + cpu_cap
     done = 0
     while done < iterations:
-        if done % 16 == 0 and done and time.perf_counter() > deadline:
+        if done % 16 == 0 and done and time.thread_time() > deadline:
             break
-        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore, contempt)
+        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore, contempt,
+                 prior_base)
         done += 1
     return Result(root, done)
 
 
 def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int,
-             priors: dict[str, float], explore: float, contempt: tuple[int, float] | None) -> None:
+             priors: dict[str, float], explore: float, contempt: tuple[int, float] | None,
+             prior_base: float = 0.0) -> None:
     node, path = root, [root]
+    whole = turns.whole_turns(state)
     while state.current_player() is not None:
         seat = state.current_player()
         moves = state.legal_moves()
-        fresh = [m for m in moves if m not in node.children]
         bias = priors if node is root else None
+        if whole:
+            moves = whole_moves(node, state, moves)
+            if bias:
+                for m in moves:
+                    if m not in bias:      # a longer turn added at the root: its one-ply value
+                        bias[m] = one_ply(state, m, evaluator, contempt) - prior_base
+        fresh = [m for m in moves if m not in node.children]
         if bias:
             # progressive widening at the root: the best-valued moves first, more as visits grow
             width = max(WIDTH, int(WIDEN * math.sqrt(node.visits + 1)))
@@ -126,7 +186,7 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
     depth = 0
     limit = evaluator.DEPTH
     while state.current_player() is not None and (limit is None or depth < limit):
-        play(state, sample(state, rng))
+        play(state, sample(state, rng, whole))
         depth += 1
     if state.current_player() is None:
         reward = terminal_reward(state, players, evaluator, contempt)
