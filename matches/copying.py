@@ -30,6 +30,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("event_entrants", ("event_id", "user_id")),
     ("event_rounds", ("event_id", "round")),
     ("event_tables", ("event_id", "round", "table_no")),
+    ("match_reviews", ("match_id",)),
 )
 BATCH = 2000
 

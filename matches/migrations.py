@@ -230,6 +230,20 @@ MIGRATIONS: list[str] = [
     CREATE INDEX event_tables_match ON event_tables (match_id);
     CREATE INDEX event_tables_series ON event_tables (series_id) WHERE series_id IS NOT NULL;
     """,
+    # 12: reserved (correspondence features, another branch)
+    "",
+    # 13: reserved (correspondence features, another branch)
+    "",
+    # 14: match reviews (ai.review), computed once per ended match and kept
+    """
+    CREATE TABLE match_reviews (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches(id),
+        version     INTEGER NOT NULL,               -- the match's version reviewed
+        level       TEXT    NOT NULL,
+        review      TEXT    NOT NULL,               -- JSON, ai.review.Review.to_json()
+        created_at  REAL    NOT NULL
+    );
+    """,
 ]
 
 # Migration number -> its Python step (see the module).

@@ -8,12 +8,14 @@ from .events import Events
 from .health import Health
 from .offers import Offers
 from .play import IllegalMoveError
+from .reviews import Reviewing, Reviews, review_record
 from .timekeeping import Timekeeping
 
-__all__ = ["IllegalMoveError", "MatchService", "Thinking", "think"]
+__all__ = ["IllegalMoveError", "MatchService", "Reviewing", "Thinking", "review_record", "think"]
 
 
-class MatchService(Events, Challenges, Computer, Offers, Timekeeping, Community, Health):
+class MatchService(Events, Challenges, Computer, Reviews, Offers, Timekeeping, Community, Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
-    vacations; lists, leaderboards, statistics; broken matches; events (tournaments)."""
+    vacations; lists, leaderboards, statistics; broken matches; events (tournaments); reviews of
+    ended matches."""

@@ -161,15 +161,16 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     source = tmp_path / "bot.sqlite3"
     await small_source(source, clock)
     # as an older bot left it: at schema version 9, without the OpenSkill columns (migration 10) nor
-    # the events' tables (migration 11)
-    assert len(MIGRATIONS) == 11
+    # the events' tables (migration 11) nor the match reviews (migration 14)
+    assert len(MIGRATIONS) == 14       # 12 and 13 reserved, 14 the match reviews
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
                        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
                        " ALTER TABLE rating_history DROP COLUMN rating_before;"
                        " ALTER TABLE rating_history DROP COLUMN sigma;"
                        " DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_entrants;"
-                       " DROP TABLE events; PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
+                       " DROP TABLE events; DROP TABLE match_reviews;"
+                       " PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
     conn.close()
     before = source.read_bytes()
     status, out, err = await run(["copy", "--from", str(source), "--to", str(tmp_path / "t.sqlite3")], capsys)
