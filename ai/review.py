@@ -56,6 +56,9 @@ MIN_VISITS = 8          # the played move's node must have this many visits to b
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
 REVIEW_SHARE = {"architekton": 0.5, "atacama": 0.5, "tactori": 0.25, "tactori-fem": 0.5}
+# Four-player Tactori: a tenth (2,025 iterations a move at hard, 200 a ply here): a quarter took
+# 161 s for 120 plies; on the first 30 plies of that match a tenth gave the same label 29 times.
+SHARE_BY_PLAYERS = {("tactori", 4): 0.1}
 AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
 HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
 
@@ -164,7 +167,9 @@ def review_ply(state: State, move: str, ply: int, level: str = "hard", seed: int
     real = state.copy()
     played = real.play(move)       # canonical text; the record's moves are legal (walk checked them)
     plan = budget(state.game.name, level, players)
-    iterations = max(16, round(plan.iterations * (share if share is not None else REVIEW_SHARE[state.game.name])))
+    if share is None:
+        share = SHARE_BY_PLAYERS.get((state.game.name, players), REVIEW_SHARE[state.game.name])
+    iterations = max(16, round(plan.iterations * share))
     evaluator = evaluator_for(seen, plan.evaluator)
     moves = state.legal_moves()
     forced = len(moves) == 1
