@@ -58,9 +58,10 @@ MIN_VISITS = 8          # the played move's node must have this many visits to b
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
 REVIEW_SHARE = {"architekton": 0.5, "atacama": 0.5, "tactori": 0.25, "tactori-fem": 0.5}
-# Four-player Tactori: a tenth (2,025 iterations a move at hard, 200 a ply here): a quarter took
-# 161 s for 120 plies; on the first 30 plies of that match a tenth gave the same label 29 times.
-SHARE_BY_PLAYERS = {("tactori", 4): 0.1}
+# Four-player Tactori: a twentieth (hard's 2,025 iterations a move, about 100 a ply here): a quarter
+# took 161 s for 120 plies, a tenth 72 s, a twentieth 37 s, with the same label as a tenth in 108 of
+# the 120 plies and accuracies within a point (ai/README.md, "Reviews").
+SHARE_BY_PLAYERS = {("tactori", 4): 0.05}
 AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
 HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
 
