@@ -267,6 +267,16 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN increment REAL;      -- gained after each of one's turns, seconds
     ALTER TABLE matches ADD COLUMN banks TEXT;          -- JSON list by seat: what is left, seconds
     """,
+    # 14: match reviews (ai.review), computed once per ended match and kept
+    """
+    CREATE TABLE match_reviews (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches(id),
+        version     INTEGER NOT NULL,               -- the match's version reviewed
+        level       TEXT    NOT NULL,
+        review      TEXT    NOT NULL,               -- JSON, ai.review.Review.to_json()
+        created_at  REAL    NOT NULL
+    );
+    """,
 ]
 
 # Migration number -> its Python step (see the module).

@@ -1,0 +1,115 @@
+"""How long a match review takes, and how good its judgement is (ai/review.py, ai/README.md "Reviews").
+
+CPU seconds (``time.process_time``: the review is one thread; the machine is shared) per match
+and per ply, reviewing seeded matches of the issue's lengths at the hard level:
+
+``python -m bench.ai_review time [--games fem,architekton,atacama,tactori4] [-o bench/ai-review.json]``
+
+``agree``: the labels of the review's budget against a full-budget review (``share`` 1.0, the
+level's whole search per ply) on the first ``--plies`` plies of the same matches.
+
+``ladder``: matches between two levels (``--levels easy,medium``), each reviewed: in how many
+is the weaker level's accuracy below the stronger's.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import Counter
+
+from engines import get_game
+from engines.record import Record
+
+# name -> (game, players, options, plies wanted)
+MATCHES = {
+    "fem": ("tactori-fem", 2, {}, 60),
+    "architekton": ("architekton", 2, {}, 30),
+    "atacama": ("atacama", 2, {}, 40),
+    "tactori4": ("tactori", 4, {}, 120),
+}
+
+
+def played(game: str, players: int, options: dict, plies: int, seed: int, seats: list[str] | None = None) -> Record:
+    """A record of up to ``plies`` moves (fewer if the match ends first): greedy against random
+    play by default (cheap, with real mistakes), or the given seats (levels or baselines)."""
+    from ai.players import move_of
+
+    state = get_game(game).setup(players, seed, options=options)
+    seats = seats or ["greedy", "random"] * 2
+    moves: list[str] = []
+    rng = random.Random(seed)
+    while state.current_player() is not None and len(moves) < plies:
+        who = seats[state.current_player() % len(seats)]
+        move = move_of(who, state, rng.randrange(1 << 30))
+        moves.append(state.play(move))
+    return Record(game, [f"p{i + 1}" for i in range(players)], seed, dict(options), {}, moves)
+
+
+def timed(record: Record, level: str = "hard", share: float | None = None, upto: int | None = None):
+    from ai.review import review
+
+    if upto is not None:
+        record = Record(record.game, record.players, record.seed, record.options, record.setup, record.moves[:upto])
+    start = time.process_time()
+    done = review(record, level, seed=0, share=share)
+    return done, time.process_time() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ai_review", description=__doc__)
+    parser.add_argument("what", choices=("time", "agree", "ladder"))
+    parser.add_argument("--games", default=",".join(MATCHES))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--plies", type=int, default=16, help="agree: plies compared per match")
+    parser.add_argument("--levels", default="easy,medium", help="ladder: weaker,stronger")
+    parser.add_argument("--matches", type=int, default=5, help="ladder: matches per game")
+    parser.add_argument("-o", "--output", default=None)
+    args = parser.parse_args(argv)
+    out: dict = {"what": args.what, "at": time.strftime("%Y-%m-%d %H:%M:%S")}
+    for name in args.games.split(","):
+        game, players, options, plies = MATCHES[name]
+        if args.what == "time":
+            record = played(game, players, options, plies, args.seed)
+            done, cpu = timed(record)
+            row = {"plies": len(record.moves), "cpu_s": round(cpu, 1), "s_per_ply": round(cpu / len(record.moves), 3),
+                   "labels": dict(Counter(p.label for p in done.plies)), "accuracy": done.accuracy}
+        elif args.what == "agree":
+            record = played(game, players, options, plies, args.seed)
+            cheap, cheap_cpu = timed(record, upto=args.plies)
+            full, full_cpu = timed(record, share=1.0, upto=args.plies)
+            from ai.review import LABELS
+            pairs = [(a.label, b.label) for a, b in zip(cheap.plies, full.plies)]
+            same = sum(a == b for a, b in pairs)
+            near = sum(abs(LABELS.index(a) - LABELS.index(b)) <= 1 for a, b in pairs)
+            best = sum(a.best == b.best for a, b in zip(cheap.plies, full.plies))
+            row = {"plies": len(pairs), "same_label": same, "within_one_grade": near, "same_best_move": best,
+                   "cheap_cpu_s": round(cheap_cpu, 1), "full_cpu_s": round(full_cpu, 1),
+                   "pairs": pairs}
+        else:
+            weak, strong = args.levels.split(",")
+            lower = 0
+            rows = []
+            for m in range(args.matches):
+                seats = [weak, strong] if m % 2 == 0 else [strong, weak]
+                seats = (seats * 2)[:players]
+                record = played(game, players, options, 10_000, args.seed + m, seats)
+                done, cpu = timed(record)
+                acc = {lvl: [a for a, s in zip(done.accuracy, seats) if s == lvl] for lvl in (weak, strong)}
+                w, s = sum(acc[weak]) / len(acc[weak]), sum(acc[strong]) / len(acc[strong])
+                lower += w < s
+                rows.append({"seats": seats, "accuracy": done.accuracy, "plies": len(record.moves),
+                             "cpu_s": round(cpu, 1)})
+                print(name, m, rows[-1], flush=True)
+            row = {"matches": args.matches, "weaker_lower": lower, "rows": rows}
+        out[name] = row
+        print(name, {k: v for k, v in row.items() if k not in ("pairs", "rows")}, flush=True)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            json.dump(out, handle, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
