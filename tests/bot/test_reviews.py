@@ -57,9 +57,10 @@ def settings(tmp_path, database):
     from bot import Settings
 
     if database.startswith("postgresql://"):
-        # These tests hang on PostgreSQL in this branch (not yet understood); the service's reviews
-        # table is the same SQL on both backends (migration 14).
-        pytest.skip("reviews through the bot are tested on SQLite only for now")
+        # Known defect, not yet understood: through the bot on PostgreSQL the first review's slash
+        # command never completes (the service's reviews table is the same SQL on both backends and
+        # its service tests pass there).  Skipped with this reason until it is found.
+        pytest.skip("known defect: a review through the bot hangs on PostgreSQL (under investigation)")
     return Settings(token=None, database_path=database, ai_workers=0, replay_frames=4)
 
 
