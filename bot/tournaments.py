@@ -231,10 +231,7 @@ class Tournaments:
 
     async def add(self, interaction: discord.Interaction, member: discord.Member | None, level: str | None,
                   event_id: int | None) -> None:
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
-        view = await self.resolve(interaction, event_id, ("open",))
+        view = await self._organisers_event(interaction, event_id, ("open",))
         if view is None:
             return
         me = self.bot.user.id if self.bot.user else None
@@ -274,11 +271,17 @@ class Tournaments:
             await self.post_board(result.match, result.description, result.series)
         await self.publish()
 
-    async def start(self, interaction: discord.Interaction, event_id: int | None) -> None:
+    async def _organisers_event(self, interaction: discord.Interaction, event_id: int | None,
+                                statuses: tuple[str, ...]) -> EventView | None:
+        """The event an organiser's command is about; None after a private refusal (not an organiser,
+        no such event in those statuses)."""
         if not organiser(interaction):
             await reply_error(interaction, NOT_ORGANISER)
-            return
-        view = await self.resolve(interaction, event_id, ("open",))
+            return None
+        return await self.resolve(interaction, event_id, statuses)
+
+    async def start(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        view = await self._organisers_event(interaction, event_id, ("open",))
         if view is None:
             return
         try:
@@ -302,10 +305,7 @@ class Tournaments:
             log.info("the announcement of event %s keeps its Join button: %s", event.id, exc)
 
     async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
-        view = await self.resolve(interaction, event_id, ("open", "running"))
+        view = await self._organisers_event(interaction, event_id, ("open", "running"))
         if view is None:
             return
         try:

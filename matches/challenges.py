@@ -41,11 +41,7 @@ class Challenges(Core):
             opts = spec.check(len(people), options)
         except SetupError as exc:
             raise ServiceError(Sentence(exc.text)) from None
-        if days is None:
-            days = (await self.guild_settings(guild_id)).default_days or timing.DEFAULT_DAYS
-        if days not in timing.DAYS_CHOICES:
-            raise ServiceError(Text("The time per move is one of {days} days.",
-                                     days=", ".join(map(str, timing.DAYS_CHOICES))))
+        days = await self.time_per_move(guild_id, days)
         seed = self.seeds()
         order = self._seat_order(people, first, seed)
         setup = spec.resolve_setup(len(order), seed, dict(spec.starting_setup), opts)

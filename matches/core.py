@@ -12,7 +12,7 @@ from engines.record import Record, replay
 from engines.text import Text
 
 from . import ai_seats, ratings, timing
-from .errors import MatchBroken, NotFound, StaleRequest
+from .errors import MatchBroken, NotFound, ServiceError, StaleRequest
 from .models import DamagedRow, GuildSettings, Match, MoveRow, Series, UserSettings, describe
 from .store import Store, Transaction
 
@@ -165,6 +165,15 @@ class Core:
     async def user_settings(self, user_id: int) -> UserSettings:
         row = await self.store.fetchone("SELECT * FROM users WHERE user_id = ?", (user_id,))
         return UserSettings(**dict(row)) if row else UserSettings(user_id)
+
+    async def time_per_move(self, guild_id: int | None, days: int | None) -> int:
+        """The days per move asked for, else the server's default, else ours; one of the offered choices."""
+        if days is None:
+            days = (await self.guild_settings(guild_id)).default_days or timing.DEFAULT_DAYS
+        if days not in timing.DAYS_CHOICES:
+            raise ServiceError(Text("The time per move is one of {days} days.",
+                                    days=", ".join(map(str, timing.DAYS_CHOICES))))
+        return days
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         row = await self.store.fetchone("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))

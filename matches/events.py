@@ -306,11 +306,7 @@ class Events(Challenges):
                 spec.check(size, options)
         except SetupError as exc:
             raise ServiceError(Sentence(exc.text)) from None
-        if days is None:
-            days = (await self.guild_settings(guild_id)).default_days or timing.DEFAULT_DAYS
-        if days not in timing.DAYS_CHOICES:
-            raise ServiceError(Text("The time per move is one of {days} days.",
-                                    days=", ".join(map(str, timing.DAYS_CHOICES))))
+        days = await self.time_per_move(guild_id, days)
         if signup_days is not None and not 1 <= signup_days <= SIGNUP_DAYS:
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=SIGNUP_DAYS))
         now = self.clock()
