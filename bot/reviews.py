@@ -132,8 +132,9 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
         if not costly:
             lines.append(Text("no costly move"))
         for p in costly:
-            lines.append(Text("Move {number}, {player}: {move} (-{drop} %); better {best} · {command}",
-                              number=p.ply + 1, player=name, move=Verbatim(f"`{p.move}`"), drop=percent(p.drop),
+            lines.append(Text("Move {number}, {player}: {move} ({drop} %); better {best} · {command}",
+                              number=p.ply + 1, player=name, move=Verbatim(f"`{p.move}`"),
+                              drop=f"-{percent(p.drop)}",     # the sign is part of the number
                               best=Verbatim(f"`{p.best}`"),
                               command=Verbatim(f"`/{game} board match:{match.id} ply:{p.ply}`")))
     return Joined(lines, "\n")

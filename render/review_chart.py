@@ -4,7 +4,7 @@ Drawn as the score chart is (``render.charts``): 1000 px wide, each seat's line 
 its colour with its marker along it and at its end, the legend above.  Mistakes
 and blunders are marked on the line of the player who made them, at the move: a
 pill with "?" (mistake) or "??" (blunder) in the alert colour, so the mark does
-not rely on colour alone; the line under the legend says which is which.
+not rely on colour alone; the key under the legend shows both marks with their words.
 """
 from __future__ import annotations
 
@@ -19,6 +19,23 @@ from .charts import (HEIGHT, LABEL_SIZE, MARKER, PAD, TITLE_SIZE, WIDTH, Plot, _
                      _legend, _line, nice_ticks)
 
 
+# The marks are notation (as in chess), the same in every language; only the words beside them
+# in the key are translated.
+MISTAKE, BLUNDER = "?", "??"
+KEY_SIZE = LABEL_SIZE - 4
+
+
+def _key(img: Image.Image, y: int, entries: list[tuple[str, str]]) -> None:
+    """Each mark as a pill drawn as on the lines, then its word, left to right."""
+    x = PAD
+    for mark, word in entries:
+        box = C.pill(img, (x, y), mark, KEY_SIZE, C.ALERT, C.WHITE, anchor="lm")
+        x = box[2] + 8
+        word = C.fit_text(word, KEY_SIZE, 300)
+        C.draw_text(img, (x, y), word, KEY_SIZE, C.INK, anchor="lm")
+        x += C.text_width(word, KEY_SIZE) + 28
+
+
 def review_chart(review: Any, *, say=str) -> Image.Image:
     """``review``: an ``ai.review.Review`` (or anything with ``players`` and ``plies`` alike)."""
     said = C.sayer(say)
@@ -30,8 +47,7 @@ def review_chart(review: Any, *, say=str) -> Image.Image:
     entries = [(s, letters[s], C.fit_text(said(C.player_name(names, s)), LABEL_SIZE, 220)) for s in range(players)]
     _legend(img, y, entries)
     y += MARKER + 14
-    key = said(Text("? mistake  ?? blunder"))
-    C.draw_text(img, (PAD, y), C.fit_text(key, LABEL_SIZE - 4, WIDTH - 2 * PAD), LABEL_SIZE - 4, C.ALERT, anchor="lm")
+    _key(img, y, [(MISTAKE, said(Text("mistake"))), (BLUNDER, said(Text("blunder")))])
     plies = review.plies
     count = len(plies)
     # a line per seat: its win chance before each move, and after the last move the result as
@@ -70,7 +86,7 @@ def review_chart(review: Any, *, say=str) -> Image.Image:
             continue
         # the mark sits where the mover's line falls: just after his move (x = ply + 1)
         x, yy = plot.px(p.ply + 1, lines[p.seat][p.ply + 1])
-        C.pill(img, (x, yy - MARKER / 2 - 4), "??" if p.label == "blunder" else "?", 22, C.ALERT, C.WHITE,
-               anchor="mm")
+        C.pill(img, (x, yy - MARKER / 2 - 4), BLUNDER if p.label == "blunder" else MISTAKE, 22, C.ALERT,
+               C.WHITE, anchor="mm")
     _end_labels(img, ends, plot.box[1], plot.box[3])
     return img
