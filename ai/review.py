@@ -24,9 +24,10 @@ tile the move draws is a random one of those the mover could draw, not the real 
 The best move is one of the position's legal moves (the real ones, which the mover
 could see), so a review never says "draw the other tile".
 
-FEM: a loop closed at once wins (R7).  Where a turn closes one (``tactics``,
-exact), it is the best move with a win chance of 1 and nothing else is searched but
-the played move, if it is another.
+A win at once: where a move ends the match with its mover the only winner (FEM: a
+turn that closes a loop, R7, found by ``tactics``; the other games: every legal move
+tried), it is the best move with a win chance of 1 and nothing else is searched but
+the played move, if it is another; that move is labelled at least ``MISSED_WIN``.
 """
 from __future__ import annotations
 
@@ -54,6 +55,12 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 # of a few hundred to a few thousand playouts is noisier than a chess engine, so ours are twice
 # as wide: 10, 20 and 30 points.  "best": within 2 points of the best move (or the best move).
 THRESHOLDS = {"best": 0.02, "good": 0.10, "inaccuracy": 0.20, "mistake": 0.30}
+# Where a move wins at once (ends the match, its mover the only winner), every other move is at
+# least an inaccuracy, whatever the drop: the match could have been over, and a search that still
+# rates the position after another move as nearly won (a double threat, a lead nobody can catch)
+# measures a win later, which is less certain than a win now.  The drop and the accuracy stay the
+# search's own.
+MISSED_WIN = "inaccuracy"
 MIN_VISITS = 8          # the played move's node must have this many visits to be trusted
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
@@ -77,6 +84,7 @@ class Ply:
     played_win: float       # ... after the move played
     label: str
     forced: bool = False    # the only legal move
+    missed_win: bool = False  # another move would have won at once
 
     @property
     def drop(self) -> float:
@@ -97,12 +105,12 @@ class Review:
                 "accuracy": self.accuracy,
                 "plies": [{"ply": p.ply, "seat": p.seat, "move": p.move, "win": p.win, "best": p.best,
                            "best_win": p.best_win, "played_win": p.played_win, "label": p.label,
-                           "forced": p.forced} for p in self.plies]}
+                           "forced": p.forced, "missed_win": p.missed_win} for p in self.plies]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Review":
         plies = [Ply(p["ply"], p["seat"], p["move"], list(p["win"]), p["best"], p["best_win"],
-                     p.get("played_win", p["best_win"]), p["label"], p.get("forced", False))
+                     p.get("played_win", p["best_win"]), p["label"], p.get("forced", False), p.get("missed_win", False))
                  for p in data["plies"]]
         return cls(data["game"], list(data["players"]), data.get("level", "hard"), data.get("seed", 0), plies,
                    list(data["accuracy"]))
@@ -113,11 +121,17 @@ class Review:
         return sorted(mine, key=lambda p: (-p.drop, p.ply))[:count]
 
 
-def label_for(drop: float) -> str:
-    for label in LABELS[:-1]:
-        if drop < THRESHOLDS[label]:
-            return label
-    return LABELS[-1]
+def label_for(drop: float, missed_win: bool = False) -> str:
+    """The label of a move whose mover's win chance dropped by ``drop`` (0-1); a move that let pass a
+    win at once (``missed_win``) is at least ``MISSED_WIN``."""
+    label = LABELS[-1]
+    for name in LABELS[:-1]:
+        if drop < THRESHOLDS[name]:
+            label = name
+            break
+    if missed_win and LABELS.index(label) < LABELS.index(MISSED_WIN):
+        return MISSED_WIN
+    return label
 
 
 def move_accuracy(drop: float) -> float:
@@ -176,16 +190,17 @@ def review_ply(state: State, move: str, ply: int, level: str = "hard", seed: int
     evaluator = evaluator_for(seen, plan.evaluator)
     moves = state.legal_moves()
     forced = len(moves) == 1
-    if evaluator.TACTICS:
-        wins = tactics.winning_moves(seen, turns.Work(plan.tactics))
-        if wins:
-            win = [0.0] * players
-            win[seat] = 1.0
-            best = played if played in wins else wins[0]
-            if played in wins or _ended_won(real, seat):
-                return Ply(ply, seat, played, win, best, 1.0, 1.0, "best", forced)
-            played_win = _after(state, played, seat, players, iterations, evaluator, level, rng)
-            return _ply(ply, seat, played, win, best, 1.0, played_win, forced)
+    wins = (tactics.winning_moves(seen, turns.Work(plan.tactics)) if evaluator.TACTICS
+            else [m for m in moves if _wins_at_once(seen, m, seat)])
+    if wins:
+        win = [0.0] * players
+        win[seat] = 1.0
+        best = played if played in wins else wins[0]
+        if played in wins or _ended_won(real, seat):
+            return Ply(ply, seat, played, win, best, 1.0, 1.0, "best", forced)
+        played_win = _final(real, seat) if real.current_player() is None else \
+            _after(state, played, seat, players, iterations, evaluator, level, rng)
+        return _ply(ply, seat, played, win, best, 1.0, played_win, forced, missed_win=True)
     extra = (turns.closing_turns(seen, limit=24, work=turns.Work(20_000), single=False)
              if turns.whole_turns(seen) else None)
     root_moves = moves + (extra or [])
@@ -218,10 +233,19 @@ def review_ply(state: State, move: str, ply: int, level: str = "hard", seed: int
     return _ply(ply, seat, played, win, best, best_win, played_win, forced)
 
 
-def _ply(ply, seat, played, win, best, best_win, played_win, forced) -> Ply:
+def _ply(ply, seat, played, win, best, best_win, played_win, forced, missed_win=False) -> Ply:
     best_win, played_win = round(best_win, 4), round(played_win, 4)
     drop = max(0.0, best_win - played_win)
-    return Ply(ply, seat, played, [round(w, 4) for w in win], best, best_win, played_win, label_for(drop), forced)
+    return Ply(ply, seat, played, [round(w, 4) for w in win], best, best_win, played_win,
+               label_for(drop, missed_win), forced, missed_win)
+
+
+def _wins_at_once(seen: State, move: str, seat: int) -> bool:
+    """Does ``move`` end the match with its mover the only winner?  Played in the arrangement the
+    mover saw (a match that ends is decided by what is on the table, not by a face-down order)."""
+    after = seen.copy()
+    after.play(move)
+    return after.current_player() is None and tuple(after.outcome().winners) == (seat,)
 
 
 def shares(values: list[float]) -> list[float]:
@@ -239,7 +263,8 @@ def _final(state: State, seat: int) -> float:
 
 
 def _ended_won(state: State, seat: int) -> bool:
-    return state.current_player() is None and seat in state.outcome().winners
+    """Over, won by ``seat`` alone (a shared first place is judged by its share, ``_final``)."""
+    return state.current_player() is None and tuple(state.outcome().winners) == (seat,)
 
 
 def _after(state: State, move: str, seat: int, players: int, iterations: int, evaluator, level: str,

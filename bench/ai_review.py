@@ -8,6 +8,10 @@ and per ply, reviewing seeded matches of the issue's lengths at the hard level:
 ``agree``: the labels of the review's budget against a full-budget review (``share`` 1.0, the
 level's whole search per ply) on the first ``--plies`` plies of the same matches.
 
+``wins``: positions where one move wins at once (it ends the match with its mover the only
+winner; found in the last plies of seeded random playouts): how many of the other moves the
+review labels an inaccuracy or worse (``--positions`` per game, ``--others`` other moves each).
+
 ``ladder``: matches between two levels (``--levels easy,medium``), each reviewed: in how many
 is the weaker level's accuracy below the stronger's.
 """
@@ -28,6 +32,7 @@ MATCHES = {
     "architekton": ("architekton", 2, {}, 30),
     "atacama": ("atacama", 2, {}, 40),
     "tactori4": ("tactori", 4, {}, 120),
+    "tactori2": ("tactori", 2, {}, 60),      # wins, ladder: two players
 }
 
 
@@ -47,6 +52,34 @@ def played(game: str, players: int, options: dict, plies: int, seed: int, seats:
     return Record(game, [f"p{i + 1}" for i in range(players)], seed, dict(options), {}, moves)
 
 
+def win_in_one_positions(game: str, players: int, options: dict, wanted: int, seed: int, tail: int = 6):
+    """(state, ply, winning moves, other moves) of seeded random playouts: each of the last ``tail``
+    positions of a playout where some move ends the match won by its mover alone and some does not."""
+    from ai.search import play
+
+    found = []
+    for run in range(seed, seed + 50 * wanted):
+        state = get_game(game).setup(players, run, options=options)
+        rng = random.Random(run)
+        history = []
+        while state.current_player() is not None:
+            history.append(state.copy())
+            play(state, rng.choice(state.legal_moves()))
+        for ply, position in list(enumerate(history))[-tail:]:
+            seat, wins, others = position.current_player(), [], []
+            for move in position.legal_moves():
+                after = position.copy()
+                after.play(move)
+                ended = after.current_player() is None
+                (wins if ended and tuple(after.outcome().winners) == (seat,) else others).append(move)
+            if wins and others:
+                found.append((position, ply, wins, others))
+                break           # one position per playout: more playouts, more kinds of ending
+        if len(found) >= wanted:
+            break
+    return found
+
+
 def timed(record: Record, level: str = "hard", share: float | None = None, upto: int | None = None):
     from ai.review import review
 
@@ -59,12 +92,14 @@ def timed(record: Record, level: str = "hard", share: float | None = None, upto:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_review", description=__doc__)
-    parser.add_argument("what", choices=("time", "agree", "ladder"))
+    parser.add_argument("what", choices=("time", "agree", "wins", "ladder"))
     parser.add_argument("--games", default=",".join(MATCHES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=16, help="agree: plies compared per match")
     parser.add_argument("--levels", default="easy,medium", help="ladder: weaker,stronger")
     parser.add_argument("--matches", type=int, default=5, help="ladder: matches per game")
+    parser.add_argument("--positions", type=int, default=200, help="wins: positions per game")
+    parser.add_argument("--others", type=int, default=2, help="wins: other moves judged per position (0: all)")
     parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args(argv)
     out: dict = {"what": args.what, "at": time.strftime("%Y-%m-%d %H:%M:%S")}
@@ -87,6 +122,27 @@ def main(argv: list[str] | None = None) -> int:
             row = {"plies": len(pairs), "same_label": same, "within_one_grade": near, "same_best_move": best,
                    "cheap_cpu_s": round(cheap_cpu, 1), "full_cpu_s": round(full_cpu, 1),
                    "pairs": pairs}
+        elif args.what == "wins":
+            from ai.review import review_ply
+
+            start = time.process_time()
+            labels: Counter = Counter()
+            judged = flagged = 0
+            missed = []
+            positions = win_in_one_positions(game, players, options, args.positions, args.seed)
+            for n, (state, ply, wins, others) in enumerate(positions):
+                chosen = others if args.others <= 0 else random.Random(n).sample(others, min(args.others, len(others)))
+                for move in chosen:
+                    p = review_ply(state, move, ply, "hard", seed=n)
+                    labels[p.label] += 1
+                    judged += 1
+                    if p.label in ("inaccuracy", "mistake", "blunder"):
+                        flagged += 1
+                    elif len(missed) < 10:
+                        missed.append({"seed": args.seed, "n": n, "move": move, "wins": wins[:3], "label": p.label,
+                                       "best": p.best, "best_win": p.best_win, "played_win": p.played_win})
+            row = {"positions": len(positions), "moves_judged": judged, "flagged": flagged,
+                   "labels": dict(labels), "cpu_s": round(time.process_time() - start, 1), "missed": missed}
         else:
             weak, strong = args.levels.split(",")
             lower = 0

@@ -35,7 +35,7 @@ def check(review: R.Review) -> None:
         assert all(0.0 <= w <= 1.0 for w in p.win)
         assert abs(sum(p.win) - 1.0) < 1e-3, p
         assert 0.0 <= p.best_win <= 1.0 and 0.0 <= p.played_win <= 1.0
-        assert p.label == R.label_for(p.drop), p
+        assert p.label == R.label_for(p.drop, p.missed_win), p
         if p.move == p.best:
             assert p.label == "best"
 
@@ -107,13 +107,69 @@ def test_fem_a_move_that_misses_a_win_in_one_is_at_least_an_inaccuracy(small_bud
                 if after.current_player() is None:
                     continue
                 p = R.review_ply(state, move, 0, "hard", 0)
-                assert p.best in wins and p.best_win == 1.0
+                assert p.best in wins and p.best_win == 1.0 and p.missed_win
                 assert p.label in ("inaccuracy", "mistake", "blunder"), p
                 found += 1
             break
         if found >= 4:
             break
     assert found >= 4
+
+
+def ends_won(state, move: str) -> bool:
+    seat, after = state.current_player(), state.copy()
+    after.play(move)
+    return after.current_player() is None and tuple(after.outcome().winners) == (seat,)
+
+
+def win_in_one(game: str, players: int, seed: int):
+    """The last position of a seeded random playout where one move ends the match won by its mover
+    and another does not: (state, winning moves, other moves), or None."""
+    from ai.search import play
+    import engines
+
+    state = engines.get_game(game).setup(players, seed, options={})
+    rng, history = random.Random(seed), []
+    while state.current_player() is not None:
+        history.append(state.copy())
+        play(state, rng.choice(state.legal_moves()))
+    for position in reversed(history[-6:]):
+        wins = [m for m in position.legal_moves() if ends_won(position, m)]
+        others = [m for m in position.legal_moves() if m not in wins]
+        if wins and others:
+            return position, wins, others
+    return None
+
+
+@pytest.mark.parametrize("game, players", [("architekton", 2), ("atacama", 2), ("tactori", 3)])
+def test_a_move_that_lets_a_win_at_once_pass_is_at_least_an_inaccuracy(game, players, small_budgets):
+    """In every game: where a move ends the match won by its mover, that move is the best (win
+    chance 1) and any other is an inaccuracy or worse; the winning move itself is the best."""
+    found = 0
+    for seed in range(60):
+        position = win_in_one(game, players, seed)
+        if position is None:
+            continue
+        state, wins, others = position
+        move = random.Random(seed).choice(others)
+        p = R.review_ply(state, move, 0, "hard", seed)
+        assert p.best in wins and p.best_win == 1.0 and p.missed_win, p
+        assert p.label in ("inaccuracy", "mistake", "blunder"), p
+        assert p.label == R.label_for(p.drop, True)
+        won = R.review_ply(state, wins[0], 0, "hard", seed)
+        assert won.label == "best" and won.played_win == 1.0 and not won.missed_win
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_a_missed_win_floors_the_label_but_not_the_drop():
+    assert R.label_for(0.0, missed_win=True) == R.MISSED_WIN == "inaccuracy"
+    assert R.label_for(0.25, missed_win=True) == "mistake" and R.label_for(0.5, missed_win=True) == "blunder"
+    ply = R.Ply(0, 0, "a", [0.5, 0.5], "b", 1.0, 0.95, "inaccuracy", missed_win=True)
+    assert ply.drop == pytest.approx(0.05) and R.accuracy([ply], 2)[0] == round(R.move_accuracy(0.05), 1)
+    assert R.Review.from_json(R.Review("x", ["a", "b"], "hard", 0, [ply], [1, 2]).to_json()).plies == [ply]
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
