@@ -196,3 +196,65 @@ def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
         assert run.returncode == 2, run
         assert len(run.stderr.strip().splitlines()) == 1, run.stderr
         assert run.stderr.startswith("python -m ai review: "), run.stderr
+
+
+# ---------------------------------------------------------------- properties over random matches
+
+from contextlib import contextmanager  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tests.ai.conftest import CONFIGS  # noqa: E402
+
+
+@contextmanager
+def tiny_budgets():
+    """As the ``small_budgets`` fixture, for hypothesis's examples (a fixture is set up once per test)."""
+    from ai import levels
+
+    saved = dict(levels.BUDGETS)
+    for game in levels.BUDGETS:
+        levels.BUDGETS[game] = {"easy": 8, "medium": 12, "hard": 16}
+    try:
+        yield
+    finally:
+        levels.BUDGETS.clear()
+        levels.BUDGETS.update(saved)
+
+
+def random_record(config, seed: int, plies: int) -> Record:
+    import engines
+
+    game, players, options = config
+    state = engines.get_game(game).setup(players, seed, options=options)
+    rng, moves = random.Random(seed), []
+    while state.current_player() is not None and len(moves) < plies:
+        moves.append(state.play(rng.choice(state.legal_moves())))     # the canonical text
+    return Record(game, [f"p{i}" for i in range(players)], seed, dict(options), {}, moves)
+
+
+@settings(max_examples=12, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6), plies=st.integers(1, 6),
+       level=st.sampled_from(["easy", "hard"]), review_seed=st.integers(0, 1000))
+def test_any_match_gets_a_consistent_deterministic_review(config, seed, plies, level, review_seed):
+    """Any game and option set, any prefix of a random match: a ply per move, in order, with its
+    mover; win chances of every seat summing to 1; labels as the thresholds say; accuracy the mean
+    of the moves' accuracies; the same review again for the same record, level and seed."""
+    record = random_record(config, seed, plies)
+    with tiny_budgets():
+        review = R.review(record, level, review_seed)
+        again = R.review(record, level, review_seed)
+    assert again.to_json() == review.to_json()
+    check(review)
+    assert [p.ply for p in review.plies] == list(range(len(record.moves)))
+    assert [p.move for p in review.plies] == record.moves
+    for seat in range(len(record.players)):
+        mine = [R.move_accuracy(p.drop) for p in review.plies if p.seat == seat and not p.forced]
+        assert review.accuracy[seat] == (round(sum(mine) / len(mine), 1) if mine else 100.0)
+
+
+@given(a=st.floats(0, 1), b=st.floats(0, 1), missed=st.booleans())
+def test_a_larger_drop_never_gets_a_better_label(a, b, missed):
+    low, high = sorted((a, b))
+    assert R.LABELS.index(R.label_for(low, missed)) <= R.LABELS.index(R.label_for(high, missed))
+    assert R.move_accuracy(low) >= R.move_accuracy(high)
