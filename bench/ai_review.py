@@ -6,7 +6,7 @@ and per ply, reviewing seeded matches of the issue's lengths at the hard level:
 ``python -m bench.ai_review time [--games fem,architekton,atacama,tactori4] [-o bench/ai-review.json]``
 
 ``agree``: the labels of the review's budget against a full-budget review (``share`` 1.0, the
-level's whole search per ply) on the first ``--plies`` plies of the same matches.
+level's whole search per ply) on ``--plies`` plies drawn from each of ``--matches`` matches.
 
 ``wins``: positions where one move wins at once (it ends the match with its mover the only
 winner; found in the last plies of seeded random playouts): how many of the other moves the
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=16, help="agree: plies compared per match")
     parser.add_argument("--levels", default="easy,medium", help="ladder: weaker,stronger")
-    parser.add_argument("--matches", type=int, default=5, help="ladder: matches per game")
+    parser.add_argument("--matches", type=int, default=5, help="ladder, agree: matches per game")
     parser.add_argument("--positions", type=int, default=200, help="wins: positions per game")
     parser.add_argument("--others", type=int, default=2, help="wins: other moves judged per position (0: all)")
     parser.add_argument("-o", "--output", default=None)
@@ -111,17 +111,29 @@ def main(argv: list[str] | None = None) -> int:
             row = {"plies": len(record.moves), "cpu_s": round(cpu, 1), "s_per_ply": round(cpu / len(record.moves), 3),
                    "labels": dict(Counter(p.label for p in done.plies)), "accuracy": done.accuracy}
         elif args.what == "agree":
-            record = played(game, players, options, plies, args.seed)
-            cheap, cheap_cpu = timed(record, upto=args.plies)
-            full, full_cpu = timed(record, share=1.0, upto=args.plies)
-            from ai.review import LABELS
-            pairs = [(a.label, b.label) for a, b in zip(cheap.plies, full.plies)]
+            # --plies plies drawn from each of --matches matches (seeds seed, seed+1, ...), each judged at
+            # the review's budget and at the full one (share 1.0, the level's whole search per ply)
+            from ai.review import LABELS, review_ply
+            from engines.record import walk
+
+            pairs, best, cheap_cpu, full_cpu = [], 0, 0.0, 0.0
+            for m in range(args.matches):
+                record = played(game, players, options, plies, args.seed + m)
+                states = [s.copy() for s in walk(record)][:len(record.moves)]     # walk plays on one state
+                for ply in sorted(random.Random(m).sample(range(len(states)), min(args.plies, len(states)))):
+                    start = time.process_time()
+                    cheap = review_ply(states[ply], record.moves[ply], ply, "hard", 0)
+                    middle = time.process_time()
+                    full = review_ply(states[ply], record.moves[ply], ply, "hard", 0, share=1.0)
+                    cheap_cpu, full_cpu = cheap_cpu + middle - start, full_cpu + time.process_time() - middle
+                    pairs.append((cheap.label, full.label))
+                    best += cheap.best == full.best
             same = sum(a == b for a, b in pairs)
             near = sum(abs(LABELS.index(a) - LABELS.index(b)) <= 1 for a, b in pairs)
-            best = sum(a.best == b.best for a, b in zip(cheap.plies, full.plies))
-            row = {"plies": len(pairs), "same_label": same, "within_one_grade": near, "same_best_move": best,
-                   "cheap_cpu_s": round(cheap_cpu, 1), "full_cpu_s": round(full_cpu, 1),
-                   "pairs": pairs}
+            flagged = sum((LABELS.index(a) >= 3) == (LABELS.index(b) >= 3) for a, b in pairs)
+            row = {"matches": args.matches, "plies": len(pairs), "same_label": same, "within_one_grade": near,
+                   "same_mistake_or_not": flagged, "same_best_move": best,
+                   "cheap_cpu_s": round(cheap_cpu, 1), "full_cpu_s": round(full_cpu, 1), "pairs": pairs}
         elif args.what == "wins":
             from ai.review import review_ply
 
