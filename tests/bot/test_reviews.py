@@ -165,3 +165,26 @@ async def test_a_computer_move_does_not_wait_for_a_running_review(world, monkeyp
     release.set()
     review = await running
     assert len(review["plies"]) == match.plies and await w.service.stored_review(match.id) == review
+
+
+@pytest.mark.parametrize("workers", [1, 0], ids=["process", "thread"])
+def test_the_review_worker_runs_at_a_lower_priority_than_the_bot(workers):
+    """The guarantee of bot/reviews.py: the review's worker (a process of its own, or a thread
+    with AI_WORKERS=0) runs NICENESS steps nicer than the bot and its computer's pool."""
+    import os
+    from types import SimpleNamespace
+
+    reviewer = bot_reviews.ReviewWorker(SimpleNamespace(settings=SimpleNamespace(ai_workers=workers)))
+    try:
+        mine = os.nice(0)
+        if workers:
+            theirs = reviewer.executor().submit(os.nice, 0).result(timeout=120)   # after its initializer
+        else:
+            def priority():
+                bot_reviews._lower_priority()       # what each review job does first in a thread
+                return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+            theirs = reviewer.executor().submit(priority).result(timeout=120)
+        assert theirs == min(19, mine + bot_reviews.NICENESS)
+        assert os.nice(0) == mine                   # the bot itself is left as it was
+    finally:
+        reviewer.close()
