@@ -146,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
             missed = []
             positions = win_in_one_positions(game, players, options, args.positions, args.seed)
             for n, (state, ply, wins, others) in enumerate(positions):
-                chosen = others if args.others <= 0 else random.Random(n).sample(others, min(args.others, len(others)))
+                chosen = (others if args.others <= 0
+                          else random.Random(n).sample(others, min(args.others, len(others))))
                 for move in chosen:
                     p = review_ply(state, move, ply, "hard", seed=n)
                     labels[p.label] += 1
@@ -157,8 +158,12 @@ def main(argv: list[str] | None = None) -> int:
                     elif len(missed) < 10:
                         missed.append({"seed": args.seed, "n": n, "move": move, "wins": wins[:3], "label": p.label,
                                        "best": p.best, "best_win": p.best_win, "played_win": p.played_win})
+                if n % 20 == 19:     # a long run can be read as it goes
+                    print(name, n + 1, "positions:", judged, "judged,", flagged, "flagged,", by_drop, "by drop",
+                          flush=True)
             row = {"positions": len(positions), "moves_judged": judged, "flagged": flagged,
-                   "flagged_by_drop_alone": by_drop, "labels": dict(labels), "cpu_s": round(time.process_time() - start, 1), "missed": missed}
+                   "flagged_by_drop_alone": by_drop, "labels": dict(labels),
+                   "cpu_s": round(time.process_time() - start, 1), "missed": missed}
         else:
             weak, strong = args.levels.split(",")
             lower = 0
