@@ -16,6 +16,7 @@ from . import search, tactics, turns
 from .evaluators import evaluator_for
 from .hidden import determinise
 from .levels import CPU_CAP, LEVELS, budget
+from . import review  # noqa: E402,F401 - ai.review(record, level, seed): a match's review (review.py)
 
 __all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
 

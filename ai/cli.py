@@ -4,6 +4,10 @@
 ``{"error": ..., "ply": ...}``.  Exit status: 0 done; 2 the record cannot be read or
 replayed (as ``engines replay``), or the command line is wrong (one line on standard
 error); 3 the match in the record is over, so there is no move to choose.
+
+``review`` writes the review of a record (``ai.review``) as JSON to ``-o`` and, with
+``--chart``, its win chances as a PNG; a record it cannot read or replay, or a file
+it cannot write: one line on standard error, exit status 2.
 """
 from __future__ import annotations
 
@@ -47,11 +51,20 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                        help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
     fight.add_argument("--matches", type=positive, default=20, help="how many matches (at least 1)")
     fight.add_argument("--seed", type=int, default=0)
+    check = sub.add_parser("review", help="every ply of a match record judged: win chances, best moves, labels")
+    check.add_argument("record", help="a match record (records.md), '-' for standard input")
+    check.add_argument("--level", choices=LEVELS, default="hard")
+    check.add_argument("--seed", type=int, default=0)
+    check.add_argument("-o", "--output", required=True, help="where to write the review (JSON), '-' for standard output")
+    check.add_argument("--chart", help="also draw the win chances across the match to this PNG")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    if args.command == "review":
+        from .review_cli import review_command
+        return review_command(args)
     return _move(args) if args.command == "move" else _duel(args)
 
 

@@ -21,6 +21,7 @@ from .challenging import Challenging
 from .conditional import ConditionalMoves
 from .help import rules_text
 from .replays import Replays
+from .reviews import ReviewActions
 from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
                       reply_error)
 from .suggest import RecentMoves, suggest
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Actions(Around, Boards, Challenging, ConditionalMoves, Replays):
+class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActions):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.recent_moves = RecentMoves()
@@ -213,6 +214,9 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays):
     async def button(self, interaction: discord.Interaction, action: str, match_id: int, version: int) -> None:
         user = interaction.user.id
         service = self.service
+        if action == "review":
+            await self.review_button(interaction, match_id)
+            return
         calls = {
             "keep": lambda: service.move(match_id, user, "keep", expected_version=version),
             "remove": lambda: service.move(match_id, user, "remove", expected_version=version),

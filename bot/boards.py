@@ -37,7 +37,10 @@ class Boards:
 
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
         if match.status in ("finished", "void"):
-            return None if match.rematch_id else buttons.view_of(buttons.RematchButton(match.id), locale=locale)
+            items = [] if match.rematch_id else [buttons.RematchButton(match.id)]
+            if match.status == "finished" and match.plies:
+                items.append(buttons.ReviewButton(match.id))       # bot/reviews.py
+            return buttons.view_of(*items, locale=locale) if items else None
         if match.status == "active" and self.service.computer_to_move(match) is not None:
             return None     # the computer is to move: nothing for anyone to press
         if match.status == "active" and getattr(match.position, "pending", None) is not None:

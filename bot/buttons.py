@@ -49,6 +49,7 @@ KeepButton = _button("keep", Text("Keep (pay k)"), Style.primary)
 RemoveButton = _button("remove", Text("Remove (pay k-1)"), Style.secondary)
 ResignButton = _button("resign", Text("Yes, resign"), Style.danger)
 RematchButton = _button("rematch", Text("Rematch"), Style.primary)
+ReviewButton = _button("review", Text("Review"), Style.secondary)
 ClaimButton = _button("claim", Text("Claim the win"), Style.danger)
 DrawYesButton = _button("draw-yes", Text("Accept the draw"), Style.success)
 DrawNoButton = _button("draw-no", Text("Decline"), Style.secondary)
@@ -56,7 +57,7 @@ UndoYesButton = _button("undo-yes", Text("Allow the takeback"), Style.success)
 UndoNoButton = _button("undo-no", Text("Refuse"), Style.secondary)
 
 ALL = (AcceptButton, DeclineButton, KeepButton, RemoveButton, ResignButton, RematchButton, ClaimButton,
-       DrawYesButton, DrawNoButton, UndoYesButton, UndoNoButton)
+       DrawYesButton, DrawNoButton, UndoYesButton, UndoNoButton, ReviewButton)
 
 
 def view_of(*items: discord.ui.Item, locale=None) -> discord.ui.View:

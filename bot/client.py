@@ -147,6 +147,8 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         self.scheduler.stop()
         self.computer.close()
+        if "reviewer" in vars(self.actions):      # started on the first review (bot/reviews.py)
+            self.actions.reviewer.close()
         await super().close()
         await self.store.close()
 

@@ -58,6 +58,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Against the computer: privately, the move its hard level would play for you": (
         "Gegen den Computer: privat der Zug, den er auf der Stufe „schwer“ an deiner Stelle spielen würde",
         "Contre l'ordinateur : en privé, le coup que son niveau difficile jouerait à votre place"),
+    "After a match: the computer's view of every move, accuracies and costliest moves": (
+        "Nach der Partie: die Sicht des Computers auf jeden Zug, Genauigkeit und teuerste Fehler",
+        "Après la partie : l'avis de l'ordinateur sur chaque coup, précision et coups les plus coûteux"),
     "Offer a draw (or accept your opponent's offer)": ("Ein Remis anbieten (oder das Angebot des Gegners annehmen)",
                                                        "Proposer la nulle (ou accepter l'offre de l'adversaire)"),
     "Switch reminders for one match on or off (/settings sets the rest)": (

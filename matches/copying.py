@@ -32,6 +32,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("event_tables", ("event_id", "round", "table_no")),
     ("conditional_lines", ("id",)),
     ("match_notes", ("match_id", "user_id")),
+    ("match_reviews", ("match_id",)),
 )
 BATCH = 2000
 

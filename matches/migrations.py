@@ -267,7 +267,17 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN increment REAL;      -- gained after each of one's turns, seconds
     ALTER TABLE matches ADD COLUMN banks TEXT;          -- JSON list by seat: what is left, seconds
     """,
-    # 15 (14 is the reviews'): an event's clock and round limit.  ``bank``/``increment`` (seconds)
+    # 14: match reviews (ai.review), computed once per ended match and kept
+    """
+    CREATE TABLE match_reviews (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches(id),
+        version     INTEGER NOT NULL,               -- the match's version reviewed
+        level       TEXT    NOT NULL,
+        review      TEXT    NOT NULL,               -- JSON, ai.review.Review.to_json()
+        created_at  REAL    NOT NULL
+    );
+    """,
+    # 15: an event's clock and round limit.  ``bank``/``increment`` (seconds)
     # as a challenge's (NULL: time per move, ``days``); ``round_days`` how long a match of a round
     # may last, vacations included (NULL: no limit, the events made before it).  An event table's
     # ``ends_at`` is when its current match reaches that limit: the player to move then loses.

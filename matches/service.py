@@ -10,13 +10,16 @@ from .events import Events
 from .health import Health
 from .offers import Offers
 from .play import IllegalMoveError
+from .reviews import Reviewing, Reviews, review_record
 from .timekeeping import Timekeeping
 
-__all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Thinking", "think"]
+__all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Reviewing", "Thinking",
+           "review_record", "think"]
 
 
-class MatchService(Digests, Events, Challenges, Conditional, Computer, Offers, Timekeeping, Community, Health):
+class MatchService(Digests, Events, Challenges, Conditional, Computer, Reviews, Offers, Timekeeping, Community,
+                   Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
     vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;
-    broken matches; events (tournaments)."""
+    broken matches; events (tournaments); reviews of ended matches."""

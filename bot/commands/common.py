@@ -78,6 +78,8 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
               lambda i, m: actions.offer(i, game, "draw", m))
     per_match("hint", "Against the computer: privately, the move its hard level would play for you",
               lambda i, m: actions.hint(i, game, m))
+    per_match("review", "After a match: the computer's view of every move, accuracies and costliest moves",
+              lambda i, m: actions.review(i, game, m))
 
     @group.command(name="history", description=f"The move list of your {title} match")
     @app_commands.describe(match=MATCH_HELP, page="Page of the move list")

@@ -154,7 +154,7 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
     assert [m.user_id for m in moves[:4]] == [match.players[0], w.ann.id] * 2
     assert match.status == "finished" and len(moves) == match.plies
     final = w.channel.last_message
-    assert labels(final) == ["Rematch"] and ("wins**" in final.content or "a draw" in final.content)
+    assert labels(final) == ["Rematch", "Review"] and ("wins**" in final.content or "a draw" in final.content)
     assert_no_computer_mention(final)
     # The board, the replay and the chart each say the result to a screen reader; the board says it once.
     board, replay, chart = (a.description for a in final.attachments)

@@ -51,7 +51,7 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
     await assert_png(board)
     assert "ends by resignation" in board.content and "**bob wins**" in board.content
     assert f"{SERIES}: ann: 0 · bob: 1" in board.content
-    assert button_labels(board) == ["Rematch"]
+    assert button_labels(board) == ["Rematch", "Review"]
     assert pinged_ids(w.env, board) == {w.bob.id}
 
     finished = await w.service.get(match.id)
@@ -61,7 +61,7 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
 
     # only the players may start the rematch
     refused = await w.cat.click(board, label="Rematch")
-    assert refused.ephemeral and button_labels(board) == ["Rematch"]
+    assert refused.ephemeral and button_labels(board) == ["Rematch", "Review"]
     assert (await w.service.get(match.id)).rematch_id is None
 
     # a rematch is an offer: declined, nothing starts, and it may be offered again later
@@ -73,7 +73,7 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
     assert "was declined" in offer.content and offer.components == []
     assert (await w.service.get(match.id)).rematch_id is None
     again = (await w.ann.slash(w.channel, f"{GAME} board", match=match.id)).response
-    assert button_labels(again) == ["Rematch"]
+    assert button_labels(again) == ["Rematch", "Review"]
 
 
 async def test_a_resignation_confirmed_after_the_position_changed_is_refused(world):
@@ -122,11 +122,11 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert "Score: " + " · ".join(f"{n}: {p}" for n, p in zip(finished.names, scores["points"])) in final.content
     standing = " · ".join(f"{member_of(w, p).name}: {1 if p == winner.id else 0}" for p in finished.players)
     assert f"{SERIES}: {standing}" in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Review"]
 
     # the loser shows the final board again: the Rematch button moves to the newest copy
     again = (await loser.slash(w.channel, f"{GAME} board")).response
-    assert button_labels(again) == ["Rematch"] and final.components == []
+    assert button_labels(again) == ["Rematch", "Review"] and final.components == []
 
     # --- Rematch: offered by one, accepted by the other; seats swap, the series carries on
     offer, board, rematch = await rematch_through_the_bot(w, again, winner, [loser])
@@ -144,10 +144,10 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     standing = " · ".join(f"{member_of(w, p).name}: {1 if p == winner.id else 0}" for p in rematch.players)
     assert f"{SERIES}: {standing}" in board.content
 
-    # --- once the rematch is on, the finished match offers no second one
+    # --- once the rematch is on, the finished match offers no second one (its review, still)
     assert again.components == []
     shown = (await loser.slash(w.channel, f"{GAME} board", match=match.id)).response
-    assert button_labels(shown) == []
+    assert button_labels(shown) == ["Review"]
     with pytest.raises(StaleRequest, match=f"#{rematch.id}"):
         await w.service.rematch(match.id, loser.id)
     assert len(await w.service.user_matches(w.ann.id, statuses=("active", "finished"))) == 2

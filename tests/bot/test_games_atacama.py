@@ -87,7 +87,7 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
     assert state.summary(finished.names) in content
     assert "Score: " + " · ".join(f"{n}: {s}" for n, s in zip(finished.names, outcome.scores)) in content
     assert "Series (first to 2 victory points): " in content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Review"]
     assert mentioned_ids(final) == {winner.id}
     await assert_png(final)
     assert w.channel.last_message.id == final.id and finished.message_id == final.id
@@ -359,7 +359,7 @@ async def test_the_last_of_four_players_left_wins_by_resignation(world):
     for name in ("bob", "cat", "dan"):
         assert f"\n{name} (resigned), " in board.content                   # the breakdown marks them
     assert finished.state().summary(finished.names) in board.content
-    assert button_labels(board) == ["Rematch"]
+    assert button_labels(board) == ["Rematch", "Review"]
     assert (await w.service.series(finished.series_id)).points == {w.ann.id: 1, w.bob.id: 0, w.cat.id: 0,
                                                                    dan.id: 0}
 

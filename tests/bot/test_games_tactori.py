@@ -62,7 +62,7 @@ async def test_a_fem_match_is_won_by_closing_a_loop(world):
     own_ends = {end for (a, b), (owner, _) in bridges(finished).items() if owner == seat for end in (a, b)}
     corners = summary.rsplit(" through ", 1)[1].rstrip(".").split()
     assert len(corners) >= 4 and set(corners) <= own_ends                # the loop is the winner's bridges
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Review"]
     assert mentioned_ids(final) == {winner.id}
     assert w.channel.last_message.id == final.id and finished.message_id == final.id
 

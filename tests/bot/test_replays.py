@@ -43,7 +43,7 @@ async def test_the_final_message_carries_board_replay_and_chart(world):
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
     assert "replay" in animation.description.lower() and "#%d" % match.id in chart.description
-    assert final.components and [c["label"] for row in final.components for c in row["components"]] == ["Rematch"]
+    assert final.components and [c["label"] for row in final.components for c in row["components"]] == ["Rematch", "Review"]
 
 
 async def test_replay_command_is_drawn_once_and_then_served_from_the_cache(world, monkeypatch):

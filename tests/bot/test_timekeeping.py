@@ -39,7 +39,7 @@ async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     assert void.status == "void" and void.result is None
     board = w.channel.last_message
     assert "ran out of time" in board.content and "**void**" in board.content
-    assert [b.label for row in board.components for b in row.children] == ["Rematch"]   # the series goes on
+    assert [b.label for row in board.components for b in row.children] == ["Rematch"]   # the series goes on (a void match has no review)
 
 
 async def test_a_claim_after_the_first_move_wins_and_is_rated(world):

@@ -1,0 +1,49 @@
+"""``python -m ai review RECORD.json [--level L] [--seed N] -o review.json [--chart review.png]``."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from engines.cli import USAGE, read_text
+from engines.record import Record, ReplayError, replay
+
+from .review import review
+
+
+def walk_all(record: Record) -> None:
+    replay(record)
+
+
+def review_command(args: argparse.Namespace) -> int:
+    def wrong(message: str) -> int:
+        print(f"python -m ai review: {message}", file=sys.stderr)
+        return USAGE
+
+    try:
+        record = Record.loads(read_text(args.record))
+        walk_all(record)        # a bad move is found before minutes of searching
+    except ReplayError as exc:
+        where = f" (move {exc.ply})" if getattr(exc, "ply", None) is not None else ""
+        return wrong(f"{exc}{where}")
+    for target in (args.output, args.chart):     # nor is a file that cannot be written found only after
+        if target and target != "-":
+            folder = os.path.dirname(os.path.abspath(target))
+            if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+                return wrong(f"cannot write {target}: no such writable folder")
+    done = review(record, args.level, args.seed)
+    text = json.dumps(done.to_json(), indent=1) + "\n"
+    try:
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            with open(args.output, "w", encoding="utf-8") as out:
+                out.write(text)
+        if args.chart:
+            from render.review_chart import review_chart
+
+            review_chart(done).save(args.chart, format="PNG")
+    except OSError as exc:
+        return wrong(f"cannot write: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
+    return 0
