@@ -7,9 +7,9 @@ import sys
 import aiohttp
 import discord
 
-from .client import create_bot
-from .preflight import database_problem, postgres_problem
-from .settings import Settings, SettingsError, env_file_candidates, find_env_file
+from .setup.client import create_bot
+from .setup.preflight import database_problem, postgres_problem
+from .setup.settings import Settings, SettingsError, env_file_candidates, find_env_file
 
 MISSING_TOKEN = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.

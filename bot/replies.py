@@ -9,7 +9,7 @@ import discord
 from matches import Player
 
 from .locales import say
-from .mentions import named, pinging
+from .messages.mentions import named, pinging
 
 # Discord's limits: a message over one of them is refused whole, and its reader hears nothing.
 CONTENT_MAX = 2000

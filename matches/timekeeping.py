@@ -104,7 +104,7 @@ class Timekeeping(Core):
         A process paused past its lease (SIGSTOP, a long GC) finds its claim taken over, or the work
         done, by another process, and must not deliver: that is what keeps a delivery to one process
         for pauses, not only for crashes.  (A pause between this and the send itself, longer than
-        the lease, is left to Discord's nonce: ``bot.reminders.delivery_nonce``.)"""
+        the lease, is left to Discord's nonce: ``bot.background.reminders.delivery_nonce``.)"""
         if match.claim_token is None:
             return True             # not claimed (``due``): nothing to fence
         now = self.clock()
@@ -259,7 +259,7 @@ class Timekeeping(Core):
                 (guild_id, default_days if default_days is not None else current.default_days,
                  challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
                  int(threads if threads is not None else current.threads), chosen))
-            # Every process keeps the servers' languages in memory (bot.client): they read it again.
+            # Every process keeps the servers' languages in memory (bot.setup.client): they read it again.
             tx.notify("guild", str(guild_id))
 
         await self.store.write(work)

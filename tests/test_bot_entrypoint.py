@@ -11,10 +11,10 @@ import pytest
 import discord
 
 from bot import Settings, create_bot
-import bot.settings as bot_settings
-from bot.client import invite_link
-from bot.preflight import database_problem, postgres_problem
-from bot.settings import SettingsError
+import bot.setup.settings as bot_settings
+from bot.setup.client import invite_link
+from bot.setup.preflight import database_problem, postgres_problem
+from bot.setup.settings import SettingsError
 from matches import Store
 
 ROOT = Path(__file__).resolve().parents[1]

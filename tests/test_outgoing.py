@@ -1,11 +1,11 @@
-"""The rule of bot/mentions.py and bot/replies.outgoing, checked on the code and on its output."""
+"""The rule of bot/messages/mentions.py and bot/replies.outgoing, checked on the code and on its output."""
 import ast
 from pathlib import Path
 
 import discord
 import pytest
 
-from bot.mentions import NOBODY, named, pinging, shown
+from bot.messages.mentions import NOBODY, named, pinging, shown
 from bot.replies import (BUTTON_LABEL_MAX, CONTENT_MAX, EMBED_TOTAL_MAX, OPTION_TEXT_MAX, OPTIONS_MAX, fit,
                          outgoing)
 from engines import Text, Verbatim, excerpt

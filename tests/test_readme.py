@@ -103,7 +103,7 @@ def settings_read_by(*packages: str) -> set[str]:
     names = {name for package in packages for path in (ROOT / package).rglob("*.py")
              for name in pattern.findall(path.read_text("utf-8"))}
     if "bot" in packages:
-        names |= set(helper.findall((ROOT / "bot" / "settings.py").read_text("utf-8")))
+        names |= set(helper.findall((ROOT / "bot" / "setup" / "settings.py").read_text("utf-8")))
     return names
 
 

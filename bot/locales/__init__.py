@@ -21,7 +21,7 @@ from typing import Any
 
 from engines.text import Text
 
-from ..mentions import shown
+from ..messages.mentions import shown
 from .grammar import filler
 
 HERE = Path(__file__).parent
@@ -47,7 +47,7 @@ def say(text: Any, locale: Any, *, escaped: bool = True) -> str:
     """``text`` in the language of ``locale``; plain strings (names, moves) are left as they are.
 
     In message text (``escaped``), a Text's plain string parameters (names, what a player typed)
-    are escaped by :func:`bot.mentions.shown`, so they cannot ping or format anything; labels of
+    are escaped by :func:`bot.messages.mentions.shown`, so they cannot ping or format anything; labels of
     buttons and menus, which Discord shows literally, pass ``escaped=False``."""
     if not isinstance(text, Text):
         return text if text is None else str(text)

@@ -14,9 +14,9 @@ from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
-from bot import boards as boards_module
-from bot.computer import ComputerPlayer
-from bot.settings import SettingsError
+from bot.messages import boards as boards_module
+from bot.background.computer import ComputerPlayer
+from bot.setup.settings import SettingsError
 from engines import get_game
 from matches import Player, ai_seats
 from matches.computer import Thinking

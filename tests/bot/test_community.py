@@ -3,7 +3,7 @@ draw offers, ratings, admin commands and match threads."""
 
 import discord
 
-from bot import present
+from bot.messages import present
 from bot.locales import say
 from engines.record import Record, replay
 from matches import Player

@@ -101,7 +101,7 @@ async def test_a_reply_is_played_once_across_a_restart_and_two_processes(world):
     """The line lives in the database: stored through the bot, it fires after a restart and for a
     move another process takes (its reply in that process's transaction, once); the rest of the
     line then fires through the restarted bot, announced once."""
-    from bot.client import virtual_clock
+    from bot.setup.client import virtual_clock
     from matches import MatchService
     from matches.store import store_for
 

@@ -3,7 +3,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import FRENCH, GERMAN, UNTRANSLATED, Catalogue
+from bot.setup.i18n import FRENCH, GERMAN, UNTRANSLATED, Catalogue
 
 
 class Recorder(app_commands.Translator):

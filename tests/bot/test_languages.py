@@ -14,9 +14,9 @@ import discord
 import pytest
 import simcord.interactions as simcord_interactions
 
-from bot import present
+from bot.messages import present
 from bot.locales import catalogue, say
-from bot.reminders import reminder_text
+from bot.background.reminders import reminder_text
 from engines import Text
 from matches import Event, ServiceError
 from matches.timing import DAY

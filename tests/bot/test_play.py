@@ -1,5 +1,5 @@
 """Playing Architekton through the real bot: autocomplete, moves, refusals, board, rules."""
-from bot.alt_text import spoken
+from bot.messages.alt_text import spoken
 
 from .helpers import GAME, assert_png, member_of, mentioned_ids, pinged_ids, snapshot, start_match
 

@@ -308,7 +308,7 @@ async def test_reminders_beside_a_damaged_match_go_out_once_and_it_is_never_clai
 # ------------------------------------------------------------- settings
 
 def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
-    from bot.settings import Settings, SettingsError
+    from bot.setup.settings import Settings, SettingsError
 
     for name in ("CLAIM_LEASE_SECONDS", "DATABASE_STATEMENT_TIMEOUT_SECONDS",
                  "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS"):

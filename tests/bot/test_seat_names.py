@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from bot import present
-from bot.alt_text import board_description, result_words, spoken
-from bot.i18n import CHOICES
+from bot.messages import present
+from bot.messages.alt_text import board_description, result_words, spoken
+from bot.setup.i18n import CHOICES
 from bot.locales import say
 from engines import Text
 from matches import Player, Series, ai_seats

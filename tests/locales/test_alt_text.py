@@ -1,4 +1,4 @@
-"""The words a screen reader says for a board image (bot/alt_text.py), in every game and language.
+"""The words a screen reader says for a board image (bot/messages/alt_text.py), in every game and language.
 
 Matches are played through the service with random legal moves, as players would; the
 description must follow what the engine says at every step.
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.alt_text import DESCRIPTION_MAX, board_description, spoken
+from bot.messages.alt_text import DESCRIPTION_MAX, board_description, spoken
 from bot.locales import say
 from engines import get_game
 from tests.matches.conftest import ANN, BOB, CAT, Player

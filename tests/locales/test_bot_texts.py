@@ -1,14 +1,15 @@
 """The Discord layer's own messages said in German and French (bot/locales/*/bot.json).
 
 Matches are made through the match service's public API, as the bot makes them;
-the messages are the ones ``bot.present`` and ``bot.reminders`` build for them.
+the messages are the ones ``bot.messages.present`` and ``bot.background.reminders`` build for them.
 """
 import ast
 from pathlib import Path
 
 import pytest
 
-from bot import present, reminders
+from bot.messages import present
+from bot.background import reminders
 from bot.locales import say
 from engines import Text
 from matches import Event
@@ -121,7 +122,7 @@ def test_the_reminder_modes_are_said_in_words():
 
 
 def test_the_move_chooser_buttons_stay_short():
-    from bot import guided
+    from bot.interactions import guided
 
     assert both(guided.ChooseMoveButton.label) == ("Zug wählen", "Choisir un coup")
     assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")

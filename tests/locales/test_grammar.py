@@ -14,7 +14,7 @@ import string
 
 import pytest
 
-from bot import i18n
+from bot.setup import i18n
 from bot.locales import HERE, catalogue, say
 from bot.locales.grammar import fill
 from engines import Joined, Sentence, Text, game_names, get_game

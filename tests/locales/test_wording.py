@@ -3,7 +3,7 @@
 A native reading of every entry (a review of the translations) found mistakes that
 come in classes; each test here keeps one class from coming back, over every
 unit a player reads: catalogue entries, command descriptions and choice names
-(``bot/i18n.py``), and the help pages.
+(``bot/setup/i18n.py``), and the help pages.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
+from bot.setup import i18n
 from bot.locales import HERE, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ def units(lang: str) -> list[tuple[str, str | None, str]]:
     out: list[tuple[str, str | None, str]] = []
     for path in sorted((HERE / lang).glob("*.json")):
         out += [(f"{lang}/{path.name}", en, text) for en, text in json.loads(path.read_text("utf-8")).items()]
-    out += [("bot/i18n.py", en, pair[side]) for en, pair in {**i18n.TEXTS, **i18n.CHOICES}.items()]
+    out += [("bot/setup/i18n.py", en, pair[side]) for en, pair in {**i18n.TEXTS, **i18n.CHOICES}.items()]
     for path in sorted((HELP / lang).glob("*.md")):
         out += [(f"help/{lang}/{path.name}:{n}", None, line)
                 for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)]
@@ -180,7 +180,7 @@ def test_german_sets_a_spaced_en_dash_not_an_em_dash():
 
 def test_no_template_prints_a_decimal_point():
     """DE-10: "1.5 Std."; a format spec cannot give German and French their decimal comma,
-    so fractions go through ``bot.present.decimal``."""
+    so fractions go through ``bot.messages.present.decimal``."""
     templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
                  for t in json.loads(p.read_text("utf-8"))}
     assert [t for t in templates if re.search(r"\{[^{}]*:[^{}]*\.[1-9][^{}]*\}", t)] == []

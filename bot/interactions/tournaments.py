@@ -22,13 +22,13 @@ from matches.events import Event, EventView, News, format_word
 from render.common import encode_png
 from render.standings import StandingRow, standings_image
 
-from . import present
+from ..messages import present
 from .buttons import PREFIX
-from .locales import say
-from .replies import fit, outgoing, player_of, private, public, public_locale, reply_error
+from ..locales import say
+from ..replies import fit, outgoing, player_of, private, public, public_locale, reply_error
 
 if TYPE_CHECKING:
-    from .client import GameBot
+    from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import discord
 
 from engines import Text
 
-from .locales import say
+from ..locales import say
 
 PREFIX = "bg"
 Style = discord.ButtonStyle

@@ -20,7 +20,7 @@ DEFAULT_CLAIM_LEASE = 120.0
 DEFAULT_STATEMENT_TIMEOUT = 30.0
 DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = 60.0
 # The checkout: the folder holding pyproject.toml and README.md, where the quick start puts .env.
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def env_file_candidates() -> list[Path]:

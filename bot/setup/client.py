@@ -14,21 +14,21 @@ from discord.ext import commands
 from matches import MatchService
 from matches.store import store_for
 
-from . import buttons, guided
-from .actions import Actions
-from .commands import build_groups
-from .commands.community import build_community_commands
-from .commands.tournament import build_tournament_group
-from .comfort import NextButton
-from .computer import ComputerPlayer
-from .conditional import RemoveLineButton
-from .digests import Digests
+from ..interactions import buttons, guided
+from ..interactions.actions import Actions
+from ..commands import build_groups
+from ..commands.community import build_community_commands
+from ..commands.tournament import build_tournament_group
+from ..interactions.comfort import NextButton
+from ..background.computer import ComputerPlayer
+from ..interactions.conditional import RemoveLineButton
+from ..background.digests import Digests
 from .i18n import Catalogue
-from .locales import LANGUAGES, catalogue, language
-from .reminders import Reminders
-from .scheduler import Scheduler
+from ..locales import LANGUAGES, catalogue, language
+from ..background.reminders import Reminders
+from ..background.scheduler import Scheduler
 from .settings import Settings
-from .tournaments import JoinEventButton, Tournaments
+from ..interactions.tournaments import JoinEventButton, Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         self.scheduler.stop()
         self.computer.close()
-        if "reviewer" in vars(self.actions):      # started on the first review (bot/reviews.py)
+        if "reviewer" in vars(self.actions):      # started on the first review (bot/interactions/reviews.py)
             self.actions.reviewer.close()
         await super().close()
         await self.store.close()

@@ -11,10 +11,10 @@ import discord
 
 from engines import Joined, Text
 
-from . import present
+from ..messages import present
 from .buttons import PREFIX
-from .locales import say
-from .replies import outgoing, private, reply_error
+from ..locales import say
+from ..replies import outgoing, private, reply_error
 
 
 class NextButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:next:(?P<id>[0-9]+)"):

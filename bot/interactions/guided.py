@@ -5,7 +5,7 @@ private (ephemeral) menu, narrows it step by step and confirms, because
 misclicks on phones are common.  Every step is a ``DynamicItem`` whose
 custom_id holds the match id and the position's version (plus the prefix or
 the move), so the steps survive a restart and are refused once the position
-has changed.  No rules here: the menus come from ``bot.menus`` over the
+has changed.  No rules here: the menus come from ``bot.interactions.menus`` over the
 engine's legal moves, and the move goes through the match service exactly
 like ``/<game> move``.
 """
@@ -20,8 +20,8 @@ from matches import Match, ServiceError
 
 from . import menus
 from .buttons import PREFIX, view_of
-from .locales import say
-from .replies import acknowledge_quietly, edit_clicked, in_time, outgoing, reply_error
+from ..locales import say
+from ..replies import acknowledge_quietly, edit_clicked, in_time, outgoing, reply_error
 
 log = logging.getLogger(__name__)
 MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"

@@ -8,15 +8,17 @@ import discord
 from engines import Joined, Text
 from matches import Match, Player, ServiceError, ai_seats
 
-from . import buttons, present
-from .locales import say
-from .replies import edit_clicked, outgoing, player_of, private, public, public_locale, reply_error
+from . import buttons
+from ..messages import present
+from ..locales import say
+from ..replies import edit_clicked, outgoing, player_of, private, public, public_locale, reply_error
 
 log = logging.getLogger(__name__)
 
 
 class Challenging:
-    """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service``, ``post_turn`` and ``match_locale``)."""
+    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot``, ``service``, ``post_turn``
+    and ``match_locale``)."""
 
     def _opponents(self, opponents: list[discord.abc.User], level: str) -> list[Player]:
         """The invited players; every mention of this bot is a seat of the computer at ``level``."""

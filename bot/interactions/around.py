@@ -8,9 +8,10 @@ import discord
 from engines import Joined, Text, Verbatim
 from matches import Match, ServiceError
 
-from . import buttons, present
-from .mentions import shown
-from .replies import outgoing, private, public, public_locale
+from . import buttons
+from ..messages import present
+from ..messages.mentions import shown
+from ..replies import outgoing, private, public, public_locale
 
 PAGE = 30
 
@@ -41,7 +42,7 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
 
 
 class Around:
-    """Mixed into :class:`bot.actions.Actions` (uses its ``service``, ``resolve``, ``_run``)."""
+    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``service``, ``resolve``, ``_run``)."""
 
     async def history(self, interaction: discord.Interaction, game: str, match_id: int | None, page: int) -> None:
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",

@@ -14,7 +14,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from engines import game_names, get_game
 from matches.timing import DAYS_CHOICES
 
-from .locales.grammar import fill
+from ..locales.grammar import fill
 
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
 
@@ -205,7 +205,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                                                      "Le membre (à omettre pour un joueur ordinateur)"),
     "The computer's level (default: medium)": ("Die Stufe des Computers (Standard: mittel)",
                                                "Le niveau de l'ordinateur (par défaut : moyen)"),
-    # the daily digest, /next and private notes (bot.digests, bot.comfort)
+    # the daily digest, /next and private notes (bot.background.digests, bot.interactions.comfort)
     "Privately, the match where your deadline is nearest": ("Privat die Partie, deren Frist am nächsten ist",
                                                             "En privé, la partie dont votre délai est le plus proche"),
     "mention in the match channel, DM, a daily digest by DM, or off": (

@@ -13,17 +13,18 @@ from engines import Joined, Text
 from matches import Match, MoveResult, Series
 from render import render_png
 
-from . import buttons, guided, present
+from ..interactions import buttons, guided
+from . import present
 from .alt_text import DESCRIPTION_MAX, board_description, spoken
-from .computer import Round
-from .locales import say
-from .replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
+from ..background.computer import Round
+from ..locales import say
+from ..replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
 
 log = logging.getLogger(__name__)
 
 
 class Boards:
-    """Mixed into :class:`bot.actions.Actions` (uses its ``bot`` and ``service``)."""
+    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot`` and ``service``)."""
 
     async def board_file(self, match: Match, locale=None, last: str = "") -> discord.File:
         """The board image, its words in the language of ``locale``, described for screen readers
@@ -39,7 +40,7 @@ class Boards:
         if match.status in ("finished", "void"):
             items = [] if match.rematch_id else [buttons.RematchButton(match.id)]
             if match.status == "finished" and match.plies:
-                items.append(buttons.ReviewButton(match.id))       # bot/reviews.py
+                items.append(buttons.ReviewButton(match.id))       # bot/interactions/reviews.py
             return buttons.view_of(*items, locale=locale) if items else None
         if match.status == "active" and self.service.computer_to_move(match) is not None:
             return None     # the computer is to move: nothing for anyone to press

@@ -27,7 +27,7 @@ from matches import IllegalMoveError, Match, ServiceError
 from matches.service import Thinking, think
 
 if TYPE_CHECKING:
-    from .client import GameBot
+    from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
 

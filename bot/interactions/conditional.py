@@ -9,8 +9,8 @@ from matches import Match, ServiceError
 from matches.conditional import ConditionalLine
 
 from .buttons import PREFIX
-from .locales import say
-from .replies import edit_clicked, outgoing, private, reply_error
+from ..locales import say
+from ..replies import edit_clicked, outgoing, private, reply_error
 
 
 class RemoveLineButton(discord.ui.DynamicItem[discord.ui.Button],

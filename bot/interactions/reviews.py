@@ -4,7 +4,7 @@ The review (``ai.review`` at the hard level: every ply searched) takes a minute 
 It never delays a computer opponent's move, because it never runs where those do:
 
 - its own executor of ONE worker (``ReviewWorker``), apart from the computer's pool
-  (``bot.computer``), so a live move never queues behind a review, and reviews
+  (``bot.background.computer``), so a live move never queues behind a review, and reviews
   queue behind each other (at most one review's CPU at a time);
 - that worker runs at a lower scheduling priority (``os.nice``, ``NICENESS``; the
   thread's own priority when reviews run in a thread), so where both compete for
@@ -33,13 +33,13 @@ from matches import Match, ServiceError
 from matches.service import Reviewing, review_record
 from render.common import encode_png
 
-from . import present
-from .alt_text import DESCRIPTION_MAX, spoken
-from .locales import say
-from .replies import fit, outgoing, public_locale, reply_error
+from ..messages import present
+from ..messages.alt_text import DESCRIPTION_MAX, spoken
+from ..locales import say
+from ..replies import fit, outgoing, public_locale, reply_error
 
 if TYPE_CHECKING:
-    from .client import GameBot
+    from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,7 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
 
 
 class ReviewActions:
-    """Mixed into :class:`bot.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
+    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
 
     @functools.cached_property
     def reviewer(self) -> ReviewWorker:

@@ -14,20 +14,21 @@ from engines import Text, get_game
 from matches import Match, MatchService, MoveResult, ServiceError
 from matches.core import broken_refusal
 
-from . import buttons, present
+from . import buttons
+from ..messages import present
 from .around import Around
-from .boards import Boards
+from ..messages.boards import Boards
 from .challenging import Challenging
 from .conditional import ConditionalMoves
-from .help import rules_text
+from ..help import rules_text
 from .replays import Replays
 from .reviews import ReviewActions
-from .replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
+from ..replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
                       reply_error)
 from .suggest import RecentMoves, suggest
 
 if TYPE_CHECKING:
-    from .client import GameBot
+    from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""Background work: everything that happens by the clock or in worker processes."""

@@ -1,0 +1,1 @@
+"""Composing messages: board posts, turn texts, alt text and who a message may ping."""

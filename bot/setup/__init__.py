@@ -1,0 +1,1 @@
+"""Setup: settings, checks before connecting, the client that wires everything, command translations."""
