@@ -149,16 +149,23 @@ class Replays:
         return [self.replay_file(match, made, locale), self.chart_file(match, chart, locale)], merged_note(made)
 
     # ----------------------------------------------------------- commands
-    async def replay(self, interaction: discord.Interaction, game: str, match_id: int | None, start: int | None,
-                     end: int | None) -> None:
+    async def _finished_record(self, interaction: discord.Interaction, game: str, match_id: int | None):
+        """The finished match the player means and its record, or None once he has been told why not."""
         match = await self.resolve(interaction, game, match_id, statuses=FINISHED)
         if match is None:
-            return
+            return None
         try:
-            record = await self.service.record(match.id)
+            return match, await self.service.record(match.id)
         except ServiceError as exc:          # its moves do not replay: that match alone is refused
             await reply_error(interaction, exc.text)
+            return None
+
+    async def replay(self, interaction: discord.Interaction, game: str, match_id: int | None, start: int | None,
+                     end: int | None) -> None:
+        found = await self._finished_record(interaction, game, match_id)
+        if found is None:
             return
+        match, record = found
         total = len(record.moves)
         start = 0 if start is None else start
         end = total if end is None else end
@@ -194,14 +201,10 @@ class Replays:
 
     async def board_at(self, interaction: discord.Interaction, game: str, match_id: int | None, ply: int) -> None:
         """Privately, the board after move ``ply`` of the match."""
-        match = await self.resolve(interaction, game, match_id, statuses=FINISHED)
-        if match is None:
+        found = await self._finished_record(interaction, game, match_id)
+        if found is None:
             return
-        try:
-            record = await self.service.record(match.id)
-        except ServiceError as exc:          # its moves do not replay: that match alone is refused
-            await reply_error(interaction, exc.text)
-            return
+        match, record = found
         total = len(record.moves)
         if not 0 <= ply <= total:
             await reply_error(interaction, Text("{title} #{id} has {moves}: choose a `ply` between 0 and {total}.",
