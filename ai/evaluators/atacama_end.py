@@ -58,16 +58,18 @@ def _movers(state) -> list[int]:
 class _Solver:
     def __init__(self, state, free, movers, limit):
         ores = state.ores
-        turquoise, orange = B.RIGHTS["turquoise"], B.RIGHTS["orange"]
+        # seat 0 scores the columns, seat 1 the rows (T3), or as bought in the build-up game (T5)
+        self.by_cols = state.rights[0][0] == "cols"
+        signs = [B.RIGHTS[state.rights[seat][1]] for seat in (0, 1)]
         self.cols, self.rows = [0] * B.SIZE, [0] * B.SIZE            # towers per line
         self.col_sum, self.row_sum = [0] * B.SIZE, [0] * B.SIZE      # value per line, for its scorer
+        self.free = free
+        # per field, what it adds to its column and to its row, with their scorers' signs
+        col_signs, row_signs = (signs[0], signs[1]) if self.by_cols else (signs[1], signs[0])
         for (c, r) in state.towers:
             ore, points = ores[(c, r)]
-            self._add(c, r, turquoise[ore] * points, orange[ore] * points, 1)
-        # seat 0 scores the columns, seat 1 the rows (T3)
-        assert state.rights[0][0] == "cols" and state.rights[1][0] == "rows"
-        self.free = free
-        self.values = [(turquoise[ores[f][0]] * ores[f][1], orange[ores[f][0]] * ores[f][1]) for f in free]
+            self._add(c, r, col_signs[ore] * points, row_signs[ore] * points, 1)
+        self.values = [(col_signs[ores[f][0]] * ores[f][1], row_signs[ores[f][0]] * ores[f][1]) for f in free]
         index = {f: i for i, f in enumerate(free)}
         self.blocks = [sum(1 << index[n] for n in B.BLOCKS[f] if n in index) for f in free]
         self.movers = movers
@@ -82,9 +84,9 @@ class _Solver:
 
     def _final(self) -> int:
         """Seat 0's score minus seat 1's, as a win, draw or loss first, then the margin."""
-        s0 = sum(v for n, v in zip(self.cols, self.col_sum) if n >= B.THRESHOLD)
-        s1 = sum(v for n, v in zip(self.rows, self.row_sum) if n >= B.THRESHOLD)
-        d = s0 - s1
+        cols = sum(v for n, v in zip(self.cols, self.col_sum) if n >= B.THRESHOLD)
+        rows = sum(v for n, v in zip(self.rows, self.row_sum) if n >= B.THRESHOLD)
+        d = cols - rows if self.by_cols else rows - cols
         return d + (WIN if d > 0 else -WIN if d < 0 else 0)
 
     def _value(self, taken: int, open_: int, ply: int) -> int:

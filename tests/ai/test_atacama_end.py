@@ -61,3 +61,21 @@ def test_hard_plays_the_solved_move_in_the_endgame():
     state = _endgame(2, 20)
     choice = ai.choose_move_info(state, "hard", seed=5)
     assert choice.iterations == 0 and choice.move == end.solve(state, 10**6)
+
+
+def test_in_the_build_up_game_it_scores_the_rights_as_bought():
+    """Seat 0 may have bought the rows (T5): the solve then counts the rows for it."""
+    for seed in range(30):
+        state = get_game("atacama").setup(2, seed, options={"buildup": True})
+        rng = random.Random(seed)
+        while state.current_player() is not None and (state.pile or state.rights_open
+                                                      or len(state.free_fields()) > 9):
+            state.play(state.sample_move(rng))
+        if state.current_player() is not None and state.rights[0][0] == "rows":
+            break
+    else:
+        pytest.skip("no build-up match with seat 0 on the rows")
+    move = end.solve(state, 100_000)
+    after = state.copy()
+    after.play(move)
+    assert _minimax(after) == _minimax(state)
