@@ -52,6 +52,9 @@ PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
 # machine too; before, the wall-clock cap had cut hard's Tactori searches to 752-2,384 of 2,700
 # iterations there.  In full, 2,700 took up to 8 s of CPU with whole turns (ai/README.md), so
 # two players search twice the budget (1,800) and four 1.5 times (2,025), within the limits.
+# Two-player Atacama's hard: 5,000 iterations with RAVE (below), about the CPU time its 2,000 took
+# before Atacama's playouts left the engine (evaluators/atacama.py finish: four times cheaper, and
+# RAVE's bookkeeping takes half of that back).
 LEVEL_FACTOR = {("tactori", 2, "hard"): 2.0, ("tactori", 4, "hard"): 1.5, ("atacama", 2, "hard"): 2.5}
 # Multi-player Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best
 # lines deeper: against medium, three players went from 5-4-3 to 8-2-2 and four from 6-2-4 to
@@ -73,6 +76,10 @@ CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
 # did the corners with contempt for draws, with the default exploration or with corners
 # worth twice as much.
 EVALUATORS = {("tactori", 4, "hard"): "tactori_ready"}
+# Two-player Atacama's hard: RAVE (search.run; a field taken later by anybody is worth about what
+# it is worth now, since a tower scores for whoever scores its line) and the endgame solved exactly
+# once 20 fields or fewer are free (evaluators/atacama_end.py), at most 200,000 positions.  Plain
+# UCT at equal CPU time had been level with hard (18-2-20 of 40); figures in ai/README.md.
 RAVE = {("atacama", 2, "hard"): 500.0}
 ENDGAME = {("atacama", 2, "hard"): 200_000}
 
