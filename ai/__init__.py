@@ -60,6 +60,11 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         wins = tactics.winning_moves(seen, turns.Work(plan.tactics))   # a loop closed by any turn
         if wins:
             return wins[0], 0
+    solve = getattr(evaluator, "solve", None)
+    if plan.endgame and solve is not None:
+        exact = solve(seen, plan.endgame)      # None: not the game's endgame, or too large for the budget
+        if exact is not None:
+            return exact, 0
     players = len(seen.scores())
     contempt = (seen.current_player(), plan.contempt) if plan.contempt else None
     extra = _whole_root(seen, moves) if turns.whole_turns(seen) else None
@@ -71,7 +76,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
             if move not in priors:
                 priors[move] = search.one_ply(seen, move, evaluator, contempt) - base
     result = search.run(state, rng, plan.iterations, evaluator, CPU_CAP[level], players, priors, plan.explore,
-                        contempt, extra, base)
+                        contempt, extra, base, plan.rave)
     ranked = _ranked(result.root, seen.current_player())
     if evaluator.TACTICS:
         # A small budget may not have tried every move: the untried ones come after the searched

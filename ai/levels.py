@@ -28,6 +28,8 @@ class Budget:
     evaluator: str | None = None   # another evaluator of the game (evaluators.evaluator_for; None: the game's)
     tactics: int = 0           # FEM: units of turns.Work each tactic may use (the wins, the blocks, hard's
                                # two-move look), so that every part of a move is bounded by a count
+    rave: float = 0.0          # RAVE's weight in playouts (search.run; 0: none)
+    endgame: int = 0           # positions an exact endgame solve may value (evaluator.solve; 0: none)
 
 
 BUDGETS: dict[str, dict[str, int]] = {
@@ -50,7 +52,10 @@ PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
 # machine too; before, the wall-clock cap had cut hard's Tactori searches to 752-2,384 of 2,700
 # iterations there.  In full, 2,700 took up to 8 s of CPU with whole turns (ai/README.md), so
 # two players search twice the budget (1,800) and four 1.5 times (2,025), within the limits.
-LEVEL_FACTOR = {("tactori", 2, "hard"): 2.0, ("tactori", 4, "hard"): 1.5}
+# Two-player Atacama's hard: 5,000 iterations with RAVE (below), about the CPU time its 2,000 took
+# before Atacama's playouts left the engine (evaluators/atacama.py finish: four times cheaper, and
+# RAVE's bookkeeping takes half of that back).
+LEVEL_FACTOR = {("tactori", 2, "hard"): 2.0, ("tactori", 4, "hard"): 1.5, ("atacama", 2, "hard"): 2.5}
 # Multi-player Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best
 # lines deeper: against medium, three players went from 5-4-3 to 8-2-2 and four from 6-2-4 to
 # 7-2-3 on the same 12 matches, at the same think time.  Two players stayed at 7-4-1 and FEM's
@@ -71,6 +76,12 @@ CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
 # did the corners with contempt for draws, with the default exploration or with corners
 # worth twice as much.
 EVALUATORS = {("tactori", 4, "hard"): "tactori_ready"}
+# Two-player Atacama's hard: RAVE (search.run; a field taken later by anybody is worth about what
+# it is worth now, since a tower scores for whoever scores its line) and the endgame solved exactly
+# once 20 fields or fewer are free (evaluators/atacama_end.py), at most 200,000 positions.  Plain
+# UCT at equal CPU time had been level with hard (18-2-20 of 40); figures in ai/README.md.
+RAVE = {("atacama", 2, "hard"): 500.0}
+ENDGAME = {("atacama", 2, "hard"): 200_000}
 
 
 # FEM's tactics, in units of turns.Work (one action or bridge set looked at): the win in one and
@@ -89,4 +100,5 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
     return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
                   explore=EXPLORATION.get((game, players, level), EXPLORE),
                   contempt=CONTEMPT.get((game, players, level), 0.0), forcing=level == "hard",
-                  evaluator=EVALUATORS.get((game, players, level)), tactics=TACTICS_WORK[level])
+                  evaluator=EVALUATORS.get((game, players, level)), tactics=TACTICS_WORK[level],
+                  rave=RAVE.get((game, players, level), 0.0), endgame=ENDGAME.get((game, players, level), 0))

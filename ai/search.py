@@ -49,6 +49,7 @@ class Node:
     children: dict[str, "Node"] = field(default_factory=dict)
     extra: list[str] | None = None      # whole turns beyond legal_moves() (Tactori, FEM)
     widened: list[str] = field(default_factory=list)   # bridge turns whose longer turns are in extra
+    amaf: dict[str, list] | None = None  # RAVE: move -> [playouts it came up in after this node, mover's total]
 
 
 def whole_moves(node: Node, state: State, moves: list[str]) -> list[str]:
@@ -84,8 +85,12 @@ def terminal_reward(state: State, players: int, evaluator: ModuleType,
                     contempt: tuple[int, float] | None = None) -> list[float]:
     """Each seat's share of the win plus its score margin; ``contempt`` (seat, amount) takes
     ``amount`` off that seat's reward for a draw it shares, so that it plays for the win."""
-    winners = state.outcome().winners
-    margins = evaluator.value(state)
+    return reward_of(state.outcome().winners, evaluator.value(state), players, evaluator, contempt)
+
+
+def reward_of(winners, margins: list[float], players: int, evaluator: ModuleType,
+              contempt: tuple[int, float] | None = None) -> list[float]:
+    """``terminal_reward`` of a finished match's winners and score margins."""
     share = evaluator.win_share(players) if hasattr(evaluator, "win_share") else WIN_SHARE
     reward = [share * (1.0 / len(winners) if seat in winners else 0.0) + (1 - share) * margins[seat]
               for seat in range(players)]
@@ -113,14 +118,16 @@ class Result:
 def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
         cpu_cap: float, players: int, priors: dict[str, float] | None = None,
         explore: float = EXPLORE, contempt: tuple[int, float] | None = None,
-        extra: list[str] | None = None, prior_base: float = 0.0) -> Result:
+        extra: list[str] | None = None, prior_base: float = 0.0, rave: float = 0.0) -> Result:
     """``priors`` (one-ply values of the root moves, for the mover) order the root's
     expansion, best first, and bias its selection while a move has few visits;
     ``explore`` weighs the UCB bound (lower: the search goes deeper into its best lines);
     ``contempt`` lowers what a shared draw is worth to one seat (``terminal_reward``);
     ``extra``: whole turns beyond ``legal_moves()`` the root considers from the start;
     ``prior_base``: the best root move's one-ply value (``priors`` are relative to it), so that
-    longer turns the root adds later get priors on the same scale."""
+    longer turns the root adds later get priors on the same scale;
+    ``rave``: the playouts after which a move's AMAF value weighs as much as its own mean
+    (``_iterate``; 0: none)."""
     root = Node(totals=[0.0] * players, extra=list(extra) if extra is not None else None)
     priors = dict(priors) if priors else None
     # the cap counts this thread's CPU time, not the wall clock: a loaded machine (other
@@ -131,15 +138,24 @@ def run(root_state: State, rng: random.Random, iterations: int, evaluator: Modul
         if done % 16 == 0 and done and time.thread_time() > deadline:
             break
         _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore, contempt,
-                 prior_base)
+                 prior_base, rave)
         done += 1
     return Result(root, done)
 
 
 def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int,
              priors: dict[str, float], explore: float, contempt: tuple[int, float] | None,
-             prior_base: float = 0.0) -> None:
+             prior_base: float = 0.0, rave: float = 0.0) -> None:
+    """One iteration.  With ``rave`` (RAVE, "all moves as first"), every node also keeps, for
+    each move, the mover's mean reward over the playouts in which that move was played at any
+    later point, by anybody: where the final position alone decides (Atacama: a tower scores
+    for whoever scores its line, whoever placed it) a field taken later is worth about what
+    it is worth now.  A child's mean is blended with it, its weight
+    sqrt(rave / (3 n + rave)) fading with the child's own playouts n, and the untried
+    moves are expanded best AMAF value first."""
     node, path = root, [root]
+    steps: list[tuple[Node, int, int]] = []     # (node, its mover, index in played) for RAVE
+    played: list[str] = []
     whole = turns.whole_turns(state)
     while state.current_player() is not None:
         seat = state.current_player()
@@ -160,6 +176,9 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
         if fresh:
             if bias:
                 move = max(fresh, key=lambda m: bias.get(m, 0.0))
+            elif rave and node.amaf:
+                amaf = node.amaf
+                move = max(fresh, key=lambda m: amaf[m][1] / amaf[m][0] if m in amaf else 0.5)
             else:
                 move = fresh[rng.randrange(len(fresh))]
             child = Node(totals=[0.0] * players)
@@ -170,28 +189,74 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
                     known.avail += 1
             play(state, move)
             path.append(child)
+            if rave:
+                steps.append((node, seat, len(played)))
+                played.append(move)
             break
         best, best_value = None, -1.0
+        amaf = node.amaf if rave else None
         for m in moves:
             child = node.children[m]
             child.avail += 1
-            v = child.totals[seat] / child.visits + explore * math.sqrt(math.log(child.avail) / child.visits)
+            n = child.visits
+            v = child.totals[seat] / n
+            if amaf and m in amaf:
+                a = amaf[m]
+                beta = math.sqrt(rave / (3 * n + rave))
+                v += beta * (a[1] / a[0] - v)
+            v += explore * math.sqrt(math.log(child.avail) / n)
             if bias:
                 v += PRIOR_WEIGHT * bias.get(m, 0.0) / (child.visits + 1)
             if v > best_value:
                 best, best_value = m, v
         play(state, best)
+        if rave:
+            steps.append((node, seat, len(played)))
+            played.append(best)
         node = node.children[best]
         path.append(node)
     depth = 0
     limit = evaluator.DEPTH
+    finish = getattr(evaluator, "finish", None)
+    ended = finish(state, rng) if finish is not None and state.current_player() is not None else None
+    if ended is not None:       # the evaluator played the playout to the end itself (evaluators.finish)
+        reward = reward_of(ended[0], ended[1], players, evaluator, contempt)
+        _back_up(path, reward, players)
+        if rave:
+            _back_up_amaf(steps, played + ended[2], reward)
+        return
     while state.current_player() is not None and (limit is None or depth < limit):
-        play(state, sample(state, rng, whole))
+        move = sample(state, rng, whole)
+        play(state, move)
+        if rave:
+            played.append(move)
         depth += 1
     if state.current_player() is None:
         reward = terminal_reward(state, players, evaluator, contempt)
     else:
         reward = evaluator.value(state)
+    _back_up(path, reward, players)
+    if rave:
+        _back_up_amaf(steps, played, reward)
+
+
+def _back_up_amaf(steps: list[tuple[Node, int, int]], played: list[str], reward: list[float]) -> None:
+    """RAVE: at each node of the iteration, every move played from there on, once each."""
+    for node, seat, start in steps:
+        amaf = node.amaf
+        if amaf is None:
+            amaf = node.amaf = {}
+        value = reward[seat]
+        for m in set(played[start:]):
+            a = amaf.get(m)
+            if a is None:
+                amaf[m] = [1, value]
+            else:
+                a[0] += 1
+                a[1] += value
+
+
+def _back_up(path: list[Node], reward: list[float], players: int) -> None:
     for n in path:
         n.visits += 1
         totals = n.totals

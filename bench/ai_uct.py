@@ -9,7 +9,11 @@ the match (``sample_move`` where the engine has it: the same distribution as a
 uniform draw from ``legal_moves()``, only cheaper), a win worth 1 split among
 the winners.  Hidden tiles are re-drawn every iteration (``ai.hidden.determinise``),
 so it sees what a player sees.  Each of its moves may use as much CPU time of its
-thread as the level's previous move took (1 s before the level's first move).
+thread as the level's moves took on average so far in the match (1 s before the level's
+first move).  Not the level's previous move alone: hard solves Atacama's endgame exactly
+in a few milliseconds (ai/evaluators/atacama_end.py), and UCT would get as little; with the
+mean it keeps about the time of the level's searched moves to the end, so over a match it
+gets at least the level's CPU time (both totals are in every line).
 Seats alternate every match; each match has its own seed.  Every finished game
 appends a line to the output (a long run that is stopped keeps what it measured).
 """
@@ -81,16 +85,15 @@ def match(game: str, level: str, seed: int, level_seat: int) -> dict:
 
     state = get_game(game).setup(2, seed)
     rng = random.Random(seed)
-    cpu_level, cpu_uct, last = [], [], 1.0
+    cpu_level, cpu_uct = [], []
     ply = 0
     while state.current_player() is not None:
         started = time.thread_time()
         if state.current_player() == level_seat:
             move = ai.choose_move(state, level, seed=seed * 1000 + ply)
-            last = time.thread_time() - started
-            cpu_level.append(last)
+            cpu_level.append(time.thread_time() - started)
         else:
-            move, _ = uct_move(state, last, rng)
+            move, _ = uct_move(state, sum(cpu_level) / len(cpu_level) if cpu_level else 1.0, rng)
             cpu_uct.append(time.thread_time() - started)
         state.play(move)
         ply += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ai
+from ai import levels
 from engines.core import State
 
 from .conftest import CONFIGS, config_id, random_positions
@@ -37,7 +38,9 @@ def test_choose_move_info_reports_the_search(small_budgets):
     state = random_positions_first("atacama")
     info = ai.choose_move_info(state, "hard", seed=3)
     assert info.move in state.legal_moves()
-    assert info.level == "hard" and info.iterations == 40 and info.ms >= 0
+    # the whole budget, searched: 40 iterations times two-player Atacama hard's factor (levels.LEVEL_FACTOR)
+    assert info.level == "hard" and info.iterations == levels.budget("atacama", "hard", 2).iterations == 100
+    assert info.ms >= 0
 
 
 def test_a_finished_match_or_an_unknown_level_is_refused(small_budgets):
