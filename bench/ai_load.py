@@ -6,7 +6,8 @@ in CPU seconds of the thinking thread.
 [-o bench/ai-load.json]``
 
 Each game is a self-play match of the level against itself from seed 1, each move with seed
-``ply``; the first pass runs with nothing added, the second with ``--burners`` processes
+``ply``; a match that ends before ``--plies`` is followed by another from the next seed (two-player
+Atacama and Architekton end in about 30 plies), so every game compares as many moves; the first pass runs with nothing added, the second with ``--burners`` processes
 spinning on the CPU (more runnable processes than cores), then the two move lists are
 compared.  Before the search's cap counted CPU time, the second pass cut searches short.
 """
@@ -32,11 +33,13 @@ def _burn() -> None:  # pragma: no cover - runs in a child process until termina
 def play(game: str, players: int, level: str, plies: int) -> list[dict]:
     import ai
 
-    state = get_game(game).setup(players, 1)
+    match = 1
+    state = get_game(game).setup(players, match)
     out = []
     for ply in range(plies):
         if state.current_player() is None:
-            break
+            match += 1
+            state = get_game(game).setup(players, match)
         wall, cpu = time.perf_counter(), time.thread_time()
         info = ai.choose_move_info(state, level, seed=ply)
         out.append({"move": info.move, "iterations": info.iterations,
