@@ -316,7 +316,8 @@ class Tournaments:
                               viewer: int | None = None) -> tuple[str, discord.File]:
         """Page ``number`` of the standings as text and image; its footer's command names the event
         when the server has another one that ``/tournament standings`` could mean."""
-        page = standings_page(view, number, viewer)
+        # a 256-player table takes a tenth of a second to compute: off the event loop, as its image is
+        page = await asyncio.to_thread(standings_page, view, number, viewer)
         command = "/tournament standings"
         if page.count > 1 and len(await self.service.events(view.event.guild_id, ("running", "finished"))) > 1:
             command = f"/tournament standings tournament:{view.event.id}"
