@@ -71,6 +71,24 @@ def test_names_that_escaping_doubles_are_cut_to_fit(locale):
     assert len(LINE.findall(text)) == S.PAGE_SIZE + 1                            # every row still there
 
 
+def one_page_swiss(name: str, opponents: int) -> tuple[EventView, Page]:
+    view, _ = worst_view(S.PAGE_SIZE, name, final=False)
+    rows = tuple(Standing(i, i, Fraction(1), Fraction(1), Fraction(1), 1500.0, opponents, 0,
+                          tuple(o for o in range(1, opponents + 2) if o != i)[:opponents])
+                 for i in range(1, S.PAGE_SIZE + 1))
+    return view, Page(1, 1, rows)
+
+
+def test_a_one_page_swiss_names_the_opponents_met_while_they_fit_and_leaves_them_out_after():
+    view, page = one_page_swiss("Ann", 3)
+    text = S.standings_text(view, False, ENGLISH, page, "/tournament standings")
+    assert text.count("· met ") == S.PAGE_SIZE and "Page" not in text
+    view, page = one_page_swiss("W" * 32, 8)                 # 15 lines of 8 long names: 6,000 characters
+    text = S.standings_text(view, False, ENGLISH, page, "/tournament standings")
+    assert len(text) <= CONTENT_MAX and "met" not in text and "…" not in text
+    assert len(LINE.findall(text)) == S.PAGE_SIZE
+
+
 # ----------------------------------------------------------- a 60-player Swiss through the bot
 LONG = "Name of exactly thirty-two chars"  # 32 characters, Discord's longest display name
 
