@@ -4,7 +4,8 @@ bot posts as an event runs (pairings, standings, the first board of each event m
 Everything is decided by the service (:mod:`matches.events`); this translates interactions into
 its calls and posts what it reports.  Pairings, final standings and first boards are each
 claimed in the store before they are posted, so of several processes exactly one posts each
-(:meth:`publish`, run by the scheduler and after every change that may end a round).
+(:meth:`publish`, run by the scheduler and after every change that may end a round).  The
+standings' text and image, a page at a time for big events, are made in :mod:`.standings`.
 """
 from __future__ import annotations
 
