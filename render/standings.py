@@ -4,7 +4,9 @@ Drawn for the ~400 px Discord shows an image on a phone, as the charts are
 (:mod:`render.charts`): 1000 px wide, so text of 30 px reads as 12 px there.
 Rows alternate their shade; the winners' rows are marked with a gold band
 *and* a trophy-less star in the rank column (colour is never the only cue), a
-withdrawn player's name is struck through.  A pure function of its words: the
+withdrawn player's name is struck through.  A row marked ``apart`` (the reader's own, shown
+beside another page of a big event's table) follows a gap with a dotted rule, so it does not
+read as the next place.  A pure function of its words: the
 caller says everything in the reader's language first.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ PAD = 24
 TITLE_SIZE = 34
 TEXT_SIZE = 30
 ROW = 48
+GAP = ROW // 2
 GOLD = (246, 214, 120)
 STRIPE = (236, 230, 218)
 # Column starts as fractions of the width inside the padding: rank, name, points, Bh, SB, played.
@@ -36,12 +39,14 @@ class StandingRow:
     played: str
     withdrawn: bool = False
     winner: bool = False
+    apart: bool = False
+    """Not the next place after the row above: drawn after a gap."""
 
 
 def standings_image(title: str, header: list[str], rows: list[StandingRow]) -> Image.Image:
     """The table: ``title``, then ``header`` (player, points, Buchholz, Sonneborn-Berger, played; the
     rank column has none) and one line per row, best first."""
-    height = PAD * 2 + TITLE_SIZE + 20 + ROW * (len(rows) + 1)
+    height = PAD * 2 + TITLE_SIZE + 20 + ROW * (len(rows) + 1) + GAP * sum(r.apart for r in rows)
     img = Image.new("RGB", (WIDTH, height), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
     C.draw_text(img, (PAD, PAD + TITLE_SIZE / 2), C.fit_text(title, TITLE_SIZE, WIDTH - 2 * PAD), TITLE_SIZE,
@@ -54,8 +59,13 @@ def standings_image(title: str, header: list[str], rows: list[StandingRow]) -> I
         width = xs[i + 1] - xs[i] - 10
         C.draw_text(img, (xs[i], cy), C.fit_text(label, TEXT_SIZE - 4, width), TEXT_SIZE - 4, C.MUTED, anchor="lm")
     draw.line([(PAD, top + ROW - 2), (WIDTH - PAD, top + ROW - 2)], fill=C.MUTED, width=2)
+    y0 = top
     for n, row in enumerate(rows):
-        y0 = top + ROW * (n + 1)
+        y0 += ROW
+        if row.apart:
+            for x in range(PAD, WIDTH - PAD, 16):
+                draw.line([(x, y0 + GAP / 2), (x + 6, y0 + GAP / 2)], fill=C.MUTED, width=3)
+            y0 += GAP
         if row.winner:
             draw.rectangle([PAD - 8, y0, WIDTH - PAD + 8, y0 + ROW], fill=GOLD)
         elif n % 2:

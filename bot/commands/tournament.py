@@ -85,9 +85,10 @@ def build_tournament_group(bot) -> app_commands.Group:
         await events.cancel(interaction, tournament)
 
     @group.command(name="standings", description="The standings of an event, in its channel")
-    @app_commands.describe(tournament=EVENT_HELP)
-    async def standings(interaction: discord.Interaction, tournament: int | None = None):
-        await events.standings(interaction, tournament)
+    @app_commands.describe(tournament=EVENT_HELP, page="Big events: which page of the table (default: 1, the leaders)")
+    async def standings(interaction: discord.Interaction, tournament: int | None = None,
+                        page: app_commands.Range[int, 1, 10000] | None = None):
+        await events.standings(interaction, tournament, page)
 
     @group.command(name="list", description="This server's events, newest first")
     async def list_(interaction: discord.Interaction):

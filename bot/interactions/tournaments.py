@@ -4,13 +4,12 @@ bot posts as an event runs (pairings, standings, the first board of each event m
 Everything is decided by the service (:mod:`matches.events`); this translates interactions into
 its calls and posts what it reports.  Pairings, final standings and first boards are each
 claimed in the store before they are posted, so of several processes exactly one posts each
-(:meth:`publish`, run by the scheduler and after every change that may end a round).
+(:meth:`publish`, run by the scheduler and after every change that may end a round).  The
+standings' text and image, a page at a time for big events, are made in :mod:`.standings`.
 """
 from __future__ import annotations
 
 import asyncio
-import functools
-import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -19,13 +18,13 @@ import discord
 from engines import Joined, Text, Verbatim, get_game
 from matches import Match, MoveResult, Player, ServiceError, ai_seats
 from matches.events import Event, EventView, News, format_word
-from render.common import encode_png
-from render.standings import StandingRow, standings_image
 
 from ..messages import present
 from .buttons import PREFIX
+from .standings import pages_of, standings_message, standings_page
+from .standings import standings_lines, standings_png  # noqa: F401 - where bench/competitions.py finds them
 from ..locales import say
-from ..replies import fit, outgoing, player_of, private, public, public_locale, reply_error
+from ..replies import outgoing, player_of, private, public, public_locale, reply_error
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
@@ -56,10 +55,6 @@ class JoinEventButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PR
 def organiser(interaction: discord.Interaction) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.manage_events)
-
-
-def points(value) -> Text:
-    return present.decimal(float(value))
 
 
 def rules_paragraph(event: Event) -> Text:
@@ -95,52 +90,6 @@ def rules_paragraph(event: Event) -> Text:
                    Text("Points by place at each table: 1 for the first, 0 for the last, shared when tied; ties are "
                         "broken by Buchholz, then Sonneborn-Berger."),
                    Text("In event matches a player out of time loses automatically."), limit, start) if part], " ")
-
-
-def standings_lines(view: EventView, final: bool = False) -> Text:
-    """The standings as text: rank, name, points, tie-breaks, matches played (Swiss: opponents met)."""
-    event = view.event
-    head = Text("**Final standings of {event}**", event=event.title) if final else \
-        Text("**Standings of {event}** after round {round}", event=event.title, round=_done_rounds(view))
-    lines: list = [head]
-    for s in view.standings():
-        fields = dict(rank=s.rank, name=Text("{name}", name=view.name_of(s.player)), points=points(s.points),
-                      buchholz=points(s.buchholz), sb=points(s.sonneborn_berger), played=s.played)
-        line = Text("{rank}. {name}: **{points}** · Bh {buchholz} · SB {sb} · {played} played", **fields)
-        parts = [line]
-        if s.withdrawn:
-            parts.append(Text("(withdrawn)"))
-        if event.format == "swiss" and s.opponents:
-            parts.append(Text("· met {names}", names=Joined(
-                [Text("{name}", name=view.name_of(o)) for o in s.opponents], ", ")))
-        lines.append(Joined(parts, " "))
-    if final:
-        winners = view.event.winners
-        if winners:
-            names = Joined([Text("{name}", name=view.name_of(w)) for w in winners], ", ")
-            lines.append(Text("🏆 Winner: **{names}**", names=names) if len(winners) == 1
-                         else Text("🏆 Winners: **{names}**", names=names))
-    return Joined(lines, "\n")
-
-
-def _done_rounds(view: EventView) -> int:
-    """How many rounds are decided (a league's may end in any order; the others' end one by one)."""
-    return sum(1 for number in range(1, view.event.round + 1)
-               if all(t.places is not None for t in view.round_tables(number)))
-
-
-def standings_png(view: EventView, final: bool, locale) -> bytes:
-    """The standings as an image (drawn in a worker thread)."""
-    sayer = functools.partial(say, locale=locale, escaped=False)
-    title = sayer(Text("Final standings of {event}", event=view.event.title) if final
-                  else Text("Standings of {event} after round {round}", event=view.event.title,
-                            round=_done_rounds(view)))
-    header = [sayer(Text("Player")), sayer(Text("Points")), "Bh", "SB", sayer(Text("Played"))]
-    rows = [StandingRow(s.rank, sayer(Text("{name}", name=view.name_of(s.player))), sayer(points(s.points)),
-                        sayer(points(s.buchholz)), sayer(points(s.sonneborn_berger)), str(s.played), s.withdrawn,
-                        s.player in view.event.winners and final)
-            for s in view.standings()]
-    return encode_png(standings_image(title, header, rows))
 
 
 class Tournaments:
@@ -331,11 +280,20 @@ class Tournaments:
             organiser=present.mention(interaction.user.id)))))
         await self._close_sign_up(event)
 
-    async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
+    async def standings(self, interaction: discord.Interaction, event_id: int | None, page: int | None = None) -> None:
+        """One page of the standings (page 1 by default), posted in the event's channel; a page the
+        table does not have is refused privately before anything is posted."""
         view = await self.resolve(interaction, event_id, ("running", "finished"))
         if view is None:
             return
         event = view.event
+        count, number = pages_of(view), page or 1
+        if not 1 <= number <= count:
+            await reply_error(interaction, Text("The standings of {event} fit on one page; leave out `page`.",
+                                                event=event.title) if count == 1 else
+                              Text("There is no page {page}: the standings of {event} have {pages} pages.",
+                                   page=number, event=event.title, pages=count))
+            return
         final = event.status == "finished"
         locale = public_locale(interaction)
         here = event.channel_id in (None, interaction.channel_id)
@@ -343,7 +301,8 @@ class Tournaments:
             await interaction.response.defer(thinking=True)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self._standings_message(view, final, locale)
+        viewer = interaction.user.id if view.entrant(interaction.user.id) is not None else None
+        text, file = await self._standings_post(view, final, locale, number, viewer)
         if here:
             await interaction.followup.send(**outgoing(text, file=file))
             return
@@ -354,13 +313,16 @@ class Tournaments:
             note = Text("I cannot post in {channel}.", channel=f"<#{event.channel_id}>")
         await interaction.followup.send(**outgoing(private(interaction, note), ephemeral=True))
 
-    async def _standings_message(self, view: EventView, final: bool, locale) -> tuple[str, discord.File]:
-        """The standings' text and image (drawn off the event loop)."""
-        text = say(standings_lines(view, final), locale)
-        png = await asyncio.to_thread(standings_png, view, final, locale)
-        description = say(Text("Standings of {event} as a table", event=view.event.title), locale, escaped=False)
-        return text, discord.File(io.BytesIO(png), filename=f"standings-{view.event.id}.png",
-                                  description=fit(description, 1024))
+    async def _standings_post(self, view: EventView, final: bool, locale, number: int = 1,
+                              viewer: int | None = None) -> tuple[str, discord.File]:
+        """Page ``number`` of the standings as text and image; its footer's command names the event
+        when the server has another one that ``/tournament standings`` could mean."""
+        # a 256-player table takes a tenth of a second to compute: off the event loop, as its image is
+        page = await asyncio.to_thread(standings_page, view, number, viewer)
+        command = "/tournament standings"
+        if page.count > 1 and len(await self.service.events(view.event.guild_id, ("running", "finished"))) > 1:
+            command = f"/tournament standings tournament:{view.event.id}"
+        return await standings_message(view, final, locale, page, command)
 
     async def list(self, interaction: discord.Interaction) -> None:
         events = await self.service.events(interaction.guild_id)
@@ -395,16 +357,17 @@ class Tournaments:
             return
         locale = self.bot.actions.match_locale_of(event.guild_id)
         channel = self.bot.get_partial_messageable(event.channel_id)
+        # Standings show page 1 (the leaders, and on the final one the winners) and mention nobody.
         if news.standings or (news.rounds and news.rounds[0] > 1):
-            text, file = await self._standings_message(view, False, locale)
+            text, file = await self._standings_post(view, False, locale)
             await channel.send(**outgoing(text, file=file))
         for number in news.rounds:
             await channel.send(**outgoing(say(self._pairings(view, number), locale),
                                           notify=[p for t in view.round_tables(number) for p in t.players
                                                   if not ai_seats.is_ai(p)]))
         if news.final:
-            text, file = await self._standings_message(view, True, locale)
-            await channel.send(**outgoing(text, file=file, notify=view.event.winners))
+            text, file = await self._standings_post(view, True, locale)
+            await channel.send(**outgoing(text, file=file))
 
     @staticmethod
     def _pairings(view: EventView, number: int) -> Text:

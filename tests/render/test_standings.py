@@ -29,3 +29,14 @@ def test_long_names_are_cut_to_their_column():
     long = StandingRow(1, "x" * 200, "1.0", "0.0", "0.0", "1")
     image = standings_image("t", ["Player", "Points", "Bh", "SB", "Played"], [long])
     assert isinstance(image, Image.Image)
+
+
+def test_a_row_apart_comes_after_a_gap_with_a_dotted_rule():
+    header = ["Player", "Points", "Bh", "SB", "Played"]
+    together = standings_image("t", header, rows(3))
+    mine = StandingRow(47, "me", "1.0", "0.0", "0.0", "3", apart=True)
+    apart = standings_image("t", header, [*rows(2), mine])
+    from render.standings import GAP, ROW
+    assert apart.size[1] == together.size[1] + GAP
+    gap_line = apart.crop((0, apart.size[1] - 24 - ROW - GAP // 2 - 1, WIDTH, apart.size[1] - 24 - ROW - GAP // 2 + 2))
+    assert C.MUTED in {c for _, c in gap_line.getcolors(1 << 20)}
