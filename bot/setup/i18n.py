@@ -199,6 +199,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Tactori FEM: stacks of own towers may move together": (
         "Tactori FEM: Stapel eigener Türme dürfen gemeinsam ziehen",
         "Tactori FEM : les piles de vos tours peuvent se déplacer ensemble"),
+    "Big events: which page of the table (default: 1, the leaders)": (
+        "Große Turniere: welche Seite der Tabelle (Standard: 1, die Spitze)",
+        "Grands tournois : quelle page du classement (par défaut : 1, la tête)"),
     "Which event (default: the only one that fits)": ("Welches Turnier (Standard: das einzige passende)",
                                                       "Quel tournoi (par défaut : le seul qui convient)"),
     "The member (leave out for a computer player)": ("Das Mitglied (weglassen für einen Computerspieler)",
