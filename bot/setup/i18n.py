@@ -14,7 +14,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from engines import game_names, get_game
 from matches.timing import DAYS_CHOICES
 
-from ..locales.grammar import fill
+from ..locales.grammar import fill, typeset
 
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
 
@@ -286,7 +286,8 @@ def catalogue() -> dict[discord.Locale, dict[str, str]]:
 class Catalogue(app_commands.Translator):
     def __init__(self) -> None:
         self.texts = catalogue()
-        self.choices = {GERMAN: {k: v[0] for k, v in CHOICES.items()}, FRENCH: {k: v[1] for k, v in CHOICES.items()}}
+        self.choices = {GERMAN: {k: v[0] for k, v in CHOICES.items()},
+                        FRENCH: {k: typeset("fr", v[1]) for k, v in CHOICES.items()}}
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:

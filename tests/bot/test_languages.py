@@ -204,7 +204,7 @@ async def test_settings_say_the_reminder_mode_in_the_players_words(world, client
     w = world
     client_locales[w.ann.id] = "fr"
     r = await w.ann.slash(w.channel, "settings", reminders="dm")
-    assert r.ephemeral and r.response.content.startswith("Rappels : **message privé**.")
+    assert r.ephemeral and r.response.content.startswith("Rappels\u00a0: **message privé**.")
     client_locales[w.ann.id] = "de"
     r = await w.ann.slash(w.channel, "settings", reminders="off")
     assert r.response.content.startswith("Erinnerungen: **aus**.")

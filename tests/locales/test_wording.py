@@ -10,12 +10,15 @@ from __future__ import annotations
 import ast
 import json
 import re
+import string
 from pathlib import Path
 
 import pytest
 
+from bot.help import rules_text
 from bot.setup import i18n
 from bot.locales import HERE, LANGUAGES
+from bot.locales.grammar import fill
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = ROOT / "bot" / "help"
@@ -52,6 +55,47 @@ def test_french_sets_a_space_before_double_signs_and_inside_guillemets():
     """FR-2…FR-23: 22 Tactori messages lacked the space before ";"."""
     wrong = [(where, text) for where, _, text in units("fr") if FRENCH_SPACING.search(prose(text))]
     assert wrong == []
+
+
+class _Field(str):
+    """Any value a field may take (``{name!r}``, ``{share:.0f}``): a word, ``X``."""
+
+    def __new__(cls) -> "_Field":
+        return super().__new__(cls, "X")
+
+    def __format__(self, spec: str) -> str:
+        return "X"
+
+    def __repr__(self) -> str:
+        return "X"
+
+
+def said_in_french() -> list[tuple[str, str]]:
+    """Every French unit as Discord shows it: catalogue templates filled as messages are, command
+    descriptions and choice names as the translator hands them over, the help pages as sent."""
+    fields = {name: _Field() for lang in LANGUAGES for path in (HERE / lang).glob("*.json")
+              for template in json.loads(path.read_text("utf-8")).values()
+              for _, name, _, _ in string.Formatter().parse(template) if name}
+    out = [(f"fr/{path.name}", fill("fr", template, fields))
+           for path in sorted((HERE / "fr").glob("*.json"))
+           for template in json.loads(path.read_text("utf-8")).values()]
+    translator = i18n.Catalogue()
+    out += [("bot/setup/i18n.py", text) for text in translator.texts[i18n.FRENCH].values()]
+    out += [("bot/setup/i18n.py", text) for text in translator.choices[i18n.FRENCH].values()]
+    out += [(f"help/fr/{game}.md", rules_text(game, "fr")) for game in GAMES]
+    return out
+
+
+# An ordinary space where French sets a no-break one: Discord could break the line before the sign.
+BREAKABLE = re.compile(r" [;!?»]|« | :(?=\s|$|\*|_|\))")
+
+
+def test_french_spaces_before_double_signs_and_inside_guillemets_do_not_break():
+    """The catalogues write an ordinary space; what reaches Discord has U+202F (U+00A0 before a colon)."""
+    wrong = [(where, text) for where, text in said_in_french() if BREAKABLE.search(prose(text))]
+    assert wrong == []
+    narrow = [text for _, text in said_in_french() if "\u202f;" in text]
+    assert len(narrow) > 100             # the rule is applied, not the texts emptied of semicolons
 
 
 def test_german_sets_no_space_before_double_signs():
