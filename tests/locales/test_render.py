@@ -4,6 +4,7 @@ the budgets of ``tests/render`` and their size, and every letter of a
 translation has a glyph in the fonts the renderer draws with."""
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -142,6 +143,23 @@ def test_tactori_says_its_status_cards_and_legend(playouts):
     end = playouts["tactori-fem"][-1]
     said = templates(Joined(drawn(end, NAMES[:2])))
     assert "{count} turns" in said and "closed loop: wins" in said and "stacks" in said
+
+
+def test_cards_say_none_left_in_words_not_as_a_zero(playouts):
+    """Once read "noch 0 Bohrtürme", "0 tours restantes", "reste : 0 tours · 3 ponts"."""
+    from render.atacama.panel import _card_lines
+    from render.tactori.panel import card_lines
+
+    atacama = copy.deepcopy(playouts["atacama"][-1])     # the playouts are shared by the module's tests
+    atacama.supply[0] = [0, 0]
+    tactori = playouts["tactori"][0].to_json()
+    tactori["towers"][0], tactori["bridge_supply"][0] = 0, 3
+    fem = playouts["tactori-fem"][0].to_json()
+    lines = [_card_lines(atacama, 0)[1], card_lines(tactori, 0)[0], card_lines(fem, 0)[1]]
+    assert [say(line, "de") for line in lines] == ["keine Bohrtürme mehr", "Stock: keine Türme · 3 Brücken",
+                                                   "keine Brücken auf dem Brett"]
+    assert [say(line, "fr") for line in lines] == ["plus aucune tour", "en réserve\u00a0: aucune tour · 3 ponts",
+                                                   "aucun pont sur le plateau"]
 
 
 # ------------------------------------------------------------ readings, glyphs

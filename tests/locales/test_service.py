@@ -161,6 +161,12 @@ async def test_time_claims_and_vacations(service, clock):
     assert str(vacation.value.text) == "You have 25 vacation days left this year."
     assert both(vacation.value.text) == ("Du hast in diesem Jahr noch 25 Urlaubstage.",
                                          "Il vous reste 25 jours de vacances cette année.")
+    await service.start_vacation(ANN.id, 25)
+    with pytest.raises(ServiceError) as none_left:
+        await service.start_vacation(ANN.id, 1)
+    assert str(none_left.value.text) == "You have no vacation days left this year."     # not "0 days"
+    assert both(none_left.value.text) == ("Du hast in diesem Jahr keine Urlaubstage mehr.",
+                                          "Il ne vous reste plus aucun jour de vacances cette année.")
 
 
 def test_every_status_has_its_own_clause():
