@@ -128,6 +128,23 @@ def test_the_move_chooser_buttons_stay_short():
     assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")
 
 
+def test_the_decision_buttons_say_what_each_choice_costs():
+    """They once read "Keep (pay k)", "Behalten (k zahlen)": the rulebook's letter, not the position's number."""
+    from bot.interactions.buttons import decision_buttons
+
+    def labels(mismatches: int, lang: str) -> list[str]:
+        return [say(button.label, lang, escaped=False) for button in decision_buttons(7, 3, mismatches)]
+
+    assert labels(1, "en") == ["Keep (pay 1 chip)", "Remove (free)"]
+    assert labels(3, "en") == ["Keep (pay 3 chips)", "Remove (pay 2 chips)"]
+    assert labels(1, "de") == ["Behalten (1 Chip zahlen)", "Abräumen (kostenlos)"]
+    assert labels(2, "de") == ["Behalten (2 Chips zahlen)", "Abräumen (1 Chip zahlen)"]
+    assert labels(1, "fr") == ["Garder (payer 1 jeton)", "Enlever (gratuit)"]
+    assert labels(3, "fr") == ["Garder (payer 3 jetons)", "Enlever (payer 2 jetons)"]
+    keep, _ = decision_buttons(7, 3, 2)
+    assert keep.item.custom_id == "bg:keep:7:3"          # the click still finds the match after a restart
+
+
 async def test_the_players_of_a_thread_name_are_joined_in_the_servers_language(service):
     match = await started(service)
     assert str(present.thread_name(match)) == f"Architekton #{match.id}: ann vs bob"
