@@ -69,7 +69,7 @@ async def test_a_resignation_before_any_move_voids_the_match(service):
     result = await service.resign(match.id, BOB.id)
     lines = both(present.turn_message(result.match))
     assert lines[0].endswith("\nNoch hatte niemand gezogen, daher ist die Partie **annulliert**: kein Ergebnis, "
-                             "keine Gewinnpunkte, keine Änderung der Wertung.")
+                             "keine Gewinnpunkte, keine Änderung der Wertungszahl.")
     assert lines[1].endswith("\nPersonne n'avait encore joué, la partie est donc **annulée**\u00a0: pas de résultat, "
                              "pas de points de victoire, pas de changement de classement.")
 

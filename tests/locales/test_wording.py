@@ -149,6 +149,18 @@ def test_one_term_per_rulebook_concept(concept, lang, word, variants):
     assert wrong == [], f"{concept}: say {word!r}"
 
 
+def test_german_says_wertungszahl_for_the_rating():
+    """*Wertung* is also the game's scoring (*Endwertung*, the Atacama help's "**Wertung:**"), so the
+    rating (/stats, the leaderboard, the rating chart) is the *Wertungszahl*, as in German chess.
+    Not "Elo-Wertung": the ratings are OpenSkill numbers since the Elo ladders were migrated."""
+    rating = [(where, text) for where, english, text in units("de")
+              if english is not None and re.search(r"\bratings?\b", prose(english), re.IGNORECASE)]
+    assert len(rating) >= 8
+    wrong = [(where, text) for where, text in rating
+             if re.search(r"\bWertung(?:en)?\b", prose(text)) or "Wertungszahl" not in text]
+    assert wrong == []
+
+
 def _users_of_templates() -> dict[str, set[str]]:
     """Every Text template in the code and the files that say it."""
     users: dict[str, set[str]] = {}
