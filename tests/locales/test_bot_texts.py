@@ -114,6 +114,13 @@ def test_a_count_of_one_move_is_singular():
     assert str(present.moves(1)) == "1 move"
 
 
+def test_a_swiss_event_of_one_round_says_round():
+    from bot.interactions.tournaments import _rounds
+
+    assert [str(_rounds(1)), str(_rounds(3))] == ["1 round", "3 rounds"]      # once "1 rounds"
+    assert both(_rounds(1)) == ("1 Runde", "1 ronde")
+
+
 def test_the_reminder_modes_are_said_in_words():
     modes = present.REMINDER_MODES
     assert [both(modes[m]) for m in ("mention", "dm", "off")] == [

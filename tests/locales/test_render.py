@@ -142,7 +142,7 @@ def test_tactori_says_its_status_cards_and_legend(playouts):
             "bridge, number = floor", "polygon", "its points"} <= said
     end = playouts["tactori-fem"][-1]
     said = templates(Joined(drawn(end, NAMES[:2])))
-    assert "{count} turns" in said and "closed loop: wins" in said and "stacks" in said
+    assert "Turns: {count}" in said and "closed loop: wins" in said and "stacks" in said
 
 
 def test_cards_say_none_left_in_words_not_as_a_zero(playouts):
@@ -160,6 +160,18 @@ def test_cards_say_none_left_in_words_not_as_a_zero(playouts):
                                                    "keine Brücken auf dem Brett"]
     assert [say(line, "fr") for line in lines] == ["plus aucune tour", "en réserve\u00a0: aucune tour · 3 ponts",
                                                    "aucun pont sur le plateau"]
+
+
+def test_the_tactori_header_counts_one_turn_and_none_right():
+    """A match over after one turn (or none) once read "1 turns", "0 turns"."""
+    for plies in (0, 1):
+        state = get_game("tactori").setup(2, 7)
+        for _ in range(plies):
+            state.play(state.legal_moves()[0])
+        state.resign(1)                     # over: the header counts the turns played
+        [turns] = [t for t in drawn(state, NAMES[:2]) if t.template.startswith("Turns")]
+        assert [str(turns), say(turns, "de"), say(turns, "fr")] == [f"Turns: {plies}", f"Züge: {plies}",
+                                                                   f"Coups\u00a0: {plies}"]
 
 
 # ------------------------------------------------------------ readings, glyphs

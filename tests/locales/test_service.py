@@ -194,3 +194,20 @@ async def test_a_takeback_names_the_computers_replies_in_the_plural_when_there_a
     assert str(said).startswith(f"ann took back {said.params['move']} and the computer's replies ")
     assert both(said)[0].startswith(f"ann hat {said.params['move']} und die Antworten des Computers ")
     assert both(said)[1].startswith(f"ann a repris {said.params['move']} et les réponses de l'ordinateur ")
+
+
+async def test_a_hint_quotes_the_move_as_the_record_would_read_it(service):
+    """It once read "The hard level would play **e5**: ann placed a tower on e5": a move nobody
+    made, told in the past tense.  The engine's description is now quoted as the record would have it."""
+    from tests.matches.test_computer import against
+
+    match = await against(service, game="atacama", first="me")
+    move = match.state().legal_moves()[0]
+    played = match.state()
+    record = played.describe(played.play(move), match.names)
+    words = await service.hint_words(await service.hint(match.id, ANN.id), move)
+    assert str(words) == f"The hard level would play **{move}**, recorded as “{record}”"
+    assert both(words) == (
+        f"Auf der Stufe „schwer“ würde der Computer **{move}** spielen; in der Partie stünde dann: "
+        f"„{say(record, 'de')}“",
+        f"Le niveau difficile jouerait **{move}**, noté ainsi dans la partie\u00a0: «\u202f{say(record, 'fr')}\u202f»")

@@ -234,6 +234,21 @@ def test_german_sets_a_spaced_en_dash_not_an_em_dash():
     assert wrong == []
 
 
+# Things that can run out (a score of 0 points is a score, not a count of what is left).
+COUNTED = r"(?:towers?|bridges?|chips?|houses?|days?|moves?|turns?|rounds?|tiles?|matches|lines?" \
+          r"|Bohrtürme|Türme|Brücken|Chips|Tage|tours|ponts|jetons|jours)"
+
+
+def test_no_template_counts_a_literal_zero():
+    """None left is said in words ("no towers left", "keine Bohrtürme mehr", "plus aucune tour"),
+    not "only 0 towers", "noch 0 …", "0 tours restantes"."""
+    templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
+                 for t in json.loads(p.read_text("utf-8"))}          # the English, as the code writes it
+    translations = [text for _, _, text in units("de") + units("fr")]
+    zero = re.compile(rf"(?<![\d.,])0 {COUNTED}\b|\bonly 0\b|\bnoch 0\b", re.IGNORECASE)
+    assert [t for t in [*templates, *translations] if zero.search(prose(t))] == []
+
+
 def test_no_template_prints_a_decimal_point():
     """DE-10: "1.5 Std."; a format spec cannot give German and French their decimal comma,
     so fractions go through ``bot.messages.present.decimal``."""
