@@ -230,8 +230,12 @@ def test_german_sets_a_space_between_a_word_and_an_ellipsis():
 
 
 def test_german_sets_a_spaced_en_dash_not_an_em_dash():
-    wrong = [(where, text) for where, _, text in units("de") if "—" in text]
+    """"Erledigt – das Brett steht unten", never "Erledigt — das" nor "Erledigt–das"; a range keeps its
+    dash unspaced ("a–i", "1–9", "d4–f6")."""
+    wrong = [(where, text) for where, _, text in units("de")
+             if "—" in text or re.search(r"[^\W\d]{2}–[^\W\d]{2}", prose(text))]
     assert wrong == []
+    assert sum(" – " in text for _, _, text in units("de")) >= 7
 
 
 # Things that can run out (a score of 0 points is a score, not a count of what is left).
