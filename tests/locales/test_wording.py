@@ -124,6 +124,8 @@ TERMS = [
     ("Tactori centre variations", "de", "9er-Mitte", r"Zentrum"),
     ("Tactori chasing", "de", "schassen", r"verdräng"),
     ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b"),
+    # German players say "Replay"; "Wiederholung" echoes the Stellungswiederholung of the rules.
+    ("a replay", "de", "Replay", r"\bWiederholung"),
     ("Architekton series points", "fr", "points de victoire", r"points? de gagnant"),
     ("Atacama build-up game", "fr", "variante évolutive", r"à construire"),
     ("Atacama mining right", "fr", "droit minier", r"droits? d'exploitation"),
