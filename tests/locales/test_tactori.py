@@ -108,7 +108,7 @@ def test_a_stack_move_with_chase_landing_and_bridges_reads_as_one_sentence():
                      "a bridge c8-e8 (floor 2).")
     assert say(words, "de") == ("ann (blau) hat einen Stapel aus 3 Türmen von c3 nach c8 gezogen und dabei einen "
                                 "Turm geschasst (orange; der geschasste und der schassende Turm kommen zurück in den "
-                                "Stock ihrer Besitzer), 2 Türme auf c8 abgesetzt und eine Brücke c8-e8 (Etage 2) "
+                                "Stock ihrer Besitzer), 2 Türme auf c8 abgelegt und eine Brücke c8-e8 (Etage 2) "
                                 "gelegt.")
     assert say(words, "fr") == ("ann (bleu) a déplacé une pile de 3 tours de c3 à c8 et chassé une tour (orange\u202f; "
                                 "la tour chassée et la tour chassante retournent dans la réserve de leurs "

@@ -123,7 +123,7 @@ TERMS = [
     ("Atacama other-colour towers", "de", "der anderen Farbe", r"fremdfarbig"),
     ("Tactori centre variations", "de", "9er-Mitte", r"Zentrum"),
     ("Tactori chasing", "de", "schassen", r"verdräng"),
-    ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b"),
+    ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b|\babgesetzt\b"),
     # German players say "Replay"; "Wiederholung" echoes the Stellungswiederholung of the rules.
     ("a replay", "de", "Replay", r"\bWiederholung"),
     ("Architekton series points", "fr", "points de victoire", r"points? de gagnant"),
