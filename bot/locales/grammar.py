@@ -44,7 +44,7 @@ COMPOUND_BEFORE = re.compile(r"\w-$")
 # so " :emoji:" is left alone), or after an opening guillemet.
 NARROW, NO_BREAK = "\u202f", "\u00a0"
 FRENCH_SPACES = ((re.compile(r" (?=[;!?»])"), NARROW), (re.compile(r"(?<=«) "), NARROW),
-                 (re.compile(r" (?=:(?:\s|$|\*|_|\)))"), NO_BREAK))
+                 (re.compile(r" (?=:(?:\s|$|\*|_))"), NO_BREAK))
 CODE_SPAN = re.compile(r"(`[^`]*`)")
 
 Rule = Callable[[str, str, str], tuple[str, str]]
@@ -83,6 +83,7 @@ def typeset(lang: str, text: str) -> str:
     """``text`` (a template, a help page, a command description) with the spacing of ``lang``."""
     rule = TYPOGRAPHY.get(lang)
     return rule(text) if rule is not None else text
+
 
 _FORMAT = string.Formatter()
 
