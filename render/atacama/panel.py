@@ -72,7 +72,8 @@ def _card_lines(state, seat: int) -> list[str]:
     else:
         left = Text("{count} towers left", count=count)
     if state.tactics and count:
-        left = Joined([left, Text("{count} other-colour (x2)", count=other)], " · ")
+        doubled = Text("{count} other-colour (x2)", count=other) if other else Text("no other-colour (x2)")
+        left = Joined([left, doubled], " · ")
     if seat in state.resigned and sum(state.forfeited[seat]):
         left = Text("{count} forfeited", count=sum(state.forfeited[seat]))
     return [first, left]

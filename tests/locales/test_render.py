@@ -160,6 +160,13 @@ def test_cards_say_none_left_in_words_not_as_a_zero(playouts):
                                                    "keine Brücken auf dem Brett"]
     assert [say(line, "fr") for line in lines] == ["plus aucune tour", "en réserve\u00a0: aucune tour · 3 ponts",
                                                    "aucun pont sur le plateau"]
+    from render.architekton.panel import _bank
+
+    atacama.supply[0] = [2, 0]
+    others = [_card_lines(atacama, 0)[1], _bank(0)]
+    assert [str(t) for t in others] == ["2 towers left · no other-colour (x2)", "Bank: empty"]
+    assert [say(t, "de") for t in others] == ["noch 2 Bohrtürme · keiner der anderen Farbe (x2)", "Bank: leer"]
+    assert [say(t, "fr") for t in others] == ["2 tours restantes · aucune d'autre couleur (x2)", "Banque\u00a0: vide"]
 
 
 def test_the_tactori_header_counts_one_turn_and_none_right():

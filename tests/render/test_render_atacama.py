@@ -228,7 +228,7 @@ def test_cards_say_no_towers_left_in_words():
     s.supply[0] = (0, 0)
     assert RA._card_lines(s, 0)[1] == "no towers left"       # not "0 towers left · 0 other-colour (x2)"
     s.supply[0] = (1, 0)
-    assert RA._card_lines(s, 0)[1] == "1 tower left · 0 other-colour (x2)"
+    assert RA._card_lines(s, 0)[1] == "1 tower left · no other-colour (x2)"
 
 
 @pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame " * 8], ["Anna", "Alex"]])
