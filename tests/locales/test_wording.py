@@ -98,6 +98,13 @@ def test_french_spaces_before_double_signs_and_inside_guillemets_do_not_break():
     assert len(narrow) > 100             # the rule is applied, not the texts emptied of semicolons
 
 
+def test_the_french_texts_are_written_with_ordinary_spaces():
+    """One rule sets the no-break spaces (``bot.locales.grammar.typeset``); a catalogue entry typed with
+    its own would be the one that a later edit gets wrong, and U+00A0 before "?" is too wide."""
+    wrong = [(where, text) for where, _, text in units("fr") if "\u00a0" in text or "\u202f" in text]
+    assert wrong == []
+
+
 def test_german_sets_no_space_before_double_signs():
     wrong = [(where, text) for where, _, text in units("de") if GERMAN_SPACING.search(prose(text))]
     assert wrong == []
