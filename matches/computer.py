@@ -140,7 +140,9 @@ class Computer(Play):
         match = await self.get(job.match_id)
         state = get_game(job.game).state_from_json(job.state)
         canonical = state.play(move)
-        said = Text("The hard level would play **{move}**: {words}", move=canonical,
+        # The engines describe a turn once played, in the past tense: quoted as the record would read,
+        # so the hint does not say a move nobody made "was" made.
+        said = Text("The hard level would play **{move}**, recorded as “{words}”", move=canonical,
                     words=state.describe(canonical, match.names))
         if match.version != job.version:
             return Text("{hint} (The position has changed since you asked.)", hint=said)

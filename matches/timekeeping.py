@@ -209,8 +209,7 @@ class Timekeeping(Core):
         else:
             left = timing.VACATION_DAYS_PER_YEAR - used
             if days > left + 1e-9:
-                raise ServiceError(Text("You have 1 vacation day left this year.") if int(left) == 1 else
-                                   Text("You have {count} vacation days left this year.", count=int(left)))
+                raise ServiceError(_vacation_left(int(left)))
             new_until = max(now, settings.vacation_until or now) + days * timing.DAY
             used += days
         shift = new_until - max(now, settings.vacation_until or now)
@@ -264,3 +263,11 @@ class Timekeeping(Core):
 
         await self.store.write(work)
 
+
+def _vacation_left(days: int) -> Text:
+    """The vacation days left this year; none left is said in words, not as a 0."""
+    if days <= 0:
+        return Text("You have no vacation days left this year.")
+    if days == 1:
+        return Text("You have 1 vacation day left this year.")
+    return Text("You have {count} vacation days left this year.", count=days)

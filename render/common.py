@@ -190,8 +190,10 @@ def _missing_glyph() -> bytes:
 
 @lru_cache(maxsize=1024)
 def _bundled(char: str) -> bool:
-    """Whether the bundled font has a glyph for ``char``."""
-    return char.isspace() or bytes(font(24).getmask(char)) != _missing_glyph()
+    """Whether the bundled font has a glyph for ``char``.  Only the ASCII blanks are taken on trust: the
+    bundled font draws its missing-glyph box for the no-break spaces French sets before ``: ; ! ?``
+    (U+00A0, U+202F), which :data:`FULL_FONT` has (U+202F as narrow as its thin space)."""
+    return (char.isspace() and char.isascii()) or bytes(font(24).getmask(char)) != _missing_glyph()
 
 
 def _needs_full(text: str) -> bool:

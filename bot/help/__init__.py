@@ -3,6 +3,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..locales import language
+from ..locales.grammar import typeset
 
 
 def rules_text(game: str, locale=None) -> str:
@@ -15,4 +16,5 @@ def _read(game: str, lang: str) -> str:
     # Read once per game and language: the command answers from memory, not the disk.
     folder = resources.files(__package__)
     translated = folder.joinpath(lang, f"{game}.md")
-    return (translated if lang != "en" and translated.is_file() else folder.joinpath(f"{game}.md")).read_text("utf-8")
+    page = translated if lang != "en" and translated.is_file() else folder.joinpath(f"{game}.md")
+    return typeset(lang, page.read_text("utf-8"))     # French no-break spaces, as in every message

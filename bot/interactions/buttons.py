@@ -20,8 +20,10 @@ class _MatchButton:
     label: Text
     style = Style.secondary
 
-    def __init__(self, match_id: int, version: int = 0):
+    def __init__(self, match_id: int, version: int = 0, label: Text | None = None):
         self.match_id, self.version = match_id, version
+        if label is not None:       # words that depend on the position (what keeping a house costs)
+            self.label = label
         super().__init__(discord.ui.Button(label=self.label, style=self.style,
                                            custom_id=f"{PREFIX}:{self.action}:{match_id}:{version}"))
 
@@ -45,8 +47,9 @@ def _button(action: str, label: Text, style: Style) -> type:
 
 AcceptButton = _button("accept", Text("Accept"), Style.success)
 DeclineButton = _button("decline", Text("Decline"), Style.secondary)
-KeepButton = _button("keep", Text("Keep (pay k)"), Style.primary)
-RemoveButton = _button("remove", Text("Remove (pay k-1)"), Style.secondary)
+# Their labels say what each costs in the position (decision_buttons); these stand for them after a restart.
+KeepButton = _button("keep", Text("Keep"), Style.primary)
+RemoveButton = _button("remove", Text("Remove"), Style.secondary)
 ResignButton = _button("resign", Text("Yes, resign"), Style.danger)
 RematchButton = _button("rematch", Text("Rematch"), Style.primary)
 ReviewButton = _button("review", Text("Review"), Style.secondary)
@@ -58,6 +61,19 @@ UndoNoButton = _button("undo-no", Text("Refuse"), Style.secondary)
 
 ALL = (AcceptButton, DeclineButton, KeepButton, RemoveButton, ResignButton, RematchButton, ClaimButton,
        DrawYesButton, DrawNoButton, UndoYesButton, UndoNoButton, ReviewButton)
+
+
+def decision_buttons(match_id: int, version: int, mismatches: int) -> tuple[_MatchButton, _MatchButton]:
+    """Keep and Remove for a building enclosed with ``mismatches`` mismatched sides (A5): keeping
+    costs one chip per mismatch, taking the house back one fewer, so with one mismatch it is free."""
+    keep = KeepButton(match_id, version, Text("Keep (pay {chips})", chips=_chips(mismatches)))
+    remove = RemoveButton(match_id, version, Text("Remove (free)") if mismatches == 1 else
+                          Text("Remove (pay {chips})", chips=_chips(mismatches - 1)))
+    return keep, remove
+
+
+def _chips(count: int) -> Text:
+    return Text("{count} chip", count=count) if count == 1 else Text("{count} chips", count=count)
 
 
 def view_of(*items: discord.ui.Item, locale=None) -> discord.ui.View:

@@ -57,11 +57,15 @@ def organiser(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild or perms.manage_events)
 
 
+def _rounds(count: int) -> Text:
+    return Text("1 round") if count == 1 else Text("{count} rounds", count=count)
+
+
 def rules_paragraph(event: Event) -> Text:
     """The event's rules in one short paragraph."""
     title = get_game(event.game).title
     fmt = {"swiss": Text("Swiss system: each round pairs players of equal score who have not met; a bye scores "
-                         "a win; {rounds}.", rounds=Text("{count} rounds", count=event.rounds) if event.rounds
+                         "a win; {rounds}.", rounds=_rounds(event.rounds) if event.rounds
                          else Text("rounds: log2 of the players, at least 3")),
            "league": Text("League: everyone meets everyone, all matches start at once."),
            "knockout": Text("Knockout: each pairing is a series won at 2 victory points; the winner goes on.")}

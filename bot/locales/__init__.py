@@ -6,7 +6,8 @@ per area (``de/architekton.json``, ``fr/service.json``...), mapping an English
 template to the translated one with the same fields.  A template without a
 translation is said in English; a test keeps the catalogues complete.
 Where a field meets the template's words, each language's grammar applies
-(``grammar``: French elision, German compounds with a title of two words).
+(``grammar``: French elision and no-break spaces before ``; : ! ?``, German compounds
+with a title of two words).
 
 Private replies follow the reader's Discord language (``interaction.locale``);
 public messages in a server follow the server's language

@@ -9,18 +9,26 @@ which change the words around them:
   *au tour de Bob*.  A name with an initial *h* is taken as a mute one
   (*d'Hugo*, *d'Hélène*): nothing tells an aspirated one apart.  Codes of the
   notation (*e5*, *a1*, *A12*) and numbers are not words and keep *de*.
+* French sets a no-break space before ``; ! ?`` and ``»`` and after ``«``
+  (narrow, U+202F) and before ``:`` (U+00A0), so that Discord never breaks a
+  line before the sign.  The catalogues keep an ordinary space, easy to type
+  and to read; :func:`typeset` swaps it in the template's own words only, so
+  names and typed input stay as they are, and a colon with no space before it
+  (``<t:123:R>``, ``12:30``, a link) or inside a code span is never touched.
 * German hyphenates a compound formed with a name of several words
   throughout: the catalogue writes ``{title}-Partie``, said *Tactori-FEM-Partie*
   (not *Tactori FEM-Partie*), and *Atacama-Partie* as before.
 
 :func:`fill` formats a template like ``str.format`` and applies the rules of
-its language where a field meets the template's own words, so the catalogues
+its language where a field meets the template's own words, and the language's
+spacing to those words (:func:`typeset`), so the catalogues
 keep natural spelling and every template gets the rule, old and new.
 """
 from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 from typing import Any, Callable
 
 VOWELS = "aeiouàâäéèêëîïôöùûüœæ"
@@ -31,6 +39,13 @@ ELIDABLE = re.compile(r"(?<![\w'’-])(de|le|la|que|lorsque|puisque|jusque) ((?:
 # A compound: a hyphen joining the field to a word ("{title}-Partie", "Spiel-{title}").
 COMPOUND_AFTER = re.compile(r"^-\w")
 COMPOUND_BEFORE = re.compile(r"\w-$")
+
+# French spacing: an ordinary space before the sign (colon only when a space, markdown or the end follows,
+# so " :emoji:" is left alone), or after an opening guillemet.
+NARROW, NO_BREAK = "\u202f", "\u00a0"
+FRENCH_SPACES = ((re.compile(r" (?=[;!?»])"), NARROW), (re.compile(r"(?<=«) "), NARROW),
+                 (re.compile(r" (?=:(?:\s|$|\*|_))"), NO_BREAK))
+CODE_SPAN = re.compile(r"(`[^`]*`)")
 
 Rule = Callable[[str, str, str], tuple[str, str]]
 
@@ -51,12 +66,32 @@ def hyphenate(before: str, value: str, after: str) -> tuple[str, str]:
 
 RULES: dict[str, Rule] = {"fr": elide, "de": hyphenate}
 
+
+def _french_spacing(text: str) -> str:
+    pieces = CODE_SPAN.split(text)          # code spans at the odd places, kept as typed
+    for i in range(0, len(pieces), 2):
+        for pattern, space in FRENCH_SPACES:
+            pieces[i] = pattern.sub(space, pieces[i])
+    return "".join(pieces)
+
+
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": _french_spacing}
+
+
+@lru_cache(maxsize=4096)
+def typeset(lang: str, text: str) -> str:
+    """``text`` (a template, a help page, a command description) with the spacing of ``lang``."""
+    rule = TYPOGRAPHY.get(lang)
+    return rule(text) if rule is not None else text
+
+
 _FORMAT = string.Formatter()
 
 
 def fill(lang: str, template: str, params: dict[str, Any]) -> str:
     """``template.format(**params)``, with the rule of ``lang`` applied where a field meets the template's words."""
     rule = RULES.get(lang)
+    template = typeset(lang, template)
     if rule is None:
         return template.format(**params)
     pieces = list(_FORMAT.parse(template))

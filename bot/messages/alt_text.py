@@ -38,8 +38,11 @@ def board_description(match: Match, last: str = "") -> Text:
     """The board of ``match`` in words; ``last`` is the last move (or the last moves) as the turn
     message words it.  A finished board says the result instead, once: the last move's own words
     would say the scores and the winner again."""
-    parts = [Text("{title} board, match #{id}, after {moves}.", title=match.title, id=match.id,
-                  moves=moves(match.plies))]
+    if match.plies:
+        parts = [Text("{title} board, match #{id}, after {moves}.", title=match.title, id=match.id,
+                      moves=moves(match.plies))]
+    else:       # not "after 0 moves"
+        parts = [Text("{title} board, match #{id}, before the first move.", title=match.title, id=match.id)]
     if last and match.plies and match.outcome() is None:
         parts.append(Text("Last: {what}", what=last))
     parts += [part for part in (_scores(match), _bridges(match)) if part]

@@ -45,8 +45,8 @@ class Boards:
         if match.status == "active" and self.service.computer_to_move(match) is not None:
             return None     # the computer is to move: nothing for anyone to press
         if match.status == "active" and getattr(match.position, "pending", None) is not None:
-            return buttons.view_of(buttons.KeepButton(match.id, match.version),
-                                   buttons.RemoveButton(match.id, match.version), locale=locale)
+            mismatches = match.position.mismatches(match.position.pending)
+            return buttons.view_of(*buttons.decision_buttons(match.id, match.version, mismatches), locale=locale)
         if match.status == "active":
             return buttons.view_of(guided.ChooseMoveButton(match.id, match.version), locale=locale)
         return None

@@ -14,7 +14,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from engines import game_names, get_game
 from matches.timing import DAYS_CHOICES
 
-from ..locales.grammar import fill
+from ..locales.grammar import fill, typeset
 
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
 
@@ -77,7 +77,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Suspendre les pendules de toutes vos parties (30 jours par an)"),
     "The best rated players of a game on this server": ("Die bestbewerteten Spieler eines Spiels auf diesem Server",
                                                         "Les joueurs les mieux classés d'un jeu sur ce serveur"),
-    "Wins, losses, ratings and series of a member": ("Siege, Niederlagen, Wertungen und Serien eines Mitglieds",
+    "Wins, losses, ratings and series of a member": ("Siege, Niederlagen, Wertungszahlen und Serien eines Mitglieds",
                                                      "Victoires, défaites, classements et séries d'un membre"),
     "Server settings and moderation of matches": ("Servereinstellungen und Moderation von Partien",
                                                   "Réglages du serveur et modération des parties"),
@@ -111,7 +111,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Whose statistics (default: yours)": ("Wessen Statistik (Standard: deine)",
                                           "Statistiques de quel membre (par défaut : les vôtres)"),
     "Only this game's rating in the chart (default: every game)": (
-        "Nur die Wertung dieses Spiels im Diagramm (Standard: alle Spiele)",
+        "Nur die Wertungszahl dieses Spiels im Diagramm (Standard: alle Spiele)",
         "Seul le classement de ce jeu dans le graphique (par défaut : tous les jeux)"),
     "on or off for this match": ("an oder aus für diese Partie", "oui ou non pour cette partie"),
     "Second opponent (four players need three)": ("Zweiter Gegner (zu viert braucht es drei)",
@@ -289,7 +289,8 @@ def catalogue() -> dict[discord.Locale, dict[str, str]]:
 class Catalogue(app_commands.Translator):
     def __init__(self) -> None:
         self.texts = catalogue()
-        self.choices = {GERMAN: {k: v[0] for k, v in CHOICES.items()}, FRENCH: {k: v[1] for k, v in CHOICES.items()}}
+        self.choices = {GERMAN: {k: v[0] for k, v in CHOICES.items()},
+                        FRENCH: {k: typeset("fr", v[1]) for k, v in CHOICES.items()}}
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:

@@ -31,6 +31,12 @@ def _place(e: dict[str, Any], who: str) -> Text:
 
 def _pay(e: dict[str, Any], who: str) -> Text:
     params = {"player": who, "chips": _chips(e["paid"]), "square": _sq(e["square"])}
+    if e["paid"] == 0:      # one mismatch, house taken back: said as free, not "pays 0 chips"
+        if e["auto"]:
+            return Text("{player} must take the house back from the building at {square}, free of charge",
+                        player=who, square=params["square"])
+        return Text("{player} takes the house back from the building at {square}, free of charge",
+                    player=who, square=params["square"])
     if e["auto"]:
         return Text("{player} must take the house back and pays {chips} for the building at {square}", **params)
     if e["removed"]:
@@ -54,9 +60,9 @@ def _event(e: dict[str, Any], names: list[str]) -> Text | None:
     if kind == "pending":
         params = {"player": who, "square": _sq(e["square"]), "count": e["k"], "keep": _chips(e["k"]),
                   "remove": _chips(e["k"] - 1)}
-        if e["k"] == 1:
+        if e["k"] == 1:     # removing costs k-1 = 0 chips: said as free
             return Text("{player}'s building at {square} is enclosed with {count} mismatched side: {player} must "
-                        "choose keep (pay {keep}) or remove (take the house back, pay {remove})", **params)
+                        "choose keep (pay {keep}) or remove (take the house back for free)", **params)
         return Text("{player}'s building at {square} is enclosed with {count} mismatched sides: {player} must "
                     "choose keep (pay {keep}) or remove (take the house back, pay {remove})", **params)
     if kind == "bankrupt":

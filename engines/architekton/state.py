@@ -504,9 +504,9 @@ class ArchitektonState(State):
         if self.pending is not None:
             k = self.mismatches(self.pending)
             params = {"square": _sq(self.pending), "count": k, "keep": k, "remove": k - 1}
-            if k == 1:
+            if k == 1:      # removing costs k-1 = 0: said as free
                 return Text("your building at {square} is enclosed with {count} mismatched side: "
-                            "**keep** (pay {keep}) or **remove** (pay {remove})", **params)
+                            "**keep** (pay {keep}) or **remove** (free)", **params)
             return Text("your building at {square} is enclosed with {count} mismatched sides: "
                         "**keep** (pay {keep}) or **remove** (pay {remove})", **params)
         if self.legal_moves() == ["discard"]:

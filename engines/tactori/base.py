@@ -253,12 +253,12 @@ class TowersState(State):
                 h = board.height(q)
                 if m > h:
                     if h == 0:
-                        raise IllegalMove(Text("there are only 0 towers on {field} to chase", field=Q))
+                        raise IllegalMove(Text("there are no towers on {field} to chase", field=Q))
                     if h == 1:
                         raise IllegalMove(Text("there is only 1 tower on {field} to chase", field=Q))
                     raise IllegalMove(Text("there are only {count} towers on {field} to chase", count=h, field=Q))
                 if c == 0:
-                    raise IllegalMove(Text("only 0 towers on top of {field} can be chased: chased towers "
+                    raise IllegalMove(Text("no tower on top of {field} can be chased: chased towers "
                                            "must be other players' and free of bridges (R4)", field=Q))
                 if c == 1:
                     raise IllegalMove(Text("only 1 tower on top of {field} can be chased: chased towers "

@@ -40,8 +40,9 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
         sq = tuple(state.pending)
         owner = state.houses[sq]
         k = state.mismatches(sq)
-        return (owner, Text("{player} decides about {square}", player=name(owner), square=f"{sq[0]},{sq[1]}"),
-                Text("keep the house and pay {keep} · remove it and pay {remove}", keep=k, remove=k - 1))
+        choice = (Text("keep the house and pay {keep} · remove it for free", keep=k) if k == 1 else
+                  Text("keep the house and pay {keep} · remove it and pay {remove}", keep=k, remove=k - 1))
+        return owner, Text("{player} decides about {square}", player=name(owner), square=f"{sq[0]},{sq[1]}"), choice
     seat = state.turn_player
     return (seat, Text("{player} to move", player=name(seat)),
             Text("tile {number} of 2 this turn", number=state.placement + 1))

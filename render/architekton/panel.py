@@ -64,7 +64,7 @@ class _Panel:
             x += max(160, C.text_width(none, TEXT) + 10)
         # piles, reserves and bank, right-aligned beside the stock
         lines = [
-            Text("Bank: {count} chips", count=s.bank) if s.bank != 1 else Text("Bank: {count} chip", count=s.bank),
+            _bank(s.bank),
             Text("Buildings: pile {pile} · reserve {reserve}", pile=len(s.piles['B']), reserve=len(s.reserves['B'])),
             Text("Landscapes: pile {pile} · reserve {reserve}", pile=len(s.piles['L']), reserve=len(s.reserves['L'])),
         ]
@@ -161,3 +161,10 @@ class _Panel:
             draw.line([(b[0] + 5, b[1] + 5), (b[2] - 5, b[3] - 5)], fill=C.INK, width=3)
             draw.line([(b[0] + 5, b[3] - 5), (b[2] - 5, b[1] + 5)], fill=C.INK, width=3)
             C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
+
+
+def _bank(chips: int) -> Text:
+    """The chips in the bank; an empty bank is said so, not as "0 chips"."""
+    if chips == 0:
+        return Text("Bank: empty")
+    return Text("Bank: {count} chip", count=chips) if chips == 1 else Text("Bank: {count} chips", count=chips)

@@ -65,9 +65,15 @@ def _card_lines(state, seat: int) -> list[str]:
         first = Joined([first, Text("1 paid for the right")], " · ")
     base, other = state.supply[seat]
     count = base + other
-    left = Text("{count} towers left", count=count) if count != 1 else Text("{count} tower left", count=count)
-    if state.tactics:
-        left = Joined([left, Text("{count} other-colour (x2)", count=other)], " · ")
+    if count == 0:
+        left = Text("no towers left")          # not "0 towers left"
+    elif count == 1:
+        left = Text("{count} tower left", count=count)
+    else:
+        left = Text("{count} towers left", count=count)
+    if state.tactics and count:
+        doubled = Text("{count} other-colour (x2)", count=other) if other else Text("no other-colour (x2)")
+        left = Joined([left, doubled], " · ")
     if seat in state.resigned and sum(state.forfeited[seat]):
         left = Text("{count} forfeited", count=sum(state.forfeited[seat]))
     return [first, left]

@@ -128,7 +128,7 @@ def _header(img, draw, state, data, names, letters, lay: Layout, say=str) -> Non
     if data["result"] is None:
         turn = Text("Turn {number}", number=data['ply'] + 1)
     else:
-        turn = Text("{count} turns", count=data['ply'])
+        turn = Text("Turns: {count}", count=data['ply'])       # any count reads right, 0 and 1 too
     box = C.draw_text(img, (right_top, cy - 14), say(turn), 24, C.MUTED, anchor="rm")
     title_right = box[0] - 16
     options = say(options_text(data))

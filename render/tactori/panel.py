@@ -57,13 +57,20 @@ def _card(img, draw, data, names, letters, perspective, seat: int, box, say=str)
 
 
 def _supplies(towers: int, bridges: int) -> Text:
-    if towers == 1:
-        if bridges == 1:
-            return Text("{towers} tower · {bridges} bridge left", towers=towers, bridges=bridges)
-        return Text("{towers} tower · {bridges} bridges left", towers=towers, bridges=bridges)
-    if bridges == 1:
-        return Text("{towers} towers · {bridges} bridge left", towers=towers, bridges=bridges)
-    return Text("{towers} towers · {bridges} bridges left", towers=towers, bridges=bridges)
+    """What a player has left in the supply; none left is said in words, not as a 0."""
+    return Text("{towers} · {bridges} left", towers=_towers(towers), bridges=_bridges(bridges))
+
+
+def _towers(count: int) -> Text:
+    if count == 0:
+        return Text("no towers")
+    return Text("1 tower") if count == 1 else Text("{count} towers", count=count)
+
+
+def _bridges(count: int) -> Text:
+    if count == 0:
+        return Text("no bridges")
+    return Text("1 bridge") if count == 1 else Text("{count} bridges", count=count)
 
 
 def card_lines(data, seat: int) -> list[str]:
@@ -74,6 +81,8 @@ def card_lines(data, seat: int) -> list[str]:
         laid = sum(1 for b in data["bridges"] if b["owner"] == seat)
         if polys:
             second = Text("closed a loop")
+        elif laid == 0:
+            second = Text("no bridges on the board")
         elif laid == 1:
             second = Text("{count} bridge on the board", count=laid)
         else:

@@ -13,7 +13,17 @@ from typing import Callable
 
 PNG_MAGIC = b"\x89PNG"
 GAME = "architekton"
-KEEP, REMOVE = "Keep (pay k)", "Remove (pay k-1)"
+
+
+def decision_labels(state) -> list[str]:
+    """The Keep and Remove buttons' labels for the pending building: what each costs (A5: a chip per
+    mismatched side to keep the house, one fewer to take it back)."""
+    k = state.mismatches(tuple(state.pending))
+
+    def chips(n: int) -> str:
+        return f"{n} chip" if n == 1 else f"{n} chips"
+
+    return [f"Keep (pay {chips(k)})", "Remove (free)" if k == 1 else f"Remove (pay {chips(k - 1)})"]
 
 
 def reproducible_seeds(service, start: int) -> None:

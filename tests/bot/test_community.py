@@ -102,7 +102,7 @@ async def test_the_leaderboard_lists_established_players_first_and_marks_provisi
     assert f"**{ratings[w.ann.id].rating:.0f}?**" in lines[4] and "?" not in "".join(lines[1:3])
     # the question mark as each language writes it
     assert [say(present.rating(ratings[w.ann.id]), lang) for lang in ("en", "de", "fr")] == [
-        f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}\u00a0?"]
+        f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}\u202f?"]
 
 
 async def test_admin_commands_need_manage_server(world):

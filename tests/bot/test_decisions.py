@@ -1,5 +1,5 @@
 """Keep/remove decisions (A5) taken by the player who is NOT moving, through the bot."""
-from .helpers import (GAME, KEEP, REMOVE, assert_png, button_labels, pinged_ids, reach_decision_by_the_non_mover,
+from .helpers import (GAME, assert_png, button_labels, decision_labels, pinged_ids, reach_decision_by_the_non_mover,
                       snapshot)
 
 
@@ -7,7 +7,8 @@ async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world
     w = world
     match, board, mover, owner = await reach_decision_by_the_non_mover(w)
     await assert_png(board)
-    assert button_labels(board) == [KEEP, REMOVE]
+    KEEP, REMOVE = decision_labels(match.state())
+    assert button_labels(board) == [KEEP, REMOVE]            # what each costs here, not "pay k"
     x, y = match.state().pending
     assert f"{owner.mention}: your building at {x},{y} is enclosed" in board.content
     assert pinged_ids(w.env, board) == {owner.id}
@@ -30,7 +31,7 @@ async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world
     [posted] = decided.followups
     assert not posted.ephemeral
     await assert_png(posted)
-    assert f"{owner.name} takes the house back and pays" in posted.content
+    assert f"{owner.name} takes the house back" in posted.content
     after = await w.service.get(match.id)
     assert after.version == before[0] + 1
     assert (await w.service.moves(match.id))[-1].move == "remove"
@@ -62,6 +63,7 @@ async def test_the_owner_can_decide_with_the_move_command(world):
 async def test_only_the_newest_board_carries_the_decision_buttons(world):
     w = world
     match, first_board, mover, owner = await reach_decision_by_the_non_mover(w)
+    KEEP, REMOVE = decision_labels(match.state())
     # The owner asks for the board again: the buttons move to the newest copy.
     again = await owner.slash(w.channel, f"{GAME} board")
     second_board = again.response

@@ -92,7 +92,7 @@ async def test_a_german_server_plays_in_german_and_each_player_is_answered_in_th
     # The image's description, read aloud by screen readers, speaks the server's language too.
     [image] = board.attachments
     # At the start there is no last move to tell ("Zuletzt: Die Partie beginnt." said nothing).
-    assert image.description.startswith(f"Brett von Architekton, Partie #{match.id}, 0 Züge gespielt. Punkte: ")
+    assert image.description.startswith(f"Brett von Architekton, Partie #{match.id}, vor dem ersten Zug. Punkte: ")
     assert "Zuletzt" not in image.description
     assert image.description.endswith(f"{match.name_of(match.to_move_id())} ist am Zug.")
     assert_no_english(image.description, "de")
@@ -204,7 +204,7 @@ async def test_settings_say_the_reminder_mode_in_the_players_words(world, client
     w = world
     client_locales[w.ann.id] = "fr"
     r = await w.ann.slash(w.channel, "settings", reminders="dm")
-    assert r.ephemeral and r.response.content.startswith("Rappels : **message privé**.")
+    assert r.ephemeral and r.response.content.startswith("Rappels\u00a0: **message privé**.")
     client_locales[w.ann.id] = "de"
     r = await w.ann.slash(w.channel, "settings", reminders="off")
     assert r.response.content.startswith("Erinnerungen: **aus**.")

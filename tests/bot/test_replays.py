@@ -157,7 +157,7 @@ async def test_german_and_french(world, client_locales):
     assert "Eine lange Partie" in final.content and len(final.attachments) == 3
     assert "Diagramm der Punkte" in final.attachments[2].description
     german = await ann.slash(channel, f"{GAME} replay", match=match_id)
-    assert f"**Wiederholung von Architekton #{match_id}**" in german.response.content
+    assert f"**Replay von Architekton #{match_id}**" in german.response.content
     english_gif = bot_replays.make_replay(await w.service.record(match_id), match.names, cap=4).data
     assert await german.response.attachments[0].read() != english_gif      # the frames' words are German
     french = await bob.slash(channel, f"{GAME} board", match=match_id, ply=2)

@@ -7,7 +7,7 @@ import pytest
 from bot.replies import SLOW_CALL
 from matches.timing import DAY
 
-from .helpers import (GAME, KEEP, advance, assert_png, button_labels, challenge, final_match_id, member_of,
+from .helpers import (GAME, advance, assert_png, button_labels, challenge, decision_labels, final_match_id, member_of,
                       reach_decision_by_the_non_mover, snapshot, start_match)
 
 
@@ -47,6 +47,7 @@ async def test_a_challenge_posted_before_a_restart_can_be_accepted_after_it(worl
 async def test_play_continues_from_the_store_after_a_restart(world):
     w = world
     match, board, mover, owner = await reach_decision_by_the_non_mover(w)
+    KEEP = decision_labels(match.state())[0]
     before = await snapshot(w, match.id)
     await w.restart()
     assert await snapshot(w, match.id) == before                  # the new bot reads the same store
@@ -183,7 +184,7 @@ async def test_a_slow_store_behind_a_button_is_acknowledged_and_the_board_follow
     w = world
     match, board, mover, owner = await reach_decision_by_the_non_mover(w)
     slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)      # past Discord's 3 seconds
-    clicked = await owner.click(board, label=KEEP)
+    clicked = await owner.click(board, label=decision_labels(match.state())[0])
     assert clicked.acknowledged
     assert board.components == []                                   # the decision buttons are gone
     after = w.channel.last_message

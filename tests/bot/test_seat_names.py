@@ -126,7 +126,9 @@ async def test_the_start_names_no_last_move(service):
         words = said(board_description(match, Text("The match begins.")), lang)
         assert "Last" not in words and "Zuletzt" not in words and "Dernier" not in words, words
     assert said(board_description(match, Text("The match begins.")), "en") == \
-        "Atacama board, match #1, after 0 moves. Scores: ann: 0, Bot (hard): 0. ann to move."
+        "Atacama board, match #1, before the first move. Scores: ann: 0, Bot (hard): 0. ann to move."
+    assert said(board_description(match, Text("The match begins.")), "fr").startswith(   # not "après 0 coup"
+        "Plateau d'Atacama, partie #1, avant le premier coup.")
 
 
 async def test_the_final_alt_text_says_the_result_once_with_the_tie_break(service):

@@ -59,10 +59,10 @@ def test_a_refusal_as_the_bot_says_it():
 def test_t8_notation_refusals():
     s = basic()
     assert say(refusal(s, "z9"), "de") == "'z9' ist kein Feld: die Spalten sind a..i, die Reihen 1..9"
-    assert say(refusal(s, "z9"), "fr") == "'z9' n'est pas une case : les colonnes vont de a à i, les lignes de 1 à 9"
+    assert say(refusal(s, "z9"), "fr") == "'z9' n'est pas une case\u00a0: les colonnes vont de a à i, les lignes de 1 à 9"
     assert say(refusal(s, "hello"), "de") == ("'hello' ist kein Zug. Beispiele: e5 (ein Bohrturm), e5* (ein Bohrturm "
                                               "der anderen Farbe, Taktikvariante), buy cols, buy rows, pass")
-    assert say(refusal(s, " "), "fr") == ("vous n'avez saisi aucun coup. Exemples : e5 (une tour), e5* (une tour "
+    assert say(refusal(s, " "), "fr") == ("vous n'avez saisi aucun coup. Exemples\u00a0: e5 (une tour), e5* (une tour "
                                           "d'autre couleur, variante tactique), buy cols, buy rows, pass")
     assert say(refusal(s, "buy"), "de") == ("'buy': sag, welches Schürfrecht du kaufst: buy cols (die Spalten) "
                                             "oder buy rows (die Reihen)")
@@ -71,7 +71,7 @@ def test_t8_notation_refusals():
 def test_t6_other_colour_towers_only_in_the_tactics_variant():
     text = refusal(basic(), "e5*")
     assert say(text, "de") == "Bohrtürme der anderen Farbe (e5*) gibt es nur in der Taktikvariante; setze e5"
-    assert say(text, "fr") == "les tours d'autre couleur (e5*) ne servent que dans la variante tactique ; placez e5"
+    assert say(text, "fr") == "les tours d'autre couleur (e5*) ne servent que dans la variante tactique\u202f; placez e5"
 
 
 def test_t5_rights_are_bought_only_in_the_build_up_game():
@@ -86,7 +86,7 @@ def test_t5_a_slot_not_laid_yet_counts_the_turns():
     assert str(text) == "e5 is on a sub-board slot not laid yet: stage 2 lays it after turn 6, 5 turns from now"
     assert say(text, "de") == ("e5 liegt auf einem Teilplan, der noch nicht ausgelegt ist: "
                                "Phase 2 legt ihn nach Zug 6, also in 5 Zügen")
-    assert say(text, "fr") == ("e5 est sur un sous-plateau pas encore posé : "
+    assert say(text, "fr") == ("e5 est sur un sous-plateau pas encore posé\u00a0: "
                                "la phase 2 le pose après le coup 6, dans 5 coups")
     for move in STAGE1[1:5]:
         s.play(move)
@@ -99,7 +99,7 @@ def test_t5_the_rights_are_assigned_once():
     s.play("buy cols")
     text = refusal(s, "buy rows")          # bob received the rows right
     assert say(text, "de") == "die Schürfrechte sind schon vergeben; du wertest die Reihen"
-    assert say(text, "fr") == "les droits miniers sont déjà attribués ; vous marquez sur les lignes"
+    assert say(text, "fr") == "les droits miniers sont déjà attribués\u202f; vous marquez sur les lignes"
 
 
 def test_t7_setup_refusals():
@@ -130,15 +130,15 @@ def test_t5_describe_a_stage_and_a_buy():
     text = s.describe(STAGE1[-1], NAMES)
     assert say(text, "de") == ("bob hat einen Bohrturm auf e7 gesetzt (Gold 2); "
                                "Phase 2 beginnt: die Teilpläne H, D und B werden als Diagonale gelegt.")
-    assert say(text, "fr") == ("bob a placé une tour sur e7 (or 2) ; "
-                               "la phase 2 commence : les sous-plateaux H, D et B sont posés en diagonale.")
+    assert say(text, "fr") == ("bob a placé une tour sur e7 (or 2)\u202f; "
+                               "la phase 2 commence\u00a0: les sous-plateaux H, D et B sont posés en diagonale.")
     s.play("buy cols")
     text = s.describe("buy cols", NAMES)
     assert say(text, "de") == ("ann hat das Schürfrecht der Spalten (Gold und Silber plus, Kupfer minus) "
                                "gekauft und mit einem Bohrturm bezahlt; bob erhält das Schürfrecht der Reihen "
                                "(Kupfer und Gold plus, Silber minus).")
     assert say(text, "fr") == ("ann a acheté le droit minier des colonnes (or et argent en plus, "
-                               "cuivre en moins) en payant avec une tour ; bob reçoit le droit minier des lignes "
+                               "cuivre en moins) en payant avec une tour\u202f; bob reçoit le droit minier des lignes "
                                "(cuivre et or en plus, argent en moins).")
 
 
@@ -164,18 +164,18 @@ def test_t4_t6_the_end_with_unnamed_players():
                     "all towers are placed: Player 2 wins (Player 1 -10, Player 2 13).")
     assert say(text, "de") == ("Spieler 2 hat einen Bohrturm der anderen Farbe auf g1 gesetzt (Kupfer 2, zählt doppelt); "
                                "alle Bohrtürme sind gesetzt: Spieler 2 gewinnt (Spieler 1 -10, Spieler 2 13).")
-    assert say(text, "fr") == ("Joueur 2 a placé une tour d'autre couleur sur g1 (cuivre 2, compte double) ; "
-                               "toutes les tours sont placées : Joueur 2 gagne (Joueur 1 -10, Joueur 2 13).")
+    assert say(text, "fr") == ("Joueur 2 a placé une tour d'autre couleur sur g1 (cuivre 2, compte double)\u202f; "
+                               "toutes les tours sont placées\u00a0: Joueur 2 gagne (Joueur 1 -10, Joueur 2 13).")
     summary = s.summary(NAMES)
     assert say(summary, "de").splitlines()[1] == "bob, Reihen: Reihe 1 +13 = 13"
-    assert say(summary, "fr").splitlines()[0].startswith("ann, colonnes : colonne a +9, colonne b -7")
+    assert say(summary, "fr").splitlines()[0].startswith("ann, colonnes\u00a0: colonne a +9, colonne b -7")
 
 
 def test_t4_summary_before_any_scoring_line():
     assert say(basic().summary(NAMES), "de") == ("ann, Spalten: keine Spalte mit 4 Bohrtürmen = 0\n"
                                                  "bob, Reihen: keine Reihe mit 4 Bohrtürmen = 0")
-    assert say(buildup().summary(NAMES), "fr") == ("ann : aucun droit minier, 0 point\n"
-                                                   "bob : aucun droit minier, 0 point")
+    assert say(buildup().summary(NAMES), "fr") == ("ann\u00a0: aucun droit minier, 0 point\n"
+                                                   "bob\u00a0: aucun droit minier, 0 point")
 
 
 def test_four_players_resigned_in_the_summary():

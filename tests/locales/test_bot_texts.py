@@ -31,7 +31,7 @@ async def test_a_challenge_and_its_answer(service):
     assert both(present.challenge_message(match)) == (
         f"<@2>: **ann** fordert dich zu **Architekton** heraus (Partie #{match.id}; ann würde beginnen; "
         f"1 Tag pro Zug). Die Herausforderung läuft {expires} ab.",
-        f"<@2> : **ann** vous défie à **Architekton** (partie #{match.id} ; ann commencerait ; "
+        f"<@2>\u00a0: **ann** vous défie à **Architekton** (partie #{match.id}\u202f; ann commencerait\u202f; "
         f"1 jour par coup). Le défi expire {expires}.")
     declined = await service.decline(match.id, BOB.id)
     assert both(present.challenge_message(declined)) == (
@@ -60,8 +60,8 @@ async def test_the_board_message_of_a_new_match(service):
         f"**Architekton #{match.id}** · {say(ann, 'de')} gegen {say(bob, 'de')}\n"
         f"Die Partie beginnt.\nPunkte: ann: 1 · bob: 1\nDu bist am Zug, <@1>: {say(task, 'de')}. Frist: {deadline}.",
         f"**Architekton #{match.id}** · {say(ann, 'fr')} contre {say(bob, 'fr')}\n"
-        f"La partie commence.\nScore : ann\u00a0: 1 · bob\u00a0: 1\nÀ vous de jouer, <@1> : {say(task, 'fr')}. "
-        f"Échéance : {deadline}.")
+        f"La partie commence.\nScore\u00a0: ann\u00a0: 1 · bob\u00a0: 1\nÀ vous de jouer, <@1>\u00a0: {say(task, 'fr')}. "
+        f"Échéance\u00a0: {deadline}.")
 
 
 async def test_a_resignation_before_any_move_voids_the_match(service):
@@ -69,8 +69,8 @@ async def test_a_resignation_before_any_move_voids_the_match(service):
     result = await service.resign(match.id, BOB.id)
     lines = both(present.turn_message(result.match))
     assert lines[0].endswith("\nNoch hatte niemand gezogen, daher ist die Partie **annulliert**: kein Ergebnis, "
-                             "keine Gewinnpunkte, keine Änderung der Wertung.")
-    assert lines[1].endswith("\nPersonne n'avait encore joué, la partie est donc **annulée** : pas de résultat, "
+                             "keine Gewinnpunkte, keine Änderung der Wertungszahl.")
+    assert lines[1].endswith("\nPersonne n'avait encore joué, la partie est donc **annulée**\u00a0: pas de résultat, "
                              "pas de points de victoire, pas de changement de classement.")
 
 
@@ -81,7 +81,7 @@ async def test_the_end_of_a_match_by_resignation(service):
     assert result.match.status == "finished"
     assert both(present.result_line(result.match)) == (
         "Die Partie endet durch Aufgabe: **ann gewinnt** (<@1>).",
-        "La partie se termine par abandon : **ann gagne** (<@1>).")
+        "La partie se termine par abandon\u00a0: **ann gagne** (<@1>).")
 
 
 async def test_reminders_and_the_claim_after_a_timeout(service):
@@ -90,15 +90,15 @@ async def test_reminders_and_the_claim_after_a_timeout(service):
     # A DM greets instead of mentioning; day 0 of match #1 takes the second daily wording.
     dm = reminders.reminder_text(match, Event.DAILY, Text("Hi"), match.clock_start)
     assert both(dm) == (f"⏰ Hallo, **Architekton #{match.id}** wartet auf dich. Frist: {deadline}.",
-                        f"⏰ Bonjour, **Architekton #{match.id}** vous attend. Échéance : {deadline}.")
+                        f"⏰ Bonjour, **Architekton #{match.id}** vous attend. Échéance\u00a0: {deadline}.")
     quarter = reminders.reminder_text(match, Event.QUARTER, present.mention(ANN.id), match.clock_start)
     assert both(quarter) == (
         f"⏳ <@1>, in **Architekton #{match.id}** bleibt dir nur noch ein Viertel deiner Zeit. Frist: {deadline}.",
         f"⏳ <@1>, il ne vous reste qu'un quart de votre temps dans **Architekton #{match.id}**. "
-        f"Échéance : {deadline}.")
+        f"Échéance\u00a0: {deadline}.")
     assert both(reminders.claim_consequence(match)) == (
         " (noch hat niemand gezogen, daher würde die Partie annulliert: kein Sieger, keine Punkte)",
-        " (personne n'a encore joué, la partie serait donc annulée : pas de vainqueur, pas de points)")
+        " (personne n'a encore joué, la partie serait donc annulée\u00a0: pas de vainqueur, pas de points)")
 
 
 def test_durations():
@@ -112,6 +112,13 @@ def test_a_count_of_one_move_is_singular():
     assert both(present.moves(1)) == ("1 Zug", "1 coup")
     assert both(present.moves(2)) == ("2 Züge", "2 coups")
     assert str(present.moves(1)) == "1 move"
+
+
+def test_a_swiss_event_of_one_round_says_round():
+    from bot.interactions.tournaments import _rounds
+
+    assert [str(_rounds(1)), str(_rounds(3))] == ["1 round", "3 rounds"]      # once "1 rounds"
+    assert both(_rounds(1)) == ("1 Runde", "1 ronde")
 
 
 def test_the_reminder_modes_are_said_in_words():
@@ -128,11 +135,28 @@ def test_the_move_chooser_buttons_stay_short():
     assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")
 
 
+def test_the_decision_buttons_say_what_each_choice_costs():
+    """They once read "Keep (pay k)", "Behalten (k zahlen)": the rulebook's letter, not the position's number."""
+    from bot.interactions.buttons import decision_buttons
+
+    def labels(mismatches: int, lang: str) -> list[str]:
+        return [say(button.label, lang, escaped=False) for button in decision_buttons(7, 3, mismatches)]
+
+    assert labels(1, "en") == ["Keep (pay 1 chip)", "Remove (free)"]
+    assert labels(3, "en") == ["Keep (pay 3 chips)", "Remove (pay 2 chips)"]
+    assert labels(1, "de") == ["Behalten (1 Chip zahlen)", "Abräumen (kostenlos)"]
+    assert labels(2, "de") == ["Behalten (2 Chips zahlen)", "Abräumen (1 Chip zahlen)"]
+    assert labels(1, "fr") == ["Garder (payer 1 jeton)", "Enlever (gratuit)"]
+    assert labels(3, "fr") == ["Garder (payer 3 jetons)", "Enlever (payer 2 jetons)"]
+    keep, _ = decision_buttons(7, 3, 2)
+    assert keep.item.custom_id == "bg:keep:7:3"          # the click still finds the match after a restart
+
+
 async def test_the_players_of_a_thread_name_are_joined_in_the_servers_language(service):
     match = await started(service)
     assert str(present.thread_name(match)) == f"Architekton #{match.id}: ann vs bob"
     assert both(present.thread_name(match)) == (f"Architekton #{match.id}: ann gegen bob",
-                                                 f"Architekton #{match.id} : ann contre bob")
+                                                 f"Architekton #{match.id}\u00a0: ann contre bob")
     # A thread's name is shown literally: names are not escaped there.
     assert say(present.thread_name(match), "fr", escaped=False).endswith("ann contre bob")
 

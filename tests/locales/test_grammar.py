@@ -142,3 +142,32 @@ def test_no_catalogue_or_help_page_writes_the_mistake_out(lang, pattern):
     texts += [pair[("de", "fr").index(lang)] for pair in i18n.TEXTS.values()]
     texts += [p.read_text("utf-8") for p in (HERE.parent / "help" / lang).glob("*.md")]
     assert [t for t in texts if pattern.search(t)] == []
+
+
+# French spacing: a no-break space (narrow before ; ! ? », after «; U+00A0 before :) so Discord never
+# breaks a line before the sign.  The catalogues keep an ordinary space; ``fill`` sets the right one.
+NARROW, NO_BREAK = "\u202f", "\u00a0"
+
+
+def test_french_sets_no_break_spaces_in_the_templates_own_words():
+    template = "« {name} » a gagné : bravo ! Encore ? Non ; fin à <t:{at}:R>, 12:30, https://x.org :tada:"
+    said = fill("fr", template, {"name": "Léa : la ; reine !", "at": 5})
+    assert said == (f"«{NARROW}Léa : la ; reine !{NARROW}» a gagné{NO_BREAK}: bravo{NARROW}! Encore{NARROW}? "
+                    f"Non{NARROW}; fin à <t:5:R>, 12:30, https://x.org :tada:")   # the name stays as typed
+
+
+def test_french_spacing_leaves_code_spans_and_the_other_languages_alone():
+    assert fill("fr", "Essayez `/x a ; b` ou `c : d` : {n} ?", {"n": 1}) == \
+        f"Essayez `/x a ; b` ou `c : d`{NO_BREAK}: 1{NARROW}?"
+    assert fill("de", "Spielstand 3 : 4 ; {n} !", {"n": 1}) == "Spielstand 3 : 4 ; 1 !"   # German has no such rule
+    assert say(Text("Time left: {deadline}", deadline="x"), "fr") == f"Temps restant{NO_BREAK}: x"
+
+
+def test_french_spacing_reaches_nested_texts_joined_clauses_help_and_command_choices():
+    from bot.help import rules_text
+    from engines.text import CLAUSES
+    clauses = Joined([Text("{name} to move.", name="bob"), Text("Time left: {deadline}", deadline="x")], CLAUSES)
+    assert say(clauses, "fr") == f"Au tour de bob.{NARROW}; Temps restant{NO_BREAK}: x"
+    assert f"Pas envie de taper{NARROW}?" in rules_text("atacama", "fr")
+    descriptions = i18n.catalogue()[i18n.FRENCH]
+    assert any(NO_BREAK + ":" in text for text in descriptions.values())

@@ -4,6 +4,7 @@ the budgets of ``tests/render`` and their size, and every letter of a
 translation has a glyph in the fonts the renderer draws with."""
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -141,7 +142,43 @@ def test_tactori_says_its_status_cards_and_legend(playouts):
             "bridge, number = floor", "polygon", "its points"} <= said
     end = playouts["tactori-fem"][-1]
     said = templates(Joined(drawn(end, NAMES[:2])))
-    assert "{count} turns" in said and "closed loop: wins" in said and "stacks" in said
+    assert "Turns: {count}" in said and "closed loop: wins" in said and "stacks" in said
+
+
+def test_cards_say_none_left_in_words_not_as_a_zero(playouts):
+    """Once read "noch 0 Bohrtürme", "0 tours restantes", "reste : 0 tours · 3 ponts"."""
+    from render.atacama.panel import _card_lines
+    from render.tactori.panel import card_lines
+
+    atacama = copy.deepcopy(playouts["atacama"][-1])     # the playouts are shared by the module's tests
+    atacama.supply[0] = [0, 0]
+    tactori = playouts["tactori"][0].to_json()
+    tactori["towers"][0], tactori["bridge_supply"][0] = 0, 3
+    fem = playouts["tactori-fem"][0].to_json()
+    lines = [_card_lines(atacama, 0)[1], card_lines(tactori, 0)[0], card_lines(fem, 0)[1]]
+    assert [say(line, "de") for line in lines] == ["keine Bohrtürme mehr", "Stock: keine Türme · 3 Brücken",
+                                                   "keine Brücken auf dem Brett"]
+    assert [say(line, "fr") for line in lines] == ["plus aucune tour", "en réserve\u00a0: aucune tour · 3 ponts",
+                                                   "aucun pont sur le plateau"]
+    from render.architekton.panel import _bank
+
+    atacama.supply[0] = [2, 0]
+    others = [_card_lines(atacama, 0)[1], _bank(0)]
+    assert [str(t) for t in others] == ["2 towers left · no other-colour (x2)", "Bank: empty"]
+    assert [say(t, "de") for t in others] == ["noch 2 Bohrtürme · keiner der anderen Farbe (x2)", "Bank: leer"]
+    assert [say(t, "fr") for t in others] == ["2 tours restantes · aucune d'autre couleur (x2)", "Banque\u00a0: vide"]
+
+
+def test_the_tactori_header_counts_one_turn_and_none_right():
+    """A match over after one turn (or none) once read "1 turns", "0 turns"."""
+    for plies in (0, 1):
+        state = get_game("tactori").setup(2, 7)
+        for _ in range(plies):
+            state.play(state.legal_moves()[0])
+        state.resign(1)                     # over: the header counts the turns played
+        [turns] = [t for t in drawn(state, NAMES[:2]) if t.template.startswith("Turns")]
+        assert [str(turns), say(turns, "de"), say(turns, "fr")] == [f"Turns: {plies}", f"Züge: {plies}",
+                                                                   f"Coups\u00a0: {plies}"]
 
 
 # ------------------------------------------------------------ readings, glyphs

@@ -63,7 +63,7 @@ async def test_closed_challenges_and_unknown_matches(service):
     assert str(closed.value.text) == f"This challenge is no longer open: match #{match.id} was declined."
     assert both(closed.value.text) == (
         f"Diese Herausforderung ist nicht mehr offen: Partie #{match.id} wurde abgelehnt.",
-        f"Ce défi n'est plus ouvert : la partie #{match.id} a été refusée.")
+        f"Ce défi n'est plus ouvert\u00a0: la partie #{match.id} a été refusée.")
     with pytest.raises(NotFound) as missing:
         await service.get(999)
     assert both(missing.value.text) == ("Es gibt keine Partie #999.", "Il n'y a pas de partie #999.")
@@ -92,7 +92,7 @@ async def test_repeated_submissions_are_told_that_they_counted(service):
     with pytest.raises(StaleRequest) as again:
         await service.move(match.id, ANN.id, first)
     assert both(again.value.text) == (f"{first} wurde schon gespielt; der Zug zählt nur einmal.",
-                                      f"{first} a déjà été joué ; le coup ne compte qu'une fois.")
+                                      f"{first} a déjà été joué\u202f; le coup ne compte qu'une fois.")
     state = (await service.get(match.id)).state()
     second = state.legal_moves()[0]
     done = await service.move(match.id, ANN.id, second)
@@ -112,11 +112,11 @@ async def test_resignation_and_what_follows_a_finished_match(service):
     with pytest.raises(MatchClosed) as over:
         await service.move(match.id, ANN.id, "hello")
     assert both(over.value.text) == (f"Partie #{match.id} ist beendet; darin kann kein Zug gemacht werden.",
-                                     f"La partie #{match.id} est terminée ; aucun coup ne peut y être joué.")
+                                     f"La partie #{match.id} est terminée\u202f; aucun coup ne peut y être joué.")
     with pytest.raises(MatchClosed) as abort:
         await service.abort(match.id, 10)
     assert both(abort.value.text) == (f"Partie #{match.id} ist beendet; sie kann nicht mehr abgebrochen werden.",
-                                      f"La partie #{match.id} est terminée ; elle ne peut plus être interrompue.")
+                                      f"La partie #{match.id} est terminée\u202f; elle ne peut plus être interrompue.")
 
 
 async def test_draw_offer_and_takeback(service):
@@ -127,7 +127,7 @@ async def test_draw_offer_and_takeback(service):
         await service.offer(match.id, ANN.id, "undo")
     assert both(twice.value.text) == (
         "Du hast schon darum gebeten, den letzten Zug zurückzunehmen; warte auf die Antwort.",
-        "Vous avez déjà demandé à reprendre le dernier coup ; attendez la réponse.")
+        "Vous avez déjà demandé à reprendre le dernier coup\u202f; attendez la réponse.")
     undone = await service.answer(match.id, BOB.id, "undo", True)
     assert str(undone.description) == "bob allowed ann to take back the last move."
     assert both(undone.description) == ("bob hat ann erlaubt, den letzten Zug zurückzunehmen.",
@@ -137,7 +137,7 @@ async def test_draw_offer_and_takeback(service):
     with pytest.raises(NotAPlayer) as own:
         await service.answer(match.id, BOB.id, "draw", True)
     assert both(own.value.text) == ("Das ist dein eigenes Angebot; dein Gegner beantwortet es.",
-                                    "C'est votre propre offre ; c'est à votre adversaire d'y répondre.")
+                                    "C'est votre propre offre\u202f; c'est à votre adversaire d'y répondre.")
     drawn = await service.answer(match.id, ANN.id, "draw", True)
     assert both(drawn.description) == ("Die Spieler haben sich auf ein Remis geeinigt.",
                                        "Les joueurs ont convenu de la nulle.")
@@ -154,13 +154,19 @@ async def test_time_claims_and_vacations(service, clock):
     clock.now += 3 * DAY
     claimed = await service.claim(match.id, BOB.id)
     assert both(claimed.description) == ("ann hat die Zeit überschritten; bob hat auf Zeit reklamiert.",
-                                         "ann a dépassé son temps ; bob a réclamé au temps.")
+                                         "ann a dépassé son temps\u202f; bob a réclamé au temps.")
     await service.start_vacation(ANN.id, 5)
     with pytest.raises(ServiceError) as vacation:
         await service.start_vacation(ANN.id, 26)
     assert str(vacation.value.text) == "You have 25 vacation days left this year."
     assert both(vacation.value.text) == ("Du hast in diesem Jahr noch 25 Urlaubstage.",
                                          "Il vous reste 25 jours de vacances cette année.")
+    await service.start_vacation(ANN.id, 25)
+    with pytest.raises(ServiceError) as none_left:
+        await service.start_vacation(ANN.id, 1)
+    assert str(none_left.value.text) == "You have no vacation days left this year."     # not "0 days"
+    assert both(none_left.value.text) == ("Du hast in diesem Jahr keine Urlaubstage mehr.",
+                                          "Il ne vous reste plus aucun jour de vacances cette année.")
 
 
 def test_every_status_has_its_own_clause():
@@ -188,3 +194,20 @@ async def test_a_takeback_names_the_computers_replies_in_the_plural_when_there_a
     assert str(said).startswith(f"ann took back {said.params['move']} and the computer's replies ")
     assert both(said)[0].startswith(f"ann hat {said.params['move']} und die Antworten des Computers ")
     assert both(said)[1].startswith(f"ann a repris {said.params['move']} et les réponses de l'ordinateur ")
+
+
+async def test_a_hint_quotes_the_move_as_the_record_would_read_it(service):
+    """It once read "The hard level would play **e5**: ann placed a tower on e5": a move nobody
+    made, told in the past tense.  The engine's description is now quoted as the record would have it."""
+    from tests.matches.test_computer import against
+
+    match = await against(service, game="atacama", first="me")
+    move = match.state().legal_moves()[0]
+    played = match.state()
+    record = played.describe(played.play(move), match.names)
+    words = await service.hint_words(await service.hint(match.id, ANN.id), move)
+    assert str(words) == f"The hard level would play **{move}**, recorded as “{record}”"
+    assert both(words) == (
+        f"Auf der Stufe „schwer“ würde der Computer **{move}** spielen; in der Partie stünde dann: "
+        f"„{say(record, 'de')}“",
+        f"Le niveau difficile jouerait **{move}**, noté ainsi dans la partie\u00a0: «\u202f{say(record, 'fr')}\u202f»")

@@ -30,7 +30,7 @@ def test_a_move_off_the_straight_line_is_refused_in_both_languages():
     text = refusal(play("tactori", ["+e5", "+a1"]), "e5-f6")
     assert say(text, "de") == ("e5-f6 ist keine gerade Linie: in Tactori ziehen Türme senkrecht oder waagrecht "
                                "entlang ihrer Spalte oder Reihe (R3)")
-    assert say(text, "fr") == ("e5-f6 n'est pas en ligne droite : dans Tactori, les tours se déplacent le long "
+    assert say(text, "fr") == ("e5-f6 n'est pas en ligne droite\u00a0: dans Tactori, les tours se déplacent le long "
                                "de leur ligne ou de leur colonne (R3)")
 
 
@@ -48,7 +48,7 @@ def test_an_overlapping_bridge_is_refused_with_the_owners_colour():
     assert text == "b1-d1 would lie along blue's bridge a1-c1; bridges may cross but never overlap (R2)"
     assert say(text, "de") == ("b1-d1 läge der Länge nach auf der Brücke a1-c1 (blau); "
                                "Brücken dürfen sich kreuzen, aber nie überlappen (R2)")
-    assert say(text, "fr") == ("b1-d1 chevaucherait le pont a1-c1 (bleu) ; "
+    assert say(text, "fr") == ("b1-d1 chevaucherait le pont a1-c1 (bleu)\u202f; "
                                "les ponts peuvent se croiser, mais jamais se superposer (R2)")
 
 
@@ -56,7 +56,7 @@ def test_an_unreadable_chase_count_is_refused_in_both_languages():
     # R8 notation, R4: at most as many towers chase as move.
     text = refusal(play("tactori", []), "2c3-c7x3", InvalidMove)
     assert say(text, "de") == "'2c3-c7x3': du kannst nicht mehr Türme schassen (x3), als du ziehst (2)"
-    assert say(text, "fr") == "'2c3-c7x3' : vous ne pouvez pas chasser plus de tours (x3) que vous n'en déplacez (2)"
+    assert say(text, "fr") == "'2c3-c7x3'\u00a0: vous ne pouvez pas chasser plus de tours (x3) que vous n'en déplacez (2)"
 
 
 def test_the_examples_of_an_unreadable_move_are_translated():
@@ -64,7 +64,7 @@ def test_the_examples_of_an_unreadable_move_are_translated():
     assert say(text, "de") == ("ein leerer Zug ist kein Zug. Beispiele: +e5 (setzen), c3-c7 (ziehen), "
                                "2c3-c7x1 (Turm-Stapel ziehen und 1 Turm schassen), "
                                "+c3 =c3e3 =e3e5 (setzen, dann Brücken)")
-    assert say(text, "fr").startswith("un coup vide n'est pas un coup. Exemples : +e5 (poser), c3-c7 (déplacer)")
+    assert say(text, "fr").startswith("un coup vide n'est pas un coup. Exemples\u00a0: +e5 (poser), c3-c7 (déplacer)")
 
 
 def test_fem_overbuilt_bridge_cannot_be_removed():
@@ -95,7 +95,7 @@ def test_a_chase_is_described_in_both_languages():
     assert say(words, "de") == ("ann (blau) hat den Turm von c3 nach c8 gezogen und dabei einen Turm geschasst "
                                 "(orange; der geschasste und der schassende Turm kommen zurück in den Stock "
                                 "ihrer Besitzer).")
-    assert say(words, "fr") == ("ann (bleu) a déplacé la tour de c3 à c8 et chassé une tour (orange ; la tour "
+    assert say(words, "fr") == ("ann (bleu) a déplacé la tour de c3 à c8 et chassé une tour (orange\u202f; la tour "
                                 "chassée et la tour chassante retournent dans la réserve de leurs propriétaires).")
 
 
@@ -108,9 +108,9 @@ def test_a_stack_move_with_chase_landing_and_bridges_reads_as_one_sentence():
                      "a bridge c8-e8 (floor 2).")
     assert say(words, "de") == ("ann (blau) hat einen Stapel aus 3 Türmen von c3 nach c8 gezogen und dabei einen "
                                 "Turm geschasst (orange; der geschasste und der schassende Turm kommen zurück in den "
-                                "Stock ihrer Besitzer), 2 Türme auf c8 abgesetzt und eine Brücke c8-e8 (Etage 2) "
+                                "Stock ihrer Besitzer), 2 Türme auf c8 abgelegt und eine Brücke c8-e8 (Etage 2) "
                                 "gelegt.")
-    assert say(words, "fr") == ("ann (bleu) a déplacé une pile de 3 tours de c3 à c8 et chassé une tour (orange ; "
+    assert say(words, "fr") == ("ann (bleu) a déplacé une pile de 3 tours de c3 à c8 et chassé une tour (orange\u202f; "
                                 "la tour chassée et la tour chassante retournent dans la réserve de leurs "
                                 "propriétaires), laissé 2 tours sur c8 et posé un pont c8-e8 (étage 2).")
 
@@ -123,7 +123,7 @@ def test_fem_loop_win_is_described_and_summarised():
                                 "(Etage 1) gelegt; ann hat eine geschlossene Verbindung von Brücken hergestellt "
                                 "und gewinnt.")
     assert say(words, "fr") == ("ann (bleu) a posé une tour sur c3 et posé les ponts a3-c3 (étage 1) et c1-c3 "
-                                "(étage 1) ; ann a fermé une boucle de ponts et gagne.")
+                                "(étage 1)\u202f; ann a fermé une boucle de ponts et gagne.")
     summary = state.summary(NAMES[:2])
     assert say(summary, "de") == "ann hat eine geschlossene Verbindung von Brücken über a1 a3 c1 c3 hergestellt."
     assert say(summary, "fr") == "ann a fermé une boucle de ponts passant par a1 a3 c1 c3."
@@ -137,16 +137,16 @@ def test_last_round_and_final_scoring_in_both_languages():
     words = state.describe(state.play("+g3"), NAMES[:2])
     assert say(words, "de") == ("ann (blau) hat einen Turm auf g3 gesetzt; ann hat keine Türme mehr im Stock: "
                                 "bob ist noch einmal an der Reihe, dann wird die Partie gewertet.")
-    assert say(words, "fr") == ("ann (bleu) a posé une tour sur g3 ; ann n'a plus de tours en réserve : "
+    assert say(words, "fr") == ("ann (bleu) a posé une tour sur g3\u202f; ann n'a plus de tours en réserve\u00a0: "
                                 "bob joue encore une fois, puis on passe au décompte final.")
     words = state.describe(state.play("+h7"), NAMES[:2])
     assert state.is_over
     assert say(words, "de") == "bob (orange) hat einen Turm auf h7 gesetzt; Schlusswertung (ann: 4, bob: 0): ann gewinnt."
-    assert say(words, "fr") == "bob (orange) a posé une tour sur h7 ; décompte final (ann\u00a0: 4, bob\u00a0: 0) : ann gagne."
+    assert say(words, "fr") == "bob (orange) a posé une tour sur h7\u202f; décompte final (ann\u00a0: 4, bob\u00a0: 0)\u00a0: ann gagne."
     summary = state.summary(NAMES[:2])
     assert summary == "ann: 1 polygon (4) = 4 points\nbob: 0 polygons = 0 points"
     assert say(summary, "de") == "ann: 1 Vieleck (4) = 4 Punkte\nbob: 0 Vielecke = 0 Punkte"
-    assert say(summary, "fr") == "ann : 1 polygone (4) = 4 points\nbob : 0 polygone = 0 point"
+    assert say(summary, "fr") == "ann\u00a0: 1 polygone (4) = 4 points\nbob\u00a0: 0 polygone = 0 point"
 
 
 # ------------------------------------------------------------ no English left

@@ -10,12 +10,15 @@ from __future__ import annotations
 import ast
 import json
 import re
+import string
 from pathlib import Path
 
 import pytest
 
+from bot.help import rules_text
 from bot.setup import i18n
 from bot.locales import HERE, LANGUAGES
+from bot.locales.grammar import fill
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = ROOT / "bot" / "help"
@@ -54,6 +57,54 @@ def test_french_sets_a_space_before_double_signs_and_inside_guillemets():
     assert wrong == []
 
 
+class _Field(str):
+    """Any value a field may take (``{name!r}``, ``{share:.0f}``): a word, ``X``."""
+
+    def __new__(cls) -> "_Field":
+        return super().__new__(cls, "X")
+
+    def __format__(self, spec: str) -> str:
+        return "X"
+
+    def __repr__(self) -> str:
+        return "X"
+
+
+def said_in_french() -> list[tuple[str, str]]:
+    """Every French unit as Discord shows it: catalogue templates filled as messages are, command
+    descriptions and choice names as the translator hands them over, the help pages as sent."""
+    fields = {name: _Field() for lang in LANGUAGES for path in (HERE / lang).glob("*.json")
+              for template in json.loads(path.read_text("utf-8")).values()
+              for _, name, _, _ in string.Formatter().parse(template) if name}
+    out = [(f"fr/{path.name}", fill("fr", template, fields))
+           for path in sorted((HERE / "fr").glob("*.json"))
+           for template in json.loads(path.read_text("utf-8")).values()]
+    translator = i18n.Catalogue()
+    out += [("bot/setup/i18n.py", text) for text in translator.texts[i18n.FRENCH].values()]
+    out += [("bot/setup/i18n.py", text) for text in translator.choices[i18n.FRENCH].values()]
+    out += [(f"help/fr/{game}.md", rules_text(game, "fr")) for game in GAMES]
+    return out
+
+
+# An ordinary space where French sets a no-break one: Discord could break the line before the sign.
+BREAKABLE = re.compile(r" [;!?»]|« | :(?=\s|$|\*|_)")
+
+
+def test_french_spaces_before_double_signs_and_inside_guillemets_do_not_break():
+    """The catalogues write an ordinary space; what reaches Discord has U+202F (U+00A0 before a colon)."""
+    wrong = [(where, text) for where, text in said_in_french() if BREAKABLE.search(prose(text))]
+    assert wrong == []
+    narrow = [text for _, text in said_in_french() if "\u202f;" in text]
+    assert len(narrow) > 100             # the rule is applied, not the texts emptied of semicolons
+
+
+def test_the_french_texts_are_written_with_ordinary_spaces():
+    """One rule sets the no-break spaces (``bot.locales.grammar.typeset``); a catalogue entry typed with
+    its own would be the one that a later edit gets wrong, and U+00A0 before "?" is too wide."""
+    wrong = [(where, text) for where, _, text in units("fr") if "\u00a0" in text or "\u202f" in text]
+    assert wrong == []
+
+
 def test_german_sets_no_space_before_double_signs():
     wrong = [(where, text) for where, _, text in units("de") if GERMAN_SPACING.search(prose(text))]
     assert wrong == []
@@ -79,7 +130,9 @@ TERMS = [
     ("Atacama other-colour towers", "de", "der anderen Farbe", r"fremdfarbig"),
     ("Tactori centre variations", "de", "9er-Mitte", r"Zentrum"),
     ("Tactori chasing", "de", "schassen", r"verdräng"),
-    ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b"),
+    ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b|\babgesetzt\b"),
+    # German players say "Replay"; "Wiederholung" echoes the Stellungswiederholung of the rules.
+    ("a replay", "de", "Replay", r"\bWiederholung"),
     ("Architekton series points", "fr", "points de victoire", r"points? de gagnant"),
     ("Atacama build-up game", "fr", "variante évolutive", r"à construire"),
     ("Atacama mining right", "fr", "droit minier", r"droits? d'exploitation"),
@@ -103,6 +156,18 @@ def test_one_term_per_rulebook_concept(concept, lang, word, variants):
     assert any(word.lower() in prose(text).lower() for _, _, text in texts), f"{word!r} is no longer used"
     wrong = [(where, text) for where, _, text in texts if re.search(variants, prose(text), re.IGNORECASE)]
     assert wrong == [], f"{concept}: say {word!r}"
+
+
+def test_german_says_wertungszahl_for_the_rating():
+    """*Wertung* is also the game's scoring (*Endwertung*, the Atacama help's "**Wertung:**"), so the
+    rating (/stats, the leaderboard, the rating chart) is the *Wertungszahl*, as in German chess.
+    Not "Elo-Wertung": the ratings are OpenSkill numbers since the Elo ladders were migrated."""
+    rating = [(where, text) for where, english, text in units("de")
+              if english is not None and re.search(r"\bratings?\b", prose(english), re.IGNORECASE)]
+    assert len(rating) >= 8
+    wrong = [(where, text) for where, text in rating
+             if re.search(r"\bWertung(?:en)?\b", prose(text)) or "Wertungszahl" not in text]
+    assert wrong == []
 
 
 def _users_of_templates() -> dict[str, set[str]]:
@@ -174,8 +239,27 @@ def test_german_sets_a_space_between_a_word_and_an_ellipsis():
 
 
 def test_german_sets_a_spaced_en_dash_not_an_em_dash():
-    wrong = [(where, text) for where, _, text in units("de") if "—" in text]
+    """"Erledigt – das Brett steht unten", never "Erledigt — das" nor "Erledigt–das"; a range keeps its
+    dash unspaced ("a–i", "1–9", "d4–f6")."""
+    wrong = [(where, text) for where, _, text in units("de")
+             if "—" in text or re.search(r"[^\W\d]{2}–[^\W\d]{2}", prose(text))]
     assert wrong == []
+    assert sum(" – " in text for _, _, text in units("de")) >= 7
+
+
+# Things that can run out (a score of 0 points is a score, not a count of what is left).
+COUNTED = r"(?:towers?|bridges?|chips?|houses?|days?|moves?|turns?|rounds?|tiles?|matches|lines?" \
+          r"|Bohrtürme|Türme|Brücken|Chips|Tage|tours|ponts|jetons|jours)"
+
+
+def test_no_template_counts_a_literal_zero():
+    """None left is said in words ("no towers left", "keine Bohrtürme mehr", "plus aucune tour"),
+    not "only 0 towers", "noch 0 …", "0 tours restantes"."""
+    templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
+                 for t in json.loads(p.read_text("utf-8"))}          # the English, as the code writes it
+    translations = [text for _, _, text in units("de") + units("fr")]
+    zero = re.compile(rf"(?<![\d.,])0 {COUNTED}\b|\bonly 0\b|\bnoch 0\b", re.IGNORECASE)
+    assert [t for t in [*templates, *translations] if zero.search(prose(t))] == []
 
 
 def test_no_template_prints_a_decimal_point():

@@ -173,3 +173,18 @@ def test_sprawling_city_keeps_budgets(playouts):
     img = assert_within_budgets(png)
     assert RA.layout(state).cell == RA.CELL_MIN
     print(f"\nsprawling 45-tile row: {img.size[0]}x{img.size[1]}, {len(png) / 1024:.0f} KB, {elapsed:.0f} ms (cold)")
+
+
+def test_the_pending_decision_header_says_a_free_removal_in_words(playouts):
+    """With one mismatched side, taking the house back costs k-1 = 0 chips: "remove it for free"."""
+    from render.architekton.header import _status
+
+    pending = [s for states in playouts.values() for s in states if s.pending is not None]
+    for state in pending:
+        k = state.mismatches(tuple(state.pending))
+        detail = str(_status(state, NAMES)[2])
+        if k == 1:
+            assert detail == "keep the house and pay 1 · remove it for free"
+        else:
+            assert detail == f"keep the house and pay {k} · remove it and pay {k - 1}"
+    assert any(s.mismatches(tuple(s.pending)) == 1 for s in pending)

@@ -223,6 +223,14 @@ def test_cards_show_rights_and_towers_left():
     assert RA._card_lines(four, 2)[1] == "7 forfeited"
 
 
+def test_cards_say_no_towers_left_in_words():
+    s = empty_position(tactics=True)
+    s.supply[0] = (0, 0)
+    assert RA._card_lines(s, 0)[1] == "no towers left"       # not "0 towers left · 0 other-colour (x2)"
+    s.supply[0] = (1, 0)
+    assert RA._card_lines(s, 0)[1] == "1 tower left · no other-colour (x2)"
+
+
 @pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame " * 8], ["Anna", "Alex"]])
 def test_any_names_render(playouts, names):
     for state in (playouts["basic"][0], playouts["4p"][-1]):

@@ -45,3 +45,13 @@ def test_encode_png_is_a_palette_png():
     # the palette keeps flat colours to within a step or two per channel
     corner = decoded.convert("RGB").getpixel((5, 5))
     assert all(abs(a - b) <= 3 for a, b in zip(corner, C.BACKGROUND))
+
+
+def test_french_no_break_spaces_are_drawn_as_spaces_not_as_missing_glyph_boxes():
+    """French sets U+202F before ; ! ? and U+00A0 before :; the bundled font has neither and would
+    draw its box (as for U+FFFF), so such text is drawn with the full font, which has both."""
+    for space in ("\u202f", "\u00a0"):
+        assert any(bytes(C.font(24).getmask(space)))                    # the bundled font's box
+        drawn_with = C.font_for(f"Total{space}!", 24)
+        assert not any(bytes(drawn_with.getmask(space)))                # a space: no ink
+        assert any(bytes(drawn_with.getmask("\uffff")))                 # where a missing glyph has ink

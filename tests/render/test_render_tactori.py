@@ -439,6 +439,16 @@ def test_card_lines():
     assert RT.card_lines(d, 1) == ["15 towers · 15 bridges left", "no polygon"]
 
 
+def test_card_lines_say_none_left_in_words():
+    d = build("tactori", 2, {"e5": "1"}, []).to_json()
+    d["towers"][0], d["bridge_supply"][0] = 0, 1
+    assert RT.card_lines(d, 0)[0] == "no towers · 1 bridge left"
+    d["towers"][0], d["bridge_supply"][0] = 1, 0
+    assert RT.card_lines(d, 0)[0] == "1 tower · no bridges left"
+    fem = build("tactori-fem", 2, {"e5": "1"}, []).to_json()
+    assert RT.card_lines(fem, 1)[1] == "no bridges on the board"
+
+
 @pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame " * 8, "c", "d"],
                                    ["Anna", "Alex"]])
 def test_any_names_render(playouts, names):

@@ -59,3 +59,28 @@ def test_nothing_on_a_chart_is_cut_off(cut, lang, game, players):
     record = random_record(game, players, 2)
     score_chart(score_series(record), NAMES[:players], say=lambda text: say(text, lang))
     assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_architekton_card_keeps_its_first_line_whole_in_the_first_half(cut, lang):
+    """It once read "Chips 1 · houses: 10 in supply, 2 pla…" (German "2 gese…") while most houses were
+    still in the supply; now the line shrinks before it is shortened.  Every position of the first half."""
+    for seed in (2, 3):
+        states = random_playout("architekton", 2, seed, {})
+        for state in states[:len(states) // 2]:
+            render_image(state, NAMES[:2], perspective=0, say=lambda text: say(text, lang))
+    assert cut == []
+
+
+def test_the_atacama_four_player_tally_keeps_names_and_scores_apart():
+    """Once "Bot (medium) 2 24 · Bot (easy) 3 -13": a name ending in a digit ran into its score."""
+    from render.atacama.header import _status
+
+    state = random_playout("atacama", 4, 11, {})[-1]
+    names = ["ann", "Bot (medium) 2", "Bot (easy) 3", "Bot (hard) 4"]
+    detail = _status(state, names)[2]
+    scores = list(state.outcome().scores)
+    for seat in range(1, 4):
+        assert f"{names[seat]}: {scores[seat]}" in str(detail)
+        assert f"{names[seat]}\u00a0: {scores[seat]}" in say(detail, "fr")
+        assert f"{names[seat]}: {scores[seat]}" in say(detail, "de")
