@@ -18,6 +18,9 @@ which change the words around them:
 * German hyphenates a compound formed with a name of several words
   throughout: the catalogue writes ``{title}-Partie``, said *Tactori-FEM-Partie*
   (not *Tactori FEM-Partie*), and *Atacama-Partie* as before.
+* Every language joins two brackets in a row: a name that ends in one, as the
+  computer's do (*Bot 1 (hard)*), put before the template's own bracket
+  (``{name} ({colour})``) reads *Bot 1 (hard, orange)*, not *Bot 1 (hard) (orange)*.
 
 :func:`fill` formats a template like ``str.format`` and applies the rules of
 its language where a field meets the template's own words, and the language's
@@ -89,28 +92,30 @@ _FORMAT = string.Formatter()
 
 
 def fill(lang: str, template: str, params: dict[str, Any]) -> str:
-    """``template.format(**params)``, with the rule of ``lang`` applied where a field meets the template's words."""
+    """``template.format(**params)``, with the rule of ``lang`` applied where a field meets the template's words,
+    and in every language a name that ends in a bracket joined to the template's own bracket after it."""
     rule = RULES.get(lang)
     template = typeset(lang, template)
-    if rule is None:
-        return template.format(**params)
     pieces = list(_FORMAT.parse(template))
     out = ""
+    skip = 0
     for i, (literal, name, spec, conversion) in enumerate(pieces):
-        out += literal
+        out += literal[skip:]
+        skip = 0
         if name is None:
             continue
         value, _ = _FORMAT.get_field(name, (), params)
         value = _FORMAT.convert_field(value, conversion)
         value = _FORMAT.format_field(value, _FORMAT.vformat(spec, (), params) if spec else "")
         after = pieces[i + 1][0] if i + 1 < len(pieces) else ""
-        out, value = rule(out, value, after)
+        if rule is not None:
+            out, value = rule(out, value, after)
+        if value.endswith(")") and after.startswith(" ("):
+            value, skip = value[:-1] + ", ", 2
         out += value
     return out
 
 
-def filler(lang: str) -> Callable[[str, dict[str, Any]], str] | None:
-    """:func:`fill` for ``lang``, as :meth:`engines.text.Text.render` takes it (``None``: plain ``format``)."""
-    if lang not in RULES:
-        return None
+def filler(lang: str) -> Callable[[str, dict[str, Any]], str]:
+    """:func:`fill` for ``lang``, as :meth:`engines.text.Text.render` takes it."""
     return lambda template, params: fill(lang, template, params)

@@ -171,3 +171,21 @@ def test_french_spacing_reaches_nested_texts_joined_clauses_help_and_command_cho
     assert f"Pas envie de taper{NARROW}?" in rules_text("atacama", "fr")
     descriptions = i18n.catalogue()[i18n.FRENCH]
     assert any(NO_BREAK + ":" in text for text in descriptions.values())
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Bot 2 (hard, orange) placed a tower on c3"),
+                                        ("de", "Bot 2 (schwer, orange) hat einen Turm auf c3 gesetzt"),
+                                        ("fr", "Bot 2 (difficile, orange) a posé une tour sur c3")])
+def test_a_name_ending_in_a_bracket_shares_it_with_the_templates_own(lang, said):
+    """Two computer seats of one level are "Bot 1 (hard)", "Bot 2 (hard)"; a turn's description names the
+    mover's colour in brackets after the name, which would read "Bot 2 (hard) (orange)"."""
+    from engines.tactori.board import COLOUR_WORDS
+    from matches import ai_seats
+    bots = [p.id for p in ai_seats.players("hard", 2)]
+    name = ai_seats.name(bots, 1)
+    text = Text("{name} ({colour}) placed a tower on {field}", name=name, colour=COLOUR_WORDS["orange"], field="c3")
+    assert say(text, lang).startswith(said)
+    # a person's name keeps the template's bracket, and one ending in a bracket shares it the same way
+    assert say(Text("{name} ({colour})", name="Anna", colour="blue"), "en") == "Anna (blue)"
+    assert say(Text("{name} ({colour})", name="Anna (EU)", colour="blue"), "en") == "Anna (EU, blue)"
+    assert fill("en", "{a} (b) ({c})", {"a": "x", "c": "y"}) == "x (b) (y)"   # the template's own stay apart
