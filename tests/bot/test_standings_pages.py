@@ -28,7 +28,8 @@ from .test_tournaments import create, organiser_in
 
 LOCALES = [discord.Locale.british_english, discord.Locale.german, discord.Locale.french]
 # A standings line in any of the three languages: "12. Name: **3.5**", "Du: 12. Name: **3,5**", "12. Name : **3,5**".
-LINE = re.compile(r"^(?:\w+ ?: )?(\d+)\. (.+?) ?: \*\*([\d.,]+)\*\*", re.MULTILINE)
+# French sets a no-break space before a colon (U+00A0)
+LINE = re.compile(r"^(?:\w+[ \xa0]?: )?(\d+)\. (.+?)[ \xa0]?: \*\*([\d.,]+)\*\*", re.MULTILINE)
 ENGLISH = discord.Locale.british_english
 
 
