@@ -12,8 +12,10 @@ from .helpers import reproducible_seeds
 # virtual timer), so a passing test never waits for this deadline; it is only the point at
 # which a step that never quiets counts as hung.  Drawing a final board, a replay and a
 # chart takes a second or more on a loaded two-core machine, which a short deadline (say
-# 0.5 s) turned into failures; pytest-timeout still ends a test that truly hangs.
-SETTLE_TIMEOUT = 30.0
+# 0.5 s) turned into failures, and a computer's move beside CPU-bound neighbours (a load of ten on
+# two cores) outlasted 30 s; pytest-timeout still ends a test that truly hangs.  Under half of
+# asyncpg's 300 s idle-connection timer (test_settling.py).
+SETTLE_TIMEOUT = 90.0
 
 
 def pytest_collection_modifyitems(items):

@@ -26,7 +26,7 @@ from .games_helpers import assert_pings_only, assert_refused, challenge
 from .helpers import advance, assert_png, button_labels, deterministic_seeds, mentioned_ids, pinged_ids, snapshot
 
 # Thinking takes real time (the pool starts worker processes): more than the usual settle budget.
-pytestmark = pytest.mark.simcord(settle_timeout=60)
+pytestmark = pytest.mark.simcord(settle_timeout=90)
 
 GAME = "atacama"
 
@@ -523,7 +523,8 @@ async def test_a_german_server_reads_the_computers_names_in_german(world, monkey
     assert "**Bot 1 (mittel)** denkt nach" in thinking["content"], thinking["content"]
     board = channel.last_message
     lines = board.content.splitlines()
-    assert lines[2].startswith("Bot 1 (mittel) (") and lines[3].startswith("Bot 2 (mittel) (")
+    # the mover's colour shares the name's bracket: "Bot 1 (mittel, orange) hat …", not "(mittel) (orange)"
+    assert lines[2].startswith("Bot 1 (mittel, ") and lines[3].startswith("Bot 2 (mittel, ")
     assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
     for text in (content, image.description, board.content, board.attachments[0].description):
         assert "medium" not in text and "Bot (" not in text

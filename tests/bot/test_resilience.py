@@ -259,7 +259,7 @@ async def damaged_among_healthy(w):
     return healthy, bad, elsewhere
 
 
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.simcord(settle_timeout=90)
 async def test_games_lists_the_healthy_matches_and_one_line_for_a_damaged_one(world):
     w = world
     healthy, bad, elsewhere = await damaged_among_healthy(w)
@@ -275,7 +275,7 @@ async def test_games_lists_the_healthy_matches_and_one_line_for_a_damaged_one(wo
     assert all(f"#{m.id}" in bobs for m in healthy) and f"#{bad.id}" not in bobs
 
 
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.simcord(settle_timeout=90)
 async def test_a_move_on_a_damaged_match_is_refused_privately_for_that_match_only(world):
     w = world
     healthy, bad, elsewhere = await damaged_among_healthy(w)
@@ -291,7 +291,7 @@ async def test_a_move_on_a_damaged_match_is_refused_privately_for_that_match_onl
     assert not played.ephemeral and len(await w.service.moves(healthy[0].id)) == 1
 
 
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.simcord(settle_timeout=90)
 async def test_reminders_beside_a_damaged_match_go_out_once_and_it_is_never_claimed_again(world):
     w = world
     healthy, bad, elsewhere = await damaged_among_healthy(w)
@@ -332,7 +332,7 @@ def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
 
 # ------------------------------------------------------- a paused process
 
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.simcord(settle_timeout=90)
 async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(world):
     """Another process claims the reminder and is paused past its lease; the bot takes the work
     over and delivers it; then the paused process wakes and goes on with its batch, through the
@@ -361,7 +361,7 @@ async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(
     assert w.env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.simcord(settle_timeout=90)
 async def test_an_export_of_moves_that_do_not_replay_is_refused_privately_and_play_stops(world):
     """The saved state is what play goes on from; the moves must replay to it.  Where they are
     read (here /export) and do not, the match is marked broken: refused alone, from then on."""
