@@ -70,11 +70,14 @@ def run(games: list[str], level: str, plies: int, burners: int, log=print) -> di
                 p.terminate()
                 p.join()
         same = [a["move"] for a in idle] == [b["move"] for b in loaded]
-        entry = {"identical": same, "idle": summary(idle), "loaded": summary(loaded),
+        # the same number of iterations too: a search the CPU cap cut short in one pass only would
+        # show here even when it happened to choose the same move
+        searched = [a["iterations"] for a in idle] == [b["iterations"] for b in loaded]
+        entry = {"identical": same, "same_iterations": searched, "idle": summary(idle), "loaded": summary(loaded),
                  "first_difference": next((i for i, (a, b) in enumerate(zip(idle, loaded))
                                            if a["move"] != b["move"]), None)}
         result["games"][spec] = entry
-        log(f"{spec} {level}: {len(idle)} moves, identical={same}; idle {entry['idle']}; loaded {entry['loaded']}")
+        log(f"{spec} {level}: {len(idle)} moves, identical={same}, same iterations={searched}; idle {entry['idle']}; loaded {entry['loaded']}")
     return result
 
 
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     result = run(args.games.split(","), args.level, args.plies, args.burners)
     with open(args.output, "w", encoding="utf-8") as handle:
         json.dump({**result, "at": time.strftime("%Y-%m-%d %H:%M:%S")}, handle, indent=1)
-    return 0 if all(g["identical"] for g in result["games"].values()) else 1
+    return 0 if all(g["identical"] and g["same_iterations"] for g in result["games"].values()) else 1
 
 
 if __name__ == "__main__":
