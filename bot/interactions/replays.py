@@ -207,9 +207,12 @@ class Replays:
         match, record = found
         total = len(record.moves)
         if not 0 <= ply <= total:
-            await reply_error(interaction, Text("{title} #{id} has {moves}: choose a `ply` between 0 and {total}.",
-                                                title=match.title, id=match.id, moves=present.moves(total),
-                                                total=total))
+            # a match that ended before its first move has one board, not "a ply between 0 and 0"
+            await reply_error(interaction, Text(
+                "{title} #{id} ended before its first move: only `ply` 0, the start, can be shown.",
+                title=match.title, id=match.id) if total == 0 else Text(
+                "{title} #{id} has {moves}: choose a `ply` between 0 and {total}.",
+                title=match.title, id=match.id, moves=present.moves(total), total=total))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         sayer = self._sayer(interaction.locale)

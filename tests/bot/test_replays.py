@@ -101,6 +101,13 @@ async def test_bad_ranges_and_matches_without_moves_are_refused_privately(world)
     fresh, _ = await start_match(w, seed=1200)
     nothing = await w.ann.slash(w.channel, f"{GAME} replay", match=fresh.id)
     assert nothing.ephemeral and "nothing to replay" in nothing.response.content
+    # resigned before the first move: its one board is the start, and a later ply says so (not "between 0 and 0")
+    await w.service.resign(fresh.id, fresh.to_move_id())
+    start = await w.ann.slash(w.channel, f"{GAME} board", match=fresh.id, ply=0)
+    assert start.ephemeral and "at the start" in start.response.content
+    later = await w.ann.slash(w.channel, f"{GAME} board", match=fresh.id, ply=1)
+    assert later.ephemeral and not later.response.attachments
+    assert "ended before its first move" in later.response.content and "between 0 and 0" not in later.response.content
 
 
 async def test_board_at_any_ply_is_private_and_history_points_at_it(world):
