@@ -231,7 +231,9 @@ def duration(seconds: float) -> Text:
 
 
 def moves(count: int) -> Text:
-    """"1 move", "2 moves": German and French need the singular as much as English does."""
+    """"no moves", "1 move", "2 moves": German and French need the singular as much as English does."""
+    if count == 0:
+        return Text("no moves")
     return Text("1 move") if count == 1 else Text("{count} moves", count=count)
 
 

@@ -108,6 +108,8 @@ async def test_bad_ranges_and_matches_without_moves_are_refused_privately(world)
     later = await w.ann.slash(w.channel, f"{GAME} board", match=fresh.id, ply=1)
     assert later.ephemeral and not later.response.attachments
     assert "ended before its first move" in later.response.content and "between 0 and 0" not in later.response.content
+    record = await w.ann.slash(w.channel, f"{GAME} export", match=fresh.id)
+    assert record.ephemeral and f"#{fresh.id} (no moves)" in record.response.content
 
 
 async def test_board_at_any_ply_is_private_and_history_points_at_it(world):
