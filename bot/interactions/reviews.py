@@ -6,7 +6,7 @@ It never delays a computer opponent's move, because it never runs where those do
 - its own executor of ONE worker (``ReviewWorker``), apart from the computer's pool
   (``bot.background.computer``), so a live move never queues behind a review, and reviews
   queue behind each other (at most one review's CPU at a time);
-- that worker runs at a lower scheduling priority (``os.nice``, ``NICENESS``; the
+- that worker runs at a lower scheduling priority (``NICENESS`` steps nicer than the bot; the
   thread's own priority when reviews run in a thread), so where both compete for
   the same cores, the operating system gives the live move the CPU first.
 
@@ -48,12 +48,17 @@ COSTLIEST = 3          # moves listed per player
 
 
 def _lower_priority() -> None:
-    """Run in the review worker (process initializer, or the thread's first job)."""
+    """Run in the review worker (process initializer, or the thread's first job).
+
+    Relative to the bot: a bot started with ``nice -n 5`` reviews at 15, not at 10, which would
+    leave its reviews barely nicer than its live moves.  A thread's priority is derived from the
+    process's (its main thread's), not from its own, so that every job may call this again."""
     try:
         if threading.current_thread() is threading.main_thread():
-            os.nice(NICENESS)
+            os.nice(NICENESS)       # the spawned worker starts at the bot's niceness; the kernel caps at 19
         else:       # Linux: a thread's own priority (its native id is its task id)
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
+            process = os.getpriority(os.PRIO_PROCESS, os.getpid())
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), min(19, process + NICENESS))
     except (AttributeError, OSError):      # elsewhere: the separate worker alone keeps moves first
         pass
 
