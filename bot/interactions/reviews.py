@@ -131,14 +131,15 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
     lines: list[Any] = [Text("**Review of {title} #{id}** (the computer at its hard level judged every move).",
                              title=match.title, id=match.id)]
     for seat, name in enumerate(match.names):
-        lines.append(Text("**{player}**: accuracy {accuracy} %", player=name,
-                          accuracy=f"{done.accuracy[seat]:.0f}" if seat < len(done.accuracy) else "?"))
+        accuracy = Text("**{player}**: accuracy {accuracy} %", player=name,
+                        accuracy=f"{done.accuracy[seat]:.0f}" if seat < len(done.accuracy) else "?")
         costly = done.costliest(seat, COSTLIEST)
-        if not costly:
-            lines.append(Text("no costly move"))
+        # the player's line heads his moves: they do not repeat his name, and each says what its
+        # number is (the drop in his win chance, in points of 0-100)
+        lines.append(Joined([accuracy, Text("costliest moves:") if costly else Text("no costly move")], " · "))
         for p in costly:
-            lines.append(Text("Move {number}, {player}: {move} ({drop} %); better {best} · {command}",
-                              number=p.ply + 1, player=name, move=Verbatim(f"`{p.move}`"),
+            lines.append(Text("- Move {number}: {move}, win chance {drop} points; better {best} · {command}",
+                              number=p.ply + 1, move=Verbatim(f"`{p.move}`"),
                               drop=f"-{percent(p.drop)}",     # the sign is part of the number
                               best=Verbatim(f"`{p.best}`"),
                               command=Verbatim(f"`/{game} board match:{match.id} ply:{p.ply}`")))
@@ -182,7 +183,7 @@ class ReviewActions:
             await interaction.edit_original_response(**outgoing(say(note, interaction.locale if not here else locale)))
         try:
             review = await self.reviewer.review(job)
-            png = await asyncio.to_thread(self._review_png, match, review, locale)
+            png = await asyncio.to_thread(self._review_png, match, review, locale, job)
         except Exception:  # noqa: BLE001 - the player must hear something either way
             log.exception("no review for match %s", match.id)
             await interaction.edit_original_response(**outgoing(say(Text(
@@ -200,14 +201,15 @@ class ReviewActions:
             "The review of {title} #{id} is in its channel: {link}", title=match.title, id=match.id,
             link=Verbatim(posted.jump_url)), interaction.locale)))
 
-    def _review_png(self, match: Match, review: dict[str, Any], locale) -> bytes:
+    def _review_png(self, match: Match, review: dict[str, Any], locale, job: Reviewing) -> bytes:
         from ai.review import Review
+        from engines.record import Record
         from render.review_chart import review_chart
 
         sayer = functools.partial(say, locale=locale, escaped=False)
         done = Review.from_json(review)
         done.players = present.said_names(match, sayer)
-        return encode_png(review_chart(done, say=sayer))
+        return encode_png(review_chart(done, Record.from_dict(job.record), say=sayer))
 
     def _review_file(self, match: Match, png: bytes, locale) -> discord.File:
         words = Text("Chart of every player's chance to win before each move in {title} #{id}, mistakes and "
