@@ -36,9 +36,12 @@ from .charts import (HEIGHT, LABEL_SIZE, MARKER, PAD, TITLE_SIZE, WIDTH, Plot, _
 MISTAKE, BLUNDER = "?", "??"
 SYMBOL = {"mistake": MISTAKE, "blunder": BLUNDER}
 KEY_SIZE = LABEL_SIZE - 4
-BADGE_SIZE = 22          # the text of a badge: 31 px high, about 12 px on a phone
-BADGE_MARKER = 30        # the seat marker at its left
+BADGE_SIZE = 24          # the text of a badge: 34 px high, about 14 px on a phone
+BADGE_MARKER = 32        # the seat marker at its left
 GAP = 6                  # the least room between two badges
+# At most this many badges: more merge into longer runs (a 300-move match of random play has hundreds of
+# marks; a dozen badges with their counts still read, two dozen are a barcode again).
+MAX_BADGES = 12
 LEGEND_GAP = 22          # between a name and the next marker in the legend
 # The legend's sizes: on one row down to the first, else on two rows down to the second, else one
 # name per row down to the third (only names wider than half the chart get there).
@@ -114,10 +117,11 @@ def legend_rows(names: list[str], width: int) -> tuple[int, list[list[int]]]:
 
 
 def _badge_shape(text: str) -> tuple[int, int, int]:
-    """(width, height, pill's left inside the badge) of a badge reading ``text``."""
+    """(width, height, pill's left inside the badge) of a badge reading ``text``: the marker overlaps the
+    pill's rounded left end, the text starts right of the marker."""
     pad_x, height = int(BADGE_SIZE * 0.55), int(BADGE_SIZE * 1.45)
-    pill_left = BADGE_MARKER - 10          # the marker overlaps the pill's rounded left end
-    width = pill_left + C.text_width(text, BADGE_SIZE) + 2 * pad_x
+    pill_left = BADGE_MARKER - 10
+    width = BADGE_MARKER + 4 + C.text_width(text, BADGE_SIZE) + pad_x
     return width, max(height, BADGE_MARKER), pill_left
 
 
@@ -136,10 +140,10 @@ def _clusters(marked: list[Any], xs: dict[int, float], reach: float) -> list[lis
     return runs
 
 
-def _place(runs: list[tuple[int, str, list[Any]]], point, plot: Plot, letters: list[str]) -> tuple[list[Mark], int]:
+def _place(runs: list[tuple[int, str, list[Any]]], point, plot: Plot, letters: list[str],
+           anywhere: bool = False) -> tuple[list[Mark], int]:
     """Badges for ``runs`` (seat, label, plies), the worst first, each at the first free place near its
-    costliest move's point: just above it, just below, then further away in turn.  Returns the badges
-    and how many runs found no place."""
+    costliest move's point (:func:`_free`).  Returns the badges and how many marked moves found no place."""
     left, top, right, bottom = plot.box
     order = sorted(runs, key=lambda r: (r[1] != "blunder", -max(p.drop for p in r[2]), r[2][0].ply))
     placed: list[Mark] = []
@@ -149,30 +153,47 @@ def _place(runs: list[tuple[int, str, list[Any]]], point, plot: Plot, letters: l
         ax, ay = point(worst)
         text = SYMBOL[label] + (f"×{len(plies)}" if len(plies) > 1 else "")
         width, height, pill_left = _badge_shape(text)
-        x0 = min(max(ax - BADGE_MARKER / 2, left), right - width)
-        near = height / 2 + 10
-        for k in range(12):
+        box = _free(placed, ax, ay, width, height, plot, anywhere)
+        if box is None:
+            missed += len(plies)
+            continue
+        cy = (box[1] + box[3]) / 2
+        pill_h = int(BADGE_SIZE * 1.45)
+        pill = (box[0] + pill_left, int(cy - pill_h / 2), box[2], int(cy - pill_h / 2) + pill_h)
+        placed.append(Mark(seat, letters[seat], label, tuple(p.ply for p in plies), text, box, pill,
+                           (box[0] + BADGE_MARKER / 2, cy), tuple(point(p) for p in plies), (ax, ay)))
+    return placed, missed
+
+
+def _free(placed: list[Mark], ax: float, ay: float, width: int, height: int, plot: Plot,
+          anywhere: bool = False) -> Box | None:
+    """The first place for a badge of ``width`` x ``height`` that covers no placed badge, inside the plot:
+    with its marker over the point (``ax``, ``ay``), just above it, just below, then further up and down;
+    then as much beside it, to the right and to the left (``anywhere``: and further, to the plot's ends)."""
+    left, top, right, bottom = plot.box
+    near = height / 2 + 10
+    rows = int((bottom - top) / (height + GAP)) + 2
+    for shift in range(0, 2 * int((right - left) / (width + GAP)) + 2 if anywhere else 3):
+        dx = (shift + 1) // 2 * (width + GAP) * (1 if shift % 2 else -1)
+        x0 = ax - BADGE_MARKER / 2 + dx
+        if x0 < left - width or x0 > right:
+            continue
+        x0 = min(max(x0, left), right - width)
+        for k in range(2 * rows):
             step = near + (k // 2) * (height + GAP)
             cy = ay - step if k % 2 == 0 else ay + step
             if cy - height / 2 < top - MARKER / 2 or cy + height / 2 > bottom:
                 continue
             box = (int(x0), int(cy - height / 2), int(x0 + width), int(cy + height / 2))
-            if any(_overlaps(box, m.box, GAP) for m in placed):
-                continue
-            pill_h = int(BADGE_SIZE * 1.45)
-            pill = (box[0] + pill_left, int(cy - pill_h / 2), box[2], int(cy - pill_h / 2) + pill_h)
-            placed.append(Mark(seat, letters[seat], label, tuple(p.ply for p in plies), text, box, pill,
-                               (box[0] + BADGE_MARKER / 2, cy), tuple(point(p) for p in plies), (ax, ay)))
-            break
-        else:
-            missed += 1
-    return placed, missed
+            if not any(_overlaps(box, m.box, GAP) for m in placed):
+                return box
+    return None
 
 
 def _marks(plies: list[Any], point, plot: Plot, letters: list[str]) -> tuple[list[Mark], int]:
     """Every mistake and blunder as a badge: a seat's marks of one kind closer together than a badge
-    is wide are one badge; where even so some find no place, runs are made longer until all do (or a
-    run per seat and kind is left)."""
+    is wide are one badge; where that makes more than ``MAX_BADGES``, or some find no place, runs are
+    made longer until they do not (at worst one run per seat and kind, placed anywhere in the plot)."""
     marked = [p for p in plies if p.label in SYMBOL]
     if not marked:
         return [], 0
@@ -181,9 +202,11 @@ def _marks(plies: list[Any], point, plot: Plot, letters: list[str]) -> tuple[lis
     while True:
         runs = [(seat, label, run) for seat in sorted({p.seat for p in marked}) for label in SYMBOL
                 for run in _clusters([p for p in marked if p.seat == seat and p.label == label], xs, reach)]
-        placed, missed = _place(runs, point, plot, letters)
-        if not missed or reach > plot.box[2] - plot.box[0]:
-            return placed, missed
+        last = reach > plot.box[2] - plot.box[0]
+        if len(runs) <= MAX_BADGES or last:
+            placed, missed = _place(runs, point, plot, letters, anywhere=last)
+            if not missed or last:
+                return placed, missed
         reach *= 1.6
 
 
@@ -287,18 +310,20 @@ def _key(img: Image.Image, y: float, entries: list[tuple[str, str]]) -> None:
         x += C.text_width(words, KEY_SIZE) + 28
 
 
+def _leader(draw: ImageDraw.ImageDraw, mark: Mark) -> None:
+    """A thin line from the badge to its move's point (all are drawn before the badges, under them)."""
+    ax, ay = mark.anchor
+    edge_y = mark.box[3] if mark.box[3] <= ay else mark.box[1]
+    edge_x = min(max(ax, mark.box[0] + BADGE_MARKER / 2), mark.box[2])
+    draw.line([(edge_x, edge_y), (ax, ay)], fill=C.INK, width=2)
+
+
 def _badge(img: Image.Image, draw: ImageDraw.ImageDraw, mark: Mark) -> None:
     style = C.player_style(mark.seat)
-    ax, ay = mark.anchor
-    # a thin leader from the badge to its move's point, then the badge over it
-    edge_y = mark.box[3] if mark.box[3] <= ay else mark.box[1]
-    edge_x = min(max(ax, mark.pill[0]), mark.pill[2])
-    draw.line([(edge_x, edge_y), (ax, ay)], fill=C.INK, width=2)
     radius = (mark.pill[3] - mark.pill[1]) // 2
     draw.rounded_rectangle(mark.pill, radius, fill=style.colour, outline=C.INK, width=2)
-    pill_text_left = mark.pill[0] + (BADGE_MARKER / 2 - 10) + 2
-    C.draw_text(img, ((pill_text_left + mark.pill[2]) / 2, (mark.pill[1] + mark.pill[3]) / 2), mark.text,
-                BADGE_SIZE, style.ink, anchor="mm", stroke=0)
+    C.draw_text(img, (mark.box[0] + BADGE_MARKER + 4, (mark.pill[1] + mark.pill[3]) / 2), mark.text,
+                BADGE_SIZE, style.ink, anchor="lm")
     C.draw_marker(img, mark.marker, BADGE_MARKER, mark.seat, mark.letter)
 
 
@@ -350,6 +375,8 @@ def review_chart(review: Any, record: Any = None, *, say=str) -> Image.Image:
                 dots.append(((x, yy + done.offsets[p.seat]), p.seat))
     for (x, yy), seat in dots:
         draw.ellipse((x - 6, yy - 6, x + 6, yy + 6), fill=C.player_style(seat).colour, outline=C.INK, width=2)
+    for mark in done.marks:
+        _leader(draw, mark)
     for mark in done.marks:
         _badge(img, draw, mark)
     _end_labels(img, ends, plot.box[1], plot.box[3])
