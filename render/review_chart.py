@@ -210,13 +210,12 @@ def _marks(plies: list[Any], point, plot: Plot, letters: list[str]) -> tuple[lis
         reach *= 1.6
 
 
-def _lines(review: Any, outcome: Any) -> list[list[float]]:
+def _lines(review: Any, winners: tuple[int, ...] | None) -> list[list[float]]:
     """Per seat: the win chance (%) before each move, then after the last: the result when the match
-    ended (a win is 100 %, a shared first place its share), else the last review's view of it."""
+    ended (``winners``: a win is 100 %, a shared first place its share), else the last review's view."""
     plies, players = review.plies, len(review.players)
     lines = [[p.win[s] * 100 for p in plies] for s in range(players)]
-    if outcome is not None:
-        winners = tuple(outcome.winners)
+    if winners is not None:
         end = [100 / len(winners) if s in winners else 0.0 for s in range(players)] if winners else \
             [100 / players] * players
     elif plies:
@@ -244,13 +243,13 @@ def layout(review: Any, record: Any = None, *, say=str) -> Layout:
     letters = C.player_letters(names, players)
     title = said(Text("Win chance before each move"))
     y = PAD + TITLE_SIZE + 34
-    result, winner, outcome = "", None, None
+    result, winner, winners = "", None, None
     if record is not None:
         from .score_series import score_series
         series = score_series(record)
         if series.finished:
             result = said(result_text(series, names))
-            outcome = series
+            winners = series.winners
             winner = series.winners[0] if len(series.winners) == 1 else None
         else:
             result = said(Text("No result: the match was not played to its end"))
@@ -267,7 +266,7 @@ def layout(review: Any, record: Any = None, *, say=str) -> Layout:
             legend.append(LegendItem(s, letters[s], name, (x + MARKER / 2, y), box))
             x = box[2] + LEGEND_GAP
         y += MARKER + 10
-    lines = _lines(review, outcome)
+    lines = _lines(review, winners)
     count = len(review.plies)
     kinds = {p.label for p in review.plies if p.label in SYMBOL}
     key_y = y

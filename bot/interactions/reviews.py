@@ -34,7 +34,7 @@ from matches.service import Reviewing, review_record
 from render.common import encode_png
 
 from ..messages import present
-from ..messages.alt_text import DESCRIPTION_MAX, spoken
+from ..messages.alt_text import DESCRIPTION_MAX, result_words, spoken
 from ..locales import say
 from ..replies import fit, outgoing, public_locale, reply_error
 
@@ -214,6 +214,9 @@ class ReviewActions:
     def _review_file(self, match: Match, png: bytes, locale) -> discord.File:
         words = Text("Chart of every player's chance to win before each move in {title} #{id}, mistakes and "
                      "blunders marked", title=match.title, id=match.id)
+        result = result_words(match)          # as the chart's own result line and the score chart's description
+        if result is not None:
+            words = Text("{chart}. {result}", chart=words, result=result)
         description = spoken(say(words, locale, escaped=False))
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-review.png",
                             description=fit(description, DESCRIPTION_MAX))

@@ -104,6 +104,7 @@ async def test_a_finished_match_is_reviewed_once_then_served_from_the_store(worl
     assert all("ann" not in row and "bob" not in row for row in moves), content    # the name is in the heading
     [chart] = first.response.attachments
     assert chart.filename == f"{GAME}-{match.id}-review.png" and "chance to win" in chart.description
+    assert chart.description.endswith(". bob won by resignation."), chart.description      # the result, as the chart says it
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
     assert w.env.bot.actions.reviewer.started == 1
