@@ -57,8 +57,9 @@ def sawtooth_review(record: Record) -> Review:
 
 @lru_cache(maxsize=None)
 def real_review(name: str) -> tuple[Record, Review]:
-    """The easy level's review of an example (one to a few seconds): its many blunders crowd the chart."""
-    record = example(name)
+    """The easy level's review (a second or two) of the FEM example, or of a random four-player Atacama:
+    their many blunders crowd the chart."""
+    record = example(name) if name == "fem-stacks" else random_record("atacama", 4, 1)
     return record, review(record, "easy", seed=1)
 
 
@@ -164,7 +165,7 @@ def crowded_cases():
 
 
 @pytest.mark.parametrize("case", ["fem-304-every-move", "tactori-4p-every-move", "fem-stacks-easy",
-                                  "tactori-3p-chase-easy"])
+                                  "atacama-4p-easy"])
 def test_marks_never_cover_each_other_and_each_stands_for_its_moves(case):
     if case.endswith("-easy"):
         record, reviewed = real_review(case[:-len("-easy")])
@@ -190,10 +191,10 @@ def test_marks_never_cover_each_other_and_each_stands_for_its_moves(case):
 
 
 def test_a_mark_is_drawn_in_its_movers_colour_with_his_seat_marker():
-    record, reviewed = real_review("tactori-3p-chase")
+    record, reviewed = real_review("atacama-4p")
     done = RC.layout(reviewed, record)
     image = RC.review_chart(reviewed, record)
-    assert {m.seat for m in done.marks} == {0, 1, 2}
+    assert {m.seat for m in done.marks} == {0, 1, 2, 3}
     for mark in done.marks:
         colour = C.player_style(mark.seat).colour
         # the pill right of the marker: its fill is the mover's colour (its text and rim aside)
@@ -203,7 +204,7 @@ def test_a_mark_is_drawn_in_its_movers_colour_with_his_seat_marker():
         share = n / (pill.width * pill.height)
         assert top == colour and share > 0.4, (mark, top, share)
         # the seat marker: the seat's shape in its colour, with the seat's marker text
-        assert mark.letter == C.player_letters(list(reviewed.players), 3)[mark.seat]
+        assert mark.letter == C.player_letters(list(reviewed.players), 4)[mark.seat]
         mx, my = mark.marker
         inside = image.crop((int(mx - 6), int(my - 2), int(mx + 6), int(my + 6)))
         assert colour in set(pixels(inside)), mark
@@ -212,7 +213,7 @@ def test_a_mark_is_drawn_in_its_movers_colour_with_his_seat_marker():
         x0, y0, x1, y1 = mark.pill
         radius = (y1 - y0) // 2              # inside the pill, its rounded ends aside
         seen = Counter(pixels(image.crop((x0 + radius, y0 + 3, x1 - radius, y1 - 3))))
-        others = [C.player_style(s).colour for s in range(3) if s != mark.seat]
+        others = [C.player_style(s).colour for s in range(4) if s != mark.seat]
         assert all(seen[c] == 0 for c in others), mark
 
 
