@@ -43,7 +43,7 @@ def review_command(args: argparse.Namespace) -> int:
         if args.chart:
             from render.review_chart import review_chart
 
-            review_chart(done).save(args.chart, format="PNG")
+            review_chart(done, record).save(args.chart, format="PNG")
     except OSError as exc:
         return wrong(f"cannot write: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
     return 0

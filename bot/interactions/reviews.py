@@ -6,7 +6,7 @@ It never delays a computer opponent's move, because it never runs where those do
 - its own executor of ONE worker (``ReviewWorker``), apart from the computer's pool
   (``bot.background.computer``), so a live move never queues behind a review, and reviews
   queue behind each other (at most one review's CPU at a time);
-- that worker runs at a lower scheduling priority (``os.nice``, ``NICENESS``; the
+- that worker runs at a lower scheduling priority (``NICENESS`` steps nicer than the bot; the
   thread's own priority when reviews run in a thread), so where both compete for
   the same cores, the operating system gives the live move the CPU first.
 
@@ -34,7 +34,7 @@ from matches.service import Reviewing, review_record
 from render.common import encode_png
 
 from ..messages import present
-from ..messages.alt_text import DESCRIPTION_MAX, spoken
+from ..messages.alt_text import DESCRIPTION_MAX, result_words, spoken
 from ..locales import say
 from ..replies import fit, outgoing, public_locale, reply_error
 
@@ -48,12 +48,17 @@ COSTLIEST = 3          # moves listed per player
 
 
 def _lower_priority() -> None:
-    """Run in the review worker (process initializer, or the thread's first job)."""
+    """Run in the review worker (process initializer, or the thread's first job).
+
+    Relative to the bot: a bot started with ``nice -n 5`` reviews at 15, not at 10, which would
+    leave its reviews barely nicer than its live moves.  A thread's priority is derived from the
+    process's (its main thread's), not from its own, so that every job may call this again."""
     try:
         if threading.current_thread() is threading.main_thread():
-            os.nice(NICENESS)
+            os.nice(NICENESS)       # the spawned worker starts at the bot's niceness; the kernel caps at 19
         else:       # Linux: a thread's own priority (its native id is its task id)
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
+            process = os.getpriority(os.PRIO_PROCESS, os.getpid())
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), min(19, process + NICENESS))
     except (AttributeError, OSError):      # elsewhere: the separate worker alone keeps moves first
         pass
 
@@ -126,14 +131,15 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
     lines: list[Any] = [Text("**Review of {title} #{id}** (the computer at its hard level judged every move).",
                              title=match.title, id=match.id)]
     for seat, name in enumerate(match.names):
-        lines.append(Text("**{player}**: accuracy {accuracy} %", player=name,
-                          accuracy=f"{done.accuracy[seat]:.0f}" if seat < len(done.accuracy) else "?"))
+        accuracy = Text("**{player}**: accuracy {accuracy} %", player=name,
+                        accuracy=f"{done.accuracy[seat]:.0f}" if seat < len(done.accuracy) else "?")
         costly = done.costliest(seat, COSTLIEST)
-        if not costly:
-            lines.append(Text("no costly move"))
+        # the player's line heads his moves: they do not repeat his name, and each says what its
+        # number is (the drop in his win chance, in points of 0-100)
+        lines.append(Joined([accuracy, Text("costliest moves:") if costly else Text("no costly move")], " · "))
         for p in costly:
-            lines.append(Text("Move {number}, {player}: {move} ({drop} %); better {best} · {command}",
-                              number=p.ply + 1, player=name, move=Verbatim(f"`{p.move}`"),
+            lines.append(Text("- Move {number}: {move}, win chance {drop} points; better {best} · {command}",
+                              number=p.ply + 1, move=Verbatim(f"`{p.move}`"),
                               drop=f"-{percent(p.drop)}",     # the sign is part of the number
                               best=Verbatim(f"`{p.best}`"),
                               command=Verbatim(f"`/{game} board match:{match.id} ply:{p.ply}`")))
@@ -177,7 +183,7 @@ class ReviewActions:
             await interaction.edit_original_response(**outgoing(say(note, interaction.locale if not here else locale)))
         try:
             review = await self.reviewer.review(job)
-            png = await asyncio.to_thread(self._review_png, match, review, locale)
+            png = await asyncio.to_thread(self._review_png, match, review, locale, job)
         except Exception:  # noqa: BLE001 - the player must hear something either way
             log.exception("no review for match %s", match.id)
             await interaction.edit_original_response(**outgoing(say(Text(
@@ -195,18 +201,22 @@ class ReviewActions:
             "The review of {title} #{id} is in its channel: {link}", title=match.title, id=match.id,
             link=Verbatim(posted.jump_url)), interaction.locale)))
 
-    def _review_png(self, match: Match, review: dict[str, Any], locale) -> bytes:
+    def _review_png(self, match: Match, review: dict[str, Any], locale, job: Reviewing) -> bytes:
         from ai.review import Review
+        from engines.record import Record
         from render.review_chart import review_chart
 
         sayer = functools.partial(say, locale=locale, escaped=False)
         done = Review.from_json(review)
         done.players = present.said_names(match, sayer)
-        return encode_png(review_chart(done, say=sayer))
+        return encode_png(review_chart(done, Record.from_dict(job.record), say=sayer))
 
     def _review_file(self, match: Match, png: bytes, locale) -> discord.File:
         words = Text("Chart of every player's chance to win before each move in {title} #{id}, mistakes and "
                      "blunders marked", title=match.title, id=match.id)
+        result = result_words(match)          # as the chart's own result line and the score chart's description
+        if result is not None:
+            words = Text("{chart}. {result}", chart=words, result=result)
         description = spoken(say(words, locale, escaped=False))
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-review.png",
                             description=fit(description, DESCRIPTION_MAX))

@@ -84,17 +84,27 @@ async def test_a_finished_match_is_reviewed_once_then_served_from_the_store(worl
     assert f"**Review of Architekton #{match.id}**" in content
     assert "**ann**: accuracy " in content and "**bob**: accuracy " in content
     assert notes(w, f"Reviewing Architekton #{match.id}: the computer judges every one of its {match.plies} moves") == 1
-    # the costliest moves: "Move 23, ann: `...` (-31 %); better `...` · `/architekton board match:7 ply:22`"
+    # the costliest moves, under their player's line without his name, each saying what its number is:
+    # "**ann**: accuracy 87 % · costliest moves:" then
+    # "- Move 23: `...`, win chance -31 points; better `...` · `/architekton board match:7 ply:22`"
     stored = await w.service.stored_review(match.id)
     assert stored is not None and len(stored["plies"]) == match.plies
     worst = [p for p in stored["plies"] if p["label"] != "best" and p["best_win"] > p["played_win"]]
     if worst:
         p = max(worst, key=lambda p: (p["best_win"] - p["played_win"], -p["ply"]))
+        drop = round((p["best_win"] - p["played_win"]) * 100)
+        line = (f"- Move {p['ply'] + 1}: `{p['move']}`, win chance -{drop} points; better `{p['best']}` · "
+                f"`/{GAME} board match:{match.id} ply:{p['ply']}`")
+        assert line in content.splitlines(), content
         who = match.names[p["seat"]]
-        assert (f"Move {p['ply'] + 1}, {who}: `{p['move']}` (-" in content and f"better `{p['best']}`" in content
-                and f"`/{GAME} board match:{match.id} ply:{p['ply']}`" in content), content
+        rows = content.splitlines()
+        heading = next(i for i, row in enumerate(rows) if row.startswith(f"**{who}**: accuracy "))
+        assert rows[heading].endswith(" · costliest moves:") and line in rows[heading + 1:heading + 4], content
+    moves = [row for row in content.splitlines() if row.startswith("- Move ")]
+    assert all("ann" not in row and "bob" not in row for row in moves), content    # the name is in the heading
     [chart] = first.response.attachments
     assert chart.filename == f"{GAME}-{match.id}-review.png" and "chance to win" in chart.description
+    assert chart.description.endswith(". bob won by resignation."), chart.description      # the result, as the chart says it
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
     assert w.env.bot.actions.reviewer.started == 1
@@ -129,6 +139,8 @@ async def test_review_in_german(world, client_locales):
     assert not shown.ephemeral
     assert f"**Analyse von Architekton #{match_id}**" in shown.response.content
     assert "Genauigkeit" in shown.response.content
+    german = [row for row in shown.response.content.splitlines() if row.startswith("- Zug ")]
+    assert all(", Gewinnchance -" in row and " Prozentpunkte; besser: `" in row for row in german), german
     assert shown.response.attachments[0].description.startswith("Diagramm der Gewinnchance")
     assert notes(w, f"Analyse von Architekton #{match_id}: Der Computer bewertet") == 1
     refused = await bob.slash(channel, f"{GAME} review", match=match_id + 999)
@@ -182,6 +194,7 @@ def test_the_review_worker_runs_at_a_lower_priority_than_the_bot(workers):
         else:
             def priority():
                 bot_reviews._lower_priority()       # what each review job does first in a thread
+                bot_reviews._lower_priority()       # ... the next job too: relative to the bot, not to itself
                 return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
             theirs = reviewer.executor().submit(priority).result(timeout=120)
         assert theirs == min(19, mine + bot_reviews.NICENESS)
