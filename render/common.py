@@ -145,7 +145,8 @@ def player_letters(names: list[str], seats: int) -> list[str]:
     the initial is their first drawable letter: "Łukasz" is "Ł", "田中" (drawn "TianZhong") "T"."""
     def initial(name: str) -> str:
         letter = next((c for c in name if c.isalpha()), "P")
-        return letter.upper() if len(letter.upper()) == 1 else letter    # "ß" stays one letter
+        upper = letter.upper()            # "ß" stays one letter, "ɐ" too (no font has its capital)
+        return upper if len(upper) == 1 and drawable(upper) == upper else letter
 
     def rest(name: str) -> str:
         """The name's letters and digits after its initial, in lower case."""
@@ -282,13 +283,14 @@ def coverage(tier: int) -> frozenset[int]:
     read from the font actually loaded (a missing file's stand-in)."""
     loaded = _font(tier, 24)
     data = getattr(loaded, "font_bytes", None) or Path(loaded.path).read_bytes()
-    return cmap_codepoints(data) | _BLANKS
+    # control characters draw nothing readable, whatever glyph a font gives them (Arimo: U+0000)
+    return frozenset(p for p in cmap_codepoints(data) if unicodedata.category(chr(p)) != "Cc") | _BLANKS
 
 
 @lru_cache(maxsize=8192)
 def _tier(text: str) -> int:
     """The first font that has every character of ``text``; :data:`WIDE` if none has them all."""
-    if text.isascii():
+    if text.isascii() and text.isprintable():
         return BUNDLED
     points = set(map(ord, text))
     return next((t for t in (BUNDLED, FULL) if points <= coverage(t)), WIDE)
@@ -334,7 +336,7 @@ def drawable(text: str) -> str:
       ("😀😀" → "grinning grinning"), and failing that is ``""``: :func:`player_name` then draws the
       seat's generic name ("Player 2").
     """
-    if text.isascii():
+    if text.isascii() and text.isprintable():
         return text
     text = unicodedata.normalize("NFC", text)
     points = set(map(ord, text))
