@@ -114,7 +114,7 @@ def tally(names: list[str], scores, skip=()) -> Text:
 
 def signed(number: int) -> str:
     """A coordinate as drawn: an en dash for the minus sign, which a hyphen's few pixels lose when
-    Discord shows the image 400 px wide on a phone (the fonts have no U+2212 minus)."""
+    Discord shows the image 400 px wide on a phone (Aileron has no U+2212 minus)."""
     return f"\u2013{-number}" if number < 0 else str(number)
 
 

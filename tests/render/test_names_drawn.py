@@ -108,7 +108,8 @@ def test_the_fonts_cover_latin_extended_greek_and_cyrillic():
     wide = _cmap(_data(C.wide_font(24)))
     for first, last in ((0x0100, 0x017F), (0x0391, 0x03A9), (0x03B1, 0x03C9), (0x0410, 0x044F)):
         assert set(range(first, last + 1)) - {0x03A2} <= wide            # U+03A2 is unassigned
-    assert {ord(c) for c in "ȘșȚțĞğİıŞş\u00a0\u202f"} <= wide
+    assert {ord(c) for c in "ȘșȚțĞğİıŞş\u00a0\u202f−←→≤●■▲"} <= wide
+    assert C.drawable("→ Max −1 ←") == "→ Max −1 ←"
 
 
 def test_native_names_are_drawn_with_their_letters():
