@@ -18,7 +18,10 @@ from PIL import Image, ImageDraw
 from engines.record import replay
 from render import common as C
 from render import layers, render_image
+from ai.review import Ply, Review
 from render.charts import score_chart
+from render.replay import make_replay
+from render.review_chart import review_chart
 from render.score_series import score_series
 from render.standings import StandingRow, standings_image
 
@@ -212,3 +215,15 @@ def test_standings_draw_every_name_without_a_box(drawn):
     texts = [t for t, _ in drawn]
     assert all(name in texts for name in NATIVE)
     assert all(shown in texts for shown in SUBSTITUTED.values())
+
+
+def test_a_review_chart_and_a_replay_draw_every_name_without_a_box(drawn):
+    names = ["Łukasz Wiśniewski", "😀😀", "Дмитрий Ёлкин"]
+    plies = [Ply(i, i % 3, "a1", [0.2, 0.3, 0.5], "a1", 0.4, 0.1 if i == 2 else 0.4, "blunder" if i == 2 else "good")
+             for i in range(6)]
+    review_chart(Review("tactori", names, "hard", 1, plies))
+    replay_ = make_replay(random_record("tactori", 3, 2, limit=4), names, end=3)
+    assert len(replay_.frames) >= 2
+    assert _no_box(drawn) == []
+    texts = " ".join(t for t, _ in drawn)
+    assert "Łukasz Wiśniewski" in texts and "grinning grinning" in texts and "Дмитрий Ёлкин" in texts
