@@ -7,7 +7,16 @@ slowest part of a render.  The default font is Pillow's bundled FreeType font
 covers ASCII, digits and the middle dot ``·``, but not arrows or geometric
 symbols: draw those as shapes (see :func:`marker`).  Text with letters it lacks
 (``ä``, ``ß``, ``é``: German, French, names) is drawn in the same typeface from
-``fonts/`` (:func:`font_for`).
+``fonts/`` (:data:`FULL_FONT`), and text beyond Latin-1 (players' names in Polish, Czech,
+Romanian, Turkish, Vietnamese, Greek, Cyrillic) in Arimo (:data:`WIDE_FONT`), a
+typeface of nearly the same widths (:func:`font_for`).
+
+Discord names are any Unicode, and no font here has CJK, emoji or most symbols, so every
+text is drawn as :func:`drawable` says, never as missing-glyph boxes: letters the fonts lack
+by a base letter (NFKD) or a transliteration ("田中" → "TianZhong"), emoji and symbols left
+out ("🦊 fox49" → "fox49"), an emoji-only name by the emoji's name ("😀" → "grinning"), and a
+name with nothing drawable at all as the seat's "Player 2" (:func:`player_name`).  Seat
+markers take the first letter of the name as drawn ("Łukasz": "Ł").
 
 Words drawn into an image are :class:`~engines.text.Text`s, said through the
 ``say`` function a renderer is given (``str`` by default: English); the
@@ -16,6 +25,10 @@ inside the layout.
 """
 from __future__ import annotations
 
+import re
+import struct
+import unicodedata
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,9 +90,12 @@ def player_style(seat: int) -> PlayerStyle:
 
 
 def player_name(names: list[str], seat: int) -> str:
-    """The seat's display name; ``Player 2`` (a Text) when there is none."""
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
+    """The seat's display name as the images draw it (:func:`drawable`: "🦊 fox49" is "fox49");
+    ``Player 2`` (a Text) when there is none, or nothing of it can be drawn."""
+    if 0 <= seat < len(names):
+        name = drawable(names[seat].strip()).strip()
+        if any(not c.isspace() and unicodedata.category(c)[0] != "C" for c in name):   # not only invisibles
+            return name
     return Text("Player {seat}", seat=seat + 1)
 
 
@@ -98,7 +114,7 @@ def tally(names: list[str], scores, skip=()) -> Text:
 
 def signed(number: int) -> str:
     """A coordinate as drawn: an en dash for the minus sign, which a hyphen's few pixels lose when
-    Discord shows the image 400 px wide on a phone (the fonts have no U+2212 minus)."""
+    Discord shows the image 400 px wide on a phone (Aileron has no U+2212 minus)."""
     return f"\u2013{-number}" if number < 0 else str(number)
 
 
@@ -125,9 +141,12 @@ def player_letters(names: list[str], seats: int) -> list[str]:
       computer's own number: never a bare digit).
     - Names that no character tells apart (two "Bob"s) take the initial and their order among
       them: "B1", "B2".
-    A name without a letter counts as "P" (player)."""
+    A name without a letter counts as "P" (player).  Names are taken as drawn (:func:`player_name`), so
+    the initial is their first drawable letter: "Łukasz" is "Ł", "田中" (drawn "TianZhong") "T"."""
     def initial(name: str) -> str:
-        return next((c.upper() for c in name if c.isalpha()), "P")
+        letter = next((c for c in name if c.isalpha()), "P")
+        upper = letter.upper()            # "ß" stays one letter, "ɐ" too (no font has its capital)
+        return upper if len(upper) == 1 and drawable(upper) == upper else letter
 
     def rest(name: str) -> str:
         """The name's letters and digits after its initial, in lower case."""
@@ -170,8 +189,12 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=max(6, int(size)))
 
 
-# Aileron with the whole Latin range (Pillow bundles an ASCII subset); see fonts/README.md
+# Aileron with the whole Latin-1 range (Pillow bundles an ASCII subset); see fonts/README.md
 FULL_FONT = Path(__file__).parent / "fonts" / "aileron-latin-400-normal.woff"
+# Arimo: Latin Extended, Greek and Cyrillic, with Aileron's metrics nearly (fonts/README.md)
+WIDE_FONT = Path(__file__).parent / "fonts" / "arimo-400-normal.woff"
+
+BUNDLED, FULL, WIDE = 0, 1, 2   # the fonts in the order they are tried: the first that has every letter
 
 
 @lru_cache(maxsize=64)
@@ -183,33 +206,163 @@ def full_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return font(size)
 
 
-@lru_cache(maxsize=1)
-def _missing_glyph() -> bytes:
-    return bytes(font(24).getmask("\uffff"))
+@lru_cache(maxsize=64)
+def wide_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """:data:`WIDE_FONT` at ``size`` px; :func:`full_font` if the file is missing."""
+    try:
+        return ImageFont.truetype(str(WIDE_FONT), max(6, int(size)))
+    except OSError:
+        return full_font(size)
 
 
-@lru_cache(maxsize=1024)
-def _bundled(char: str) -> bool:
-    """Whether the bundled font has a glyph for ``char``.  Only the ASCII blanks are taken on trust: the
-    bundled font draws its missing-glyph box for the no-break spaces French sets before ``: ; ! ?``
-    (U+00A0, U+202F), which :data:`FULL_FONT` has (U+202F as narrow as its thin space)."""
-    return (char.isspace() and char.isascii()) or bytes(font(24).getmask(char)) != _missing_glyph()
+def _font(tier: int, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return (font, full_font, wide_font)[tier](size)
 
 
-def _needs_full(text: str) -> bool:
-    return not text.isascii() and not all(_bundled(c) for c in text)
+def cmap_codepoints(data: bytes) -> frozenset[int]:
+    """The characters a TrueType or OpenType font (plain, or WOFF 1.0) has a glyph for: the code
+    points its Unicode ``cmap`` maps to a glyph other than the missing one (glyph 0, the box)."""
+    tables = {}
+    if data[:4] == b"wOFF":
+        for i in range(struct.unpack_from(">H", data, 12)[0]):
+            tag, offset, packed, length, _ = struct.unpack_from(">4sIIII", data, 44 + 20 * i)
+            tables[tag] = (offset, packed, length)
+        offset, packed, length = tables[b"cmap"]
+        cmap = data[offset:offset + packed]
+        cmap = zlib.decompress(cmap) if packed < length else cmap
+    else:
+        for i in range(struct.unpack_from(">H", data, 4)[0]):
+            tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+            tables[tag] = (offset, length)
+        offset, length = tables[b"cmap"]
+        cmap = data[offset:offset + length]
+    subtables = {}
+    for i in range(struct.unpack_from(">H", cmap, 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
+        subtables[(platform, encoding)] = offset
+    # the whole Unicode range (format 12) before the Basic Multilingual Plane alone (format 4)
+    for key in ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0)):
+        offset = subtables.get(key)
+        fmt = None if offset is None else struct.unpack_from(">H", cmap, offset)[0]
+        if fmt == 12:
+            points = set()
+            for g in range(struct.unpack_from(">I", cmap, offset + 12)[0]):
+                first, last, glyph = struct.unpack_from(">III", cmap, offset + 16 + 12 * g)
+                points.update(range(first + (glyph == 0), last + 1))
+            return frozenset(points)
+        if fmt == 4:
+            twice = struct.unpack_from(">H", cmap, offset + 6)[0]
+            count = twice // 2
+            ends = struct.unpack_from(f">{count}H", cmap, offset + 14)
+            starts = struct.unpack_from(f">{count}H", cmap, offset + 16 + twice)
+            deltas = struct.unpack_from(f">{count}H", cmap, offset + 16 + 2 * twice)
+            at = offset + 16 + 3 * twice           # idRangeOffset[], counted from each entry's own place
+            ranges = struct.unpack_from(f">{count}H", cmap, at)
+            points = set()
+            for s in range(count):
+                for c in range(starts[s], ends[s] + 1):
+                    if c == 0xFFFF:
+                        continue
+                    if ranges[s] == 0:
+                        glyph = (c + deltas[s]) & 0xFFFF
+                    else:
+                        glyph = struct.unpack_from(">H", cmap, at + 2 * s + ranges[s] + 2 * (c - starts[s]))[0]
+                        glyph = (glyph + deltas[s]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        points.add(c)
+            return frozenset(points)
+    raise ValueError("the font has no Unicode cmap of format 4 or 12")
+
+
+_BLANKS = frozenset(map(ord, " \t\n\r\x0b\x0c"))   # drawn as space by every font, in its cmap or not
+
+
+@lru_cache(maxsize=None)
+def coverage(tier: int) -> frozenset[int]:
+    """The characters the font of ``tier`` (:data:`BUNDLED`, :data:`FULL`, :data:`WIDE`) draws,
+    read from the font actually loaded (a missing file's stand-in)."""
+    loaded = _font(tier, 24)
+    data = getattr(loaded, "font_bytes", None) or Path(loaded.path).read_bytes()
+    # control characters draw nothing readable, whatever glyph a font gives them (Arimo: U+0000)
+    return frozenset(p for p in cmap_codepoints(data) if unicodedata.category(chr(p)) != "Cc") | _BLANKS
+
+
+@lru_cache(maxsize=8192)
+def _tier(text: str) -> int:
+    """The first font that has every character of ``text``; :data:`WIDE` if none has them all."""
+    if text.isascii() and text.isprintable():
+        return BUNDLED
+    points = set(map(ord, text))
+    return next((t for t in (BUNDLED, FULL) if points <= coverage(t)), WIDE)
+
+
+try:    # transliteration of scripts the fonts lack (CJK, Arabic, Hebrew, ...): a pure-Python table
+    from anyascii import anyascii as _transliterate
+except ImportError:                                # without it, such letters are left out
+    def _transliterate(text: str) -> str:
+        return ""
+
+
+def _substitute(char: str, wide: frozenset[int]) -> str:
+    """What is drawn for ``char``, which no font has (see :func:`drawable`)."""
+    category = unicodedata.category(char)
+    if category[0] == "Z":
+        return " "
+    if category[0] in "LNP":
+        # the compatibility form first: fullwidth and mathematical letters, ligatures, circled digits
+        plain = "".join(c for c in unicodedata.normalize("NFKD", char)
+                        if ord(c) in wide and not unicodedata.combining(c))
+        if plain.strip():
+            return plain
+        said = _transliterate(char)
+        if said and ":" not in said and all(ord(c) in wide for c in said):
+            return said
+    return ""        # symbols and emoji, marks without a base, controls, private use
+
+
+@lru_cache(maxsize=4096)
+def drawable(text: str) -> str:
+    """``text`` as the images draw it: only characters one of the fonts has, never a box.
+
+    - Text one font draws whole (ASCII, German, French, Latin Extended, Greek, Cyrillic, and any
+      mix of those) is drawn as it is, composed (NFC) first.
+    - Any other letter, digit or punctuation mark becomes a drawable base letter when its
+      compatibility decomposition (NFKD) has one ("Ｓａｋｕｒａ", "𝐀lice", "ﬁ"), else its
+      transliteration by ``anyascii`` (CJK, kana, Hangul, Arabic, Hebrew: "田中" → "TianZhong";
+      Hebrew and Arabic too, which the fonts would draw left to right).
+    - Emoji and symbols are left out ("🦊 fox49" → "fox49"), and so are marks, joiners, variation
+      selectors and private-use characters; blanks around what was left out are closed up.
+    - When that leaves no letter or digit, the text is said with emoji names
+      ("😀😀" → "grinning grinning"), and failing that is ``""``: :func:`player_name` then draws the
+      seat's generic name ("Player 2").
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    text = unicodedata.normalize("NFC", text)
+    points = set(map(ord, text))
+    wide = coverage(WIDE)
+    if points <= wide or points <= coverage(FULL):
+        return text
+    out = "".join(("" if unicodedata.category(c) == "Cf" else c) if ord(c) in wide else _substitute(c, wide)
+                  for c in text)     # joiners and direction marks go with the emoji and scripts left out
+    out = re.sub(" {2,}", " ", out).strip(" ")
+    if not any(c.isalnum() for c in out):
+        named = re.sub(" {2,}", " ", re.sub("[:_]", " ", _transliterate(text))).strip()
+        if any(c.isalnum() for c in named) and all(ord(c) in wide for c in named):
+            return named
+    return out
 
 
 def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The font that draws ``text``: the bundled one when it has every letter,
-    else the same typeface with the whole Latin range."""
-    return full_font(size) if _needs_full(text) else font(size)
+    """The font that draws ``drawable(text)``: the bundled one when it has every letter, else
+    :data:`FULL_FONT` (the same typeface with Latin-1), else :data:`WIDE_FONT`."""
+    return _font(_tier(drawable(text)), size)
 
 
 @lru_cache(maxsize=128)
-def _metrics(size: int, full: bool = False) -> tuple[int, int, int]:
-    """(ascent, descent, cap height) of :func:`font` (``full``: :func:`full_font`) at ``size``."""
-    f = full_font(size) if full else font(size)
+def _metrics(size: int, tier: int = BUNDLED) -> tuple[int, int, int]:
+    """(ascent, descent, cap height) of the font of ``tier`` at ``size``."""
+    f = _font(tier, size)
     ascent, descent = f.getmetrics()
     cap = -f.getbbox("H", anchor="ls")[1]
     return ascent, descent, cap
@@ -218,7 +371,8 @@ def _metrics(size: int, full: bool = False) -> tuple[int, int, int]:
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, stroke: int = 0) -> int:
     # cached: measuring with FreeType was a tenth of a render, and the same labels recur every turn
-    return int(font_for(text, size).getlength(text)) + 2 * stroke
+    text = drawable(text)
+    return int(_font(_tier(text), size).getlength(text)) + 2 * stroke
 
 
 @lru_cache(maxsize=4096)
@@ -257,9 +411,10 @@ class _Sprite:
 
 @lru_cache(maxsize=4096)
 def _text_sprite(text: str, size: int, fill: RGB, stroke: int, stroke_fill: RGB | None) -> _Sprite:
-    full = _needs_full(text)
-    ascent, descent, cap = _metrics(size, full)
-    f = full_font(size) if full else font(size)
+    text = drawable(text)
+    tier = _tier(text)
+    ascent, descent, cap = _metrics(size, tier)
+    f = _font(tier, size)
     width = max(1, int(f.getlength(text)) + 2 * stroke + 2)
     height = ascent + descent + 2 * stroke
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
