@@ -214,11 +214,11 @@ def table_words(view: "EventView", final: bool, locale, page: Page | None) -> di
     sayer = functools.partial(say, locale=locale, escaped=False)
     header = [sayer(Text("Player")), sayer(Text("Points")), "Bh", "SB", sayer(Text("Rating")), sayer(Text("Played"))]
     notes = [Text("Bh (Buchholz): the points of every opponent met."),
-             Text("SB (Sonneborn-Berger): the points of the opponents finished ahead of, half of those level with."),
+             Text("SB (Sonneborn-Berger): the points of the opponents beaten, plus half of those drawn with."),
              Text("Rating: the player's rating in this game on this server (1500 for a newcomer), the last "
                   "tie-break.")]
     if view.event.format == "league":
-        notes.append(Text("Played: matches decided of the player's matches in the schedule."))
+        notes.append(Text("Played: matches decided / the player's matches in the schedule."))
     subtitle = ""
     if page is not None and page.count > 1 and page.rows:
         subtitle = sayer(Text("Page {page} of {pages} · places {first} to {last}", page=page.number,
