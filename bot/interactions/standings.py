@@ -404,8 +404,9 @@ def knockout_title(view: "EventView", final: bool, bracket: list[list[BoutState]
         Text("{event}: {stage} (round {round} of {rounds})", **fields)
 
 
-def bracket_png(view: "EventView", final: bool, locale, page: Page | None = None, viewer: int | None = None) -> bytes:
-    """The knockout's bracket (page ``page``'s section of a big one) as an image."""
+def bracket_words(view: "EventView", final: bool, locale, page: Page | None = None,
+                  viewer: int | None = None) -> dict:
+    """What :func:`render.bracket.bracket_image` draws for page ``page``, in the reader's words."""
     sayer = functools.partial(say, locale=locale, escaped=False)
     bracket = knockout_bouts(view)
     stages = B.window(bracket_stages(view, final, locale, viewer), page.number if page is not None else 1)
@@ -418,8 +419,13 @@ def bracket_png(view: "EventView", final: bool, locale, page: Page | None = None
         sub = Joined([sub, Text("page {page} of {pages}", page=page.number, pages=page.count)], " · ")
     note = Text("The numbers are victory points in each series; who reaches {target} first goes on (bold).",
                 target=SERIES_TARGET)
-    return encode_png(B.bracket_image(sayer(knockout_title(view, final, bracket, False)), stages,
-                                      sayer(Text("bye")), sayer(sub), [sayer(note)]))
+    return dict(title=sayer(knockout_title(view, final, bracket, False)), stages=stages, bye=sayer(Text("bye")),
+                subtitle=sayer(sub), notes=[sayer(note)])
+
+
+def bracket_png(view: "EventView", final: bool, locale, page: Page | None = None, viewer: int | None = None) -> bytes:
+    """The knockout's bracket (page ``page``'s section of a big one) as an image."""
+    return encode_png(B.bracket_image(**bracket_words(view, final, locale, page, viewer)))
 
 
 def series_line(view: "EventView", bout: BoutState, room: int | None) -> Text | None:

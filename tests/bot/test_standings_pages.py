@@ -134,8 +134,12 @@ async def assert_text_and_image_agree(w, message, view: EventView, page: Page, f
     png = Image.open(io.BytesIO(await image.read()))
     drawn = S.image_rows(view, final, ENGLISH, page)
     assert rows_of(message.content) == [(r.rank, r.name, r.points) for r in drawn]
-    gaps = sum(r.apart for r in drawn)
-    assert png.size == (R.WIDTH, R.PAD * 2 + R.TITLE_SIZE + 20 + R.ROW * (len(drawn) + 1) + R.GAP * gaps)
+    words = S.table_words(view, final, ENGLISH, page)
+    layout = R.table_layout(rows=drawn, **words)
+    assert png.size == (R.WIDTH, layout.height)
+    assert sum(r.apart for r in drawn) == (page.own is not None)
+    if page.count > 1:                                  # the image says its page
+        assert words["subtitle"].startswith(f"Page {page.number} of {page.count}")
     assert len(image.description) <= 1024
 
 
