@@ -130,7 +130,7 @@ def bracket_layout(title: str, stages: list[Stage], bye: str, subtitle: str = ""
     title_size = TITLE_SIZE
     while title_size > TITLE_LEAST and C.text_width(title, title_size, 1) > inner:
         title_size -= 1
-    title_lines = wrap(title, title_size, inner - 2, 2)
+    title_lines = wrap(title, title_size, inner - 2, 3)
     y = PAD + len(title_lines) * (title_size + 10)
     subtitle_y = y
     if subtitle:

@@ -31,9 +31,9 @@ SUB_SIZE = 24
 HEAD_SIZE = 26
 TEXT_SIZE = 30
 NAME_LEAST = 24                      # a long name shrinks to this size before it wraps
+WRAP_LEAST = 20                      # and a wrapped one to this
 NOTE_SIZE = 24
 ROW = 48
-ROW2 = 64                            # a row whose name takes two lines
 GAP = ROW // 2
 COL_GAP = 28                         # between a column's widest text and the next column
 GOLD = (246, 214, 120)
@@ -73,6 +73,8 @@ class Line:
     height: int
     name: tuple[str, ...]
     name_size: int
+    badge: int | None = None
+    """The line the "you" badge goes on: after the name's line of that index (the name's line count: below it)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,23 @@ def wrap(text: str, size: int, width: int, most: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def name_lines(name: str, room: int) -> tuple[tuple[str, ...], int]:
+    """A name in ``room`` px: on one line, shrunk down to :data:`NAME_LEAST` if need be; else on two
+    lines, then three, each as large as lets it fit (down to :data:`WRAP_LEAST`).  Only a name longer
+    than three lines of its column at that size is cut."""
+    size = TEXT_SIZE
+    while size > NAME_LEAST and C.text_width(name, size) > room:
+        size -= 1
+    if C.text_width(name, size) <= room:
+        return (name,), size
+    for most in (2, 3):
+        for size in range(NAME_LEAST + 2, WRAP_LEAST - 1, -1):
+            lines = wrap(name, size, room, most + 1)
+            if len(lines) <= most:
+                return lines, size
+    return wrap(name, WRAP_LEAST, room, 3), WRAP_LEAST
+
+
 def badge_width(word: str) -> int:
     """The "you" badge's width beside a name (with its gap)."""
     return C.text_width(word, TEXT_SIZE - 8) + int((TEXT_SIZE - 8) * 1.1) + 12 if word else 0
@@ -130,7 +149,7 @@ def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: 
     title_size = TITLE_SIZE
     while title_size > TITLE_LEAST and C.text_width(title, title_size, 1) > inner:
         title_size -= 1
-    title_lines = wrap(title, title_size, inner - 2, 2)
+    title_lines = wrap(title, title_size, inner - 2, 3)
     y = PAD + len(title_lines) * (title_size + 10) + (SUB_SIZE + 10 if subtitle else 0) + 10
     # The numeric columns: each as wide as its head or its widest cell, whichever is wider.
     cells = [[r.points for r in rows], [r.buchholz for r in rows], [r.sonneborn_berger for r in rows],
@@ -154,13 +173,13 @@ def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: 
     for row in rows:
         if row.apart:
             y += GAP
-        room = name_width - (badge_width(you) if row.own else 0)
-        size = TEXT_SIZE
-        while size > NAME_LEAST and C.text_width(row.name, size) > room:
-            size -= 1
-        name = wrap(row.name, size, room, 2)
-        height = ROW if len(name) == 1 else ROW2
-        lines.append(Line(y, height, name, size))
+        name, size = name_lines(row.name, name_width)
+        badge = None
+        if row.own and you:         # after the name's last line if it has room there, else on a line of its own
+            badge = len(name) - 1 if C.text_width(name[-1], size) + badge_width(you) <= name_width else len(name)
+        count = len(name) + (badge == len(name))
+        height = ROW if count == 1 else count * (size + 6) + 16
+        lines.append(Line(y, height, name, size, badge))
         y += height
     y += 12 if notes else 0
     notes_top = y
@@ -209,15 +228,17 @@ def standings_image(title: str, header: list[str], rows: list[StandingRow], note
         C.draw_text(img, (cols[0].x, cy), rank_text(row), TEXT_SIZE, C.INK, anchor="lm")
         colour = C.MUTED if row.withdrawn else C.INK
         step = line.name_size + 6
-        first = cy - step * (len(line.name) - 1) / 2
-        right = cols[1].x
+        count = len(line.name) + (line.badge == len(line.name))
+        first = cy - step * (count - 1) / 2
+        right = cols[1].x - 10
         for i, text in enumerate(line.name):
             box = C.draw_text(img, (cols[1].x, first + i * step), text, line.name_size, colour, anchor="lm")
-            right = max(right, box[2])
+            right = box[2]
             if row.withdrawn:
                 draw.line([(box[0], first + i * step), (box[2], first + i * step)], fill=C.MUTED, width=3)
-        if row.own and you:
-            C.pill(img, (right + 10, cy), you, TEXT_SIZE - 8, FRAME, anchor="lm")
+        if line.badge is not None:
+            x = right + 10 if line.badge < len(line.name) else cols[1].x
+            C.pill(img, (x, first + line.badge * step), you, min(TEXT_SIZE - 8, line.name_size), FRAME, anchor="lm")
         values = [row.points, row.buchholz, row.sonneborn_berger, row.rating, row.played]
         for i, (col, cell) in enumerate(zip(cols[2:], values)):
             C.draw_text(img, (col.x, cy), cell, TEXT_SIZE, C.INK, anchor="lm",

@@ -209,7 +209,7 @@ def image_rows(view: "EventView", final: bool, locale, page: Page | None = None,
             for s in shown]
 
 
-def table_words(view: "EventView", final: bool, locale, page: Page | None) -> dict:
+def table_words(view: "EventView", final: bool, locale, page: Page | None = None) -> dict:
     """The table image's words in ``locale``: title, heads, footnotes, the page line and the "you" badge."""
     sayer = functools.partial(say, locale=locale, escaped=False)
     header = [sayer(Text("Player")), sayer(Text("Points")), "Bh", "SB", sayer(Text("Rating")), sayer(Text("Played"))]
