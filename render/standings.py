@@ -33,9 +33,10 @@ TEXT_SIZE = 30
 NAME_LEAST = 24                      # a long name shrinks to this size before it wraps
 WRAP_LEAST = 20                      # and a wrapped one to this
 NOTE_SIZE = 24
+BADGE_SIZE = 25
 ROW = 48
 GAP = ROW // 2
-COL_GAP = 28                         # between a column's widest text and the next column
+COL_GAP = 24                         # between a column's widest text and the next column
 GOLD = (246, 214, 120)
 STRIPE = (236, 230, 218)
 OWN = (214, 232, 246)                # the reader's own row (with a frame and a badge: never colour alone)
@@ -139,7 +140,7 @@ def name_lines(name: str, room: int) -> tuple[tuple[str, ...], int]:
 
 def badge_width(word: str) -> int:
     """The "you" badge's width beside a name (with its gap)."""
-    return C.text_width(word, TEXT_SIZE - 8) + int((TEXT_SIZE - 8) * 1.1) + 12 if word else 0
+    return C.text_width(word, BADGE_SIZE) + int(BADGE_SIZE * 1.1) + 12 if word else 0
 
 
 def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (),
@@ -238,7 +239,7 @@ def standings_image(title: str, header: list[str], rows: list[StandingRow], note
                 draw.line([(box[0], first + i * step), (box[2], first + i * step)], fill=C.MUTED, width=3)
         if line.badge is not None:
             x = right + 10 if line.badge < len(line.name) else cols[1].x
-            C.pill(img, (x, first + line.badge * step), you, min(TEXT_SIZE - 8, line.name_size), FRAME, anchor="lm")
+            C.pill(img, (x, first + line.badge * step), you, min(BADGE_SIZE, line.name_size), FRAME, anchor="lm")
         values = [row.points, row.buchholz, row.sonneborn_berger, row.rating, row.played]
         for i, (col, cell) in enumerate(zip(cols[2:], values)):
             C.draw_text(img, (col.x, cy), cell, TEXT_SIZE, C.INK, anchor="lm",

@@ -13,9 +13,10 @@ four-digit ranks, tie-breaks of six characters ("9999.5", a league of a hundred)
 line, the final's winners, the event named in the footer's command, an 80-character title -- fits
 Discord's 2,000 characters at 15 rows in English, German and French (German, the longest: 1,922
 characters; 16 rows: 2,024).  Names that escaping makes longer (a name of markdown characters
-shows each one twice) are cut to fit instead (:data:`NAME_ROOMS`).  The image of a page is
-1000 x 870 px (942 with the reader's own row): 348 px tall on a phone's 400 px, one screen,
-where a 256-player table was one strip of 12,438 px.
+shows each one twice) are cut to fit instead (:data:`NAME_ROOMS`).  The image of a page of
+32-character names is 1000 x 1076 px in all three languages, footnotes included (1180 with the
+reader's own row below): 430 px tall on a phone's 400 px, where a 256-player table was one strip
+of 12,438 px.  A bracket of 16 is 1000 x 1086 px, of 8 1000 x 646.
 
 The image carries what the text leaves out for room: each player's rating (the last tie-break,
 so the order is never by a number nobody sees) and a footnote saying what Bh and SB are; it
