@@ -16,7 +16,7 @@ characters; 16 rows: 2,024).  Names that escaping makes longer (a name of markdo
 shows each one twice) are cut to fit instead (:data:`NAME_ROOMS`).  The image of a page of
 32-character names is 1000 x 1076 px in all three languages, footnotes included (1180 with the
 reader's own row below): 430 px tall on a phone's 400 px, where a 256-player table was one strip
-of 12,438 px.  A bracket of 16 is 1000 x 1086 px, of 8 1000 x 646.
+of 12,438 px.  A bracket of 16 is 1000 x 1088 px (435 on a phone), of 8 1000 x 648.
 
 The image carries what the text leaves out for room: each player's rating (the last tie-break,
 so the order is never by a number nobody sees) and a footnote saying what Bh and SB are; it
@@ -420,7 +420,9 @@ def bracket_words(view: "EventView", final: bool, locale, page: Page | None = No
         sub = Joined([sub, Text("page {page} of {pages}", page=page.number, pages=page.count)], " · ")
     note = Text("The numbers are victory points in each series; who reaches {target} first goes on (bold).",
                 target=SERIES_TARGET)
-    return dict(title=sayer(knockout_title(view, final, bracket, False)), stages=stages, bye=sayer(Text("bye")),
+    title = Text("Final bracket of {event}", event=view.event.title) if final else \
+        knockout_title(view, final, bracket, False)
+    return dict(title=sayer(title), stages=stages, bye=sayer(Text("bye")),
                 subtitle=sayer(sub), notes=[sayer(note)])
 
 
@@ -429,7 +431,8 @@ def bracket_png(view: "EventView", final: bool, locale, page: Page | None = None
     return encode_png(B.bracket_image(**bracket_words(view, final, locale, page, viewer)))
 
 
-def series_line(view: "EventView", bout: BoutState, room: int | None) -> Text | None:
+def series_line(view: "EventView", bout: BoutState, room: int | None, last: bool = False) -> Text | None:
+    """A series as text: both names and its score, then who goes on (``last``: who wins the final)."""
     def name(player: int) -> Text:
         shown_name = Text("{name}", name=cut(view.name_of(player), room))
         return Joined([shown_name, Text("(withdrawn)")], " ") if player in view.withdrawn else shown_name
@@ -444,6 +447,8 @@ def series_line(view: "EventView", bout: BoutState, room: int | None) -> Text | 
         return Text("{first} {a} : {b} {second}, being played", **fields)
     if bout.winner is None:
         return Text("{first} {a} : {b} {second}: nobody goes on", **fields)
+    if last:
+        return Text("{first} {a} : {b} {second}: {winner} wins", winner=name(bout.winner), **fields)
     return Text("{first} {a} : {b} {second}: {winner} goes on", winner=name(bout.winner), **fields)
 
 
@@ -461,7 +466,8 @@ def knockout_lines(view: "EventView", final: bool, page: Page, command: str, *, 
             rnd = rnd[(page.number - 2) * span:(page.number - 1) * span] if span else []
         elif page.count > 1 and number <= len(bracket) - B.MOST_STAGES:
             rnd = []                                # page 1 shows the last rounds, not yet reached
-        lines += [line for b in rnd if (line := series_line(view, b, room)) is not None]
+        last = number == len(bracket)
+        lines += [line for b in rnd if (line := series_line(view, b, room, last)) is not None]
         alive = still_in(view, bracket, final)
         if not final and alive:
             if names:
