@@ -63,7 +63,7 @@ def test_the_bracket_places_everyone_and_carries_each_winner_on(players, done, n
     view = knockout_view(NAMES[:players], done, now, upsets)
     bracket = S.knockout_bouts(view)
     assert [len(r) for r in bracket] == [players >> k for k in range(1, players.bit_length())]
-    stages, layout = layout_of(view)
+    _, layout = layout_of(view)
     check_geometry(layout)
     boxes = {(p.stage, p.index): p for p in layout.boxes}
     # every player placed in the first round, once
