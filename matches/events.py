@@ -179,6 +179,8 @@ class EventView:
     tables: list[EventTable]
     byes: dict[int, list[int]] = field(default_factory=dict)
     resting: dict[int, list[int]] = field(default_factory=dict)
+    series: dict[int, dict[int, int]] = field(default_factory=dict)
+    """A knockout's series by id: each player's victory points so far (what its bracket shows)."""
 
     @property
     def withdrawn(self) -> set[int]:
@@ -279,7 +281,12 @@ class Events(Challenges):
         entrants = await self.store.fetchall(ENTRANTS_SQL, (event_id,))
         tables = await self.store.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,))
         rounds = await self.store.fetchall("SELECT * FROM event_rounds WHERE event_id = ?", (event_id,))
-        return _view(event, entrants, tables, rounds)
+        view = _view(event, entrants, tables, rounds)
+        if event.format == "knockout":
+            rows = await self.store.fetchall("SELECT s.id, s.points FROM series s JOIN event_tables t"
+                                             " ON t.series_id = s.id WHERE t.event_id = ?", (event_id,))
+            view.series = {r["id"]: {int(k): v for k, v in json.loads(r["points"]).items()} for r in rows}
+        return view
 
     async def events(self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")) -> list[Event]:
         """The server's events of ``statuses``, newest first."""

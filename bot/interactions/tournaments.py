@@ -326,7 +326,7 @@ class Tournaments:
         command = "/tournament standings"
         if page.count > 1 and len(await self.service.events(view.event.guild_id, ("running", "finished"))) > 1:
             command = f"/tournament standings tournament:{view.event.id}"
-        return await standings_message(view, final, locale, page, command)
+        return await standings_message(view, final, locale, page, command, viewer)
 
     async def list(self, interaction: discord.Interaction) -> None:
         events = await self.service.events(interaction.guild_id)

@@ -127,15 +127,23 @@ def rows_of(text: str) -> list[tuple[int, str, str]]:
     return [(int(rank), name, pts) for rank, name, pts in LINE.findall(text)]
 
 
-async def assert_text_and_image_agree(w, message, view: EventView, page: Page, final: bool) -> None:
+async def assert_text_and_image_agree(w, message, view: EventView, page: Page, final: bool,
+                                      viewer: int | None = None) -> None:
     """The posted text and the posted image show the same rows: ranks, names and points."""
     assert len(message.content) <= CONTENT_MAX
     [image] = message.attachments
     png = Image.open(io.BytesIO(await image.read()))
-    drawn = S.image_rows(view, final, ENGLISH, page)
+    drawn = S.image_rows(view, final, ENGLISH, page, viewer)
     assert rows_of(message.content) == [(r.rank, r.name, r.points) for r in drawn]
-    gaps = sum(r.apart for r in drawn)
-    assert png.size == (R.WIDTH, R.PAD * 2 + R.TITLE_SIZE + 20 + R.ROW * (len(drawn) + 1) + R.GAP * gaps)
+    if viewer is not None:                              # the reader's own row is the one marked
+        assert [r.rank for r in drawn if r.own] == [s.rank for s in (*page.rows, page.own)
+                                                    if s is not None and s.player == viewer]
+    words = S.table_words(view, final, ENGLISH, page)
+    layout = R.table_layout(rows=drawn, **words)
+    assert png.size == (R.WIDTH, layout.height)
+    assert sum(r.apart for r in drawn) == (page.own is not None)
+    if page.count > 1:                                  # the image says its page
+        assert words["subtitle"].startswith(f"Page {page.number} of {page.count}")
     assert len(image.description) <= 1024
 
 
@@ -175,7 +183,7 @@ async def test_a_sixty_player_swiss_shows_its_standings_a_page_at_a_time(world):
     assert f"⋯\nYou: 1. {view.name_of(leader.id)}: **1.0**" in message.content
     assert message.content.endswith("Page 3 of 4 · `/tournament standings page:4`")
     assert "page 3 of 4: places 31 to 45" in message.attachments[0].description
-    await assert_text_and_image_agree(w, message, view, S.standings_page(view, 3, leader.id), False)
+    await assert_text_and_image_agree(w, message, view, S.standings_page(view, 3, leader.id), False, leader.id)
     assert pings_nobody(w, message)
 
     # the organiser (no entrant) asks for the last page: its 15 rows, no own line, no next page
@@ -189,6 +197,8 @@ async def test_a_sixty_player_swiss_shows_its_standings_a_page_at_a_time(world):
     same = await own.slash(w.channel, "tournament standings", page=3)
     message = same.followups[0] if same.followups else same.response
     assert "You:" not in message.content and len(rows_of(message.content)) == 15
+    [mine] = [line for line in message.content.splitlines() if line.endswith("← you")]     # his line, marked
+    assert mine.startswith(f"{view.standings()[33].rank}. ")
 
     # a page the table does not have: a private refusal, nothing posted
     before = len(w.channel.history())

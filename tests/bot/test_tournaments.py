@@ -327,12 +327,14 @@ async def test_a_four_player_atacama_league_with_time_banks_posts_standings_afte
     for number in (1, 2):
         for t in view.round_tables(number):
             await lose(w, people, t.match_id, t.players[1], "atacama")
-        posts = [m for m in w.channel.history() if f"after round {number}" in m.content]
+        # a league's rounds end in any order: its standings count the matches decided, not the rounds
+        posts = [m for m in w.channel.history() if f"after {2 * number} of 6 matches" in m.content]
         assert len(posts) == 1 and posts[0].attachments, number              # once, with its image
+    assert not any("after round" in t for t in texts(w.channel))
     for t in view.round_tables(3):
         await lose(w, people, t.match_id, t.players[0], "atacama")
     assert (await w.service.event(event.id)).status == "finished"
-    assert not any("after round 3" in t for t in texts(w.channel))            # the final standings instead
+    assert not any("after 6 of 6" in t for t in texts(w.channel))             # the final standings instead
     assert len([t for t in texts(w.channel) if "Final standings" in t]) == 1
 
 
@@ -353,6 +355,15 @@ async def test_an_eight_player_knockout_of_series_to_its_champion(world):
     assert games >= 14                                                       # seven series of two games or more
     assert len([t for t in texts(w.channel) if "Final standings" in t and "Winner" in t]) == 1
     assert len([m for m in w.channel.history() if "The match begins" in m.content]) == games
+    # the knockout is shown as its bracket: the round, each series' score and who goes on, who is still in
+    [semis] = [m for m in w.channel.history() if m.content.startswith("**Spring Cup**: Semi-finals (round 2 of 3)")]
+    assert semis.content.count(" goes on") == 0 and semis.content.count(", being played") == 2
+    assert "\nStill in (4): ann, player0, bob, cat" in semis.content            # seeds 1, 4, 2, 3: bracket order
+    assert semis.attachments[0].description == "Bracket of Spring Cup, Semi-finals (round 2 of 3): 4 of 8 still in"
+    [final] = [m for m in w.channel.history() if "Final standings" in m.content]
+    assert final.content.count(": ann wins") == 1                                 # the final's series
+    assert final.attachments[0].description == "Final bracket of Spring Cup: ann won"
+    assert (await final.attachments[0].read()).startswith(PNG_MAGIC)
 
 
 async def test_a_rounds_time_limit_ends_the_late_matches_vacations_included(world):

@@ -97,3 +97,42 @@ def test_series_to_two_victory_points():
     assert series_winner(1, 2, [None, None, None, None]) is None  # 2 all, not ahead
     assert series_winner(1, 2, [None, None, None, None, 2]) == 2
     assert [series_first_move(1, 2, g) for g in range(4)] == [1, 2, 1, 2]
+
+
+@pytest.mark.parametrize("players", range(2, 34))
+def test_the_bracket_shown_follows_the_events_tables_at_every_size(players):
+    """What the standings draw (``knockout_bouts``) from the tables the service stores: every round's
+    paired series as stored, each winner in the series his own feeds, byes to the top seeds, and the
+    players still in exactly those nobody has beaten -- with upsets and a withdrawal at any size."""
+    from bot.interactions.standings import knockout_bouts, still_in
+
+    from .events import knockout_view
+
+    rng = random.Random(players)
+    names = [f"P{i}" for i in range(players)]
+    for done in range(knockout_rounds(players) + 1):
+        upsets = tuple(rng.sample(range(1, players + 1), min(players, 3)))
+        withdrawn = (players - 1,) if players > 4 else ()
+        view = knockout_view(names, done, rng.randint(0, 2), upsets, withdrawn)
+        bracket = knockout_bouts(view)
+        assert len(bracket) == knockout_rounds(players)
+        assert sum(b.bye for b in bracket[0]) == (1 << len(bracket)) - players       # the byes: to the top seeds
+        byes = [b.top for b in bracket[0] if b.bye]
+        playing = [p for b in bracket[0] if not b.bye for p in (b.top, b.bottom)]
+        assert not byes or max(byes) < min(playing)                                     # ids follow the seeds
+        for number, rnd in enumerate(bracket, 1):
+            tables = view.round_tables(number)
+            if tables:                                   # paired: the same players, series by series
+                assert [sorted(p for p in (b.top, b.bottom) if p is not None) for b in rnd] == \
+                    [sorted(t.players) for t in tables]
+            if number < len(bracket):
+                for j, b in enumerate(rnd):
+                    nxt = bracket[number][j // 2]
+                    assert (nxt.top, nxt.bottom)[j % 2] == (b.winner if b.decided else None)
+        beaten = {p for rnd in bracket for b in rnd if b.decided for p in (b.top, b.bottom)
+                  if p is not None and p != b.winner}
+        alive = still_in(view, bracket, view.event.status == "finished")
+        if view.event.status == "finished":
+            assert alive == view.event.winners == [bracket[-1][0].winner]
+        else:
+            assert set(alive) == {100 + i for i in range(players)} - beaten - view.withdrawn
