@@ -2,15 +2,20 @@
 
 Exit status: 0 every budget passed; 2 the command line is wrong (one line on standard
 error), including an output that git tracks (``--force`` writes over it); 3 a budget
-was missed; 4 a section failed (its traceback is printed, and the other sections run).
-The last line on standard error names what missed or failed.
+was missed; 4 a section failed (its traceback is printed, and the other sections run);
+5 a package the chosen sections need is not installed (one line says which and how to
+install it: the sections command, memory and large drive the bot with SimCord, part of the
+test extra).  The last line on standard error names what missed or failed.  What the run
+writes to the temporary folder is removed at its end (the large cache, ``BENCH_CACHE``, aside).
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -25,7 +30,27 @@ def log(message: str) -> None:
     print(message, flush=True)
 
 
-MISSED, FAILED = 3, 4
+MISSED, FAILED, NOT_INSTALLED = 3, 4, 5
+
+# The project's own dependencies (pyproject.toml), by import name, and the sections that also
+# need the test extra: they drive the real bot through SimCord.
+PROJECT_MODULES = ("discord", "PIL", "aiosqlite", "asyncpg", "networkx", "openskill", "dotenv")
+TEST_EXTRA = {"command": "simcord", "memory": "simcord", "large": "simcord"}
+
+
+def not_installed(sections: list[str]) -> str | None:
+    """One line naming what the chosen sections need and this Python lacks, or None."""
+    missing = [name for name in PROJECT_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        return (f"python -m bench: {', '.join(missing)} not installed for {sys.executable}; install the project "
+                "(README: python3 -m venv .venv && .venv/bin/pip install -e .) and run .venv/bin/python -m bench")
+    needing = [s for s in sections if s in TEST_EXTRA and importlib.util.find_spec(TEST_EXTRA[s]) is None]
+    if needing:
+        others = ",".join(s for s in sections if s not in needing)
+        return (f"python -m bench: the section(s) {', '.join(needing)} need the test extra (simcord): "
+                f"{os.path.dirname(sys.executable)}/pip install -e '.[test]'"
+                + (f", or leave them out: --only {others}" if others else ""))
+    return None
 
 
 def tracked(path: str) -> bool:
@@ -150,7 +175,19 @@ def status(result: dict) -> tuple[int, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    code, why = status(run(argv))
+    lacking = not_installed(parse(argv).sections)
+    if lacking:
+        print(lacking, file=sys.stderr)
+        return NOT_INSTALLED
+    # Every temporary file of the run (database templates, copies) goes into one folder, removed
+    # at the end, so that repeated runs leave nothing behind.
+    previous = tempfile.tempdir
+    with tempfile.TemporaryDirectory(prefix="bench-run-") as scratch:
+        tempfile.tempdir = scratch
+        try:
+            code, why = status(run(argv))
+        finally:
+            tempfile.tempdir = previous
     if why:
         print(why, file=sys.stderr)
     return code
