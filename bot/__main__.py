@@ -77,8 +77,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=version())
     parser.add_argument("--shards", metavar="IDS",
-                        help="the shards this process connects, e.g. 0-3 or 4,5 (instead of SHARD_IDS; "
-                             "needs SHARD_COUNT)")
+                        help="the shards this process connects, e.g. 0-3 or 4,5, or all (instead of SHARD_IDS; "
+                             "ids need SHARD_COUNT)")
     return parser.parse_args(argv)
 
 
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.shards is not None:
         # Set before .env is read: the command line wins over the environment and the file (a
         # systemd unit's ExecStart=... --shards %i is not undone by an EnvironmentFile's SHARD_IDS=).
-        os.environ["SHARD_IDS"] = args.shards
+        os.environ["SHARD_IDS"] = "" if args.shards == "all" else args.shards
     env_file = find_env_file()
     try:
         settings = Settings.from_env(env_file)

@@ -487,3 +487,84 @@ def test_discord_out_of_reach_is_exit_5(elsewhere, checkout):
     done = login_against(elsewhere, checkout, f"http://127.0.0.1:{port}/api/v10")
     assert done.returncode == Exit.DISCORD_UNREACHABLE, done.stderr
     assert "Cannot reach Discord" in done.stderr and "Traceback" not in done.stderr
+
+
+# ------------------------------------------------------------ the systemd unit of docs/hosting.md
+def unit_blocks() -> list[str]:
+    import re
+
+    text = (ROOT / "docs" / "hosting.md").read_text("utf-8")
+    return [block for block in re.findall(r"```ini\n(.*?)```", text, re.S) if "[Service]" in block]
+
+
+def systemd_start(unit: str, instance: str, env_file: Path) -> tuple[dict[str, str], list[str]]:
+    """The environment and arguments systemd gives the unit's process, as systemd.exec(5) says:
+    Environment= first, then EnvironmentFile= over it; %i is the instance name."""
+    lines = [line.strip() for line in unit.replace("%i", instance).splitlines()]
+    env: dict[str, str] = {}
+    for line in lines:
+        if line.startswith("Environment="):
+            key, _, value = line[len("Environment="):].partition("=")
+            env[key] = value
+    for line in lines:
+        if line.startswith("EnvironmentFile="):
+            for row in env_file.read_text("utf-8").splitlines():
+                if row.strip() and not row.startswith("#"):
+                    key, _, value = row.partition("=")
+                    env[key.strip()] = value.strip()
+    [start] = [line[len("ExecStart="):] for line in lines if line.startswith("ExecStart=")]
+    words = start.split()
+    assert words[1:3] == ["-m", "bot"], start
+    return env, words[3:]
+
+
+def shards_started(unit: str, instance: str, tmp_path: Path, monkeypatch, start) -> tuple[int, ...]:
+    """The shards the bot connects when systemd starts ``unit`` as ``instance``, with the project's
+    .env.example (a token and SHARD_COUNT=4 filled in, SHARD_IDS= left as it is) as its .env."""
+    import bot.__main__ as entry
+
+    env_file = tmp_path / ".env"
+    env_file.write_text((ROOT / ".env.example").read_text("utf-8").replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=x\n")
+                        .replace("SHARD_COUNT=\n", "SHARD_COUNT=4\n"))
+    env, args = systemd_start(unit, instance, env_file)
+    seen = {}
+
+    class Stopped:
+        def __init__(self, settings):
+            seen["shards"] = settings.shards
+
+        def run(self, token, log_handler=None):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(entry, "create_bot", Stopped)
+    monkeypatch.setattr(entry, "find_env_file", lambda: env_file)   # WorkingDirectory's .env: the same file
+    assert start(*args, **env).returncode == 0
+    return seen["shards"].ids
+
+
+def test_the_documented_unit_connects_each_instance_s_shards(tmp_path, monkeypatch, start):
+    [unit] = unit_blocks()
+    assert shards_started(unit, "2-3", tmp_path, monkeypatch, start) == (2, 3)
+
+
+def test_the_unit_s_own_setting_must_win_over_the_env_file(tmp_path, monkeypatch, start):
+    """What the test above guards against: the unit the README used to show, whose SHARD_IDS the
+    EnvironmentFile undid, so that every process connected every shard."""
+    old = ("[Service]\nEnvironmentFile=/opt/boardgame-bot/.env\nEnvironment=SHARD_IDS=%i\n"
+           "ExecStart=/opt/boardgame-bot/.venv/bin/python -m bot\n")
+    assert shards_started(old, "2-3", tmp_path, monkeypatch, start) == (0, 1, 2, 3)
+
+
+def test_the_documented_unit_restarts_sensibly():
+    [unit] = unit_blocks()
+    settings = {}
+    for line in unit.splitlines():
+        key, sep, value = line.strip().partition("=")
+        if sep:
+            settings.setdefault(key, []).append(value)
+    assert "network-online.target" in settings["Wants"][0] and "network-online.target" in settings["After"][0]
+    assert settings["Restart"] == ["on-failure"] and settings["RestartSec"] == ["10"]
+    prevented = {int(code) for code in settings["RestartPreventExitStatus"][0].split()}
+    assert prevented == {Exit.USAGE, Exit.CONFIGURATION, Exit.LOGIN_REFUSED}
+    assert not {Exit.CRASHED, Exit.DISCORD_UNREACHABLE, Exit.DATABASE} & prevented
+    assert "Environment=" not in unit.replace("EnvironmentFile=", ""), "EnvironmentFile= would override it"

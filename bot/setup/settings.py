@@ -58,7 +58,7 @@ class Settings:
     log_level: str = "INFO"
     # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
     ai_workers: int = DEFAULT_AI_WORKERS
-    # Sharding (README: Running at scale): this process connects the shards shard_ids of
+    # Sharding (docs/hosting.md: PostgreSQL and shards): this process connects the shards shard_ids of
     # shard_count; None: one unsharded connection.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
