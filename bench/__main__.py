@@ -87,7 +87,36 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     unknown = sorted(set(args.sections) - set(SECTIONS))
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    if "ai" in args.sections and not args.quick:
+        ladder_settings_problem = ai_ladder_problem()
+        if ladder_settings_problem:
+            parser.error(ladder_settings_problem)
     return args
+
+
+def ai_ladder_problem() -> str | None:
+    """What is wrong with the AI ladder's BENCH_AI_* settings, found before hours of matches."""
+    if importlib.util.find_spec("discord") is None:
+        return None                 # not_installed() says what is missing
+    from . import ai
+
+    written = os.environ.get("BENCH_AI_MATCHES", "20")
+    try:
+        counts = ai.match_counts(written)
+        ai.rungs(counts)
+    except ValueError:
+        return f"BENCH_AI_MATCHES must be a number of matches or pairs like easy,random=30;hard,medium=16, " \
+               f"not {written!r}"
+    except KeyError as exc:
+        return f"BENCH_AI_RUNGS names the pair {','.join(exc.args[0])}, which the ladder does not play; " \
+               f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+    unknown = [",".join(pair) for pair in counts if pair not in ai.TARGETS]
+    if unknown:
+        return f"BENCH_AI_MATCHES names the pair {unknown[0]}, which the ladder does not play; " \
+               f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+    if any(n < 1 for n in counts.values()):
+        return f"BENCH_AI_MATCHES must give each pair at least 1 match, not {written!r}"
+    return None
 
 
 def run(argv: list[str] | None = None) -> dict:

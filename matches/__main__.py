@@ -252,6 +252,9 @@ async def broken(where: str, origin: str, scan: bool, repaired: list[int]) -> in
     async with AsyncExitStack() as stack:
         service = MatchService(await opened(where, "database", stack, exclusive=True))
         for match_id in repaired:
+            if not await service.store.fetchone("SELECT id FROM matches WHERE id = ?", (match_id,)):
+                print(f"match {match_id}: there is no such match in this database")
+                continue
             why = await service.take_back_repaired(match_id)
             print(f"match {match_id}: " + ("taken back" if why is None else f"still broken: {why}"))
         if scan:

@@ -317,6 +317,8 @@ BAD_SETTINGS = [
     ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "1e400", "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS"),
     ("CLAIM_LEASE_SECONDS", "nan", "CLAIM_LEASE_SECONDS"),
     ("DATABASE_URL", "mysql://u:secret@h/db", "'mysql://...@h/db'"),
+    ("DATABASE_URL", "postgresql://u:secret@h:99999/db", "the port in 'h:99999' must be a number from 1 to 65535"),
+    ("DATABASE_URL", "postgresql://u:secret@h:notaport/db", "the port in 'h:notaport'"),
 ]
 
 

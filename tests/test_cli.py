@@ -265,3 +265,18 @@ def test_bench_leaves_no_temporary_files(tmp_path, bench_main, monkeypatch, caps
     assert bench_main.main(["--only", "ai", "-o", str(tmp_path / "r.json")]) == 0
     assert made and not Path(made[0]).exists() and not Path(made[0]).parent.exists()
     assert tempfile.tempdir == before
+
+
+@pytest.mark.parametrize("setting, value, words", [
+    ("BENCH_AI_MATCHES", "abc", "BENCH_AI_MATCHES must be a number"),
+    ("BENCH_AI_MATCHES", "easy,random=0", "at least 1 match"),
+    ("BENCH_AI_MATCHES", "nope,x=3", "the pair nope,x"),
+    ("BENCH_AI_RUNGS", "easy,nope", "the pair easy,nope"),
+])
+def test_a_bad_ladder_setting_is_one_line_before_any_match(tmp_path, bench_main, monkeypatch, capsys, setting,
+                                                           value, words):
+    monkeypatch.setenv(setting, value)
+    with pytest.raises(SystemExit) as stop:
+        bench_main.main(["--only", "ai", "-o", str(tmp_path / "r.json")])
+    assert stop.value.code == 2 and bench_main.seen == {}
+    assert words in one_line(capsys.readouterr().err)

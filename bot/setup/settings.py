@@ -126,6 +126,8 @@ class Settings:
             raise SettingsError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/"
                                 f"database), not {_without_password(url)!r}; leave it empty for SQLite at "
                                 "DATABASE_PATH")
+        if url:
+            _check_port(url)
         path = os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         _check_database_path(path)
         token = os.environ.get("DISCORD_TOKEN", "").strip() or None
@@ -201,6 +203,18 @@ def _check_database_path(path: str) -> None:
         hint = " (for PostgreSQL set DATABASE_URL)" if path.startswith(("postgres://", "postgresql://")) else \
             ", e.g. data/bot.sqlite3"
         raise SettingsError(f"DATABASE_PATH is a plain file path{hint}, not the URL {_without_password(path)!r}")
+
+
+def _check_port(url: str) -> None:
+    """A port that is no number, or above 65535, as one line (asyncpg's own words for them mislead:
+    "invalid literal for int()", or a refused connection to the port modulo 65536)."""
+    from urllib.parse import urlsplit
+
+    try:
+        urlsplit(url).port
+    except ValueError:
+        netloc = url.partition("://")[2].split("/", 1)[0].rsplit("@", 1)[-1]
+        raise SettingsError(f"DATABASE_URL: the port in {netloc!r} must be a number from 1 to 65535") from None
 
 
 def _without_password(url: str) -> str:

@@ -150,3 +150,10 @@ async def test_a_target_that_is_no_database_name_creates_nothing(folder, capsys,
     assert status == Exit.USAGE and out == ""
     assert err.strip().splitlines() == [err.strip()] and f"sqlite:///{target}" in err
     assert listing(folder) == before
+
+
+async def test_taking_back_a_match_that_does_not_exist_says_so(folder, capsys):
+    await bot_database(folder / "bot.sqlite3")
+    status, out, _ = await run(["broken", "--db", "bot.sqlite3", "--repaired", "999999"], capsys)
+    assert status == Exit.OK
+    assert "match 999999: there is no such match in this database" in out and "still broken" not in out
