@@ -5,6 +5,7 @@ import argparse
 import enum
 import logging
 import os
+import signal
 import sqlite3
 import sys
 
@@ -26,7 +27,7 @@ PROG = "python -m bot"
 class Exit(enum.IntEnum):
     """The exit statuses of ``python -m bot`` (docs/hosting.md: Exit statuses).  A service manager
     should not restart on USAGE, CONFIGURATION or LOGIN_REFUSED: only the host can mend those."""
-    STOPPED = 0             # stopped on request (Ctrl+C, a service manager's stop)
+    STOPPED = 0             # stopped on request (Ctrl+C, or SIGTERM: a service manager's stop)
     CRASHED = 1             # an unexpected error (its traceback is logged)
     USAGE = 2               # a wrong command line
     CONFIGURATION = 3       # a setting that cannot work, named in one line (the token missing included)
@@ -118,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
         return configuration_error(problem)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)
+    # A service manager stops the bot with SIGTERM: let it close as on Ctrl+C (the store closed,
+    # the workers stopped) and exit 0, rather than die mid-write.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

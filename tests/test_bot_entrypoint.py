@@ -570,3 +570,40 @@ def test_the_documented_unit_restarts_sensibly():
     assert prevented == {Exit.USAGE, Exit.CONFIGURATION, Exit.LOGIN_REFUSED}
     assert not {Exit.CRASHED, Exit.DISCORD_UNREACHABLE, Exit.DATABASE} & prevented
     assert "Environment=" not in unit.replace("EnvironmentFile=", ""), "EnvironmentFile= would override it"
+
+
+def test_sigterm_stops_the_bot_as_ctrl_c_does(elsewhere, checkout):
+    """systemctl stop sends SIGTERM: the bot closes and exits 0, with no traceback.  Here it is
+    stopped while it waits for Discord to answer its login (a stand-in that never answers)."""
+    import http.server
+    import signal
+    import threading
+    import time
+
+    asked = threading.Event()
+
+    class Silent(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            asked.set()
+            time.sleep(20)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Silent)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    clean = {k: v for k, v in os.environ.items() if k not in KEYS}
+    bot = subprocess.Popen([sys.executable, "-c", LOGIN, f"http://127.0.0.1:{server.server_port}/api/v10"],
+                           cwd=elsewhere, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**clean, "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}", "DISCORD_TOKEN": "x",
+                                "DATABASE_PATH": str(elsewhere / "bot.sqlite3")})
+    try:
+        assert asked.wait(30), "the bot never tried to log in"
+        bot.send_signal(signal.SIGTERM)
+        _, err = bot.communicate(timeout=30)
+    finally:
+        bot.kill()
+        server.shutdown()
+    assert bot.returncode == Exit.STOPPED, err
+    assert "Traceback" not in err
