@@ -1,4 +1,4 @@
-"""Every command line fails in one line with an exit status of its own (README: Command lines):
+"""Every command line fails in one line with an exit status of its own (README: Records and tools; docs/hosting.md):
 ``python -m engines``, ``python -m ai``, ``python -m render`` and ``python -m bench``."""
 from __future__ import annotations
 
