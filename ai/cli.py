@@ -6,8 +6,9 @@ replayed (as ``engines replay``), or the command line is wrong (one line on stan
 error); 3 the match in the record is over, so there is no move to choose.
 
 ``review`` writes the review of a record (``ai.review``) as JSON to ``-o`` and, with
-``--chart``, its win chances as a PNG; a record it cannot read or replay, or a file
-it cannot write: one line on standard error, exit status 2.
+``--chart``, its win chances as a PNG; a record it cannot read or replay, or a wrong
+command line (a chart not named *.png): one line on standard error, exit status 2; a file
+it cannot write: exit status 3, as for ``python -m render``.
 """
 from __future__ import annotations
 
@@ -41,22 +42,29 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     sub = parser.add_subparsers(dest="command", required=True)
     move = sub.add_parser("move", help="the AI's move after a match record")
     move.add_argument("record", help="a match record (records.md), '-' for standard input")
-    move.add_argument("--level", choices=LEVELS, default="medium")
-    move.add_argument("--seed", type=int, default=0)
+    move.add_argument("--level", choices=LEVELS, default="medium",
+                      help="how strong the computer plays (default: medium)")
+    move.add_argument("--seed", type=int, default=0,
+                      help="seed of the search's random choices: the same seed, the same move (default 0)")
     fight = sub.add_parser("duel", help="seeded matches between two players, seats rotated")
     fight.add_argument("game", choices=engines.game_names())
     fight.add_argument("--options", default="{}", help="the game's options as JSON")
-    fight.add_argument("--players", type=int, default=2)
+    fight.add_argument("--players", type=int, default=2,
+                       help="seats at the table (default 2): the two players alternate around it "
+                            "(four-player Atacama: in neighbouring pairs), the seats turning every match")
     fight.add_argument("--levels", required=True,
                        help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
     fight.add_argument("--matches", type=positive, default=20, help="how many matches (at least 1)")
-    fight.add_argument("--seed", type=int, default=0)
+    fight.add_argument("--seed", type=int, default=0,
+                       help="seed of the matches' setups and moves: the same seed, the same matches "
+                            "(default 0)")
     check = sub.add_parser("review", help="every ply of a match record judged: win chances, best moves, labels")
     check.add_argument("record", help="a match record (records.md), '-' for standard input")
-    check.add_argument("--level", choices=LEVELS, default="hard")
-    check.add_argument("--seed", type=int, default=0)
+    check.add_argument("--level", choices=LEVELS, default="hard",
+                       help="the level whose search judges each move (default: hard)")
+    check.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
     check.add_argument("-o", "--output", required=True, help="where to write the review (JSON), '-' for standard output")
-    check.add_argument("--chart", help="also draw the win chances across the match to this PNG")
+    check.add_argument("--chart", help="also draw the win chances across the match to this PNG (*.png)")
     return parser.parse_args(argv)
 
 

@@ -11,6 +11,8 @@ from engines.record import Record, ReplayError, replay
 
 from .review import review
 
+CANNOT_WRITE = 3     # as python -m render
+
 
 def walk_all(record: Record) -> None:
     replay(record)
@@ -21,6 +23,12 @@ def review_command(args: argparse.Namespace) -> int:
         print(f"python -m ai review: {message}", file=sys.stderr)
         return USAGE
 
+    def cannot_write(message: str) -> int:
+        print(f"python -m ai review: {message}", file=sys.stderr)
+        return CANNOT_WRITE
+
+    if args.chart and os.path.splitext(args.chart)[1].lower() != ".png":
+        return wrong(f"--chart writes PNG: name it *.png, not {args.chart}")
     try:
         record = Record.loads(read_text(args.record))
         walk_all(record)        # a bad move is found before minutes of searching
@@ -31,7 +39,7 @@ def review_command(args: argparse.Namespace) -> int:
         if target and target != "-":
             folder = os.path.dirname(os.path.abspath(target))
             if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-                return wrong(f"cannot write {target}: no such writable folder")
+                return cannot_write(f"cannot write {target}: no such writable folder")
     done = review(record, args.level, args.seed)
     text = json.dumps(done.to_json(), indent=1) + "\n"
     try:
@@ -45,5 +53,5 @@ def review_command(args: argparse.Namespace) -> int:
 
             review_chart(done, record).save(args.chart, format="PNG")
     except OSError as exc:
-        return wrong(f"cannot write: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
+        return cannot_write(f"cannot write: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
     return 0

@@ -2,15 +2,20 @@
 
 Exit status: 0 every budget passed; 2 the command line is wrong (one line on standard
 error), including an output that git tracks (``--force`` writes over it); 3 a budget
-was missed; 4 a section failed (its traceback is printed, and the other sections run).
-The last line on standard error names what missed or failed.
+was missed; 4 a section failed (its traceback is printed, and the other sections run);
+5 a package the chosen sections need is not installed (one line says which and how to
+install it: the sections command, memory and large drive the bot with SimCord, part of the
+test extra).  The last line on standard error names what missed or failed.  What the run
+writes to the temporary folder is removed at its end (the large cache, ``BENCH_CACHE``, aside).
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -25,7 +30,27 @@ def log(message: str) -> None:
     print(message, flush=True)
 
 
-MISSED, FAILED = 3, 4
+MISSED, FAILED, NOT_INSTALLED = 3, 4, 5
+
+# The project's own dependencies (pyproject.toml), by import name, and the sections that also
+# need the test extra: they drive the real bot through SimCord.
+PROJECT_MODULES = ("discord", "PIL", "aiosqlite", "asyncpg", "networkx", "openskill", "dotenv")
+TEST_EXTRA = {"command": "simcord", "memory": "simcord", "large": "simcord"}
+
+
+def not_installed(sections: list[str]) -> str | None:
+    """One line naming what the chosen sections need and this Python lacks, or None."""
+    missing = [name for name in PROJECT_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        return (f"python -m bench: {', '.join(missing)} not installed for {sys.executable}; install the project "
+                "(README: python3 -m venv .venv && .venv/bin/pip install -e .) and run .venv/bin/python -m bench")
+    needing = [s for s in sections if s in TEST_EXTRA and importlib.util.find_spec(TEST_EXTRA[s]) is None]
+    if needing:
+        others = ",".join(s for s in sections if s not in needing)
+        return (f"python -m bench: the section(s) {', '.join(needing)} need the test extra (simcord): "
+                f"{os.path.dirname(sys.executable)}/pip install -e '.[test]'"
+                + (f", or leave them out: --only {others}" if others else ""))
+    return None
 
 
 def tracked(path: str) -> bool:
@@ -62,7 +87,36 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     unknown = sorted(set(args.sections) - set(SECTIONS))
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    if "ai" in args.sections and not args.quick:
+        ladder_settings_problem = ai_ladder_problem()
+        if ladder_settings_problem:
+            parser.error(ladder_settings_problem)
     return args
+
+
+def ai_ladder_problem() -> str | None:
+    """What is wrong with the AI ladder's BENCH_AI_* settings, found before hours of matches."""
+    if importlib.util.find_spec("discord") is None:
+        return None                 # not_installed() says what is missing
+    from . import ai
+
+    written = os.environ.get("BENCH_AI_MATCHES", "20")
+    try:
+        counts = ai.match_counts(written)
+        ai.rungs(counts)
+    except ValueError:
+        return f"BENCH_AI_MATCHES must be a number of matches or pairs like easy,random=30;hard,medium=16, " \
+               f"not {written!r}"
+    except KeyError as exc:
+        return f"BENCH_AI_RUNGS names the pair {','.join(exc.args[0])}, which the ladder does not play; " \
+               f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+    unknown = [",".join(pair) for pair in counts if pair not in ai.TARGETS]
+    if unknown:
+        return f"BENCH_AI_MATCHES names the pair {unknown[0]}, which the ladder does not play; " \
+               f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+    if any(n < 1 for n in counts.values()):
+        return f"BENCH_AI_MATCHES must give each pair at least 1 match, not {written!r}"
+    return None
 
 
 def run(argv: list[str] | None = None) -> dict:
@@ -150,7 +204,19 @@ def status(result: dict) -> tuple[int, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    code, why = status(run(argv))
+    lacking = not_installed(parse(argv).sections)
+    if lacking:
+        print(lacking, file=sys.stderr)
+        return NOT_INSTALLED
+    # Every temporary file of the run (database templates, copies) goes into one folder, removed
+    # at the end, so that repeated runs leave nothing behind.
+    previous = tempfile.tempdir
+    with tempfile.TemporaryDirectory(prefix="bench-run-") as scratch:
+        tempfile.tempdir = scratch
+        try:
+            code, why = status(run(argv))
+        finally:
+            tempfile.tempdir = previous
     if why:
         print(why, file=sys.stderr)
     return code

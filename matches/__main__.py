@@ -10,8 +10,10 @@ written (an SQLite source of an older schema is copied through a migrated tempor
 ``broken [--db LOCATION] [--scan] [--repaired ID ...]`` lists the matches marked broken (their
 stored data cannot be read, or their moves do not replay to their saved state); ``--scan``
 first reads every match to find them, ``--repaired`` takes back matches whose rows were
-repaired by hand.  LOCATION defaults to DATABASE_URL, else DATABASE_PATH, else
-data/bot.sqlite3.
+repaired by hand.  LOCATION defaults to the bot's own database, read from the same settings
+(the environment, then ``.env``): DATABASE_URL, else DATABASE_PATH, else data/bot.sqlite3; the
+first line of the output names it.  It never creates or migrates a database, and refuses one
+a running bot holds.
 
 Every problem is one line on stderr, and the exit status says which (see ``Exit``).
 """
@@ -30,7 +32,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .copying import CopyRefused, copy_store, row_counts
-from .migrations import MIGRATIONS
+from .migrations import MIGRATIONS, newer_schema
 from .sqlite_store import read_only_uri
 from .store import NotSqlite, StoreInUse, is_postgres, store_for
 
@@ -49,8 +51,9 @@ class Exit(enum.IntEnum):
     UNREACHABLE = 8         # no PostgreSQL server answers there
     UNKNOWN_DATABASE = 9    # the server has no such database
     LOGIN_REFUSED = 10      # unknown role, wrong password, not allowed to connect
-    NEWER_SCHEMA = 11       # the source was written by a newer bot
+    NEWER_SCHEMA = 11       # the schema versions do not match: a newer bot wrote it (or an older one, not migrated)
     FAILED = 12             # anything else (the line says what)
+    CONFIGURATION = 13      # broken: a bot setting (environment or .env) is wrong
     USAGE = 64              # the command line itself is wrong
 
 
@@ -69,6 +72,20 @@ def location(text: str) -> str:
     if "://" in text:
         raise argparse.ArgumentTypeError(f"{text!r}: use sqlite:///path or postgresql://...")
     return text
+
+
+SQLITE_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+
+
+def target_location(text: str) -> str:
+    """``--to``: as :func:`location`, but a plain path that does not exist yet must look like an
+    SQLite file, so that a mistyped argument does not become a new database named after it."""
+    where = location(text)
+    if not is_postgres(text) and not text.startswith("sqlite:///") and not Path(where).exists() \
+            and Path(where).suffix.lower() not in SQLITE_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"{text!r} does not exist: name a new SQLite file *.sqlite3 (or write "
+                                         f"sqlite:///{text}), or a postgresql://... URL")
+    return where
 
 
 def shown(where: str) -> str:
@@ -118,6 +135,21 @@ async def opened(where: str, role: str, stack: AsyncExitStack, **options):
     return store
 
 
+async def schema_of(where: str, role: str) -> int:
+    """The schema version of the bot database at ``where``, read without creating, migrating or
+    writing it; a :class:`Refusal` if it is empty, not the bot's, or newer than this code."""
+    async with AsyncExitStack() as stack:
+        store = await opened(where, role, stack, read_only=True, exclusive=True)
+        version = await store.schema_version()
+        problem = newer_schema(version, f"the {role} {shown(where)}")
+        if problem:
+            raise Refusal(Exit.NEWER_SCHEMA, f"{problem} (nothing was changed)")
+        if version == 0:
+            raise Refusal(Exit.NOT_A_BOT_DATABASE, f"the {role} {shown(where)} holds no bot data "
+                                                   "(an empty database, or one the bot never ran on)")
+    return version
+
+
 async def readable_source(source: str, stack: AsyncExitStack):
     """The source, read-only, at this program's schema version (an older SQLite source through a
     migrated temporary copy; the source file itself is never written)."""
@@ -158,6 +190,12 @@ async def copy(source: str, target: str, resume: bool) -> int:
         raise Refusal(Exit.SAME, f"the source and the target are the same database ({shown(source)})")
     async with AsyncExitStack() as stack:
         src = await readable_source(source, stack)
+        if is_postgres(target) or Path(target).is_file() and Path(target).stat().st_size:
+            try:        # an existing target is migrated on opening: never one a newer bot wrote
+                await schema_of(target, "target")
+            except Refusal as refusal:
+                if refusal.code != Exit.NOT_A_BOT_DATABASE:
+                    raise
         dst = await opened(target, "target", stack, exclusive=True)
         try:
             report = await copy_store(src, dst, resume=resume,
@@ -178,19 +216,45 @@ async def copy(source: str, target: str, resume: bool) -> int:
     return Exit.OK
 
 
-def default_database() -> str:
-    return (os.environ.get("DATABASE_URL", "").strip() or os.environ.get("DATABASE_PATH", "").strip()
-            or "data/bot.sqlite3")
+def default_database() -> tuple[str, str]:
+    """The bot's database, from the bot's own settings (the environment, then ``.env``), and
+    where that came from."""
+    from bot.setup.settings import Settings, SettingsError, find_env_file
+
+    before = {name: os.environ.get(name, "").strip() for name in ("DATABASE_URL", "DATABASE_PATH")}
+    env_file = find_env_file()
+    try:
+        settings = Settings.from_env(env_file)
+    except SettingsError as exc:
+        raise Refusal(Exit.CONFIGURATION, f"the bot's settings: {exc} (or name the database with --db)") from None
+    name = "DATABASE_URL" if settings.database_url else "DATABASE_PATH"
+    if before[name]:
+        origin = f"{name} from the environment"
+    elif os.environ.get(name, "").strip() and env_file:
+        origin = f"{name} from {env_file}"
+    else:
+        origin = "the default DATABASE_PATH"
+    return settings.database, origin
 
 
-async def broken(where: str, scan: bool, repaired: list[int]) -> int:
+async def broken(where: str, origin: str, scan: bool, repaired: list[int]) -> int:
     from .service import MatchService
 
     if not is_postgres(where) and not Path(where).is_file():
-        raise Refusal(Exit.NO_SOURCE, f"there is no SQLite file at {where}")
+        raise Refusal(Exit.NO_SOURCE, f"there is no SQLite file at {where} ({origin})")
+    print(f"database: {shown(where)} ({origin})")
+    current = len(MIGRATIONS)
+    version = await schema_of(where, "database")
+    if version < current:
+        raise Refusal(Exit.NEWER_SCHEMA, f"the database {shown(where)} is at schema version {version}, older than "
+                                         f"this program's {current}: start the bot on it once (it migrates), "
+                                         "then check")
     async with AsyncExitStack() as stack:
-        service = MatchService(await opened(where, "database", stack))
+        service = MatchService(await opened(where, "database", stack, exclusive=True))
         for match_id in repaired:
+            if not await service.store.fetchone("SELECT id FROM matches WHERE id = ?", (match_id,)):
+                print(f"match {match_id}: there is no such match in this database")
+                continue
             why = await service.take_back_repaired(match_id)
             print(f"match {match_id}: " + ("taken back" if why is None else f"still broken: {why}"))
         if scan:
@@ -207,7 +271,7 @@ async def broken(where: str, scan: bool, repaired: list[int]) -> int:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str):
-        self.print_usage(sys.stderr)
+        # One line, as every command line of the project fails (--help shows the usage).
         print(f"{self.prog}: {message}", file=sys.stderr)
         sys.exit(Exit.USAGE)
 
@@ -216,8 +280,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog=PROG, description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     copying = commands.add_parser("copy", help="copy every match, move, series, rating, setting and vacation")
-    copying.add_argument("--from", dest="source", required=True, type=location)
-    copying.add_argument("--to", dest="target", required=True, type=location)
+    copying.add_argument("--from", dest="source", required=True, type=location, metavar="LOCATION",
+                         help="the bot's database now: a file path, sqlite:///relative/path, "
+                              "sqlite:////absolute/path or postgresql://user:password@host:port/database")
+    copying.add_argument("--to", dest="target", required=True, type=target_location, metavar="LOCATION",
+                         help="where to copy it, written as --from; a new SQLite file is created (name it "
+                              "*.sqlite3, or write sqlite:///path)")
     copying.add_argument("--resume", action="store_true", help="go on with a copy into a target that has rows")
     listing = commands.add_parser("broken", help="list the matches whose stored data cannot be read")
     listing.add_argument("--db", type=location, default=None, help="the bot's database (default: as the bot's)")
@@ -228,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "copy":
             return int(asyncio.run(copy(args.source, args.target, args.resume)))
-        return int(asyncio.run(broken(args.db or default_database(), args.scan, args.repaired)))
+        where, origin = (args.db, "--db") if args.db else default_database()
+        return int(asyncio.run(broken(where, origin, args.scan, args.repaired)))
     except Refusal as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
         return int(exc.code)

@@ -11,6 +11,18 @@ from typing import Callable
 from . import ratings
 from .unit_of_work import Transaction
 
+
+def newer_schema(version: int, where: str) -> str | None:
+    """Why a database at schema ``version`` must not be opened by this code (one line), or None.
+
+    A database a newer version of the bot has migrated may hold columns and meanings this code
+    does not know: running on it (after a rollback, say) would write what the newer code misreads,
+    so it is refused before anything is opened for writing."""
+    if version <= len(MIGRATIONS):
+        return None
+    return (f"{where} is at schema version {version}, newer than this code's {len(MIGRATIONS)}: a newer version "
+            "of the bot has run on it; run that version, or restore the back-up made before upgrading")
+
 MIGRATIONS: list[str] = [
     # 1: matches (a challenge is a match that has not started), their moves, series.
     """

@@ -35,9 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--replay", action="store_true", help="the animated replay (GIF, or WebP for .webp)")
     what.add_argument("--chart", action="store_true", help="the chart of the scores after every move (PNG)")
-    parser.add_argument("--from", dest="start", type=int, default=0, help="--replay: start after N moves")
-    parser.add_argument("--to", dest="end", type=int, default=None, help="--replay: stop after N moves")
-    parser.add_argument("--perspective", type=int, default=None, help="seat of the viewer, marked 'you'")
+    parser.add_argument("--from", dest="start", type=int, default=None,
+                        help="with --replay: start after N moves (default 0)")
+    parser.add_argument("--to", dest="end", type=int, default=None,
+                        help="with --replay: stop after N moves (default: the last)")
+    parser.add_argument("--perspective", type=int, default=None,
+                        help="a board only: the seat of the viewer, counted from 0 in the record's order of "
+                             "players, marked 'you'")
     args = parser.parse_args(argv)
 
     def fail(message: str, status: int = USAGE) -> int:
@@ -54,6 +58,12 @@ def main(argv: list[str] | None = None) -> int:
         return fail(f"{what}: name the output {' or '.join('*' + w for w in wanted)}, not {args.output}")
     if args.perspective is not None and (args.replay or args.chart):
         return fail("--perspective marks the viewer on a board; --replay and --chart do not take it")
+    # An option that would change nothing is refused rather than silently ignored.
+    if not args.replay and (args.start is not None or args.end is not None):
+        return fail("--from and --to choose the moves of a replay: add --replay, or leave them out")
+    if args.ply is not None and (args.replay or args.chart):
+        return fail("--ply chooses the position of a board; --replay and --chart show every move "
+                    "(a part of a replay: --from and --to)")
 
     try:
         text = read_text(args.record)          # its errors name the file already
@@ -68,10 +78,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.replay:
             from .replay import make_replay
 
+            start = args.start or 0
             end = len(record.moves) if args.end is None else args.end
-            if not 0 <= args.start <= end <= len(record.moves):
+            if not 0 <= start <= end <= len(record.moves):
                 return fail(f"--from and --to must satisfy 0 <= from <= to <= {len(record.moves)}")
-            image = make_replay(record, start=args.start, end=end, fmt=extension[1:]).data
+            image = make_replay(record, start=start, end=end, fmt=extension[1:]).data
         elif args.chart:
             from .charts import score_chart
             from .score_series import score_series

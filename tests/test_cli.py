@@ -1,4 +1,4 @@
-"""Every command line fails in one line with an exit status of its own (README: Command lines):
+"""Every command line fails in one line with an exit status of its own (README: Records and tools; docs/hosting.md):
 ``python -m engines``, ``python -m ai``, ``python -m render`` and ``python -m bench``."""
 from __future__ import annotations
 
@@ -176,3 +176,107 @@ def test_bench_exits_4_when_a_section_fails(tmp_path, bench_main, monkeypatch, c
     monkeypatch.setattr(bench.ai, "run", broken)
     assert bench_main.main(["--only", "ai", "-o", str(tmp_path / "r.json")]) == 4
     assert capsys.readouterr().err.strip().splitlines()[-1] == "python -m bench: section(s) failed: ai"
+
+
+# ------------------------------------------------------------- options that would do nothing
+@pytest.mark.parametrize("args, words", [
+    (("-o", "board.png", "--from", "5"), "--from and --to choose the moves of a replay"),
+    (("-o", "board.png", "--to", "5"), "add --replay"),
+    (("--replay", "-o", "match.gif", "--ply", "3"), "--ply chooses the position of a board"),
+    (("--chart", "-o", "scores.png", "--ply", "3"), "--ply"),
+])
+def test_render_refuses_an_option_it_would_ignore(tmp_path, args, words):
+    args = tuple(str(tmp_path / a) if a.startswith(("match", "board", "scores")) else a for a in args)
+    done = run("render", str(FINISHED), *args)
+    assert done.returncode == 2, done.stderr
+    assert words in one_line(done.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ai_review_names_its_chart_png_and_cannot_write_is_3(tmp_path):
+    done = run("ai", "review", str(FINISHED), "-o", str(tmp_path / "r.json"), "--chart", str(tmp_path / "r.gif"))
+    assert done.returncode == 2 and "--chart writes PNG" in one_line(done.stderr)
+    done = run("ai", "review", str(FINISHED), "-o", str(tmp_path / "r.json"),
+               "--chart", str(tmp_path / "missing" / "r.png"))
+    assert done.returncode == 3 and "cannot write" in one_line(done.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, options", [
+    (("ai", "move", "--help"), ("--level", "--seed")),
+    (("ai", "duel", "--help"), ("--players", "--seed")),
+    (("ai", "review", "--help"), ("--level", "--seed")),
+    (("render", "--help"), ("--perspective", "--from", "--to")),
+    (("matches", "copy", "--help"), ("--from", "--to")),
+])
+def test_every_option_says_what_it_does(args, options):
+    """Each option's help is a sentence of its own: the help text under the option is not empty."""
+    done = run(*args)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split()).split(" options: ", 1)[1]      # past the usage line
+    for option in options:
+        after = text.split(f" {option} ", 1)[1] if f" {option} " in text else ""
+        first = after.split(" ", 1)[0]
+        described = after.split(" ", 1)[1] if first.isupper() or first.startswith("{") else after
+        assert described and not described.startswith("-"), (option, text)
+    if args[0] == "render":
+        assert "counted from 0" in text
+    if args[0] == "matches":
+        assert "sqlite:///" in text and "postgresql://" in text
+
+
+# -------------------------------------------------------------------------- bench: start-up
+def test_bench_without_the_test_extra_says_what_to_install(bench_main, monkeypatch, capsys):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "simcord" else real(name, *a))
+    assert bench_main.main(["--quick"]) == 5
+    line = one_line(capsys.readouterr().err)
+    assert "command, memory, large need the test extra" in line and "pip install -e '.[test]'" in line
+    assert "--only engine,playouts,render,replay,store,ai" in line
+
+
+def test_bench_outside_the_venv_says_where_to_run_it(bench_main, monkeypatch, capsys):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "discord" else real(name, *a))
+    assert bench_main.main(["--quick"]) == 5
+    line = one_line(capsys.readouterr().err)
+    assert "discord not installed" in line and ".venv/bin/python -m bench" in line
+
+
+def test_bench_leaves_no_temporary_files(tmp_path, bench_main, monkeypatch, capsys):
+    import tempfile
+
+    import bench.ai
+
+    made = []
+
+    def section(quick, log, ladder_log=None):
+        folder = tempfile.mkdtemp(prefix="bench-store-")     # as the store section's template does
+        (Path(folder) / "template.sqlite3").write_bytes(b"x")
+        made.append(folder)
+        return {"rungs": [], "notes": []}
+
+    monkeypatch.setattr(bench.ai, "run", section)
+    before = tempfile.tempdir
+    assert bench_main.main(["--only", "ai", "-o", str(tmp_path / "r.json")]) == 0
+    assert made and not Path(made[0]).exists() and not Path(made[0]).parent.exists()
+    assert tempfile.tempdir == before
+
+
+@pytest.mark.parametrize("setting, value, words", [
+    ("BENCH_AI_MATCHES", "abc", "BENCH_AI_MATCHES must be a number"),
+    ("BENCH_AI_MATCHES", "easy,random=0", "at least 1 match"),
+    ("BENCH_AI_MATCHES", "nope,x=3", "the pair nope,x"),
+    ("BENCH_AI_RUNGS", "easy,nope", "the pair easy,nope"),
+])
+def test_a_bad_ladder_setting_is_one_line_before_any_match(tmp_path, bench_main, monkeypatch, capsys, setting,
+                                                           value, words):
+    monkeypatch.setenv(setting, value)
+    with pytest.raises(SystemExit) as stop:
+        bench_main.main(["--only", "ai", "-o", str(tmp_path / "r.json")])
+    assert stop.value.code == 2 and bench_main.seen == {}
+    assert words in one_line(capsys.readouterr().err)

@@ -8,8 +8,25 @@ import os
 import sqlite3
 from pathlib import Path
 
+from matches.migrations import newer_schema
+from matches.sqlite_store import read_only_uri
+
 IN_USE = ("{shown}: another bot process has this file open. One SQLite file serves one process; "
-          "to run several processes (shards), use PostgreSQL (DATABASE_URL, see README: Running at scale)")
+          "to run several processes (shards), use PostgreSQL (DATABASE_URL, see docs/hosting.md)")
+
+
+class Problem(str):
+    """Why the database cannot be used, as one line.  ``passing``: it may pass by itself (a server
+    not up yet, another process still holding the file), so a service manager should try again;
+    otherwise only the host can mend it (a setting, a file, a newer schema)."""
+
+    passing: bool = False
+
+
+def passing(text: str) -> Problem:
+    problem = Problem(text)
+    problem.passing = True
+    return problem
 
 
 def database_problem(path: str) -> str | None:
@@ -19,9 +36,10 @@ def database_problem(path: str) -> str | None:
     so what passes here also opens in ``Store.open``."""
     shown = f"DATABASE_PATH={path}"
     try:
-        return _problem(Path(path), shown)
+        problem = _problem(Path(path), shown)
     except OSError as exc:      # e.g. a folder on the way that this user may not enter
-        return f"{shown}: cannot reach {exc.filename or path} ({exc.strerror or exc})"
+        problem = f"{shown}: cannot reach {exc.filename or path} ({exc.strerror or exc})"
+    return problem if problem is None or isinstance(problem, Problem) else Problem(problem)
 
 
 def _problem(target: Path, shown: str) -> str | None:
@@ -30,6 +48,25 @@ def _problem(target: Path, shown: str) -> str | None:
     blocker = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
     if blocker is not None:
         return f"{shown} lies under {blocker}, which is a file, not a folder"
+    if target.exists() and not target.is_file():
+        # /dev/null and the like: SQLite fails on them only after login, and writes -journal
+        # and .lock files beside them.
+        return f"{shown} is not a regular file (a device, a pipe or a socket); name a file, e.g. data/bot.sqlite3"
+    if target.is_file() and target.stat().st_size > 0:
+        # Read before anything opens the file for writing: a newer schema is never touched.
+        try:
+            conn = sqlite3.connect(read_only_uri(str(target)), uri=True)
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc):
+                return f"{shown}: {target.resolve()} is not an SQLite database (another file by that name?)"
+            version = 0     # unreadable here (say, no permission): the checks below name why
+        newer = newer_schema(version, shown)
+        if newer:
+            return newer
     folder = target.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -53,7 +90,7 @@ def _problem(target: Path, shown: str) -> str | None:
             return f"{shown}: {target.resolve()} is not an SQLite database (another file by that name?)"
         return f"{shown}: cannot open {target.resolve()} as an SQLite database ({exc})"
     if _locked(target):
-        return IN_USE.format(shown=shown)
+        return passing(IN_USE.format(shown=shown))
     return None
 
 
@@ -69,22 +106,32 @@ def _locked(target: Path) -> bool:
     return False
 
 
-def postgres_problem(url: str, timeout: float = 10.0) -> str | None:
-    """Why the PostgreSQL server at ``url`` cannot be reached, or None when it can."""
+def postgres_problem(url: str, timeout: float = 10.0) -> Problem | None:
+    """Why the PostgreSQL database at ``url`` cannot be the bot's, or None when it can: the server
+    answers, takes the login, and holds no schema newer than this code's."""
     import asyncpg
 
     shown = "DATABASE_URL=" + url.split("@")[-1].join(("...@", "")) if "@" in url else f"DATABASE_URL={url}"
 
-    async def check() -> None:
+    async def check() -> int:
         conn = await asyncpg.connect(url, timeout=timeout)
-        await conn.close()
+        try:
+            if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+                return 0
+            return await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        finally:
+            await conn.close()
 
     try:
-        asyncio.run(check())
+        version = asyncio.run(check())
     except (OSError, asyncio.TimeoutError) as exc:
-        return f"{shown}: cannot reach the server ({exc.__class__.__name__}: {exc})"
-    except asyncpg.PostgresError as exc:
-        return f"{shown}: the server refused ({exc})"
+        return passing(f"{shown}: cannot reach the server ({exc.__class__.__name__}: {exc})")
+    except (asyncpg.InvalidCatalogNameError, asyncpg.InvalidAuthorizationSpecificationError,
+            asyncpg.InvalidPasswordError, asyncpg.InsufficientPrivilegeError) as exc:
+        return Problem(f"{shown}: the server refused ({exc})")
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:      # e.g. the server is starting up
+        return passing(f"{shown}: the server refused ({exc})")
     except ValueError as exc:           # a malformed URL
-        return f"{shown}: {exc}"
-    return None
+        return Problem(f"{shown}: {exc}")
+    newer = newer_schema(version, shown)
+    return Problem(newer) if newer else None

@@ -13,6 +13,9 @@ from render.replay import MAX_FRAMES
 
 DEFAULT_DATABASE = "data/bot.sqlite3"
 DEFAULT_AI_WORKERS = 1
+# Discord's largest bots run some thousands of shards; a larger count is a typo, and SHARD_IDS'
+# ranges are checked against it before they are expanded into a list.
+MAX_SHARDS = 10_000
 # A process's claim on due work lasts this long (then another process may take it over).
 DEFAULT_CLAIM_LEASE = 120.0
 # PostgreSQL only: a statement running longer, or a transaction left idle longer, is ended by the
@@ -55,7 +58,7 @@ class Settings:
     log_level: str = "INFO"
     # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
     ai_workers: int = DEFAULT_AI_WORKERS
-    # Sharding (README: Running at scale): this process connects the shards shard_ids of
+    # Sharding (docs/hosting.md: PostgreSQL and shards): this process connects the shards shard_ids of
     # shard_count; None: one unsharded connection.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
@@ -95,23 +98,25 @@ class Settings:
             except OSError as exc:
                 raise SettingsError(f"cannot read {env_file} ({exc.strerror or exc})") from None
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not (_digits(guild) and 0 < int(guild) < 2 ** 64):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         written = os.environ.get("LOG_LEVEL", "").strip()
         level = written.upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {written!r}")
         workers = os.environ.get("AI_WORKERS", "").strip() or str(DEFAULT_AI_WORKERS)
-        if not workers.isdigit() or int(workers) > 64:
+        if not _digits(workers) or int(workers) > 64:
             raise SettingsError(f"AI_WORKERS must be a number of processes from 0 to 64, not {workers!r}")
         count_text = os.environ.get("SHARD_COUNT", "").strip()
         ids_text = os.environ.get("SHARD_IDS", "").strip()
-        if count_text and (not count_text.isdigit() or int(count_text) < 1):
-            raise SettingsError(f"SHARD_COUNT must be a number of shards (1 or more), not {count_text!r}")
+        if count_text and (not _digits(count_text) or not 1 <= int(count_text) <= MAX_SHARDS):
+            raise SettingsError(f"SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS:,}, "
+                                f"not {count_text!r}")
         if ids_text and not count_text:
             raise SettingsError("SHARD_IDS needs SHARD_COUNT: the ids are among 0 .. SHARD_COUNT-1")
         shards = None
         if count_text:
+            _check_shard_ids(ids_text, int(count_text))
             try:
                 shards = Shards.parse(int(count_text), ids_text)
             except ValueError as exc:
@@ -119,16 +124,27 @@ class Settings:
         url = os.environ.get("DATABASE_URL", "").strip() or None
         if url and not url.startswith(("postgresql://", "postgres://")):
             raise SettingsError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/"
-                                f"database), not {url.split('@')[-1]!r}; leave it empty for SQLite at DATABASE_PATH")
+                                f"database), not {_without_password(url)!r}; leave it empty for SQLite at "
+                                "DATABASE_PATH")
+        if url:
+            _check_port(url)
+        path = os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
+        _check_database_path(path)
+        token = os.environ.get("DISCORD_TOKEN", "").strip() or None
+        if token and not all(" " < c < "\x7f" for c in token):
+            raise SettingsError("DISCORD_TOKEN holds a space, a line break or another character no token has: "
+                                "copy it again from the Bot page of your application")
         lease = _seconds("CLAIM_LEASE_SECONDS", DEFAULT_CLAIM_LEASE, low=10.0,
                          meaning="the time a claim on due work lasts")
-        statement = _seconds("DATABASE_STATEMENT_TIMEOUT_SECONDS", DEFAULT_STATEMENT_TIMEOUT, low=0.0,
-                             meaning="how long a PostgreSQL statement may run (0: no limit)")
-        idle = _seconds("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT, low=0.0,
-                        meaning="how long a PostgreSQL transaction may sit idle (0: no limit)")
+        # PostgreSQL takes these in whole milliseconds, where 0 means no limit: a value between 0
+        # and 1 ms would silently become "no limit".
+        statement = _seconds("DATABASE_STATEMENT_TIMEOUT_SECONDS", DEFAULT_STATEMENT_TIMEOUT, low=0.001,
+                             meaning="how long a PostgreSQL statement may run", zero="no limit")
+        idle = _seconds("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT,
+                        low=0.001, meaning="how long a PostgreSQL transaction may sit idle", zero="no limit")
         return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
+            token=token,
+            database_path=path,
             database_url=url,
             lock_database=True,
             dev_guild_id=int(guild) if guild else None,
@@ -142,15 +158,68 @@ class Settings:
         )
 
 
-def _seconds(name: str, default: float, *, low: float, meaning: str) -> float:
-    """A number of seconds from the environment variable ``name`` (``default`` when unset), at least ``low``."""
+def _seconds(name: str, default: float, *, low: float, meaning: str, zero: str | None = None) -> float:
+    """A number of seconds from the environment variable ``name`` (``default`` when unset), at least
+    ``low``; with ``zero`` (what 0 means), 0 as well."""
     written = os.environ.get(name, "").strip()
     if not written:
         return default
     try:
-        value = float(written)
+        value = float(written) if written.isascii() else None
     except ValueError:
         value = None
-    if value is None or not low <= value <= 86_400:
-        raise SettingsError(f"{name} is {meaning}: a number of seconds from {low:g} to 86400, not {written!r}")
+    if value is None or not (low <= value <= 86_400 or (zero and value == 0)):
+        allowed = f"0 ({zero}) or from {low:g} to 86400" if zero else f"from {low:g} to 86400"
+        raise SettingsError(f"{name} is {meaning}: a number of seconds, {allowed}, not {written!r}")
     return value
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes "²" or "٣", which ``int`` then refuses or reads;
+    and short enough for ``int`` (which refuses thousands of digits) and any id Discord has."""
+    return text.isascii() and text.isdigit() and len(text) <= 30
+
+
+def _check_shard_ids(text: str, count: int) -> None:
+    """Every id and range of SHARD_IDS lies in 0 .. count-1, checked before any range is expanded."""
+    for part in text.split(",") if text else ():
+        low, dash, high = part.strip().partition("-")
+        if not _digits(low) or (dash and not _digits(high)):
+            raise SettingsError(f"SHARD_IDS must list shard ids like 0-3 or 0,2,5, not {text!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise SettingsError(f"SHARD_IDS: the range {part.strip()} runs backwards; write {last}-{first}")
+        if last >= count:
+            raise SettingsError(f"SHARD_IDS: shard {last} does not exist with SHARD_COUNT={count} "
+                                f"(the ids are 0 .. {count - 1})")
+
+
+def _check_database_path(path: str) -> None:
+    """DATABASE_PATH is a file name: SQLite's in-memory database and URL forms would run the bot on
+    something that vanishes at exit, or on a folder named after the URL's scheme."""
+    if path == ":memory:" or path.startswith("file:"):
+        raise SettingsError(f"DATABASE_PATH must name a file, not {path!r}: the matches would vanish at exit")
+    if "://" in path or path.startswith("sqlite:"):
+        hint = " (for PostgreSQL set DATABASE_URL)" if path.startswith(("postgres://", "postgresql://")) else \
+            ", e.g. data/bot.sqlite3"
+        raise SettingsError(f"DATABASE_PATH is a plain file path{hint}, not the URL {_without_password(path)!r}")
+
+
+def _check_port(url: str) -> None:
+    """A port that is no number, or above 65535, as one line (asyncpg's own words for them mislead:
+    "invalid literal for int()", or a refused connection to the port modulo 65536)."""
+    from urllib.parse import urlsplit
+
+    try:
+        urlsplit(url).port
+    except ValueError:
+        netloc = url.partition("://")[2].split("/", 1)[0].rsplit("@", 1)[-1]
+        raise SettingsError(f"DATABASE_URL: the port in {netloc!r} must be a number from 1 to 65535") from None
+
+
+def _without_password(url: str) -> str:
+    """A URL to show in a message: ``scheme://user:secret@host/db`` as ``scheme://...@host/db``."""
+    scheme, sep, rest = url.partition("://")
+    if "@" not in rest:
+        return url
+    return f"{scheme}{sep}...@{rest.rsplit('@', 1)[1]}"

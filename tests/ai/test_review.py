@@ -188,12 +188,12 @@ def test_the_cli_reviews_every_example(path, tmp_path, small_budgets):
 def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "tactori", "players": ["a", "b"], "moves": ["zz9"]}')
-    for args in (["review", str(bad), "-o", str(tmp_path / "o.json")],
-                 ["review", str(tmp_path / "missing.json"), "-o", str(tmp_path / "o.json")],
-                 ["review", str(EXAMPLES[0]), "-o", str(tmp_path / "no" / "such" / "dir.json")]):
+    for args, status in ((["review", str(bad), "-o", str(tmp_path / "o.json")], 2),
+                         (["review", str(tmp_path / "missing.json"), "-o", str(tmp_path / "o.json")], 2),
+                         (["review", str(EXAMPLES[0]), "-o", str(tmp_path / "no" / "such" / "dir.json")], 3)):
         run = subprocess.run([sys.executable, "-m", "ai", *args], cwd=ROOT, capture_output=True, text=True,
                              env={"PYTHONPATH": str(ROOT)}, timeout=600)
-        assert run.returncode == 2, run
+        assert run.returncode == status, run
         assert len(run.stderr.strip().splitlines()) == 1, run.stderr
         assert run.stderr.startswith("python -m ai review: "), run.stderr
 
