@@ -23,7 +23,7 @@ def postgres_url() -> str:
     if os.environ.get("CI") == "true":
         pytest.fail("CI=true but TEST_DATABASE_URL is not set: .ci/run starts PostgreSQL with .ci/postgres "
                     "and exports it; the PostgreSQL tests must not be skipped in CI", pytrace=False)
-    pytest.skip("PostgreSQL tests need a server: export TEST_DATABASE_URL=$(.ci/postgres start) (README: Tests)")
+    pytest.skip("PostgreSQL tests need a server: export TEST_DATABASE_URL=$(.ci/postgres start) (docs/hosting.md: Running the tests)")
 
 
 def with_search_path(url: str, schema: str) -> str:

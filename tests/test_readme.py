@@ -224,7 +224,8 @@ def test_the_hosting_guide_names_the_invite_s_permissions():
     for name, granted in PERMISSIONS:
         if granted:
             words = {"read_message_history": "Read Message History", "create_public_threads": "Create Public Threads",
-                     "send_messages_in_threads": "Send Messages in Threads"}.get(name, name.replace("_", " ").title())
+                     "send_messages_in_threads": "Send Messages in Threads",
+                     "read_messages": "View Channels"}.get(name, name.replace("_", " ").title())
             assert f"| {words} |" in text, words
     assert "| View Channels |" in text and "Manage Server" in text
     assert "Public Bot" in text and "Requires OAuth2 Code Grant" in text

@@ -85,7 +85,7 @@ class Reminders:
 
     async def run_once(self) -> bool:
         """Send what is due now, paced by Discord's limits; True while more is due than one round sent."""
-        # Claimed, so that of several processes on one database exactly one delivers each (README: Running at scale).
+        # Claimed, so that of several processes on one database exactly one delivers each (docs/hosting.md: PostgreSQL and shards).
         due = await self.bot.service.claim_due(self.bot.process_name, limit=BATCH, per_channel=BACKGROUND_CHANNEL,
                                                shards=self.bot.settings.shards, lease=self.bot.settings.claim_lease)
         by_channel: dict[Hashable, list[tuple[Match, Event]]] = {}

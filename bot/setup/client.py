@@ -38,7 +38,7 @@ discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
 # Send messages, embed links, attach files, read history, create public threads,
 # send in threads, manage threads (to archive a match's thread).
-PERMISSIONS = discord.Permissions(send_messages=True, embed_links=True, attach_files=True,
+PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True,
                                   read_message_history=True, create_public_threads=True,
                                   send_messages_in_threads=True, manage_threads=True)
 
