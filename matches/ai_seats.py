@@ -44,6 +44,10 @@ class SeatName(Text):
         stripped = str.strip(self, chars)
         return self if stripped == str(self) else stripped
 
+    def with_colour(self, colour: Any) -> "SeatName":
+        """This seat's name with its colour inside its own bracket (see :func:`engines.text.with_colour`)."""
+        return _seat_name(self.params["level"], self.params.get("number"), colour)
+
 
 def is_ai(user_id: int) -> bool:
     return user_id < 0
@@ -82,7 +86,11 @@ def name(players: Sequence[int], seat: int, colour: Any = None) -> SeatName:
     """The name of computer seat ``seat`` at a table of ``players``: "Bot (hard)", or "Bot 2 (hard)"
     when several seats play at that level.  With ``colour`` (a Text), for a heading that gives each
     seat's colour: "Bot 2 (hard, orange)" rather than "Bot 2 (hard) (orange)"."""
-    level, number = LEVEL_WORDS[level_of(players[seat])], _number(players, seat)
+    return _seat_name(LEVEL_WORDS[level_of(players[seat])], _number(players, seat), colour)
+
+
+def _seat_name(level: Text, number: int | None, colour: Any = None) -> SeatName:
+    """The one place a computer seat's name is written, with its colour in the same bracket if given."""
     if colour is None:
         text = Text("Bot ({level})", level=level) if number is None else \
             Text("Bot {number} ({level})", number=number, level=level)

@@ -379,7 +379,7 @@ class Tournaments:
         lines: list = [Text("**{event}**, round {round}:", event=event.title, round=number)]
         for t in view.round_tables(number):
             names = Joined([present.mention(p) if not ai_seats.is_ai(p) else Text("{name}", name=view.name_of(p))
-                            for p in t.players], " vs ")
+                            for p in t.players], present.VS)
             if t.match_id is not None:
                 lines.append(Text("{players} (match #{id})", players=names, id=t.match_id))
             elif t.players:
