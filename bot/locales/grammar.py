@@ -14,7 +14,8 @@ which change the words around them:
   (*e5*, *a1*, *A12*) and numbers are not words and keep *de*.
 * French sets a no-break space before ``; ! ?`` and ``»`` and after ``«``
   (narrow, U+202F) and before ``:`` (U+00A0), so that Discord never breaks a
-  line before the sign.  The catalogues keep an ordinary space, easy to type
+  line before the sign; likewise before ``%`` after a number (*81 %*) and
+  around the *h* of a time (*8 h 00*).  The catalogues keep an ordinary space, easy to type
   and to read; :func:`typeset` swaps it in the template's own words only, so
   names and typed input stay as they are, and a colon with no space before it
   (``<t:123:R>``, ``12:30``, a link) or inside a code span is never touched.
@@ -61,7 +62,10 @@ COMPOUND_BEFORE = re.compile(r"\w-$")
 # so " :emoji:" is left alone), or after an opening guillemet.
 NARROW, NO_BREAK = "\u202f", "\u00a0"
 FRENCH_SPACES = ((re.compile(r" (?=[;!?»])"), NARROW), (re.compile(r"(?<=«) "), NARROW),
-                 (re.compile(r" (?=:(?:\s|$|\*|_))"), NO_BREAK))
+                 (re.compile(r" (?=:(?:\s|$|\*|_))"), NO_BREAK),
+                 (re.compile(r"(?<=[\d}]) (?=%)"), NARROW),              # "{accuracy} %"
+                 (re.compile(r"(?<=[\d}]) (?=h \d)"), NO_BREAK),         # "{hour} h 00": both spaces
+                 (re.compile(r"(?<=[\d}]\u00a0h) (?=\d)"), NO_BREAK))
 CODE_SPAN = re.compile(r"(`[^`]*`)")
 
 Rule = Callable[[str, str, str], tuple[str, str]]

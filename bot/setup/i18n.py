@@ -179,7 +179,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Time per move (default: the server's)": ("Bedenkzeit pro Zug (Standard: die des Servers)",
                                               "Temps par coup (par défaut : celui du serveur)"),
     "Most days a round's match may last, vacations included (default: 3 × days or bank)": (
-        "Höchstdauer einer Rundenpartie in Tagen, Urlaub eingerechnet (Standard: 3 × Bedenkzeit oder Konto)",
+        "Höchstdauer einer Rundenpartie in Tagen, Urlaub eingerechnet (Standard: 3 × Bedenkzeit/Zeitkonto)",
         "Jours max. d'une partie de la ronde, vacances comprises (par défaut : 3 × temps par coup ou réserve)"),
     "Start by itself when sign-up closes after this many days": (
         "Von selbst beginnen, wenn die Anmeldung nach so vielen Tagen schließt",

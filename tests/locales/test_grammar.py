@@ -156,6 +156,16 @@ def test_french_sets_no_break_spaces_in_the_templates_own_words():
                     f"Non{NARROW}; fin à <t:5:R>, 12:30, https://x.org :tada:")   # the name stays as typed
 
 
+def test_french_keeps_a_percentage_and_a_time_on_one_line():
+    """"81 %" and "8 h 00" break nowhere: a narrow no-break space before "%", no-break ones around "h"."""
+    assert say(Text("**{player}**: accuracy {accuracy} %", player="Anna", accuracy=81), "fr") == \
+        f"**Anna**{NO_BREAK}: précision 81{NARROW}%"
+    said = say(Text("Your digest comes daily at {hour}:00 ({zone}); the next {when}.", hour="8", zone="Europe/Paris",
+                    when="x"), "fr")
+    assert f"à 8{NO_BREAK}h{NO_BREAK}00 (Europe/Paris)" in said
+    assert fill("fr", "{n} heures, {n} hommes, 5 h 30", {"n": 3}) == f"3 heures, 3 hommes, 5{NO_BREAK}h{NO_BREAK}30"
+
+
 def test_french_spacing_leaves_code_spans_and_the_other_languages_alone():
     assert fill("fr", "Essayez `/x a ; b` ou `c : d` : {n} ?", {"n": 1}) == \
         f"Essayez `/x a ; b` ou `c : d`{NO_BREAK}: 1{NARROW}?"

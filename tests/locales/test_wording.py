@@ -87,7 +87,7 @@ def said_in_french() -> list[tuple[str, str]]:
 
 
 # An ordinary space where French sets a no-break one: Discord could break the line before the sign.
-BREAKABLE = re.compile(r" [;!?»]|« | :(?=\s|$|\*|_)")
+BREAKABLE = re.compile(r" [;!?»]|« | :(?=\s|$|\*|_)|(?<=[\dX]) %|(?<=[\dX])[ \u00a0]h \d|(?<=[\dX]) h[ \u00a0]\d")
 
 
 def test_french_spaces_before_double_signs_and_inside_guillemets_do_not_break():
