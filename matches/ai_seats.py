@@ -89,6 +89,11 @@ def name(players: Sequence[int], seat: int, colour: Any = None) -> SeatName:
     return _seat_name(LEVEL_WORDS[level_of(players[seat])], _number(players, seat), colour)
 
 
+def entrant_name(user_id: int) -> SeatName:
+    """An event's computer entrant: "Bot 2 (hard)", numbered by its id, as it is in every match it plays."""
+    return _seat_name(LEVEL_WORDS[level_of(user_id)], -user_id % _BASE)
+
+
 def _seat_name(level: Text, number: int | None, colour: Any = None) -> SeatName:
     """The one place a computer seat's name is written, with its colour in the same bracket if given."""
     if colour is None:

@@ -204,8 +204,7 @@ class Tournaments:
         try:
             if member is None or member.id == me:
                 player = await self.service.add_computer(view.event.id, level or ai_seats.DEFAULT_LEVEL)
-                name: Text | str = Text("Bot {number} ({level})", number=-player.id % 100,
-                                        level=ai_seats.LEVEL_WORDS[ai_seats.level_of(player.id)])
+                name: Text | str = ai_seats.entrant_name(player.id)
             else:
                 if level is not None:
                     raise ServiceError(Text("A level is for a computer player; leave out the member."))
