@@ -15,10 +15,11 @@ which change the words around them:
 * French sets a no-break space before ``; ! ?`` and ``»`` and after ``«``
   (narrow, U+202F) and before ``:`` (U+00A0), so that Discord never breaks a
   line before the sign; likewise before ``%`` after a number (*81 %*) and
-  around the *h* of a time (*8 h 00*).  The catalogues keep an ordinary space, easy to type
-  and to read; :func:`typeset` swaps it in the template's own words only, so
-  names and typed input stay as they are, and a colon with no space before it
-  (``<t:123:R>``, ``12:30``, a link) or inside a code span is never touched.
+  around the *h* of a time (*8 h 00*).  The catalogues keep an ordinary
+  space, easy to type and to read; :func:`typeset` swaps it in the template's
+  own words only, so names and typed input stay as they are, and a colon with
+  no space before it (``<t:123:R>``, ``12:30``, a link) or inside a code span
+  is never touched.
 * German hyphenates a compound formed with a name of several words
   throughout: the catalogue writes ``{title}-Partie``, said *Tactori-FEM-Partie*
   (not *Tactori FEM-Partie*), and *Atacama-Partie* as before.
