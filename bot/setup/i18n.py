@@ -250,7 +250,7 @@ CHOICES: dict[str, tuple[str, str]] = {
 TEXTS.update({
     "Reply in advance to your opponent's next moves, or list your lines": (
         "Im Voraus auf die nächsten Züge deines Gegners antworten oder deine Folgen auflisten",
-        "Répondre à l'avance aux prochains coups de votre adversaire, ou lister vos lignes"),
+        "Répondre à l'avance aux prochains coups de votre adversaire, ou lister vos suites"),
     "their move; your reply (more pairs may follow); leave out to list yours": (
         "sein Zug; deine Antwort (weitere Paare möglich); weglassen, um deine aufzulisten",
         "son coup ; votre réponse (d'autres paires peuvent suivre) ; omettre pour lister les vôtres"),

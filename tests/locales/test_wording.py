@@ -375,3 +375,14 @@ UNIDIOMATIC = [
 def test_no_unidiomatic_phrasing_comes_back(lang, phrase, why):
     wrong = [(where, text) for where, _, text in units(lang) if re.search(phrase, text)]
     assert wrong == [], why
+
+
+def test_french_says_suite_for_a_line_of_conditional_moves():
+    """A line of conditional moves was a "ligne", the bot's word for an Atacama row ("lignes : ligne 1 +14")."""
+    users = _users_of_templates()
+    conditional = [(where, english, text) for where, english, text in units("fr")
+                   if english and any("conditional" in f for f in users.get(english, ()))
+                   and re.search(r"\blines?\b", prose(english))]
+    assert len(conditional) >= 8
+    wrong = [(where, text) for where, _, text in conditional if re.search(r"\blignes?\b", text)]
+    assert wrong == [] and all(re.search(r"\bsuites?\b", text) for _, _, text in conditional)
