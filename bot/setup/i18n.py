@@ -225,7 +225,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Votre note privée sur une partie (sans texte : l'affiche)"),
     "What to remember (only you ever see it; empty the note with a single space)": (
         "Was du dir merken willst (nur du siehst es; ein einzelnes Leerzeichen leert die Notiz)",
-        "Ce qu'il faut retenir (vous seul le voyez ; une simple espace vide la note)"),
+        "Ce qu'il faut retenir (vous seul le voyez ; un simple espace vide la note)"),
 }
 
 # Names of choices (their values stay as they are).
