@@ -289,3 +289,12 @@ def test_every_french_template_elides_before_a_name_by_the_same_rule(name, elide
             wrong.append((english, said))
         right += bool(right_form.search(said))
     assert wrong == [] and right > 20
+
+
+def test_a_colour_is_put_beside_a_name_in_one_template_only():
+    """Every name that gets its colour gets it from ``engines.text.with_colour`` (a computer seat's inside its
+    own bracket); a template of its own writing "{name} ({colour})" would put "Bot (hard) (orange)" back."""
+    from tests.test_locales import TEMPLATES
+    beside = {t: where for t, where in TEMPLATES.items() if re.search(r"\}\s*\(\{colou?r\}\)", t)}
+    assert beside == {"{name} ({colour})": beside.get("{name} ({colour})")}
+    assert beside["{name} ({colour})"].startswith("engines/text.py")
