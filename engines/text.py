@@ -99,6 +99,16 @@ class Joined(Text):
 CLAUSES = Text("; ")
 
 
+def with_colour(name: Any, colour: Any) -> Text:
+    """A player's name with his colour, where a text tells the seats apart by colour: "ann (blue)".
+
+    A name that has a bracket of its own for it takes the colour there: a computer seat's name
+    (``matches.ai_seats.SeatName.with_colour``) reads "Bot 2 (hard, orange)", not "Bot 2 (hard)
+    (orange)".  A person's own brackets are his name and stay apart: "Anna (she/her) (blue)"."""
+    own = getattr(name, "with_colour", None)
+    return own(colour) if callable(own) else Text("{name} ({colour})", name=name, colour=colour)
+
+
 class Sentence(Text):
     """A lower-case clause (an engine's refusal) said as a sentence: capital first letter, full stop."""
 

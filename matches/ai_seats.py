@@ -9,7 +9,9 @@ keeps its players across rematches (the seats rotate, the ids stay).
 Its name is not stored: the ``names`` column keeps an empty string for it, and
 :func:`display_names` builds the name from the id whenever a match is read, as a
 :class:`~engines.text.Text` that every message, board, chart and alt text says in
-the reader's language ("Bot (hard)", "Bot (schwer)", "Bot (difficile)").  Several
+the reader's language ("Bot (hard)", "Bot (schwer)", "Bot (difficile)").  Where a
+text gives a seat's colour, the colour goes inside the name's own bracket ("Bot 2
+(hard, orange)"): :func:`_seat_name` writes both, the only place that does.  Several
 computer seats of one level are numbered in seat order, the number beside the word
 and not after the level, so that it never runs into a score: "Bot 1 (hard): 20".
 Matches stored with English names ("Bot (hard) 2") read the same way: only the id counts.
@@ -43,6 +45,10 @@ class SeatName(Text):
     def strip(self, chars: str | None = None) -> str:
         stripped = str.strip(self, chars)
         return self if stripped == str(self) else stripped
+
+    def with_colour(self, colour: Any) -> "SeatName":
+        """This seat's name with its colour inside its own bracket (see :func:`engines.text.with_colour`)."""
+        return _seat_name(self.params["level"], self.params.get("number"), colour)
 
 
 def is_ai(user_id: int) -> bool:
@@ -78,11 +84,20 @@ def _number(players: Sequence[int], seat: int) -> int | None:
     return alike.index(seat) + 1 if len(alike) > 1 else None
 
 
-def name(players: Sequence[int], seat: int, colour: Any = None) -> SeatName:
+def name(players: Sequence[int], seat: int) -> SeatName:
     """The name of computer seat ``seat`` at a table of ``players``: "Bot (hard)", or "Bot 2 (hard)"
-    when several seats play at that level.  With ``colour`` (a Text), for a heading that gives each
-    seat's colour: "Bot 2 (hard, orange)" rather than "Bot 2 (hard) (orange)"."""
-    level, number = LEVEL_WORDS[level_of(players[seat])], _number(players, seat)
+    when several seats play at that level.  Where a text gives each seat's colour, the name's
+    :meth:`SeatName.with_colour` puts it in the same bracket: "Bot 2 (hard, orange)"."""
+    return _seat_name(LEVEL_WORDS[level_of(players[seat])], _number(players, seat))
+
+
+def entrant_name(user_id: int) -> SeatName:
+    """An event's computer entrant: "Bot 2 (hard)", numbered by its id, as it is in every match it plays."""
+    return _seat_name(LEVEL_WORDS[level_of(user_id)], -user_id % _BASE)
+
+
+def _seat_name(level: Text, number: int | None, colour: Any = None) -> SeatName:
+    """The one place a computer seat's name is written, with its colour in the same bracket if given."""
     if colour is None:
         text = Text("Bot ({level})", level=level) if number is None else \
             Text("Bot {number} ({level})", number=number, level=level)

@@ -148,8 +148,7 @@ class EventEntrant:
     def shown(self) -> str:
         """The name to show: a person's as he joined, the computer's said in the reader's language."""
         if ai_seats.is_valid(self.user_id):
-            return Text("Bot {number} ({level})", number=-self.user_id % 100,
-                        level=ai_seats.LEVEL_WORDS[ai_seats.level_of(self.user_id)])
+            return ai_seats.entrant_name(self.user_id)
         return self.name
 
 

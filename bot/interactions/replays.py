@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import discord
 
-from engines import Joined, Text, Verbatim
+from engines import Joined, Text, Verbatim, get_game
 from engines.record import Record, replay as replay_record
 from matches import Match, ServiceError
 from render import render_png
@@ -126,7 +126,12 @@ class Replays:
                             description=fit(description, DESCRIPTION_MAX))
 
     def chart_file(self, match: Match, png: bytes, locale) -> discord.File:
-        words = Text("Chart of every player's score after each move in {title} #{id}", title=match.title, id=match.id)
+        if get_game(match.game).has_scores:
+            words = Text("Chart of every player's score after each move in {title} #{id}", title=match.title,
+                         id=match.id)
+        else:        # Tactori FEM keeps no score: its chart counts each player's bridges on the board
+            words = Text("Chart of every player's bridges on the board after each move in {title} #{id}",
+                         title=match.title, id=match.id)
         result = result_words(match)
         if result is not None:
             words = Text("{chart}. {result}", chart=words, result=result)

@@ -204,8 +204,7 @@ class Tournaments:
         try:
             if member is None or member.id == me:
                 player = await self.service.add_computer(view.event.id, level or ai_seats.DEFAULT_LEVEL)
-                name: Text | str = Text("Bot {number} ({level})", number=-player.id % 100,
-                                        level=ai_seats.LEVEL_WORDS[ai_seats.level_of(player.id)])
+                name: Text | str = ai_seats.entrant_name(player.id)
             else:
                 if level is not None:
                     raise ServiceError(Text("A level is for a computer player; leave out the member."))
@@ -379,7 +378,7 @@ class Tournaments:
         lines: list = [Text("**{event}**, round {round}:", event=event.title, round=number)]
         for t in view.round_tables(number):
             names = Joined([present.mention(p) if not ai_seats.is_ai(p) else Text("{name}", name=view.name_of(p))
-                            for p in t.players], " vs ")
+                            for p in t.players], present.VS)
             if t.match_id is not None:
                 lines.append(Text("{players} (match #{id})", players=names, id=t.match_id))
             elif t.players:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engines import Joined, Text, Verbatim, get_game
+from engines.text import with_colour
 from matches import Match, Rating, Series, ai_seats
 from render.common import player_style
 
@@ -18,14 +19,19 @@ LEVEL_WORDS = ai_seats.LEVEL_WORDS
 VS = Text(" vs ")
 
 
-def seat_label(seat: int, name: str, players: list[int] | None = None) -> Text:
-    """``● ann (blue)``; a computer seat of ``players`` has its colour beside its level:
-    ``■ Bot (hard, orange)``, not ``■ Bot (hard) (orange)``."""
+def seat_label(seat: int, name: str, players: list[int] | None = None, struck: bool = False) -> Text:
+    """``● ann (blue)``; a computer seat (of ``players``, or named by ``ai_seats``) has its colour beside
+    its level: ``■ Bot (hard, orange)``, not ``■ Bot (hard) (orange)``; a person's own brackets stay
+    his: ``● Anna (she/her) (blue)``.  A resigned player's name is ``struck`` through."""
     style = player_style(seat)
     shape, colour = SHAPE_GLYPHS[style.shape], COLOUR_WORDS[style.name]
     if players is not None and ai_seats.is_valid(players[seat]):
-        return Text("{shape} {name}", shape=shape, name=ai_seats.name(players, seat, colour=colour))
-    return Text("{shape} {name} ({colour})", shape=shape, name=name, colour=colour)
+        name = ai_seats.name(players, seat)
+    if struck and isinstance(name, ai_seats.SeatName):      # its colour is inside its bracket: strike both
+        label = _struck(with_colour(name, colour))
+    else:
+        label = with_colour(_struck(name) if struck else name, colour)
+    return Text("{shape} {name}", shape=shape, name=label)
 
 
 def tally(names, values, sep: str = " · ") -> Joined:
@@ -62,8 +68,7 @@ def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
 def player_line(match: Match) -> Text:
     gone = match.resigned_seats
     # A resigned player's name is struck through: the strike is ours, the name escaped within it.
-    return Joined((seat_label(i, _struck(name) if i in gone else name, match.players)
-                   for i, name in enumerate(match.names)), VS)
+    return Joined((seat_label(i, name, match.players, struck=i in gone) for i, name in enumerate(match.names)), VS)
 
 
 def thread_name(match: Match) -> Text:

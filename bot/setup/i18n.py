@@ -144,7 +144,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die Sprache der Bot-Nachrichten in den Kanälen dieses Servers",
         "La langue des messages du bot dans les salons de ce serveur"),
     # /tournament
-    "Events: Swiss, league or knockout": ("Turniere: Schweizer System, Liga oder K.-o.",
+    "Events: Swiss, league or knockout": ("Turniere: Schweizer System, Liga oder K.-o.-System",
                                           "Tournois : système suisse, championnat ou élimination directe"),
     "Organisers: announce an event with a Join button": (
         "Veranstalter: ein Turnier mit Mitmach-Knopf ankündigen",
@@ -154,8 +154,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ein Turnier verlassen (läuft es schon: zurückziehen, deine Partien sind kampflos verloren)",
         "Quitter un tournoi (s'il a commencé : se retirer, vos parties sont perdues par forfait)"),
     "Organisers: add a member, or a computer player at a level": (
-        "Veranstalter: ein Mitglied oder einen Computerspieler einer Stufe anmelden",
-        "Organisateurs : inscrire un membre, ou un joueur ordinateur d'un niveau"),
+        "Veranstalter: ein Mitglied oder einen Computerspieler (mit Stufe) anmelden",
+        "Organisateurs : inscrire un membre, ou un joueur ordinateur d'un niveau choisi"),
     "Organisers: close sign-up and pair the first round": (
         "Veranstalter: die Anmeldung schließen und die erste Runde auslosen",
         "Organisateurs : clore les inscriptions et apparier la première ronde"),
@@ -167,7 +167,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "This server's events, newest first": ("Die Turniere dieses Servers, die neuesten zuerst",
                                            "Les tournois de ce serveur, les plus récents en premier"),
     "The game": ("Das Spiel", "Le jeu"),
-    "swiss, league or knockout": ("Schweizer System, Liga oder K.-o.",
+    "swiss, league or knockout": ("Schweizer System, Liga oder K.-o.-System",
                                   "système suisse, championnat ou élimination directe"),
     "The event's name": ("Der Name des Turniers", "Le nom du tournoi"),
     "Swiss: how many rounds (default: log2 of the players, at least 3)": (
@@ -179,20 +179,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Time per move (default: the server's)": ("Bedenkzeit pro Zug (Standard: die des Servers)",
                                               "Temps par coup (par défaut : celui du serveur)"),
     "Most days a round's match may last, vacations included (default: 3 × days or bank)": (
-        "Höchstdauer einer Rundenpartie in Tagen, Urlaub eingerechnet (Standard: 3 × Bedenkzeit oder Konto)",
+        "Höchstdauer einer Rundenpartie in Tagen, Urlaub eingerechnet (Standard: 3 × Bedenkzeit/Zeitkonto)",
         "Jours max. d'une partie de la ronde, vacances comprises (par défaut : 3 × temps par coup ou réserve)"),
     "Start by itself when sign-up closes after this many days": (
         "Von selbst beginnen, wenn die Anmeldung nach so vielen Tagen schließt",
-        "Commencer seul à la clôture des inscriptions, après ce nombre de jours"),
+        "Démarrer automatiquement à la clôture des inscriptions, après ce nombre de jours"),
     "Where the event is announced and played (default: here)": (
         "Wo das Turnier angekündigt und gespielt wird (Standard: hier)",
         "Où le tournoi est annoncé et joué (par défaut : ici)"),
     "Atacama: basic board, or the build-up game (2 players)": (
         "Atacama: Grundspiel oder Aufbauspiel (2 Spieler)", "Atacama : jeu de base, ou variante évolutive (2 joueurs)"),
-    "Atacama: other-colour towers that score double": ("Atacama: Türme anderer Farbe, die doppelt zählen",
-                                                       "Atacama : tours d'autre couleur qui comptent double"),
+    "Atacama: other-colour towers that score double": (
+        "Atacama: Taktikvariante, Bohrtürme der anderen Farbe zählen doppelt",
+        "Atacama : tours d'autre couleur qui comptent double"),
     "Tactori: moving stacks may chase other towers off": (
-        "Tactori: ziehende Stapel dürfen andere Türme verjagen",
+        "Tactori: ziehende Stapel dürfen gegnerische Türme schassen",
         "Tactori : les piles en mouvement peuvent chasser d'autres tours"),
     "Tactori: centre variation (off, 1 or 2)": ("Tactori: Variation der 9er-Mitte (aus, 1 oder 2)",
                                                 "Tactori : variante du centre (non, 1 ou 2)"),
@@ -224,7 +225,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Votre note privée sur une partie (sans texte : l'affiche)"),
     "What to remember (only you ever see it; empty the note with a single space)": (
         "Was du dir merken willst (nur du siehst es; ein einzelnes Leerzeichen leert die Notiz)",
-        "Ce qu'il faut retenir (vous seul le voyez ; une simple espace vide la note)"),
+        "Ce qu'il faut retenir (vous seul le voyez ; un simple espace vide la note)"),
 }
 
 # Names of choices (their values stay as they are).
@@ -249,7 +250,7 @@ CHOICES: dict[str, tuple[str, str]] = {
 TEXTS.update({
     "Reply in advance to your opponent's next moves, or list your lines": (
         "Im Voraus auf die nächsten Züge deines Gegners antworten oder deine Folgen auflisten",
-        "Répondre à l'avance aux prochains coups de votre adversaire, ou lister vos lignes"),
+        "Répondre à l'avance aux prochains coups de votre adversaire, ou lister vos suites"),
     "their move; your reply (more pairs may follow); leave out to list yours": (
         "sein Zug; deine Antwort (weitere Paare möglich); weglassen, um deine aufzulisten",
         "son coup ; votre réponse (d'autres paires peuvent suivre) ; omettre pour lister les vôtres"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import CLAUSES, Joined, Text
+from ..text import CLAUSES, Joined, Text, with_colour
 from .board import COLOUR_WORDS, COLOURS
 
 
@@ -60,29 +60,29 @@ def _scores(scores: list[int], names: list[str]) -> Joined:
     return Joined([Text("{name}: {score}", name=names[s], score=p) for s, p in enumerate(scores)], ", ")
 
 
-def _place(e: dict[str, Any], name: str, colour: Text, bridges: list[dict[str, Any]]) -> Text:
+def _place(e: dict[str, Any], player: Text, bridges: list[dict[str, Any]]) -> Text:
     field = e["field"]
     if e["height"] == 1:
         if bridges:
-            return Text("{name} ({colour}) placed a tower on {field} and {bridges}",
-                        name=name, colour=colour, field=field, bridges=_bridges(bridges))
-        return Text("{name} ({colour}) placed a tower on {field}", name=name, colour=colour, field=field)
+            return Text("{player} placed a tower on {field} and {bridges}",
+                        player=player, field=field, bridges=_bridges(bridges))
+        return Text("{player} placed a tower on {field}", player=player, field=field)
     if bridges:
-        return Text("{name} ({colour}) placed a tower on top of the stack on {field} (now {height} high) "
-                    "and {bridges}", name=name, colour=colour, field=field, height=e["height"],
+        return Text("{player} placed a tower on top of the stack on {field} (now {height} high) "
+                    "and {bridges}", player=player, field=field, height=e["height"],
                     bridges=_bridges(bridges))
-    return Text("{name} ({colour}) placed a tower on top of the stack on {field} (now {height} high)",
-                name=name, colour=colour, field=field, height=e["height"])
+    return Text("{player} placed a tower on top of the stack on {field} (now {height} high)",
+                player=player, field=field, height=e["height"])
 
 
-def _move(e: dict[str, Any], name: str, colour: Text, bridges: list[dict[str, Any]]) -> Text:
+def _move(e: dict[str, Any], player: Text, bridges: list[dict[str, Any]]) -> Text:
     k, chased, landed = e["count"], e["chased"], e["landed"]
     if k == 1:
-        text = Text("{name} ({colour}) moved the tower from {origin} to {target}",
-                    name=name, colour=colour, origin=e["from"], target=e["to"])
+        text = Text("{player} moved the tower from {origin} to {target}",
+                    player=player, origin=e["from"], target=e["to"])
     else:
-        text = Text("{name} ({colour}) moved a stack of {count} towers from {origin} to {target}",
-                    name=name, colour=colour, count=k, origin=e["from"], target=e["to"])
+        text = Text("{player} moved a stack of {count} towers from {origin} to {target}",
+                    player=player, count=k, origin=e["from"], target=e["to"])
     if chased:
         owners = _colours(chased)
         n = len(chased)
@@ -143,32 +143,33 @@ def _end(e: dict[str, Any], names: list[str], fem: bool) -> Text | None:
 
 
 def describe_events(events: list[dict[str, Any]], names: list[str], fem: bool) -> Text | str:
-    def who(seat: int) -> tuple[str, Text]:
-        return names[seat], COLOUR_WORDS[COLOURS[seat]]
+    def who(seat: int) -> Text:
+        """The mover's name with his colour: "ann (blue)", "Bot 2 (hard, orange)"."""
+        return with_colour(names[seat], COLOUR_WORDS[COLOURS[seat]])
 
     parts: list[Text] = []
     bridges = [e for e in events if e["type"] == "bridge"]
     for e in events:
         kind = e["type"]
         if kind == "place":
-            parts.append(_place(e, *who(e["seat"]), bridges))
+            parts.append(_place(e, who(e["seat"]), bridges))
         elif kind == "move":
-            parts.append(_move(e, *who(e["seat"]), bridges))
+            parts.append(_move(e, who(e["seat"]), bridges))
         elif kind == "bridge" and e is bridges[0] and not any(x["type"] in ("place", "move") for x in events):
-            name, colour = who(e["seat"])
-            parts.append(Text("{name} ({colour}) {bridges}", name=name, colour=colour, bridges=_bridges(bridges)))
+            player = who(e["seat"])
+            parts.append(Text("{player} {bridges}", player=player, bridges=_bridges(bridges)))
         elif kind == "remove":
-            name, colour = who(e["seat"])
-            parts.append(Text("{name} ({colour}) took the bridge {bridge} back into the supply",
-                              name=name, colour=colour, bridge=f"{e['from']}-{e['to']}"))
+            player = who(e["seat"])
+            parts.append(Text("{player} took the bridge {bridge} back into the supply",
+                              player=player, bridge=f"{e['from']}-{e['to']}"))
         elif kind == "pass":
-            name, colour = who(e["seat"])
-            parts.append(Text("{name} ({colour}) passed: nothing else was possible", name=name, colour=colour))
+            player = who(e["seat"])
+            parts.append(Text("{player} passed: nothing else was possible", player=player))
         elif kind == "last-round":
             parts.append(_last_round(e, names))
         elif kind == "resign":
-            name, colour = who(e["seat"])
-            parts.append(Text("{name} ({colour}) resigned", name=name, colour=colour))
+            player = who(e["seat"])
+            parts.append(Text("{player} resigned", player=player))
         elif kind == "end":
             text = _end(e, names, fem)
             if text is not None:

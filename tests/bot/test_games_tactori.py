@@ -65,6 +65,10 @@ async def test_a_fem_match_is_won_by_closing_a_loop(world):
     assert button_labels(final) == ["Rematch", "Review"]
     assert mentioned_ids(final) == {winner.id}
     assert w.channel.last_message.id == final.id and finished.message_id == final.id
+    # FEM keeps no score: its chart counts the bridges on the board, and its description says so
+    [chart] = [a for a in final.attachments if a.filename.endswith("-chart.png")]
+    assert chart.description.startswith(f"Chart of every player's bridges on the board after each move in "
+                                        f"Tactori FEM #{match.id}"), chart.description
 
     loser = w.bob if winner is w.ann else w.ann
     refused = await loser.slash(w.channel, f"{FEM} move", move="+a1", match=match.id)

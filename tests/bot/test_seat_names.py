@@ -180,5 +180,5 @@ async def test_fem_has_the_bridges_on_the_board_for_a_progress_figure(service):
     laid = [15 - left for left in supply]
     english = said(board_description(match), "en")
     assert f"Bridges on the board: ann: {laid[0]}, bob: {laid[1]}." in english and "Scores" not in english
-    assert f"Brücken auf dem Plan: ann: {laid[0]}, bob: {laid[1]}." in said(board_description(match), "de")
+    assert f"Brücken auf dem Brett: ann: {laid[0]}, bob: {laid[1]}." in said(board_description(match), "de")
     assert result_words(match) is None or match.status == "finished"

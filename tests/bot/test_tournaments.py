@@ -3,6 +3,8 @@ paired by themselves, standings as an image and text, and the refusals (private,
 
 Whole events are played to the end as users would: sign-up, start, withdrawal and results go
 through the bot; a first move that only keeps a match from being void is made in the service."""
+import re
+
 import discord
 
 from .helpers import PNG_MAGIC, advance, button_labels
@@ -246,6 +248,29 @@ async def test_a_computer_entrant_plays_its_event_match_by_itself(world):
     moves = await w.service.moves(match.id)
     assert any(m.user_id < 0 for m in moves)                      # the computer has moved by itself
     assert "Bot" in view.name_of(next(p for p in table.players if p < 0))
+
+
+async def test_a_german_servers_pairings_say_gegen_and_keep_the_computers_own_bracket(world):
+    """The players of a pairing are joined in the server's language, and the match number's bracket stays
+    apart from a computer entrant's: "<@1> gegen Bot 1 (leicht) (Partie #2)", not "Bot 1 (leicht, Partie #2)"."""
+    w = world
+    guild = w.env.create_guild("Brettspiele", preferred_locale="de")
+    channel = guild.create_text_channel("turniere")
+    role = guild.create_role("Veranstalter", permissions=discord.Permissions(manage_events=True))
+    org = guild.add_member(w.env.create_user("org"), roles=[role])
+    people = [guild.add_member(m.user) for m in (w.ann, w.bob, w.cat)]
+    made = await org.slash(channel, "tournament create", game="architekton", format="swiss", name="Frühjahrspokal")
+    assert not made.ephemeral, made.response.content
+    for member in people:
+        await member.slash(channel, "tournament join")
+    await org.slash(channel, "tournament add", level="easy")
+    await org.slash(channel, "tournament start")
+    [pairings] = [m.content for m in channel.history() if m.content.startswith("**Frühjahrspokal**, Runde 1:")]
+    lines = pairings.splitlines()[1:]
+    assert len(lines) == 2 and all(" gegen " in line and " vs " not in line for line in lines), pairings
+    [computer] = [line for line in lines if "Bot" in line]
+    assert re.fullmatch(r"<@\d+> gegen Bot 1 \(leicht\) \(Partie #\d+\)|Bot 1 \(leicht\) gegen <@\d+> \(Partie #\d+\)",
+                        computer), computer
 
 
 def members(w, count: int):

@@ -83,10 +83,10 @@ def test_turn_descriptions_and_the_enclosure_decision_a5():
                               "side: ann must choose keep (pay 1 chip) or remove (take the house back for free).")
     assert say(described, "de") == (
         "ann hat eine Landschaftstafel (Erde, E) auf 0,2 gelegt; das Gebäude von ann auf 0,1 ist mit 1 unpassenden "
-        "Seite umschlossen: ann muss wählen, keep (1 Chip zahlen) oder remove (Haus kostenlos zurücknehmen).")
+        "Seite umschlossen: ann muss wählen, keep (1 Chip zahlen) oder remove (Haus kostenlos abräumen).")
     assert say(described, "fr") == (
         "ann a posé une plaquette de paysage (terre, E) en 0,2\u202f; l'édifice d'ann en 0,1 est entouré, avec 1 côté "
-        "non assorti\u00a0: ann doit choisir keep (payer 1 jeton) ou remove (reprendre la maison gratuitement).")
+        "non assorti\u00a0: ann doit choisir keep (payer 1 jeton) ou remove (enlever la maison gratuitement).")
     # The owner's prompt keeps the commands untranslated and bold.
     assert say(state.prompt(), "de") == ("dein Gebäude auf 0,1 ist mit 1 unpassenden Seite umschlossen: "
                                          "**keep** (kostet 1) oder **remove** (kostenlos)")
@@ -99,8 +99,8 @@ def test_turn_descriptions_and_the_enclosure_decision_a5():
     removed.play("remove")          # one mismatch: taking the house back costs nothing, said so, not "0 chips"
     assert [say(removed.describe("remove", NAMES), lang) for lang in ("en", "de", "fr")] == [
         "ann takes the house back from the building at 0,1, free of charge.",
-        "ann nimmt das Haus vom Gebäude auf 0,1 zurück, ohne etwas zu zahlen.",
-        "ann reprend la maison de l'édifice en 0,1, sans rien payer."]
+        "ann räumt das Haus vom Gebäude auf 0,1 ab, ohne etwas zu zahlen.",
+        "ann enlève la maison de l'édifice en 0,1, sans rien payer."]
     state.play("keep")
     assert say(state.describe("keep", NAMES), "de") == "ann behält das Haus und zahlt 1 Chip für das Gebäude auf 0,1."
     assert say(state.describe("keep", NAMES), "fr") == "ann garde la maison et paie 1 jeton pour l'édifice en 0,1."

@@ -273,3 +273,25 @@ def test_the_atacama_build_up_header_keeps_its_stage():
     english = _cut(state, seats, str)
     for lang in LANGS:
         assert [t for t in _cut(state, seats, in_language(lang)) - english if "stage" in t] == []
+
+
+@pytest.mark.parametrize("axis", ["cols", "rows"])
+def test_a_computer_seats_buy_is_not_cut_in_the_atacama_header(axis):
+    """DE-25, DE-26, FR-26: "Bot (schwer) hat die Spalten ge…", "Bot (difficile) a acheté les colon…" after
+    every buy by the computer (a 300 px budget beside the turn count); a buy is a two-player build-up move,
+    so the computer's seat is never numbered there."""
+    from matches import ai_seats
+
+    def buying(state, rng):
+        moves = state.legal_moves()
+        return next((m for m in moves if m == f"buy {axis}"), None) or rng.choice(moves)
+
+    states = random_playout("atacama", 2, 11, {"buildup": True}, pick=buying)
+    state = next(s for s in states if s.last and s.last["move"] == f"buy {axis}")
+    template = "{player} bought the columns" if axis == "cols" else "{player} bought the rows"
+    for level in ai_seats.LEVELS:
+        computer = ai_seats.name([ai_seats.user_id(level, 1), 1], 0)
+        for lang in LANGS:
+            seat_names = ["ann", "ann"]
+            seat_names[state.last["seat"]] = say(computer, lang, escaped=False)
+            assert template not in _cut(state, seat_names, in_language(lang)), (level, lang)

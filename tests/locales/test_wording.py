@@ -87,7 +87,7 @@ def said_in_french() -> list[tuple[str, str]]:
 
 
 # An ordinary space where French sets a no-break one: Discord could break the line before the sign.
-BREAKABLE = re.compile(r" [;!?»]|« | :(?=\s|$|\*|_)")
+BREAKABLE = re.compile(r" [;!?»]|« | :(?=\s|$|\*|_)|(?<=[\dX]) %|(?<=[\dX])[ \u00a0]h \d|(?<=[\dX]) h[ \u00a0]\d")
 
 
 def test_french_spaces_before_double_signs_and_inside_guillemets_do_not_break():
@@ -127,14 +127,14 @@ TERMS = [
     ("Architekton series points (rulebook: Gewinnpunkte)", "de", "Gewinnpunkte", r"Siegpunkt"),
     ("Atacama mining right", "de", "Schürfrecht", r"\bRechts?\b|Förderrecht"),
     ("Atacama build-up stages", "de", "Phase", r"Abschnitt"),
-    ("Atacama other-colour towers", "de", "der anderen Farbe", r"fremdfarbig"),
+    ("Atacama other-colour towers", "de", "der anderen Farbe", r"fremdfarbig|Türme anderer Farbe"),
     ("Tactori centre variations", "de", "9er-Mitte", r"Zentrum"),
-    ("Tactori chasing", "de", "schassen", r"verdräng"),
+    ("Tactori chasing", "de", "schassen", r"verdräng|verjag"),
     ("Tactori putting a tower on its target", "de", "abgelegt", r"\bgelandet\b|\blanden\b|\babgesetzt\b"),
     # German players say "Replay"; "Wiederholung" echoes the Stellungswiederholung of the rules.
     ("a replay", "de", "Replay", r"\bWiederholung"),
     ("Architekton series points", "fr", "points de victoire", r"points? de gagnant"),
-    ("Atacama build-up game", "fr", "variante évolutive", r"à construire"),
+    ("Atacama build-up game", "fr", "variante évolutive", r"à construire|jeu de construction"),
     ("Atacama mining right", "fr", "droit minier", r"droits? d'exploitation"),
     ("Atacama build-up stages", "fr", "phase", r"\bétapes?\b"),
     ("rows of a board", "fr", "ligne", r"\brangées?\b"),
@@ -147,6 +147,25 @@ TERMS = [
     ("removing a bridge", "fr", "retiré", r"\bpont\b[^.;]*\brepris\b"),
     # "zeichnen"/"dessiner" for making images is a calque of "draw"; the bot prepares or generates them.
     ("rendering images", "fr", "généré", r"\bdessin(?:e|é|ée|ez|ons)\b|dessinez-"),
+    # Architekton's owner removes ("abräumen", "enlever") a house from an enclosed building, as the
+    # rulebooks and the Abräumen/Enlever buttons say; "zurücknehmen"/"reprendre" is a takeback.
+    ("Architekton removing a house", "de", "abräumen", r"\bHaus\b[^.;]*zurück(?:nehm|genommen)|nimmt das Haus"),
+    ("Architekton removing a house", "fr", "enlever",
+     r"\breprend(?:re|s)?\b[^.;]*\bmaison\b|\bmaison\b[^.;]*\breprise\b"),
+    ("Architekton enclosed building", "fr", "entouré", r"\benclos\b"),
+    # Atacama's build-up game lays sub-boards ("Teilpläne"); "Tafeln" are Architekton's tiles.
+    ("Atacama basic game", "de", "Grundspiel", r"Grundspielbrett|Aufbauspiel[^.]*Tafeln"),
+    ("Atacama basic game", "fr", "jeu de base", r"plateau de base"),
+    # Tactori's supply is the "Stock" (rulebook); "Vorrat" is Architekton's and Atacama's word.
+    ("Tactori supply", "de", "Stock", r"(?:Türme|Brücken)\b[^.;]*\bVorrat\b"),
+    ("Tactori winning loop", "de", "geschlossene Verbindung von Brücken", r"Brückenschleife"),
+    ("the board", "de", "Brett", r"\bauf dem Plan\b"),
+    ("the knockout system", "de", "K.-o.-System", r"K\.-o\.(?!-)"),
+    ("a deadline", "de", "Frist", r"Verbleibende Zeit"),
+    ("a deadline", "fr", "Échéance", r"\btemps restant\b"),
+    # Passing is a turn passed ("a passé son tour"); a bye goes through to the next round.
+    ("a bye in a knockout", "fr", "se qualifie", r"\bpasse sans jouer\b"),
+    ("a costly mistake", "de", "teuerste Fehler", r"kostspielig"),
 ]
 
 
@@ -268,3 +287,102 @@ def test_no_template_prints_a_decimal_point():
     templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
                  for t in json.loads(p.read_text("utf-8"))}
     assert [t for t in templates if re.search(r"\{[^{}]*:[^{}]*\.[1-9][^{}]*\}", t)] == []
+
+
+def test_an_absolute_date_takes_its_preposition():
+    """DE-14, DE-15, FR-15, FR-16: "{when}" is a date and time (``<t:…:f>``): "am 28. November 2026 14:00",
+    "le 28 novembre 2026 14:00" (or after a colon), never "das Turnier beginnt 28. November …"."""
+    dated = {"de": re.compile(r"\bam \{when\}"), "fr": re.compile(r"\ble \{when\}|: \{when\}")}
+    for lang in LANGUAGES:
+        said = [(en, text) for _, en, text in units(lang) if en and "{when}" in en]
+        assert said and [(en, text) for en, text in said if not dated[lang].search(text)] == []
+
+
+def test_french_puts_no_plural_after_a_count_that_may_be_one():
+    """FR-17, FR-19: "(1 inscrits)", "1 jouées"; the count goes after a colon: "inscrits : {count}"."""
+    counted = re.compile(r"\{(\w+)\} (?:signed up|played)\b")
+    wrong = []
+    for where, english, text in units("fr"):
+        for field in counted.findall(english or ""):
+            if re.search(rf"\{{{field}\}} \w+s\b", text):
+                wrong.append((where, text))
+    assert wrong == [] and any("inscrits : {count}" in text for _, _, text in units("fr"))
+
+
+def test_german_says_the_time_bank_without_a_wrong_case():
+    """DE-9, DE-10: "von je 7,0 Tage": "von" needs the dative, the field is a nominative; "über" takes it."""
+    wrong = [(where, text) for where, english, text in units("de") if english and "{bank}" in english
+             and re.search(r"\bvon (?:je )?\{bank\}", text)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_leading_ellipsis_stands_apart_from_the_next_word(lang):
+    """FR-25: "…et 3 de plus" is "… et 3 autres", as the German "… und 3 weitere"."""
+    wrong = [(where, text) for where, _, text in units(lang) if re.search(r"(?:^|\s)…\w", prose(text))]
+    assert wrong == []
+
+
+PERMISSIONS = {"de": ("Server verwalten", "Events verwalten"), "fr": ("Gérer le serveur", "Gérer les événements")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_discords_permission_names_are_quoted(lang):
+    """FR-20: "la permission Gérer le serveur ou Gérer les événements" runs the names into the sentence."""
+    quoted = {"de": "„{}“", "fr": "« {} »"}[lang]
+    named = [(where, text) for where, _, text in units(lang) if any(p in text for p in PERMISSIONS[lang])]
+    assert named
+    wrong = [(where, text) for where, text in named
+             if any(p in text and quoted.format(p) not in text for p in PERMISSIONS[lang])]
+    assert wrong == []
+
+
+def test_option_names_in_a_refusal_are_code():
+    """DE-8, FR-8: "A bank and an increment go with a time bank" told the player nothing; the refusal
+    names the options as they are typed."""
+    english = "A bank and an increment go with a time bank (clock: bank)."
+    for lang in LANGUAGES:
+        [text] = [text for _, en, text in units(lang) if en == english]
+        assert all(f"`{option}`" in text for option in ("bank", "increment", "clock: bank")), text
+
+
+def test_the_fem_final_says_what_the_board_says():
+    """The board marks the winning loop "SCHLEIFE" / "BOUCLE"; the final message said "Vieleck" / "polygone"."""
+    from bot.locales import say
+    from engines.text import Text
+    for lang in LANGUAGES:
+        board_word = say(Text("LOOP"), lang).lower()
+        final = say(Text("ends with a closed loop"), lang)
+        assert board_word in final.lower() and not re.search(r"Vieleck|polygone", final), final
+
+
+# Phrasings the native reading found unidiomatic or misleading, each with what it reads as.
+UNIDIOMATIC = [
+    ("de", r"\beinen Computerspieler einer Stufe\b", "a genitive of quality German does not form (DE-23)"),
+    ("de", r"\bPrivat notiert für\b", "a calque; the note has no noun to refer to (DE-11)"),
+    ("de", r": Die übrigen Partien\b", "every remaining match of the event, not the player's (DE-24)"),
+    ("fr", r"\bà plus,", "\"see you later\" (FR-9)"),
+    ("fr", r"\bheures? pleines?\b", "peak-rate hours (FR-10)"),
+    ("fr", r"\bviennent en mention\b", "not French (FR-11)"),
+    ("fr", r"\bNoté en privé pour\b", "a calque (FR-12)"),
+    ("fr", r"\bchacun de ses \{moves\}", "the computer's own moves (FR-24)"),
+    ("fr", r"\bCommencer seul\b", "\"start alone\" (FR-28)"),
+    ("fr", r"\bjoueur ordinateur d'un niveau\b(?! choisi)", "a level of what (FR-27)"),
+]
+
+
+@pytest.mark.parametrize("lang, phrase, why", UNIDIOMATIC, ids=[u[1] for u in UNIDIOMATIC])
+def test_no_unidiomatic_phrasing_comes_back(lang, phrase, why):
+    wrong = [(where, text) for where, _, text in units(lang) if re.search(phrase, text)]
+    assert wrong == [], why
+
+
+def test_french_says_suite_for_a_line_of_conditional_moves():
+    """A line of conditional moves was a "ligne", the bot's word for an Atacama row ("lignes : ligne 1 +14")."""
+    users = _users_of_templates()
+    conditional = [(where, english, text) for where, english, text in units("fr")
+                   if english and any("conditional" in f for f in users.get(english, ()))
+                   and re.search(r"\blines?\b", prose(english))]
+    assert len(conditional) >= 8
+    wrong = [(where, text) for where, _, text in conditional if re.search(r"\blignes?\b", text)]
+    assert wrong == [] and all(re.search(r"\bsuites?\b", text) for _, _, text in conditional)
