@@ -92,7 +92,7 @@ def test_no_head_or_name_is_cut_in_any_language(locale, fmt, own_on_page):
     layout = table_layout(rows=drawn, **words)
     cols = layout.columns
     heads = ["#", *words["header"]]
-    assert len(cols) == len(heads) == 7 and words["header"][4] in ("Rating", "Wertung", "Classement")
+    assert len(cols) == len(heads) == 7 and words["header"][4] in ("Rating", "Wertungszahl", "Classement")
     for col, head in zip(cols, heads):
         assert C.text_width(head, HEAD_SIZE) <= col.width, head            # measured: the whole head fits
     for a, b in zip(cols, cols[1:]):
@@ -119,7 +119,7 @@ def test_the_rating_column_shows_the_number_that_breaks_the_last_tie():
     assert [r.rating for r in drawn] == [str(round(s.rating)) for s in table]
     assert [r.rating for r in drawn] == ["1504", "1502", "1501", "1500"]   # equal points: the rating decides
     words = S.table_words(view, False, LOCALES[1])
-    assert words["header"][4] == "Wertung"
+    assert words["header"][4] == "Wertungszahl"
     assert any(n.startswith("Bh (Buchholz):") for n in words["notes"])
     assert any(n.startswith("SB (Sonneborn-Berger)\u00a0:") for n in S.table_words(view, False, LOCALES[2])["notes"])
 
