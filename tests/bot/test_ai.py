@@ -14,7 +14,8 @@ from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
-from bot.messages import boards as boards_module
+from bot.locales import say
+from bot.messages import boards as boards_module, present
 from bot.background.computer import ComputerPlayer
 from bot.setup.settings import SettingsError
 from engines import get_game
@@ -528,3 +529,23 @@ async def test_a_german_server_reads_the_computers_names_in_german(world, monkey
     assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
     for text in (content, image.description, board.content, board.attachments[0].description):
         assert "medium" not in text and "Bot (" not in text
+
+
+async def test_the_computer_has_no_time_bank_and_whole_durations_have_no_decimals(world):
+    w = world
+    guild = w.env.create_guild("Jeux", preferred_locale="fr")
+    channel = guild.create_text_channel("parties")
+    ann, bob = guild.add_member(w.ann.user), guild.add_member(w.bob.user)
+    me = MemberActor(w.env, guild, UserHandle(w.env, w.env.backend.bot_user))
+    deterministic_seeds(w, 1000)
+    offered = await ann.slash(channel, "tactori-fem challenge", opponent=bob, clock="bank", bank=3, increment=24)
+    assert "une réserve de temps de 3 jours chacun, plus 24 h par coup" in offered.response.content.replace("\xa0", " ")
+    started = await ann.slash(channel, "tactori challenge", opponent=me, opponent2=me, level="easy", first="me",
+                              clock="bank", bank=3, increment=24)
+    assert not started.ephemeral, started.response.content
+    [bank] = [line for line in started.response.content.splitlines() if line.startswith("Réserves de temps")]
+    # The computer has no clock: only the person's bank is shown.
+    assert bank.replace("\xa0", " ") == "Réserves de temps : ann : 3 jours", bank
+    # A part of an hour or a day keeps its tenth, with the reader's decimal mark.
+    assert say(present.duration(1.5 * 3600), "fr") == "1,5 h" and say(present.duration(1.5 * 3600), None) == "1.5 h"
+    assert say(present.duration(2.5 * DAY), "de") == "2,5 Tage" and say(present.duration(3 * DAY), "de") == "3 Tage"
