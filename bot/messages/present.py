@@ -175,7 +175,9 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     if description:
         lines.append(description)
     if match.status == "finished":
-        lines += [line for line in (result_line(match), final_breakdown(match), scores_line(match),
+        # The winner once (the result line), each player's points once: the breakdown gives them with
+        # their reasons; only without one does the score line say them.
+        lines += [line for line in (result_line(match), final_breakdown(match) or scores_line(match),
                                     series_line(match, series)) if line]
     elif match.status == "void":
         lines.append(Text("Nobody had moved yet, so the match is **void**: no result, no series points, "
