@@ -159,7 +159,7 @@ async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(
         mover = by_id[match.to_move_id()]
         r = await mover.slash(w.channel, "architekton move", move=match.state().legal_moves()[0],
                               match=match.id)
-        assert not r.ephemeral, r.response.content
+        assert (await w.service.get(match.id)).plies == 1, r.response.content
         loser = by_id[table.players[1]]
         confirm = await loser.slash(w.channel, "architekton resign", match=match.id)
         await loser.click(confirm.response, label="Yes, resign")
