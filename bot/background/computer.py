@@ -12,6 +12,9 @@ in a row (three bots at a four-player table, Architekton's several placements)
 are posted together on one board after the last of them, with each move listed,
 and that board replaces the one that said "… is thinking…" (which is deleted
 rather than edited: an edited message would not notify the person to move next).
+A person's turn of several moves comes on one board the same way: the moves
+within it are shown to him alone (``Boards.post_move``), and the board that
+opens the computer's round lists them all.
 """
 from __future__ import annotations
 

@@ -37,6 +37,8 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.recent_moves = RecentMoves()
+        # A person's moves within his turn, not on a board yet: match id -> (plies after them, their words).
+        self.turn_said: dict[int, tuple[int, list]] = {}
 
     @property
     def service(self) -> MatchService:
@@ -88,7 +90,13 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
         match = await self.resolve(interaction, game, match_id, acknowledge=acknowledge_privately)
         if match is None:
             return
-        await self._run(interaction, self.service.move(match.id, interaction.user.id, text))
+        try:
+            result: MoveResult = await in_time(interaction, self.service.move(match.id, interaction.user.id, text),
+                                               acknowledge_privately)
+        except ServiceError as exc:
+            await reply_error(interaction, exc.text)
+            return
+        await self.post_move(interaction, result)
 
     async def _run(self, interaction: discord.Interaction, call) -> None:
         """Await a service call that changes a match, then post the new board.
@@ -267,4 +275,7 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
             await edit_clicked(interaction, content=Text("You resigned."), view=None)
         else:
             await edit_clicked(interaction, view=None)
+        if action in ("keep", "remove"):        # a decision within a turn, like a placement
+            await self.post_move(interaction, result)
+            return
         await self.post_turn(interaction, result.match, result.description, result.series)

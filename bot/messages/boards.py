@@ -32,7 +32,8 @@ class Boards:
         # Rendering takes tens of milliseconds: keep it off the event loop.
         sayer = functools.partial(say, locale=locale, escaped=False)
         png = await asyncio.to_thread(render_png, match.state(), present.said_names(match, sayer), say=sayer)
-        description = spoken(say(board_description(match, last), locale, escaped=False))
+        # One paragraph: a turn's moves (one line each in the message) are read one after the other.
+        description = spoken(say(board_description(match, last), locale, escaped=False)).replace("\n", " ")
         return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png",
                             description=fit(description, DESCRIPTION_MAX))
 
@@ -89,6 +90,50 @@ class Boards:
             self.bot.computer.schedule(match)
         if match.status in ("finished", "void"):
             await self.bot.tournaments.publish()       # an event's round may have ended with it
+
+    async def post_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
+        """A person's move.  While the same person is still to act in the same turn (Architekton's
+        second placement, a decision on his own building), the channel gets nothing yet: the mover
+        sees the board privately, with the buttons to go on.  When the turn passes (or the match
+        ends), one board lists the whole turn and mentions whoever acts next."""
+        match = result.match
+        # The turn's earlier moves, if nothing came between them and this one (a takeback would have).
+        plies, said = self.turn_said.pop(match.id, (None, []))
+        said = [*said, result.description] if plies == match.plies - 1 else [result.description]
+        if await self._still_his_turn(interaction, match):
+            self.turn_said[match.id] = (match.plies, said)
+            await self._post_mid_turn(interaction, match, result.description)
+            return
+        description = Joined(said, "\n") if len(said) > 1 else result.description
+        await self.post_turn(interaction, match, description, result.series)
+
+    async def _still_his_turn(self, interaction: discord.Interaction, match: Match) -> bool:
+        """Whether the person who just moved is to act again, with nobody's move in between (a reply
+        stored in advance may have answered his move already: then his turn passed and came back)."""
+        user = interaction.user.id
+        if match.status != "active" or match.to_move_id() != user:
+            return False
+        last = (await self.service.moves(match.id))[-1]
+        return last.user_id == user
+
+    async def _post_mid_turn(self, interaction: discord.Interaction, match: Match, description) -> None:
+        """The board after a move within a turn, for the mover's eyes only (in his language)."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.defer(thinking=True, ephemeral=True)
+            text = Joined([await self.turn_content(match, description),
+                           Text("Only you see this board until your turn is over; then the channel gets one board "
+                                "with your whole turn.")], "\n")
+            kwargs = {"file": await self.board_file(match, interaction.locale, description)}
+            view = self.board_view(match, interaction.locale)
+            if view is not None:
+                kwargs["view"] = view
+            await interaction.followup.send(**outgoing(private(interaction, text), ephemeral=True, **kwargs))
+        except discord.HTTPException as exc:
+            log.warning("could not show match %s's board to its mover: %s", match.id, exc)
+        # The channel's board belongs to an earlier position: its buttons would only be refused.
+        if match.message_id is not None and match.home_channel_id is not None:
+            await self._retire_board(match.home_channel_id, match.message_id)
 
     async def post_computer_turn(self, result: MoveResult) -> None:
         """The computer's move, posted where the match lives like a person's: the board, the moves

@@ -96,11 +96,15 @@ def scores_line(match: Match) -> Text | str:
 
 
 def bank_line(match: Match) -> Text | str:
-    """With a time bank: what each player's bank holds (the player to move's, as his turn began)."""
+    """With a time bank: what each player's bank holds (the player to move's, as his turn began).
+    The computer's seats have no clock, so they are left out."""
     if match.bank is None or not match.banks:
         return ""
-    banks = Joined((Text("{name}: {left}", name=name, left=duration(match.banks[seat]))
-                    for seat, name in enumerate(match.names)), " · ")
+    people = [seat for seat, player in enumerate(match.players) if not ai_seats.is_ai(player)]
+    if not people:
+        return ""
+    banks = Joined((Text("{name}: {left}", name=match.names[seat], left=duration(match.banks[seat]))
+                    for seat in people), " · ")
     return Text("Time banks: {banks}", banks=banks)
 
 
@@ -176,7 +180,9 @@ def turn_message(match: Match, description: str = "", series: Series | None = No
     if description:
         lines.append(description)
     if match.status == "finished":
-        lines += [line for line in (result_line(match), final_breakdown(match), scores_line(match),
+        # The winner once (the result line), each player's points once: the breakdown gives them with
+        # their reasons; only without one does the score line say them.
+        lines += [line for line in (result_line(match), final_breakdown(match) or scores_line(match),
                                     series_line(match, series)) if line]
     elif match.status == "void":
         lines.append(Text("Nobody had moved yet, so the match is **void**: no result, no series points, "
@@ -231,8 +237,8 @@ def duration(seconds: float) -> Text:
     if seconds < 3600:
         return Text("{minutes} min", minutes=max(1, round(seconds / 60)))
     if seconds < 2 * 86400:
-        return Text("{hours} h", hours=decimal(seconds / 3600))
-    return Text("{days} days", days=decimal(seconds / 86400))
+        return Text("{hours} h", hours=tenths(seconds / 3600))
+    return Text("{days} days", days=tenths(seconds / 86400))
 
 
 def moves(count: int) -> Text:
@@ -257,6 +263,12 @@ def decimal(value: float) -> Text:
     """``value`` with one decimal and the reader's decimal mark: 1.5 in English, 1,5 in German and French."""
     whole, tenths = f"{value:.1f}".split(".")
     return Text("{whole}.{tenths}", whole=whole, tenths=tenths)
+
+
+def tenths(value: float) -> Text | str:
+    """A duration's number: "3" for a whole one (not "3.0"), else :func:`decimal`'s "1.5" / "1,5"."""
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else decimal(rounded)
 
 
 # /settings says the reminder mode in the words of its choices, not the stored value.

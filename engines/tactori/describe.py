@@ -54,12 +54,6 @@ def _bridges(events: list[dict[str, Any]]) -> Text:
     return text
 
 
-def _scores(scores: list[int], names: list[str]) -> Joined:
-    """``ann: 12, bob: 9``: each name a field (said in the reader's language if it is a Text), a colon
-    before its points."""
-    return Joined([Text("{name}: {score}", name=names[s], score=p) for s, p in enumerate(scores)], ", ")
-
-
 def _place(e: dict[str, Any], player: Text, bridges: list[dict[str, Any]]) -> Text:
     field = e["field"]
     if e["height"] == 1:
@@ -134,11 +128,12 @@ def _end(e: dict[str, Any], names: list[str], fem: bool) -> Text | None:
         if end == "resign":
             return win
         return None
+    # The points and the winner of a scored end are the final message's breakdown and result line:
+    # the move's words only say that the match was scored.
     if end == "repetition":
-        return Text("the same position occurred for the third time: final scoring ({scores}): {result}",
-                    scores=_scores(e["scores"], names), result=win)
+        return Text("the same position occurred for the third time: final scoring")
     if end == "normal":
-        return Text("final scoring ({scores}): {result}", scores=_scores(e["scores"], names), result=win)
+        return Text("final scoring")
     return win
 
 

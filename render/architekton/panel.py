@@ -27,7 +27,7 @@ class _Panel:
         self.state, self.names, self.letters = state, names, letters
         self.perspective, self.width, self.say = perspective, width, say
         self.card_h = 132
-        self.height = 16 + 34 + STOCK_B + 40 + 18 + self.card_h + 18 + 40 + PAD
+        self.height = 16 + 34 + STOCK_B + 40 + 18 + self.card_h + 18 + 2 * LEGEND_ROW + PAD
 
     def draw(self, img, draw, top: int) -> None:
         draw.rectangle((0, top, self.width, top + self.height), fill=C.PANEL)
@@ -122,37 +122,46 @@ class _Panel:
                      score=s.scores()[seat], group=s.largest_group(seat), chips=s.chips[seat])]
 
     def _legend(self, img, draw, y: int) -> None:
-        """One row of terrains and marks, drawn once per language, width and marks shown."""
-        mismatch = bool(_scrutinised(self.state))
+        """Two rows, drawn once per language, width and marks shown: the terrains, then the marks.
+
+        The terrain letters stay the same in every language: they are what a player types
+        (``W@2,0``), so the legend says which terrain each one is, in the reader's language."""
+        marks = tuple(mark for _, mark in _scrutinised(self.state))
         removed = bool(self.state.final and self.state.final.get("removed"))
         # the words the legend draws, and no others (tests/render/test_legends.py listens to what is said)
-        texts = [*(T.TERRAIN_NAMES[t] for t in T.TERRAINS), Text("last turn")]
-        texts += [Text("side does not match")] * mismatch + [Text("removed at final scoring")] * removed
+        terrains = tuple(self.say(_terrain_words(t)) for t in T.TERRAINS) + (self.say(LETTERS_TYPED),)
+        texts = [Text("last turn")] + [Text("side does not match")] * bool(marks)
+        texts += [MARK_WORDS[mark] for mark in dict.fromkeys(marks)] + [Text("removed at final scoring")] * removed
         words = tuple(self.say(t) for t in texts)
-        layers.layer(img, ("architekton legend", mismatch, removed, words, y), [(0, y - 8, self.width, y + 40)],
-                     C.PANEL, lambda canvas, pen: self._draw_legend(canvas, pen, y, mismatch, removed))
+        layers.layer(img, ("architekton legend", marks, removed, terrains, words, y),
+                     [(0, y - 8, self.width, y + 2 * LEGEND_ROW)], C.PANEL,
+                     lambda canvas, pen: self._draw_legend(canvas, pen, y, terrains, words, marks, removed))
 
-    def _draw_legend(self, img, draw, y: int, mismatch: bool, removed: bool) -> None:
+    def _draw_legend(self, img, draw, y: int, terrains, words, marks, removed: bool) -> None:
         x, cy, sw = PAD, y + 16, 30
-        say = self.say
-        words = [say(T.TERRAIN_NAMES[t]) for t in T.TERRAINS] + [say(Text("last turn"))]
-        if mismatch:
-            words.append(say(Text("side does not match")))
-        if removed:
-            words.append(say(Text("removed at final scoring")))
-        # each entry: a swatch, 8 px, its word, 18 px; 8 px more before "last turn"
-        size = C.fit_size(words, 20, self.width - 2 * PAD, len(words) * (sw + 8 + 18) - 18 + 8)
-        words = iter(words)
-        for t in T.TERRAINS:
+        room = self.width - 2 * PAD
+        # the first row: each terrain (a swatch, 8 px, "E = earth", 18 px), then how the letters are used
+        size = C.fit_size(list(terrains), 20, room, len(terrains) * (sw + 8 + 18) - sw - 8)
+        for t, word in zip(T.TERRAINS, terrains):
             img.paste(landscape_face(t, sw), (x, int(cy - sw / 2)))
-            box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
+            box = C.draw_text(img, (x + sw + 8, cy), word, size, C.INK, anchor="lm")
             x = box[2] + 18
-        x += 8
+        C.draw_text(img, (x + 8, cy), terrains[-1], size, C.MUTED, anchor="lm")
+        x, cy = PAD, cy + LEGEND_ROW
+        mismatch = bool(marks)
+        # the second row: each mark (a swatch, 8 px, its words, 18 px)
+        size = C.fit_size(list(words), 20, room, len(words) * (sw + 8 + 18) - 18)
+        words = iter(words)
         C.bold_frame(draw, (x, int(cy - sw / 2), x + sw, int(cy + sw / 2)), 6)
         box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
         x = box[2] + 18
         if mismatch:
             _mismatch_mark(draw, (x + sw / 2, cy), sw / 2 - 1)
+            box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
+            x = box[2] + 18
+        for mark in dict.fromkeys(marks):
+            # the badge as the board draws it beside the enclosed building's house
+            C.pill(img, (x + sw / 2, cy), mark, 22, C.ALERT, anchor="mm")
             box = C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
             x = box[2] + 18
         if removed:
@@ -161,6 +170,17 @@ class _Panel:
             draw.line([(b[0] + 5, b[1] + 5), (b[2] - 5, b[3] - 5)], fill=C.INK, width=3)
             draw.line([(b[0] + 5, b[3] - 5), (b[2] - 5, b[1] + 5)], fill=C.INK, width=3)
             C.draw_text(img, (x + sw + 8, cy), next(words), size, C.INK, anchor="lm")
+
+
+LEGEND_ROW = 36
+# What the badge beside an enclosed building's house means (render/architekton/board.py).
+MARK_WORDS = {"?": Text("decision pending: keep or remove"), "!": Text("enclosed, could not be paid")}
+LETTERS_TYPED = Text("(the letters of the moves, e.g. W@2,0)")
+
+
+def _terrain_words(terrain: str) -> Text:
+    """``E = earth``: the letter a move names the terrain by, and the terrain in words."""
+    return Text("{letter} = {terrain}", letter=terrain, terrain=T.TERRAIN_NAMES[terrain])
 
 
 def _bank(chips: int) -> Text:

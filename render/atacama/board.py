@@ -17,17 +17,27 @@ from .geometry import AXIS_SIZE, CELL, COORD, SUB, SUB_EDGE, TOWER, Layout
 from .towers import tower
 
 
+SUB_TAB = 28     # px of a sub-board letter's tab
+
+
+def sub_board_tab(draw: ImageDraw.ImageDraw, img: Image.Image, corner: tuple[int, int], letter: str) -> None:
+    """A sub-board's letter (T1) on a tab that grows out of its frame's top right ``corner`` (inside
+    the frame): square where it meets the frame, rounded only towards the fields.  A seat's initial
+    sits on a free-standing marker (circle, square, triangle, diamond), so the two do not read alike."""
+    x1, y0 = corner
+    box = (x1 - SUB_TAB, y0, x1 - 1, y0 + SUB_TAB - 1)
+    draw.rounded_rectangle(box, 12, fill=SUB_EDGE, corners=(False, False, False, True))
+    C.draw_text(img, ((box[0] + box[2]) / 2 + 1, (box[1] + box[3]) / 2 - 1), letter, 19, C.WHITE)
+
+
 def _board_letters(img: Image.Image, draw: ImageDraw.ImageDraw, slots, lay: Layout) -> None:
-    """Each laid sub-board's letter at its top right (T1)."""
-    b = 26
+    """Each laid sub-board's letter at its top right (T1), on a tab of its frame."""
     for slot, letter in enumerate(slots):
         if letter is None:
             continue
         sr, sc = divmod(slot, 3)
         x1, y0 = lay.left + (sc + 1) * 3 * CELL, lay.top + sr * 3 * CELL
-        box = (x1 - SUB - b - 1, y0 + SUB + 1, x1 - SUB - 1, y0 + SUB + b + 1)
-        draw.rounded_rectangle(box, 5, fill=SUB_EDGE)
-        C.draw_text(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), letter, 20, C.WHITE)
+        sub_board_tab(draw, img, (x1 - SUB, y0 + SUB), letter)
 
 
 def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, letters: list[str], say=str) -> None:

@@ -83,7 +83,7 @@ class Layout:
     @property
     def height(self) -> int:
         rows = (self.cards + 1) // 2
-        return self.panel_top + 16 + rows * (CARD_H + 14) + 2 * LEGEND_ROW + PAD
+        return self.panel_top + 16 + rows * (CARD_H + 14) + 3 * LEGEND_ROW + PAD
 
     def box(self, field: B.Field) -> C.Box:
         x0 = self.left + field[0] * CELL

@@ -15,9 +15,10 @@ from .geometry import HEADER, PAD, TITLE, Layout
 
 
 def right_signs(right) -> str:
-    """What a mining right scores, as the cards and the header write it: ``G+ S+ C-`` (turquoise,
-    the columns of the basic game) or ``C+ G+ S-`` (orange)."""
-    return "G+ S+ C-" if right[1] == "turquoise" else "C+ G+ S-"
+    """What a mining right scores, as the cards and the header write it: ``G+ S+ C–`` (turquoise,
+    the columns of the basic game) or ``C+ G+ S–`` (orange).  The minus is an en dash: a hyphen
+    beside the header's " · " shrinks to a dot on a phone ("S- · stage 2" read "S · · stage")."""
+    return "G+ S+ C–" if right[1] == "turquoise" else "C+ G+ S–"
 
 
 def _name(names: list[str], seat: int, width: int = 420) -> str:
@@ -81,7 +82,8 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
             nxt = Text("stage {stage}, next in {count} turn", stage=state.stage, count=left)
         else:
             nxt = Text("stage {stage}, next in {count} turns", stage=state.stage, count=left)
-        detail = Joined([detail, nxt], " · ")
+        # the stage first: the right's signs end the line, where no " · " runs into their minus
+        detail = Joined([nxt, detail], " · ")
     return seat, Text("{player} to move", player=_name(names, seat)), detail
 
 

@@ -10,9 +10,10 @@ from engines.text import Joined, Text
 
 from .. import common as C
 from .. import layers
+from .board import sub_board_tab
 from .fields import ore_ground
 from .header import right_signs
-from .geometry import CARD_H, GRID, LEGEND_ROW, PAD, Layout
+from .geometry import CARD_H, GRID, LEGEND_ROW, PAD, SUB, SUB_EDGE, Layout
 
 
 def _panel(img, draw, state, names, letters, perspective, lay: Layout, say=str) -> None:
@@ -80,18 +81,23 @@ def _card_lines(state, seat: int) -> list[str]:
 
 
 def _legend(img, draw, state, y: int, lay: Layout, say=str) -> None:
-    """The legend's two rows, drawn once per language, options and layout."""
-    first = [say(Joined([ore, B.ORE_NAMES[ore]], " ")) for ore in B.ORES]
+    """The legend's three rows, drawn once per language, options and layout.
+
+    The ore letters are the same in every language (as on the cards' ``C+ G+ S-``): French initials
+    would give an O that reads as a zero and an A like a sub-board's; the legend says each one's ore."""
+    first = [say(Text("{letter} = {ore}", letter=ore, ore=B.ORE_NAMES[ore])) for ore in B.ORES]
     if state.tactics:
         first.append(say(Text("other-colour tower, scores double")))
     second = [say(Text("last move")), say(Text("pale: no tower may go there")),
               say(Text("line value, scores at 4 towers"))]
+    third = [say(Text("sub-board A to I (its letter on the frame, not a player's)"))]
     box = (0, y - 4, lay.width, lay.height)
-    layers.layer(img, ("atacama legend", state.tactics, tuple(first), tuple(second), y), [box], C.PANEL,
-                 lambda canvas, pen: _draw_legend(canvas, pen, state.tactics, first, second, y, lay))
+    layers.layer(img, ("atacama legend", state.tactics, tuple(first), tuple(second), tuple(third), y), [box],
+                 C.PANEL, lambda canvas, pen: _draw_legend(canvas, pen, state.tactics, first, second, third, y, lay))
 
 
-def _draw_legend(img, draw, tactics: bool, first: list[str], second: list[str], y: int, lay: Layout) -> None:
+def _draw_legend(img, draw, tactics: bool, first: list[str], second: list[str], third: list[str], y: int,
+                 lay: Layout) -> None:
     sw = 30
     room = lay.width - 2 * PAD
     cy = y + LEGEND_ROW / 2
@@ -127,3 +133,13 @@ def _draw_legend(img, draw, tactics: bool, first: list[str], second: list[str], 
     draw.rounded_rectangle(box, 8, fill=C.PANEL, outline=C.FAINT, width=2)
     C.draw_text(img, ((box[0] + box[2]) / 2, cy), "+5", 18, C.MUTED)
     C.draw_text(img, (box[2] + 6, cy), words[2], size, C.INK, anchor="lm")
+    cy += LEGEND_ROW
+    x = PAD
+    # the third row: a corner of a sub-board's frame with its lettered tab, then the words
+    top = int(cy - sw / 2) - 2
+    corner = (x + sw + 4, top)
+    draw.rectangle((x, top, corner[0] - 1, top + SUB - 1), fill=SUB_EDGE)
+    draw.rectangle((corner[0] - SUB, top, corner[0] - 1, top + sw + 3), fill=SUB_EDGE)
+    sub_board_tab(draw, img, (corner[0] - SUB, top + SUB), "A")
+    size = C.fit_size(third, 19, room, sw + 4 + 6)
+    C.draw_text(img, (corner[0] + 8, cy), third[0], size, C.INK, anchor="lm")

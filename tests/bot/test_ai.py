@@ -14,7 +14,8 @@ from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
-from bot.messages import boards as boards_module
+from bot.locales import say
+from bot.messages import boards as boards_module, present
 from bot.background.computer import ComputerPlayer
 from bot.setup.settings import SettingsError
 from engines import get_game
@@ -472,9 +473,10 @@ async def test_the_computers_placements_in_architekton_come_on_one_board(world):
     [image] = board.attachments
     assert "The match begins." not in image.description and "Last: Bot (easy) " in image.description
 
-    # ann's turn: her first placement gets its board; after her second the computer plays its two
-    # (or more) and one board replaces the one that said it was thinking.
+    # ann's turn: her first placement is shown to her alone; after her second the computer plays its
+    # two (or more) and one board, with her placements and its own, replaces the one that said it was thinking.
     rng = random.Random(2)
+    hers = 0
     for _ in range(2):
         match = await w.service.get(match.id)
         if match.status != "active" or match.to_move_id() != w.ann.id:
@@ -482,13 +484,17 @@ async def test_the_computers_placements_in_architekton_come_on_one_board(world):
         before = {m.id for m in boards(w)}
         plies = match.plies
         moved = await w.ann.slash(w.channel, "architekton move", move=rng.choice(match.state().legal_moves()))
-        assert not moved.ephemeral
+        hers += 1
         computer = [m for m in (await w.service.moves(match.id))[plies + 1:]]
         new = [m for m in boards(w) if m.id not in before]
+        if (await w.service.get(match.id)).to_move_id() == w.ann.id and not computer:
+            assert moved.ephemeral and new == [] and "second placement of your turn" in moved.response.content
+            continue
         assert len(new) == 1, [m.content for m in new]
         if computer:
             assert moved.response is None
             assert new[0].content.count("\nBot (easy) ") == len(computer)
+            assert new[0].content.count("\nann ") == hers           # the whole of her turn, then its moves
 
 
 async def test_a_german_server_reads_the_computers_names_in_german(world, monkeypatch):
@@ -528,3 +534,23 @@ async def test_a_german_server_reads_the_computers_names_in_german(world, monkey
     assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
     for text in (content, image.description, board.content, board.attachments[0].description):
         assert "medium" not in text and "Bot (" not in text
+
+
+async def test_the_computer_has_no_time_bank_and_whole_durations_have_no_decimals(world):
+    w = world
+    guild = w.env.create_guild("Jeux", preferred_locale="fr")
+    channel = guild.create_text_channel("parties")
+    ann, bob = guild.add_member(w.ann.user), guild.add_member(w.bob.user)
+    me = MemberActor(w.env, guild, UserHandle(w.env, w.env.backend.bot_user))
+    deterministic_seeds(w, 1000)
+    offered = await ann.slash(channel, "tactori-fem challenge", opponent=bob, clock="bank", bank=3, increment=24)
+    assert "une réserve de temps de 3 jours chacun, plus 24 h par coup" in offered.response.content.replace("\xa0", " ")
+    started = await ann.slash(channel, "tactori challenge", opponent=me, opponent2=me, level="easy", first="me",
+                              clock="bank", bank=3, increment=24)
+    assert not started.ephemeral, started.response.content
+    [bank] = [line for line in started.response.content.splitlines() if line.startswith("Réserves de temps")]
+    # The computer has no clock: only the person's bank is shown.
+    assert bank.replace("\xa0", " ") == "Réserves de temps : ann : 3 jours", bank
+    # A part of an hour or a day keeps its tenth, with the reader's decimal mark.
+    assert say(present.duration(1.5 * 3600), "fr") == "1,5 h" and say(present.duration(1.5 * 3600), None) == "1.5 h"
+    assert say(present.duration(2.5 * DAY), "de") == "2,5 Tage" and say(present.duration(3 * DAY), "de") == "3 Tage"

@@ -17,7 +17,9 @@ async def play(w, match_id: int, n: int = 1):
         match = await w.service.get(match_id)
         mover = w.ann if match.to_move_id() == w.ann.id else w.bob
         r = await mover.slash(w.channel, f"{GAME} move", move=match.state().legal_moves()[0])
-        assert not r.ephemeral, r.response.content
+        # public when the turn passes; a placement within a turn is shown to its mover alone
+        still = (await w.service.get(match_id)).to_move_id() == mover.id
+        assert r.ephemeral == still, r.response.content
 
 
 async def test_history_lists_numbered_moves_and_export_replays(world):
@@ -126,7 +128,10 @@ async def test_matches_get_their_own_thread_when_the_server_wants_it(world):
     match = await w.service.get(match.id)
     assert match.thread_id == thread.id
     assert "The match begins" in thread.history()[-1].content
-    # a move typed in the thread is answered there
+    # a move typed in the thread is answered there: ann's first placement to her alone, her turn's board to all
+    r = await w.ann.slash(thread, f"{GAME} move", move=match.state().legal_moves()[0])
+    assert r.ephemeral and r.response.channel_id == thread.id
+    match = await w.service.get(match.id)
     r = await w.ann.slash(thread, f"{GAME} move", move=match.state().legal_moves()[0])
     assert not r.ephemeral and r.response.channel_id == thread.id
     confirm = await w.bob.slash(thread, f"{GAME} resign")

@@ -85,7 +85,7 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
         assert shown_lines(line) == expected, line
         assert line.endswith(f" = {outcome.scores[seat]}") and sum(expected.values()) == outcome.scores[seat]
     assert state.summary(finished.names) in content
-    assert "Score: " + " · ".join(f"{n}: {s}" for n, s in zip(finished.names, outcome.scores)) in content
+    assert "Score: " not in content             # the breakdown's lines say each player's points, once
     assert "Series (first to 2 victory points): " in content
     assert button_labels(final) == ["Rematch", "Review"]
     assert mentioned_ids(final) == {winner.id}

@@ -231,3 +231,30 @@ async def test_the_colour_named_for_a_player_matches_his_mark_on_the_board(world
         [(name, colour)] = re.findall(r"(\w+) \((\w+)\) placed", posted.content)
         seat = match.names.index(name)
         assert marks[name] == (player_style(seat).shape, player_style(seat).name) and colour == player_style(seat).name
+
+
+# ------------------------------------------------- the final message, said once
+
+async def test_the_final_message_says_the_scores_and_the_winner_once(world):
+    w = world
+    match, _, _ = await start_game(w, TACTORI, [w.bob, w.cat])
+
+    def scored_win(state) -> bool:
+        outcome = state.outcome()
+        return outcome is not None and outcome.end == "normal" and not outcome.is_draw
+
+    plan = plan_random(match.state(), scored_win)
+    await play_through_service(w, match.id, plan.moves[:-1])
+    final = await move_through_bot(w, TACTORI, match.id, plan.moves[-1])
+    finished = await w.service.get(match.id)
+    outcome = finished.state().outcome()
+    winner = finished.names[outcome.winners[0]]
+    content = final.content
+    # The last move's words say the match was scored, the result line who won, the breakdown the points.
+    assert "final scoring." in content and "final scoring (" not in content
+    assert content.count(" wins") == 1 and f"**{winner} wins**" in content
+    assert "Score: " not in content
+    for seat, name in enumerate(finished.names):
+        [row] = [line for line in content.splitlines() if line.startswith(f"{name}: ")]
+        assert row.endswith(f"= {outcome.scores[seat]} points") or row.endswith(f"= {outcome.scores[seat]} point")
+        assert content.split("\nSeries ")[0].count(f"{name}: ") == 1, content     # the series counts wins

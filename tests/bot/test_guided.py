@@ -44,15 +44,16 @@ async def walk_to(actor, menu, move: str) -> int:
             return steps
 
 
-async def play_with_menus(world, actor, board, move: str):
-    """Open the menu, walk to ``move``, confirm; returns ``(selections, public board message)``."""
+async def play_with_menus(world, actor, board, move: str, *, public: bool = True):
+    """Open the menu, walk to ``move``, confirm; returns ``(selections, board message)``: public, or
+    (``public=False``: a move within the player's turn) the board shown to him alone."""
     menu = await open_menu(actor, board)
     steps = await walk_to(actor, menu, move)
     before = len(world.channel.history())
     played = await actor.click(menu, label=f"Play {move}")
     assert f"You played **{move}**" in menu.content and menu.components == []
     [posted] = played.followups
-    assert not posted.ephemeral and len(world.channel.history()) == before + 1
+    assert posted.ephemeral != public and len(world.channel.history()) == before + public
     await assert_png(posted)
     return steps, posted
 
@@ -71,18 +72,19 @@ async def test_architekton_moves_chosen_in_menus_are_played_and_the_turn_passes(
     assert button_labels(board) == [CHOOSE]
     assert len(match.state().legal_moves()) > 25           # so the menu starts with the tiles
     selections = []
-    for _ in range(2):                                     # Architekton: two placements, then bob
+    for placement in range(2):                             # Architekton: two placements, then bob
         match = await w.service.get(match.id)
         assert match.to_move_id() == w.ann.id
         state = match.state()
         move = state.legal_moves()[-1]                     # e.g. B20@2,1r0: tile, square and rotation
         preview = state.copy()
         words = preview.describe(preview.play(move), match.names)
-        steps, board = await play_with_menus(w, w.ann, board, move)
+        # The first placement's board is ann's alone, and its button goes on to the second.
+        steps, board = await play_with_menus(w, w.ann, board, move, public=placement == 1)
         selections.append(steps)
         after = await w.service.get(match.id)
         assert after.version == match.version + 1 and (await w.service.moves(match.id))[-1].move == move
-        assert words in board.content and after.message_id == board.id
+        assert words in board.content and (after.message_id == board.id) == (placement == 1)
     assert selections[0] >= 2
     assert after.to_move_id() == w.bob.id and w.bob.mention in board.content
     assert button_labels(board) == [CHOOSE]
@@ -144,7 +146,7 @@ async def test_a_menu_of_an_earlier_position_is_refused_and_changes_nothing(worl
     other = await open_menu(w.ann, board)                # a second menu, still at its first step
 
     played = await w.ann.slash(w.channel, f"{GAME} move", move=match.state().legal_moves()[0])
-    assert not played.ephemeral                          # ann's first placement, typed; she is still to move
+    assert played.ephemeral                              # ann's first placement, typed; she is still to move
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
 
@@ -152,10 +154,10 @@ async def test_a_menu_of_an_earlier_position_is_refused_and_changes_nothing(worl
     assert refused.ephemeral and "earlier position" in refused.response.content
     refused = await w.ann.select(other, [option_values(other)[0]])
     assert refused.ephemeral and "has changed" in refused.response.content
-    assert board.components == []                        # the old board lost its button to the new one
+    assert board.components == []                        # the old board lost its button to ann's own
     assert await snapshot(w, match.id) == before and len(w.channel.history()) == public
 
-    # the newest board's button works
+    # the newest board's button works: the one shown to ann after her first placement
     second = (await w.service.get(match.id)).state().legal_moves()[0]
     await play_with_menus(w, w.ann, played.response, second)
     assert (await w.service.get(match.id)).to_move_id() == w.bob.id

@@ -1,7 +1,7 @@
 """Playing Architekton through the real bot: autocomplete, moves, refusals, board, rules."""
 from bot.messages.alt_text import spoken
 
-from .helpers import GAME, assert_png, member_of, mentioned_ids, pinged_ids, snapshot, start_match
+from .helpers import GAME, assert_png, button_labels, member_of, mentioned_ids, pinged_ids, snapshot, start_match
 
 
 def score_line(match) -> str:
@@ -51,46 +51,65 @@ async def test_with_two_matches_waiting_autocomplete_asks_for_the_match_first(wo
 
 # ------------------------------------------------------------------- moves
 
-async def test_a_sequence_of_moves_is_answered_publicly_and_the_turn_passes(world):
+async def test_a_turn_of_two_placements_posts_one_board_when_the_turn_passes(world):
+    """The first placement of a turn is shown to the mover alone; the second posts one public board
+    with both placements in words, which mentions the next player only."""
     w = world
-    match, _ = await start_match(w, seed=1000)
+    match, started = await start_match(w, seed=1000)
     movers = []
-    for _ in range(4):                                          # two full turns
-        match = await w.service.get(match.id)
-        state = match.state()
-        assert state.pending is None
-        player = member_of(w, match.to_move_id())
-        movers.append(player.name)
-        move = state.legal_moves()[0]
-        preview = state.copy()
-        canonical = preview.play(move)
-        words = preview.describe(canonical, match.names)
+    for _ in range(2):                                          # two full turns
+        turn = []
+        for placement in range(2):
+            match = await w.service.get(match.id)
+            state = match.state()
+            assert state.pending is None
+            player = member_of(w, match.to_move_id())
+            movers.append(player.name)
+            move = state.legal_moves()[0]
+            preview = state.copy()
+            canonical = preview.play(move)
+            words = preview.describe(canonical, match.names)
+            turn.append(words)
 
-        before = len(w.channel.history())
-        result = await player.slash(w.channel, f"{GAME} move", move=move)
-        assert result.acknowledged and not result.ephemeral
-        posted = result.response
-        assert not posted.ephemeral and len(w.channel.history()) == before + 1
-        await assert_png(posted)
-
-        after = await w.service.get(match.id)
-        assert after.version == match.version + 1 and after.plies == match.plies + 1
-        assert (await w.service.moves(match.id))[-1].move == canonical
-        assert words and words in posted.content                # the move in words
-        assert score_line(after) in posted.content              # the scores
-        nxt = after.to_move_id()
-        assert f"<@{nxt}>" in posted.content and mentioned_ids(posted) == {nxt}
-        # What a screen reader says for the image: the game, the ply, the move, the scores, the mover.
-        [image] = posted.attachments
-        assert image.description == (f"Architekton board, match #{match.id}, after {after.plies} move"
-                                     f"{'s' if after.plies != 1 else ''}. Last: {spoken(str(words))} "
-                                     f"Scores: {score_line(after)[7:].replace(' · ', ', ')}. "
-                                     f"{after.name_of(nxt)} to move.")
-        assert pinged_ids(w.env, posted) == {nxt}
-        assert after.message_id == posted.id
+            before = len(w.channel.history())
+            result = await player.slash(w.channel, f"{GAME} move", move=move)
+            assert result.acknowledged
+            posted = result.response
+            await assert_png(posted)
+            after = await w.service.get(match.id)
+            assert after.version == match.version + 1 and after.plies == match.plies + 1
+            assert (await w.service.moves(match.id))[-1].move == canonical
+            assert words and words in posted.content                # the move in words
+            assert score_line(after) in posted.content              # the scores
+            nxt = after.to_move_id()
+            if placement == 0:
+                # Privately, for the mover: the board, his second placement, the buttons to go on.
+                assert result.ephemeral and posted.ephemeral and nxt == player.id
+                assert len(w.channel.history()) == before and after.message_id == match.message_id
+                assert "second placement of your turn" in posted.content
+                assert "Only you see this board until your turn is over" in posted.content
+                assert button_labels(posted) == ["Choose a move"]
+                assert pinged_ids(w.env, posted) == set()
+                # The channel's board is of an earlier position: its button is gone.
+                [old] = [m for m in w.channel.history() if m.id == match.message_id]
+                assert button_labels(old) == []
+                continue
+            assert not result.ephemeral and not posted.ephemeral and len(w.channel.history()) == before + 1
+            assert turn[0] in posted.content and posted.content.index(turn[0]) < posted.content.index(words)
+            assert "Only you see" not in posted.content
+            assert f"<@{nxt}>" in posted.content and mentioned_ids(posted) == {nxt} and nxt != player.id
+            # What a screen reader says for the image: the game, the ply, the turn's moves, the scores, the mover.
+            [image] = posted.attachments
+            assert image.description == (f"Architekton board, match #{match.id}, after {after.plies} moves. "
+                                         f"Last: {spoken(str(turn[0]))} {spoken(str(words))} "
+                                         f"Scores: {score_line(after)[7:].replace(' · ', ', ')}. "
+                                         f"{after.name_of(nxt)} to move.")
+            assert pinged_ids(w.env, posted) == {nxt}
+            assert after.message_id == posted.id
     assert movers == ["ann", "ann", "bob", "bob"]               # two placements, then the turn passes
     assert "first placement of your turn" in w.channel.last_message.content
     assert f"<@{w.ann.id}>" in w.channel.last_message.content
+    assert len([m for m in w.channel.history() if m.attachments]) == 3     # the start and one board per turn
 
 
 async def test_a_move_made_elsewhere_posts_the_board_in_the_match_channel(world):
@@ -99,7 +118,10 @@ async def test_a_move_made_elsewhere_posts_the_board_in_the_match_channel(world)
     w = world
     match, _ = await start_match(w)
     lobby = w.guild.create_text_channel("lobby")
+    first = await w.ann.slash(lobby, f"{GAME} move", move=match.state().legal_moves()[0], match=match.id)
+    assert first.ephemeral and "second placement of your turn" in first.response.content   # hers alone
     public = len(w.channel.history())
+    match = await w.service.get(match.id)
     result = await w.ann.slash(lobby, f"{GAME} move", move=match.state().legal_moves()[0], match=match.id)
     assert result.ephemeral and result.response.ephemeral
     assert w.channel.mention in result.response.content
@@ -107,7 +129,7 @@ async def test_a_move_made_elsewhere_posts_the_board_in_the_match_channel(world)
     assert len(w.channel.history()) == public + 1
     board = w.channel.last_message
     await assert_png(board)
-    assert w.ann.mention in board.content                         # ann's second placement
+    assert w.bob.mention in board.content and w.ann.mention not in board.content     # bob's turn
     assert (await w.service.get(match.id)).message_id == board.id
 
 

@@ -17,12 +17,19 @@ async def first_legal(w, match_id):
 
 
 async def a_move_goes_through(w, match_id, moves_after: int) -> None:
-    """The player to move plays a legal move with the slash command: a public board, the move stored."""
+    """The player to move plays a legal move with the slash command: a board (public once the turn
+    passes, the mover's alone within his turn), the move stored."""
     player, move = await first_legal(w, match_id)
     played = await player.slash(w.channel, f"{GAME} move", move=move)
-    assert not played.ephemeral
+    assert played.ephemeral == ((await w.service.get(match_id)).to_move_id() == player.id)
     await assert_png(played.response)
     assert len(await w.service.moves(match_id)) == moves_after
+
+
+async def first_placement_played(w, match_id) -> None:
+    """ann's first placement, through the service: her next move passes the turn and posts its board."""
+    player, move = await first_legal(w, match_id)
+    await w.service.move(match_id, player.id, move)
 
 
 # ------------------------------------------------------------------ restarts
@@ -78,6 +85,7 @@ async def test_play_continues_from_the_store_after_a_restart(world):
 async def test_a_failed_board_post_still_counts_the_move_once(world):
     w = world
     match, _ = await start_match(w)
+    await first_placement_played(w, match.id)
     before = await snapshot(w, match.id)
     player, move = await first_legal(w, match.id)
 
@@ -92,28 +100,29 @@ async def test_a_failed_board_post_still_counts_the_move_once(world):
     assert f"<@{nxt}>" in notice.content and nxt in notice.raw_mentions
     assert result.response is None
     after = await w.service.get(match.id)
-    assert after.version == before[0] + 1 and len(await w.service.moves(match.id)) == 1
+    assert after.version == before[0] + 1 and len(await w.service.moves(match.id)) == 2
     assert w.env.errors == []                                      # handled, nothing escaped
 
-    await a_move_goes_through(w, match.id, moves_after=2)          # the bot goes on normally
+    await a_move_goes_through(w, match.id, moves_after=3)          # the bot goes on normally
 
 
 async def test_when_every_followup_fails_the_move_still_counts_once(world):
     w = world
     match, _ = await start_match(w)
+    await first_placement_played(w, match.id)
     before = await snapshot(w, match.id)
     player, move = await first_legal(w, match.id)
 
     w.env.inject_error("POST", "/webhooks/*", status=500, times=2)  # board and the apology both fail
     w.env.inject_error("POST", "/channels/*/messages", status=500)  # and so does the words-only retry
     await player.slash(w.channel, f"{GAME} move", move=move)
-    assert len(await w.service.moves(match.id)) == 1
+    assert len(await w.service.moves(match.id)) == 2
     assert (await w.service.get(match.id)).version == before[0] + 1
     assert w.env.errors == []
 
     retried = await player.slash(w.channel, f"{GAME} move", move=move)   # the user tries again
     assert retried.ephemeral
-    assert len(await w.service.moves(match.id)) == 1
+    assert len(await w.service.moves(match.id)) == 2
 
     shown = await player.slash(w.channel, f"{GAME} board")
     assert not shown.ephemeral
@@ -123,6 +132,7 @@ async def test_when_every_followup_fails_the_move_still_counts_once(world):
 async def test_a_failed_interaction_response_still_counts_the_move_once(world):
     w = world
     match, _ = await start_match(w)
+    await first_placement_played(w, match.id)
     before = await snapshot(w, match.id)
     player, move = await first_legal(w, match.id)
 
@@ -133,13 +143,14 @@ async def test_a_failed_interaction_response_still_counts_the_move_once(world):
     assert len(errors) == 1
     original = getattr(errors[0], "original", errors[0])
     assert isinstance(original, discord.HTTPException) and original.status == 500
-    assert len(await w.service.moves(match.id)) == 1
+    assert len(await w.service.moves(match.id)) == 2
     assert (await w.service.get(match.id)).version == before[0] + 1
 
     retried = await player.slash(w.channel, f"{GAME} move", move=move)  # not counted twice
     assert retried.ephemeral
-    assert len(await w.service.moves(match.id)) == 1
+    assert len(await w.service.moves(match.id)) == 2
 
+    await first_placement_played(w, match.id)                      # bob's first placement
     player, move = await first_legal(w, match.id)
     again = await player.slash(w.channel, f"{GAME} move", move=move)
     assert not again.ephemeral
@@ -164,13 +175,14 @@ async def test_a_slow_store_is_acknowledged_in_time_and_the_board_still_comes(wo
     """ux-notes: defer before database work that might be slow (Discord's 3 seconds)."""
     w = world
     match, _ = await start_match(w)
+    await first_placement_played(w, match.id)
     player, move = await first_legal(w, match.id)
     slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)      # past Discord's 3 seconds
     played = await player.slash(w.channel, f"{GAME} move", move=move)
     assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
     board = w.channel.last_message
     await assert_png(board)
-    assert f"{player.name} " in board.content and len(await w.service.moves(match.id)) == 1
+    assert f"{player.name} " in board.content and len(await w.service.moves(match.id)) == 2
 
     # a refusal that comes slowly stays private, and nothing public is posted
     slow_down(monkeypatch, w.service, "move", SLOW_CALL + 0.3)
@@ -210,23 +222,25 @@ async def test_a_slow_match_lookup_is_acknowledged_in_time_and_the_board_still_c
     what was slow, so it runs under the same acknowledgement as the move itself."""
     w = world
     match, _ = await start_match(w)
+    await first_placement_played(w, match.id)
     player, move = await first_legal(w, match.id)
     slow_down(monkeypatch, w.service, "user_matches", SLOW_CALL + 2.0)    # past Discord's 3 seconds
     played = await player.slash(w.channel, f"{GAME} move", move=move)
     assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
     await assert_png(w.channel.last_message)
-    assert len(await w.service.moves(match.id)) == 1
+    assert len(await w.service.moves(match.id)) == 2
 
     # a slow look-up that finds nothing to play stays private, and nothing public is posted
     public = len(w.channel.history())
     refused = await w.cat.slash(w.channel, f"{GAME} move", move=move)
     assert refused.acknowledged and refused.ephemeral and "no" in refused.response.content.lower()
-    assert len(w.channel.history()) == public and len(await w.service.moves(match.id)) == 1
+    assert len(w.channel.history()) == public and len(await w.service.moves(match.id)) == 2
 
 
 async def test_a_slow_lookup_of_a_named_match_is_acknowledged_in_time(world, monkeypatch):
     w = world
     match, _ = await start_match(w)
+    await first_placement_played(w, match.id)
     player, move = await first_legal(w, match.id)
     real_get = w.service.get
     slowed = []
@@ -242,7 +256,7 @@ async def test_a_slow_lookup_of_a_named_match_is_acknowledged_in_time(world, mon
     assert slowed == [match.id]
     assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
     await assert_png(w.channel.last_message)
-    assert len(await w.service.moves(match.id)) == 1
+    assert len(await w.service.moves(match.id)) == 2
 
 
 # ------------------------------------------------------- a damaged match
@@ -286,9 +300,10 @@ async def test_a_move_on_a_damaged_match_is_refused_privately_for_that_match_onl
     assert unnamed.ephemeral and f"Match #{bad.id} cannot be played" in unnamed.response.content
     assert len(elsewhere.history()) == public and w.env.errors == []
     # the healthy matches play on
+    await first_placement_played(w, healthy[0].id)
     player, move = await first_legal(w, healthy[0].id)
     played = await player.slash(w.channel, f"{GAME} move", move=move, match=healthy[0].id)
-    assert not played.ephemeral and len(await w.service.moves(healthy[0].id)) == 1
+    assert not played.ephemeral and len(await w.service.moves(healthy[0].id)) == 2
 
 
 @pytest.mark.simcord(settle_timeout=90)

@@ -14,18 +14,18 @@ async def test_a_bank_grows_is_capped_runs_out_and_is_claimed(world):
     deterministic_seeds(w, 1000)
     offered = await w.ann.slash(w.channel, f"{FEM} challenge", opponent=w.bob, first="me", clock="bank", bank=2,
                                 increment=12)
-    assert not offered.ephemeral and "a time bank of 2.0 days each, plus 12.0 h per move" in offered.response.content
+    assert not offered.ephemeral and "a time bank of 2 days each, plus 12 h per move" in offered.response.content
     await w.bob.click(offered.response, label="Accept")
     [match] = await w.service.user_matches(w.ann.id)
     assert match.banks == [2 * DAY, 2 * DAY]
-    assert "Time banks: ann: 2.0 days · bob: 2.0 days" in w.channel.last_message.content
+    assert "Time banks: ann: 2 days · bob: 2 days" in w.channel.last_message.content
 
     await advance(w.env, DAY)
     board = await move_through_bot(w, FEM, match.id, "+c3")
-    assert "Time banks: ann: 36.0 h · bob: 2.0 days" in board.content      # a day used, 12 hours gained
+    assert "Time banks: ann: 36 h · bob: 2 days" in board.content      # a day used, 12 hours gained
     await advance(w.env, HOUR)
     board = await move_through_bot(w, FEM, match.id, "+a1")
-    assert "Time banks: ann: 36.0 h · bob: 2.0 days" in board.content      # bob's is capped at the start
+    assert "Time banks: ann: 36 h · bob: 2 days" in board.content      # bob's is capped at the start
     match = await w.service.get(match.id)
     assert f"<t:{int(match.deadline)}:R>" in board.content
 
@@ -68,4 +68,4 @@ async def test_reminders_the_quarter_warning_a_vacation_and_games_follow_the_ban
     games = await w.ann.slash(w.channel, "games")
     assert f"<t:{int(paused.deadline)}:R>" in games.response.content
     board = await move_through_bot(w, FEM, match.id, "+c3")
-    assert "Time banks: ann: " in board.content and "bob: 4.0 days" in board.content
+    assert "Time banks: ann: " in board.content and "bob: 4 days" in board.content

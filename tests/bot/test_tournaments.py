@@ -161,7 +161,7 @@ async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(
         mover = by_id[match.to_move_id()]
         r = await mover.slash(w.channel, "architekton move", move=match.state().legal_moves()[0],
                               match=match.id)
-        assert not r.ephemeral, r.response.content
+        assert (await w.service.get(match.id)).plies == 1, r.response.content
         loser = by_id[table.players[1]]
         confirm = await loser.slash(w.channel, "architekton resign", match=match.id)
         await loser.click(confirm.response, label="Yes, resign")
@@ -345,7 +345,7 @@ async def test_a_four_player_atacama_league_with_time_banks_posts_standings_afte
     people = members(w, 4)
     made, event = await sign_up(w, org, people, game="atacama", format="league", clock="bank", bank=2,
                                 increment=12)
-    assert "time bank of 2.0 days each, plus 12.0 h per move" in made.response.content
+    assert "time bank of 2 days each, plus 12 h per move" in made.response.content
     view = await w.service.event_view(event.id)
     assert len(view.tables) == 6
     assert [(await w.service.get(t.match_id)).bank for t in view.tables] == [2 * 86400] * 6

@@ -141,8 +141,9 @@ def test_last_round_and_final_scoring_in_both_languages():
                                 "bob joue encore une fois, puis on passe au décompte final.")
     words = state.describe(state.play("+h7"), NAMES[:2])
     assert state.is_over
-    assert say(words, "de") == "bob (orange) hat einen Turm auf h7 gesetzt; Schlusswertung (ann: 4, bob: 0): ann gewinnt."
-    assert say(words, "fr") == "bob (orange) a posé une tour sur h7\u202f; décompte final (ann\u00a0: 4, bob\u00a0: 0)\u00a0: ann gagne."
+    # The points and the winner are the final message's breakdown and result line, not the move's words.
+    assert say(words, "de") == "bob (orange) hat einen Turm auf h7 gesetzt; Schlusswertung."
+    assert say(words, "fr") == "bob (orange) a posé une tour sur h7\u202f; décompte final."
     summary = state.summary(NAMES[:2])
     assert summary == "ann: 1 polygon (4) = 4 points\nbob: 0 polygons = 0 points"
     assert say(summary, "de") == "ann: 1 Vieleck (4) = 4 Punkte\nbob: 0 Vielecke = 0 Punkte"

@@ -213,11 +213,11 @@ def test_header_texts():
 
 def test_cards_show_rights_and_towers_left():
     s = empty_position(tactics=True)
-    assert RA._card_lines(s, 0) == ["columns: G+ S+ C-", "14 towers left · 3 other-colour (x2)"]
+    assert RA._card_lines(s, 0) == ["columns: G+ S+ C–", "14 towers left · 3 other-colour (x2)"]
     b = empty_position(buildup=True)
     b.play("buy cols")
-    assert RA._card_lines(b, 0) == ["columns: G+ S+ C- · 1 paid for the right", "13 towers left"]
-    assert RA._card_lines(b, 1)[0] == "rows: C+ G+ S-"
+    assert RA._card_lines(b, 0) == ["columns: G+ S+ C– · 1 paid for the right", "13 towers left"]
+    assert RA._card_lines(b, 1)[0] == "rows: C+ G+ S–"
     four = empty_position(4)
     four.resign(2)
     assert RA._card_lines(four, 2)[1] == "7 forfeited"
@@ -269,7 +269,7 @@ def test_no_right_is_named_by_a_colour_a_seat_could_wear(players, options):
         lines = [str(RA._status(state, names)[2])] + [str(l) for s in range(players) for l in RA._card_lines(state, s)]
         for text in words + lines:
             assert not any(colour in text.lower() for colour in SEAT_AND_RIGHT_COLOURS), text
-        seen_right |= any("G+ S+ C-" in l or "C+ G+ S-" in l for l in lines)
+        seen_right |= any("G+ S+ C–" in l or "C+ G+ S–" in l for l in lines)
     assert seen_right
 
 
