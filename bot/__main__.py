@@ -8,7 +8,7 @@ import aiohttp
 import discord
 
 from .setup.client import create_bot
-from .setup.preflight import database_problem, postgres_problem
+from .setup.preflight import database_problem, port_problem, postgres_problem
 from .setup.settings import Settings, SettingsError, env_file_candidates, find_env_file
 
 MISSING_TOKEN = """\
@@ -43,6 +43,8 @@ def main() -> int:
         problem = postgres_problem(settings.database_url)
     else:
         problem = database_problem(settings.database_path)
+    if not problem and settings.web_base_url:
+        problem = port_problem(settings.web_host, settings.web_port)
     if problem:
         print(f"Configuration error: {problem}", file=sys.stderr)
         return 2

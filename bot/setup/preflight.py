@@ -88,3 +88,24 @@ def postgres_problem(url: str, timeout: float = 10.0) -> str | None:
     except ValueError as exc:           # a malformed URL
         return f"{shown}: {exc}"
     return None
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why the web board cannot listen on ``host``:``port`` (WEB_HOST, WEB_PORT), or None when it can."""
+    import socket
+
+    shown = f"WEB_HOST={host} WEB_PORT={port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return f"{shown}: {host!r} is not an address of this machine ({exc.strerror or exc})"
+    family, kind, proto, _, address = infos[0]
+    probe = socket.socket(family, kind, proto)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
+    except OSError as exc:
+        return f"{shown}: cannot listen there ({exc.strerror or exc}); is another program (or bot) using the port?"
+    finally:
+        probe.close()
+    return None
