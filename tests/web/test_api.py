@@ -176,3 +176,24 @@ async def test_the_page_is_a_shell_under_a_strict_policy(client, host, service):
     assert response.headers["Referrer-Policy"] == "no-referrer"
     refused = await client.get(f"/m/{ann[:-2]}xx")
     assert refused.status == 403 and "ann" not in await refused.text()
+
+
+async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postgresql(client, host, service,
+                                                                                     database, backend):
+    if backend != "postgresql":
+        pytest.skip("only PostgreSQL joins several bot processes")
+    from matches import MatchService
+    from matches.store import store_for
+
+    other = MatchService(await store_for(database).open(), clock=service.clock)
+    try:
+        match = await started(service)
+        ann = await host.link(match.id, ANN.id)
+        response = await client.get(f"/api/m/{ann}/events")
+        await response.content.readuntil(b"\n\n")
+        await other.move(match.id, ANN.id, "+c3")             # the other process's /move
+        event = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 2)
+        assert json.loads(event.split(b"data: ")[1]) == {"ply": 1}
+        response.close()
+    finally:
+        await other.store.close()
