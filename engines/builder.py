@@ -133,3 +133,20 @@ def follow(legal: Iterable[str], chosen: Iterable[str], game: str | None = None)
         else:
             nexts.setdefault(parts[len(chosen)].text, parts[len(chosen)])
     return list(nexts.values()), whole
+
+
+def longer(state, move: str, game: str | None = None) -> list[dict]:
+    """Tree nodes that continue the whole legal ``move`` by one more part, for the turns that
+    ``legal_moves`` leaves out because they are too many to list (Tactori: a second, third...
+    bridge after a place or move; ``State.continuations``).  Each is a whole move by itself."""
+    more = getattr(state, "continuations", None)
+    if more is None or not move:
+        return []
+    head = [p.text for p in steps(move, game)]
+    nodes: dict[str, dict] = {}
+    for text in more(move):
+        parts = steps(text, game)
+        if len(parts) == len(head) + 1 and [p.text for p in parts[:-1]] == head:
+            last = parts[-1]
+            nodes.setdefault(last.text, {"text": last.text, "target": last.target, "end": True, "next": []})
+    return list(nodes.values())

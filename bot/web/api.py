@@ -22,7 +22,7 @@ from typing import Any, Awaitable, Callable, Protocol
 from aiohttp import web
 
 from engines import MoveError, Text, replay
-from engines.builder import tree
+from engines.builder import longer, tree
 from matches import Match, ServiceError
 from matches.errors import MatchClosed, NotAPlayer, NotFound, NotYourTurn, StaleRequest
 from matches.play import IllegalMoveError
@@ -151,7 +151,9 @@ class WebApp:
         app.router.add_get("/api/m/{link}", self.snapshot)
         app.router.add_post("/api/m/{link}/move", self.move)
         app.router.add_post("/api/m/{link}/explore", self.explore)
+        app.router.add_post("/api/m/{link}/longer", self.longer)
         app.router.add_get("/api/m/{link}/events", self.events)
+        app.router.add_get("/favicon.ico", self.favicon)
         app.router.add_get("/static/{name}", self.static)
         app.on_shutdown.append(self._shutdown)
         return app
@@ -215,6 +217,9 @@ class WebApp:
         title = say(Text("{title} #{id}", title=match.title, id=match.id), viewer.lang)
         return web.Response(text=page.document(title, viewer.lang, self.version), content_type="text/html")
 
+    async def favicon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         path = STATIC / name
@@ -252,6 +257,7 @@ class WebApp:
             "deadline": match.deadline,
             "result": match.result, "lang": lang, "words": page.words(lang),
             "status_line": page.status_line(match, names, you, lang),
+            "longer": hasattr(state, "continuations"),      # turns may go on past the listed steps
         }
 
     # ----------------------------------------------------------------- moves
@@ -290,7 +296,31 @@ class WebApp:
         """A scratch board: the position after ``ply`` moves of the match, then ``moves`` tried on it.
         Nothing is stored; hidden tiles and boards are drawn afresh from what the viewer knows."""
         viewer = await self._viewer(request)
+        state, played = await self._scratch(viewer, await _json_body(request))
+        to_move = state.current_player() if state.outcome() is None else None
+        return web.json_response({
+            "ply": played[0], "moves": played[1], "to_move": to_move, "board": scene(viewer.match.game, state),
+            "steps": tree(state.legal_moves(), viewer.match.game) if to_move is not None else [],
+            "prompt": say(state.prompt(), viewer.lang, escaped=False) if to_move is not None else "",
+        })
+
+    async def longer(self, request: web.Request) -> web.Response:
+        """The parts that may follow a whole move beyond the legal list (Tactori: more bridges)."""
+        viewer = await self._viewer(request)
         body = await _json_body(request)
+        move = body.get("move")
+        if not isinstance(move, str) or not 0 < len(move) <= MOVE_MAX:
+            raise Refused(400, Text("A move is sent as JSON: the move and the number of moves played."))
+        match = viewer.match
+        if body.get("ply") == match.plies and not body.get("moves"):
+            if viewer.seat is None or match.to_move_seat() != viewer.seat or match.status != "active":
+                return web.json_response({"next": []})
+            state = match.position
+        else:
+            state, _ = await self._scratch(viewer, body)
+        return web.json_response({"next": await asyncio.to_thread(longer, state, move, match.game)})
+
+    async def _scratch(self, viewer: Viewer, body: dict):
         ply, tried = body.get("ply"), body.get("moves", [])
         if type(ply) is not int or not isinstance(tried, list) or len(tried) > 200 or \
                 not all(isinstance(m, str) and 0 < len(m) <= MOVE_MAX for m in tried):
@@ -308,12 +338,7 @@ class WebApp:
                 played.append(state.play(move))
             except MoveError as exc:
                 raise Refused(422, exc.text, index=index) from None
-        to_move = state.current_player() if state.outcome() is None else None
-        return web.json_response({
-            "ply": ply, "moves": played, "to_move": to_move, "board": scene(match.game, state),
-            "steps": tree(state.legal_moves(), match.game) if to_move is not None else [],
-            "prompt": say(state.prompt(), viewer.lang, escaped=False) if to_move is not None else "",
-        })
+        return state, (ply, played)
 
     # ---------------------------------------------------------------- events
     async def events(self, request: web.Request) -> web.StreamResponse:

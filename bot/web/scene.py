@@ -62,7 +62,7 @@ def _towers(data: dict) -> dict:
 
 
 def _atacama(state, data: dict) -> dict:
-    fields = {atacama_boards.name(f): list(ore) for f, ore in state.ores().items()}
+    fields = {atacama_boards.name(f): list(ore) for f, ore in state.ores.items()}
     last = data.get("last") or {}
     return {
         "size": atacama_boards.SIZE,

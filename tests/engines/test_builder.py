@@ -7,7 +7,7 @@ import re
 import pytest
 
 import engines
-from engines.builder import Step, cuts, follow, steps, tree
+from engines.builder import Step, cuts, follow, longer, steps, tree
 from tests.test_menus import VARIANTS, initial_state
 
 PLACE = {
@@ -88,3 +88,16 @@ def test_follow_offers_the_next_parts_and_says_when_the_move_is_whole():
     assert follow(legal, ["2c3", "-c7"]) == ([Step("x1")], True)
     assert follow(legal, ["c3"]) == ([Step("-c7", "c7")], False)
     assert follow(legal, ["+e4"]) == ([], False)
+
+
+def test_longer_turns_than_the_legal_list_holds_continue_part_by_part():
+    state = initial_state("tactori", 2, 1, {})
+    for move in ("+c5", "+a1", "+g5", "+a9"):
+        state.play(move)
+    legal = state.legal_moves()
+    assert "+e5 =c5e5" in legal and "+e5 =c5e5 =e5g5" not in legal      # one bridge at most in the list
+    [more] = longer(state, "+e5 =c5e5", "tactori")
+    assert more == {"text": " =e5g5", "target": "e5g5", "end": True, "next": []}
+    assert state.copy().play("+e5 =c5e5" + more["text"]) == "+e5 =c5e5 =e5g5"
+    assert longer(state, "+e5 =c5e5 =e5g5", "tactori") == []
+    assert longer(initial_state("atacama", 2, 1, {}), "e5", "atacama") == []
