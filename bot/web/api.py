@@ -34,9 +34,9 @@ from .scene import PALETTE, scene, styles
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
-# Requests per link: a burst of BURST, then RATE a second (a page makes a few per move).
-BURST = 40
-RATE = 4.0
+# Requests per link: a burst of BURST, then RATE a second (a page makes a few per move and click).
+BURST = 120
+RATE = 10.0
 KEEPALIVE = 15.0        # seconds between comments on an idle event stream (proxies close silent ones)
 MOVE_MAX = 200          # characters of a move, as /move takes
 

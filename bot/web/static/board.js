@@ -42,8 +42,12 @@
     return {status: response.status, json: json || {}};
   }
 
+  let asked = 0, shown = 0;   // loads overlap (a move's answer, a live event): the latest asked wins
   async function load() {
+    const mine = ++asked;
     const {status, json} = await request("");
+    if (mine < shown) return;
+    shown = mine;
     if (status !== 200) { showError(json.error || String(status)); return; }
     const changed = !data || data.ply !== json.ply;
     data = json;
@@ -104,7 +108,13 @@
 
   function clickPlace(target) {
     if (busy) return;
-    const candidates = level().filter((n) => n.target === target);
+    let candidates = level().filter((n) => n.target === target);
+    // a bridge's spot lies over the field between its ends: it offers that field's steps too
+    const ends = /^([a-i])(\d)([a-i])(\d)$/.exec(target);
+    if (ends) {
+      const mid = String.fromCharCode((ends[1].charCodeAt(0) + ends[3].charCodeAt(0)) / 2) + (Number(ends[2]) + Number(ends[4])) / 2;
+      candidates = candidates.concat(level().filter((n) => n.target === mid));
+    }
     focusTarget = target;
     if (candidates.length === 1) choose(candidates[0]);
     else if (candidates.length > 1) { pending = candidates; render(); }
@@ -197,7 +207,7 @@
         let label = W().empty;
         if (stack.length === 1) label = fill(W().tower, {name: nameOf(stack[0])});
         else if (stack.length > 1) label = fill(W().towers, {name: nameOf(stack[stack.length - 1]), count: stack.length});
-        const g = place(root, f, svg("circle", {cx: x, cy: y, r: 44, class: "spot"}), label, targets);
+        const g = place(root, f, svg("circle", {cx: x, cy: y, r: 48, class: "spot"}), label, targets);
         if (f === last.to || f === last.from) g.appendChild(svg("circle", {cx: x, cy: y, r: 42, class: "last"}));
         if (stack.length) g.appendChild(marker(stack[stack.length - 1], x, y, 30, stack.length > 1 ? String(stack.length) : ""));
       }
@@ -210,8 +220,8 @@
       const [x1, y1] = at(m[1]), [x2, y2] = at(m[2]);
       const owner = board.bridges.find((b) => b[0] === m[1] && b[1] === m[2]);
       const label = owner ? fill(W().bridge, {name: nameOf(owner[2])}) : "=";
-      const g = place(root, t, svg("rect", {x: (x1 + x2) / 2 - 22, y: (y1 + y2) / 2 - 22, width: 44, height: 44, rx: 10, class: "spot bridge-spot"}), label, targets);
-      g.appendChild(svg("line", {x1, y1, x2, y2, class: "bridge-hint"}));
+      root.appendChild(svg("line", {x1, y1, x2, y2, class: "bridge-hint"}));
+      place(root, t, svg("rect", {x: (x1 + x2) / 2 - 24, y: (y1 + y2) / 2 - 24, width: 48, height: 48, rx: 10, class: "spot bridge-spot"}), label, targets);
     }
   }
 
