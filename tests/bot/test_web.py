@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 
 import aiohttp
 import pytest
 
 from bot import Settings
+
+from tests.web.browser import PHONE, browser, open_board, wait_ply  # noqa: F401
 
 from .helpers import assert_png, mentioned_ids, pinged_ids
 
@@ -116,3 +119,19 @@ async def test_an_open_event_stream_does_not_keep_the_bot_busy(world, web):
         moved = await w.ann.slash(w.channel, "tactori-fem move", move="+c3")
         assert not moved.ephemeral
         events.close()
+
+
+async def test_a_discord_move_appears_on_the_open_page_within_two_seconds(world, web, browser):
+    w = world
+    match, _ = await start_fem(w)
+    token = link_in(await w.bob.click(w.channel.last_message, label="Open board"))
+    page = await open_board(browser, f"{web}/m/{token}", PHONE)
+    assert await page.text_content("[data-role=status]") == "ann to move."
+    moved = await w.ann.slash(w.channel, "tactori-fem move", move="+c3")
+    assert not moved.ephemeral
+    started = time.monotonic()
+    await wait_ply(page, 1, timeout=2000)
+    assert time.monotonic() - started < 2
+    assert await page.text_content("[data-role=status]") == "Your turn."
+    assert (await page.get_attribute('[data-target="c3"]', "aria-label")).startswith("c3, ann's tower")
+    assert page.errors == []
