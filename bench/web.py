@@ -166,7 +166,7 @@ async def wait_for(event, timeout: float = 120.0) -> None:
     await asyncio.get_running_loop().run_in_executor(None, event.wait, timeout)
 
 
-async def queue_get(queue, timeout: float = 300.0):
+async def queue_get(queue, timeout: float = 600.0):
     return await asyncio.get_running_loop().run_in_executor(None, queue.get, True, timeout)
 
 
@@ -178,9 +178,9 @@ async def http_moves(service, made, link, count: int, base: str) -> list[float]:
         state = fresh.state()
         move = random.Random(fresh.plies).choice(state.legal_moves())
         plan.append((link(fresh, fresh.to_move_id()), move, fresh.plies))
-    process, results, _, _ = run_client(base, {"kind": "moves", "moves": plan})
-    answer = await queue_get(results)
-    process.join(10)
+    client = run_client(base, {"kind": "moves", "moves": plan})      # held whole: its events live in the child
+    answer = await queue_get(client[1])
+    client[0].join(10)
     return answer["move"]
 
 
@@ -196,9 +196,9 @@ async def load(args) -> dict:
     try:
         # 1. pages opening at once
         tokens = [link(made[i % len(made)], made[i % len(made)].players[i % 2]) for i in range(args.pages)]
-        process, results, _, _ = run_client(base, {"kind": "pages", "tokens": tokens})
-        pages = await queue_get(results)
-        process.join(10)
+        client = run_client(base, {"kind": "pages", "tokens": tokens})
+        pages = await queue_get(client[1])
+        client[0].join(10)
         report["page_first_byte"] = {**summary(pages["first_byte"]), "statuses": pages["statuses"]}
 
         # 3a. /move and the loop's lateness with nothing open
@@ -226,7 +226,8 @@ async def load(args) -> dict:
             await service.move(match.id, match.to_move_id(), move)
             await asyncio.sleep(0.05)
         # 3b. /move beside the open streams
-        loaded_moves = await http_moves(service, made[len(made) // 2:], link, args.moves, base)
+        others = made[len(made) // 2:] + made[:len(made) // 2]        # positions the quiet run left alone first
+        loaded_moves = await http_moves(service, others, link, args.moves, base)
         stop.set()
         await tick
         go.set()
