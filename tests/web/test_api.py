@@ -197,3 +197,27 @@ async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postg
         response.close()
     finally:
         await other.store.close()
+
+
+async def test_atacamas_face_down_sub_boards_are_never_served(client, host, service):
+    match = await started(service, game="atacama", options={"buildup": True})
+    state = match.state()
+    assert state.pile
+    data = await (await client.get(f"/api/m/{await host.link(match.id, ANN.id)}")).json()
+    board = data["board"]
+    assert board["unlaid"] == len(state.pile) and "pile" not in board and "slots" not in board
+    laid = {f for f in board["fields"]}
+    assert laid == {name for name in _laid_fields(state)}
+
+
+def _laid_fields(state):
+    from engines.atacama.boards import name
+
+    return [name(f) for f in state.ores]
+
+
+async def test_page_script_and_styles_weigh_under_150_kb_together(client, host, service):
+    match = await started(service)
+    sizes = [len(await (await client.get(path)).read()) for path in
+             (f"/m/{await host.link(match.id, ANN.id)}", "/static/board.js", "/static/board.css")]
+    assert all(sizes) and sum(sizes) < 150 * 1024, sizes

@@ -186,3 +186,33 @@ async def test_the_page_speaks_the_viewers_language(browser, site, host, service
     assert await page.text_content("[data-role=status]") == "Du bist am Zug."
     assert await page.text_content("[data-action=play]") == "Spielen"
     assert await page.get_attribute("html", "lang") == "de"
+
+
+async def test_a_finished_match_opens_at_its_end_and_steps_back_and_explores_from_there(browser, site, host,
+                                                                                           service):
+    match = await started(service)
+    initial = match.state()
+    moves = short_playout(initial)
+    for move in moves:
+        match = await service.get(match.id)
+        await service.move(match.id, match.to_move_id(), move)
+    page = await open_board(browser, await board_url(site, host, match.id, BOB.id), DESKTOP)
+    assert await ply_of(page) == len(moves) and "won" in await page.text_content("[data-role=status]")
+    assert await page.get_attribute(f'[data-ply="{len(moves)}"]', "aria-current") == "step"
+    await page.click('[data-ply="1"]')
+    await page.wait_for_selector("[data-action=return]")
+    first = moves[0][1:]
+    assert (await page.get_attribute(f'[data-target="{first}"]', "aria-label")).startswith(f"{first}, ann's tower")
+    assert await page.get_attribute('[data-ply="1"]', "aria-current") == "step"
+    await page.click("[data-action=explore]")                   # try another answer than bob's
+    await page.wait_for_selector(".mode")
+    after_first = initial.copy()
+    after_first.play(moves[0])
+    answer = next(m for m in after_first.legal_moves() if m != moves[1] and " " not in m)
+    await build(page, answer, "tactori-fem")
+    await page.click("[data-action=play]")
+    await page.wait_for_selector(".moves .explored")
+    assert await page.text_content(".moves .explored") == answer
+    await page.click("[data-action=return]")
+    await page.wait_for_selector("[data-action=explore]")
+    assert (await service.get(match.id)).plies == len(moves)

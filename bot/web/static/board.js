@@ -385,11 +385,16 @@
     playButton.addEventListener("click", play);
     actions.appendChild(backButton);
     actions.appendChild(playButton);
-    if (mode === "game") {
+    if (mode !== "explore") {
+      // from the game's position, or from the earlier one being looked at
       const ex = el("button", {type: "button", "data-action": "explore"}, W().explore);
-      ex.addEventListener("click", () => { mode = "explore"; explore = {ply: data.ply, moves: []}; pending = null; loadView(); });
+      ex.addEventListener("click", () => {
+        explore = {ply: mode === "history" ? view.ply : data.ply, moves: []};
+        mode = "explore"; pending = null; loadView();
+      });
       actions.appendChild(ex);
-    } else {
+    }
+    if (mode !== "game") {
       const ret = el("button", {type: "button", "data-action": "return"}, W().return);
       ret.addEventListener("click", () => { mode = "game"; pending = null; chosen = []; load(); });
       actions.appendChild(ret);
