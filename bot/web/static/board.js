@@ -163,6 +163,20 @@
     if (label) g.appendChild(svg("text", {x: x, y: y + r * 0.36, "font-size": r, fill: style.ink, "text-anchor": "middle"}, label));
     return g;
   }
+  // what the images' legend says of each seat: what is left in supply, the score
+  function seatFacts(board, seat) {
+    const w = W(), parts = [];
+    if (data.game === "tactori" || data.game === "tactori-fem") {
+      parts.push(board.towers[seat] + " " + w.towers_left, board.bridge_supply[seat] + " " + w.bridges_left);
+      if (data.game === "tactori" && board.scores) parts.push(board.scores[seat] + " " + w.score);
+    } else if (data.game === "atacama") {
+      const left = board.supply[seat] || [0, 0];
+      parts.push(left[0] + left[1] + " " + w.towers_left, board.scores[seat] + " " + w.score);
+    } else if (data.game === "architekton") {
+      parts.push(board.supply[seat] + " " + w.houses_left, board.chips[seat] + " " + w.chips);
+    }
+    return parts.join(", ");
+  }
   function nameOf(seat) { return data.names[seat] === undefined ? "?" : data.names[seat]; }
 
   // A place: a clickable, focusable spot with its coordinate and an accessible name.
@@ -347,6 +361,8 @@
       sw.appendChild(marker(seat, 20, 20, 16, ""));
       item.appendChild(sw);
       item.appendChild(el("span", {}, " " + name + (seat === data.you ? " ★" : "")));
+      const facts = seatFacts(view.board, seat);
+      if (facts) item.appendChild(el("span", {class: "seat-facts"}, " · " + facts));
       if (seat === view.to_move) item.classList.add("to-move");
       players.appendChild(item);
     });
