@@ -91,7 +91,7 @@ def document(title: str, lang: str, version: str) -> str:
 <script src="/static/board.js?v={version}" defer></script>
 </head>
 <body>
-<main id="app" aria-live="polite">
+<main id="app">
 <h1 data-role="title">{title}</h1>
 <p data-role="status"></p>
 </main>
