@@ -69,3 +69,16 @@ def test_a_port_in_use_is_found_before_connecting(env, capsys, tmp_path):
         err = capsys.readouterr().err.strip()
         assert err.startswith(f"Configuration error: WEB_HOST=127.0.0.1 WEB_PORT={port}") and "\n" not in err
     assert port_problem("127.0.0.1", port) is None
+
+
+def test_the_browser_tests_skip_without_chromium_locally_and_fail_under_ci(monkeypatch):
+    from tests.web import browser
+
+    monkeypatch.setattr(browser.shutil, "which", lambda name: None)
+    monkeypatch.setattr(browser.os.path, "exists", lambda path: False)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y chromium"):
+        browser.chromium()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true"):
+        browser.chromium()
