@@ -18,7 +18,7 @@ from matches.migrations import MIGRATIONS
 from matches.store import StoreInUse
 
 from .setup.client import create_bot
-from .setup.preflight import database_problem, postgres_problem
+from .setup.preflight import database_problem, port_problem, postgres_problem
 from .setup.settings import PROJECT_ROOT, Settings, SettingsError, env_file_candidates, find_env_file
 
 PROG = "python -m bot"
@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         problem = postgres_problem(settings.database_url)
     else:
         problem = database_problem(settings.database_path)
+    if not problem and settings.web_base_url:
+        problem = port_problem(settings.web_host, settings.web_port)
     if problem:
         if problem.passing:
             print(f"Database error: {problem}", file=sys.stderr)

@@ -33,6 +33,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("conditional_lines", ("id",)),
     ("match_notes", ("match_id", "user_id")),
     ("match_reviews", ("match_id",)),
+    ("web_links", ("user_id",)),
 )
 BATCH = 2000
 

@@ -252,6 +252,8 @@ class Core:
                                     "try again."))
         tx.schedule(values.get("next_event_at"))
         new = Match.from_row(row, snapshot=snapshot)
+        # Open web boards (bot/web), in this process and the others, show the change at once.
+        tx.notify("match", f"{new.id} {new.plies}")
         if result is not None:
             self._score(tx, new, result)
         if new.status in ("finished", "void"):

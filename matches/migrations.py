@@ -308,6 +308,14 @@ MIGRATIONS: list[str] = [
      WHERE match_id IN (SELECT id FROM matches WHERE status = 'active' AND message_id IS NULL);
     CREATE INDEX event_tables_board ON event_tables (match_id) WHERE board_pending = 1;
     """,
+    # 16: the web board's links (bot/web): a player's links carry the generation they were made in;
+    # renewing (/settings links:renew) counts it up, so that every earlier link stops working.
+    """
+    CREATE TABLE web_links (
+        user_id    INTEGER PRIMARY KEY,
+        generation INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 ]
 
 # Migration number -> its Python step (see the module).

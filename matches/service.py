@@ -12,13 +12,14 @@ from .offers import Offers
 from .play import IllegalMoveError
 from .reviews import Reviewing, Reviews, review_record
 from .timekeeping import Timekeeping
+from .web_links import WebLinks
 
 __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Reviewing", "Thinking",
            "review_record", "think"]
 
 
 class MatchService(Digests, Events, Challenges, Conditional, Computer, Reviews, Offers, Timekeeping, Community,
-                   Health):
+                   Health, WebLinks):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
     vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;

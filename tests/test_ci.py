@@ -106,16 +106,16 @@ chmod +x .venv/bin/pip .venv/bin/python
 """
 
 
-def run_ci(tmp_path: Path, running: bool) -> list[str]:
+def run_ci(tmp_path: Path, running: bool, search_path: str | None = None) -> list[str]:
     repo, fakes = tmp_path / "repo", tmp_path / "bin"
     (repo / ".ci").mkdir(parents=True)
-    fakes.mkdir()
+    fakes.mkdir(exist_ok=True)
     shutil.copy(ROOT / ".ci" / "run", repo / ".ci" / "run")
     for path, text in ((repo / ".ci" / "postgres", FAKE_POSTGRES), (fakes / "python3", FAKE_PYTHON3)):
         path.write_text(text)
         path.chmod(0o755)
     calls = tmp_path / "calls"
-    env = dict(os.environ, PATH=f"{fakes}{os.pathsep}{os.environ['PATH']}", CALLS=str(calls),
+    env = dict(os.environ, PATH=search_path or f"{fakes}{os.pathsep}{os.environ['PATH']}", CALLS=str(calls),
                FAKE_RUNNING="1" if running else "")
     done = subprocess.run(["bash", str(repo / ".ci" / "run")], env=env, capture_output=True, text=True,
                           timeout=120)
@@ -133,3 +133,23 @@ def test_ci_leaves_a_server_that_was_running_alone(tmp_path):
     calls = run_ci(tmp_path, running=True)
     assert "postgres stop" not in calls and "postgres start" not in calls, calls
     assert "python -m pytest -q on postgresql://already/running" in calls
+
+
+def test_ci_installs_chromium_for_the_browser_tests_when_it_is_missing(tmp_path):
+    """On a machine without chromium (a PATH holding only what .ci/run needs), Debian's package
+    is installed before the tests run."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    for tool in ("bash", "dirname", "rm", "mkdir", "chmod", "env", "cat"):
+        found = shutil.which(tool)
+        if found:
+            (tools / tool).symlink_to(found)
+    fakes = tmp_path / "bin"
+    fakes.mkdir()
+    apt = fakes / "apt-get"
+    apt.write_text('#!/usr/bin/env bash\necho "apt-get $*" >> "$CALLS"\n')
+    apt.chmod(0o755)
+    calls = run_ci(tmp_path, running=True, search_path=f"{fakes}{os.pathsep}{tools}")
+    assert "apt-get install -y chromium" in calls, calls
+    assert calls.index("apt-get install -y chromium") < calls.index(
+        "python -m pytest -q on postgresql://already/running")

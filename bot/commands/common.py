@@ -66,6 +66,11 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
         await actions.replay(interaction, game, match, start, end)
 
     replay.autocomplete("match")(match_autocomplete)
+    if actions.bot.settings.web_base_url:
+        from ..web.discord_side import link_command
+
+        per_match("link", f"Privately, your link to the web board of your {title} match",
+                  lambda i, m: link_command(actions, i, game, m))
     per_match("resign", f"Give up your {title} match (asks for confirmation)",
               lambda i, m: actions.resign(i, game, m))
     per_match("export", f"The record file of your {title} match (replays anywhere)",

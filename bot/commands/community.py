@@ -87,11 +87,14 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")
     @app_commands.describe(reminders="mention in the match channel, DM, a daily digest by DM, or off",
                            digest_hour="The hour of your daily digest (0-23, in your time zone)",
-                           timezone="Your time zone, like Europe/Berlin (default: UTC)")
+                           timezone="Your time zone, like Europe/Berlin (default: UTC)",
+                           links="renew: every web board link you were given so far stops working")
     async def settings(interaction: discord.Interaction,
                        reminders: Literal["mention", "dm", "digest", "off"] | None = None,
                        digest_hour: app_commands.Range[int, 0, 23] | None = None,
-                       timezone: app_commands.Range[str, 1, 64] | None = None):
+                       timezone: app_commands.Range[str, 1, 64] | None = None,
+                       links: Literal["renew"] | None = None):
+        renewed = links == "renew" and await service.renew_links(interaction.user.id)
         try:
             if reminders is not None or digest_hour is not None or timezone is not None:
                 await service.set_reminder_settings(interaction.user.id, reminders=reminders,
@@ -108,6 +111,8 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         if current.vacation_until and current.vacation_until > service.clock():
             parts.append(Text("You are on vacation until {until}.", until=present.timestamp(current.vacation_until, "f")))
         parts.append(Text("Change with `/settings reminders:`."))
+        if renewed:
+            parts.append(Text("Every web board link you had stops working; ask for new ones with Open board."))
         await interaction.response.send_message(**outgoing(private(interaction, Joined(parts, " ")), ephemeral=True))
 
     @settings.autocomplete("timezone")

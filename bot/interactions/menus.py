@@ -4,31 +4,24 @@ Pure and Discord-free.  Discord shows at most 25 options per select menu, so a
 long list of legal moves is offered in steps: each option either narrows the
 choice to the moves starting with a longer prefix, or is a complete move.
 
-The steps follow the notation's own parts, found by ``BOUNDARY`` without
-knowing the game: ``B07`` | ``@1,0`` | ``r2`` | `` from 3,2``, ``c3`` | ``-c7`` |
-``x1`` | `` =c7e7``, ``e5`` | ``*``.  When one step still has more than 25
-different parts (Tactori: 81 placements), they are bucketed by a shorter
-prefix ("+a", "+b", ...) first.
+The steps follow the notation's own parts, as the engines' move builder
+(``engines.builder``) splits them: ``B07`` | ``@1,0`` | ``r2`` | `` from 3,2``,
+``c3`` | ``-c7`` | ``x1`` | `` =c7e7``, ``e5`` | ``*``.  When one step still has
+more than 25 different parts (Tactori: 81 placements), they are bucketed by a
+shorter prefix ("+a", "+b", ...) first.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from engines import Text
+from engines.builder import cuts
 
 LIMIT = 25             # options per Discord select menu
 LABEL_MAX = 100        # characters per option label
 # Ends the value of an option that narrows further, so that the group "+e5…"
 # (every move starting with +e5) and the move "+e5" itself stay apart.
 MORE = "…"
-
-# Where a move splits into parts: before '@', '-', '=', '<', '*' that follow a
-# field or tile id (so "@-1,0" and "1,-2" keep their minus sign); before 'x<n>'
-# and 'r<n>' after a digit ("c7x1", "1,0r2"); before a space that does not
-# follow a word (so "buy cols" and "from 3,2" stay whole).
-BOUNDARY = re.compile(r"(?<=[0-9A-Za-z])(?=[@=<*-])|(?<=[0-9])(?=[xr][0-9])|(?<![A-Za-z])(?= )")
-
 
 @dataclass(frozen=True)
 class Option:
@@ -57,9 +50,8 @@ def group_value(prefix: str) -> str:
 
 
 def _next_cut(move: str, start: int) -> int:
-    """End of the part of ``move`` that begins at ``start``."""
-    match = BOUNDARY.search(move, start + 1)
-    return match.start() if match else len(move)
+    """End of the part of ``move`` that begins at ``start`` (the move builder's parts)."""
+    return next((end for end in cuts(move) if end > start), len(move))
 
 
 def _groups(moves: list[str], keys: list[str]) -> dict[str, list[str]]:

@@ -38,6 +38,18 @@ class Boards:
                             description=fit(description, DESCRIPTION_MAX))
 
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
+        view = self._game_view(match, locale)
+        if self.bot.web is not None and match.status in ("active", "finished"):
+            # the web board (bot/web): each click answers with the clicker's own link
+            from ..web.discord_side import OpenBoardButton
+
+            opener = OpenBoardButton(match.id)
+            opener.item.label = say(opener.label, locale, escaped=False)
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(opener)
+        return view
+
+    def _game_view(self, match: Match, locale=None) -> discord.ui.View | None:
         if match.status in ("finished", "void"):
             items = [] if match.rematch_id else [buttons.RematchButton(match.id)]
             if match.status == "finished" and match.plies:

@@ -29,6 +29,8 @@ from ..background.reminders import Reminders
 from ..background.scheduler import Scheduler
 from .settings import Settings
 from ..interactions.tournaments import JoinEventButton, Tournaments
+from ..web import WebBoard
+from ..web.discord_side import OpenBoardButton
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +78,8 @@ class GameBot(commands.Bot):
         # The players' Discord languages as last stored, so that only a change costs a write.
         self._user_languages: dict[int, str] = {}
         self._background: set[asyncio.Task] = set()    # held, so that they are not collected mid-way
+        # The web board (bot/web), when WEB_BASE_URL is set: nothing listens otherwise.
+        self.web = WebBoard(self) if settings.web_base_url else None
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -84,13 +88,16 @@ class GameBot(commands.Bot):
         self.store.on_notice.append(self._settings_changed)
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
-        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton, NextButton)
+        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton, NextButton,
+                               OpenBoardButton)
         for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
         # Logged in by now, so the application id is known: show the link before anything can fail.
         log.info("invite link: %s", self.invite_link())
         await self.sync_commands()
+        if self.web is not None:
+            await self.web.start()
         self.scheduler.start()
         # Matches left waiting for the computer when the bot stopped go on by themselves.
         self._resuming = asyncio.create_task(self.computer.resume(), name="computer resumes")
@@ -147,6 +154,8 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         self.scheduler.stop()
         self.computer.close()
+        if self.web is not None:
+            await self.web.stop()
         if "reviewer" in vars(self.actions):      # started on the first review (bot/interactions/reviews.py)
             self.actions.reviewer.close()
         await super().close()

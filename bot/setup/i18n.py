@@ -220,6 +220,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "L'heure de votre récapitulatif quotidien (0-23, dans votre fuseau horaire)"),
     "Your time zone, like Europe/Berlin (default: UTC)": ("Deine Zeitzone, etwa Europe/Berlin (Standard: UTC)",
                                                           "Votre fuseau horaire, comme Europe/Paris (par défaut : UTC)"),
+    "Privately, your link to the web board of your {title} match": (
+        "Privat deinen Link zum Web-Brett deiner {title}-Partie",
+        "En privé, votre lien vers le plateau web de votre partie de {title}"),
+    "renew: every web board link you were given so far stops working": (
+        "renew: Alle Links zum Web-Brett, die du bisher bekommen hast, gelten nicht mehr",
+        "renew : tous les liens vers le plateau web reçus jusqu'ici cessent de fonctionner"),
     "Your private note on a match (without text: show it)": (
         "Deine private Notiz zu einer Partie (ohne Text: zeigt sie)",
         "Votre note privée sur une partie (sans texte : l'affiche)"),
@@ -236,6 +242,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "easy": ("leicht", "facile"), "medium": ("mittel", "moyen"), "hard": ("schwer", "difficile"),
     "mention": ("Erwähnung", "mention"), "dm": ("Direktnachricht", "message privé"),
     "digest": ("tägliche Übersicht", "récapitulatif quotidien"),
+    "renew": ("erneuern", "renouveler"),
     "swiss": ("Schweizer System", "système suisse"), "league": ("Liga", "championnat"),
     "knockout": ("K.-o.-System", "élimination directe"),
     "Server language (Discord setting)": ("Sprache des Servers (Discord-Einstellung)",

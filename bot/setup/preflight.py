@@ -135,3 +135,24 @@ def postgres_problem(url: str, timeout: float = 10.0) -> Problem | None:
         return Problem(f"{shown}: {exc}")
     newer = newer_schema(version, shown)
     return Problem(newer) if newer else None
+
+
+def port_problem(host: str, port: int) -> Problem | None:
+    """Why the web board cannot listen on ``host``:``port`` (WEB_HOST, WEB_PORT), or None when it can."""
+    import socket
+
+    shown = f"WEB_HOST={host} WEB_PORT={port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return Problem(f"{shown}: {host!r} is not an address of this machine ({exc.strerror or exc})")
+    family, kind, proto, _, address = infos[0]
+    probe = socket.socket(family, kind, proto)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
+    except OSError as exc:
+        return Problem(f"{shown}: cannot listen there ({exc.strerror or exc}); is another program (or bot) using the port?")
+    finally:
+        probe.close()
+    return None

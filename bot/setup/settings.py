@@ -22,6 +22,11 @@ DEFAULT_CLAIM_LEASE = 120.0
 # server, so that nothing stuck holds its locks for ever (0: no limit).
 DEFAULT_STATEMENT_TIMEOUT = 30.0
 DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = 60.0
+# The web board (bot/web): where it listens, and how long a player's link lasts.
+DEFAULT_WEB_HOST = "127.0.0.1"
+DEFAULT_WEB_PORT = 8080
+DEFAULT_WEB_LINK_DAYS = 30
+WEB_SECRET_MIN = 32
 # The checkout: the folder holding pyproject.toml and README.md, where the quick start puts .env.
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,6 +73,14 @@ class Settings:
     # PostgreSQL: seconds a statement may run, and a transaction may sit idle, before the server ends it.
     statement_timeout: float = DEFAULT_STATEMENT_TIMEOUT
     idle_in_transaction_timeout: float = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT
+
+    # The web board: the address players open (None: no web board, nothing listens), where the bot
+    # listens for it, the key its links are signed with, and the days a link lasts.
+    web_base_url: str | None = None
+    web_host: str = DEFAULT_WEB_HOST
+    web_port: int = DEFAULT_WEB_PORT
+    web_secret: str | None = None
+    web_link_days: int = DEFAULT_WEB_LINK_DAYS
 
     # Most frames of an animated replay (render.replay.MAX_FRAMES fits the 5 s budget); tests use fewer.
     replay_frames: int = MAX_FRAMES
@@ -142,7 +155,9 @@ class Settings:
                              meaning="how long a PostgreSQL statement may run", zero="no limit")
         idle = _seconds("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT,
                         low=0.001, meaning="how long a PostgreSQL transaction may sit idle", zero="no limit")
+        web = _web_settings()
         return cls(
+            **web,
             token=token,
             database_path=path,
             database_url=url,
@@ -156,6 +171,28 @@ class Settings:
             statement_timeout=statement,
             idle_in_transaction_timeout=idle,
         )
+
+
+def _web_settings() -> dict[str, Any]:
+    """WEB_BASE_URL, WEB_HOST, WEB_PORT, WEB_SECRET and WEB_LINK_DAYS, checked."""
+    base = os.environ.get("WEB_BASE_URL", "").strip().rstrip("/")
+    if base and not base.startswith(("http://", "https://")):
+        raise SettingsError(f"WEB_BASE_URL must be the address players open, starting with https:// (or http://), "
+                            f"not {base!r}")
+    host = os.environ.get("WEB_HOST", "").strip() or DEFAULT_WEB_HOST
+    port = os.environ.get("WEB_PORT", "").strip() or str(DEFAULT_WEB_PORT)
+    if not _digits(port) or not 1 <= int(port) <= 65535:
+        raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {port!r}")
+    days = os.environ.get("WEB_LINK_DAYS", "").strip() or str(DEFAULT_WEB_LINK_DAYS)
+    if not _digits(days) or not 1 <= int(days) <= 3650:
+        raise SettingsError(f"WEB_LINK_DAYS must be a number of days from 1 to 3650, not {days!r}")
+    secret = os.environ.get("WEB_SECRET", "").strip() or None
+    if base and (secret is None or len(secret) < WEB_SECRET_MIN):
+        raise SettingsError(f"WEB_BASE_URL is set, so WEB_SECRET must be at least {WEB_SECRET_MIN} characters "
+                            f"(it signs the board links), e.g. the output of: python -c \"import secrets; "
+                            f"print(secrets.token_urlsafe(32))\"")
+    return {"web_base_url": base or None, "web_host": host, "web_port": int(port), "web_secret": secret,
+            "web_link_days": int(days)}
 
 
 def _seconds(name: str, default: float, *, low: float, meaning: str, zero: str | None = None) -> float:

@@ -1,0 +1,110 @@
+"""The web board's HTML document and its words (said through the bot's catalogues).
+
+The document is a shell: the script (static/board.js) fetches the match as JSON
+and draws it; no inline script or style, so the Content-Security-Policy can
+forbid both.  Every name and word reaches the page as JSON and is set as text,
+never as markup."""
+from __future__ import annotations
+
+import html
+
+from engines import Text, Verbatim
+from matches import Match
+
+from ..locales import say
+
+WORDS = {
+    "play": Text("Play"),
+    "back": Text("Back"),
+    "explore": Text("Explore"),
+    "return": Text("Return to the game"),
+    "moves": Text("Moves"),
+    "start": Text("Start"),
+    "your_move": Text("Your move"),
+    "choose": Text("Choose"),
+    "empty": Text("empty"),
+    "spectator": Text("You are watching."),
+    "exploring": Text("Exploring: nothing you try here is played or shown to anyone."),
+    "live": Text("Live"),
+    "offline": Text("Reconnecting…"),
+    "played": Text("Played."),
+    "deadline": Text("Deadline"),
+    "previous": Text("Previous move"),
+    "next": Text("Next move"),
+    "board": Text("Board"),
+    # the page fills in {name} and {count} (as text)
+    "tower": Text("{name}'s tower", name=Verbatim("{name}")),
+    "towers": Text("{name}'s tower of {count}", name=Verbatim("{name}"), count=Verbatim("{count}")),
+    "bridge": Text("{name}'s bridge", name=Verbatim("{name}")),
+    "house": Text("{name}'s house", name=Verbatim("{name}")),
+    "place_here": Text("possible"),
+    "supply": Text("Supply"),
+    "unlaid": Text("Sub-boards still face down: {count}", count=Verbatim("{count}")),
+    "pile": Text("Face-down tiles: {count}", count=Verbatim("{count}")),
+    "stock": Text("Open tiles"),
+    "chips": Text("chips"),
+    "towers_left": Text("towers"),
+    "bridges_left": Text("bridges"),
+    "houses_left": Text("houses"),
+    "score": Text("score"),
+    "landscape": Text("landscape"),
+    "building": Text("building"),
+}
+TERRAINS = {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Text("forest")}
+ORES = {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")}
+
+
+def words(lang: str) -> dict:
+    said = {key: say(text, lang, escaped=False) for key, text in WORDS.items()}
+    said["terrain"] = {k: say(v, lang, escaped=False) for k, v in TERRAINS.items()}
+    said["ore"] = {k: say(v, lang, escaped=False) for k, v in ORES.items()}
+    return said
+
+
+def status_line(match: Match, names: list[str], you: int | None, lang: str) -> str:
+    if match.status == "void":
+        return say(Text("The match ended before its first move."), lang, escaped=False)
+    if match.status == "finished":
+        result = match.result or {}
+        winners = result.get("winners", [])
+        if len(winners) == 1:
+            return say(Text("{name} won.", name=names[winners[0]]), lang, escaped=False)
+        return say(Text("The match ended in a draw."), lang, escaped=False)
+    seat = match.to_move_seat()
+    if seat is None:
+        return ""
+    if seat == you:
+        return say(Text("Your turn."), lang, escaped=False)
+    return say(Text("{name} to move.", name=names[seat]), lang, escaped=False)
+
+
+def document(title: str, lang: str, version: str) -> str:
+    title = html.escape(title)
+    return f"""<!doctype html>
+<html lang="{html.escape(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/board.css?v={version}">
+<script src="/static/board.js?v={version}" defer></script>
+</head>
+<body>
+<main id="app">
+<h1 data-role="title">{title}</h1>
+<p data-role="status"></p>
+</main>
+</body>
+</html>
+"""
+
+
+def refusal(text: str, lang: str) -> str:
+    return f"""<!doctype html>
+<html lang="{html.escape(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>403</title></head>
+<body><p>{html.escape(text)}</p></body>
+</html>
+"""

@@ -1,0 +1,223 @@
+"""The web board's JSON, moves, explore and events (bot/web/api.py) against the real service."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from bot.web import links
+
+from .conftest import ANN, BOB, CAT, DAY, ORIGIN, SECRET, started
+
+MOVE = {"Origin": ORIGIN}
+
+
+async def get(client, token, path=""):
+    response = await client.get(f"/api/m/{token}{path}")
+    return response.status, (await response.json() if response.content_type == "application/json" else None)
+
+
+async def post_move(client, token, move, ply, headers=MOVE):
+    response = await client.post(f"/api/m/{token}/move", json={"move": move, "ply": ply}, headers=headers)
+    return response.status, await response.json()
+
+
+async def test_the_json_says_whose_turn_it_is_and_offers_the_mover_the_steps_of_his_moves(client, host, service):
+    match = await started(service)
+    ann, bob = await host.link(match.id, ANN.id), await host.link(match.id, BOB.id)
+    status, mine = await get(client, ann)
+    assert status == 200
+    assert (mine["game"], mine["ply"], mine["to_move"], mine["you"], mine["finished"], mine["moves"]) == \
+        ("tactori-fem", 0, 0, 0, False, [])
+    assert mine["names"] == ["ann", "bob"] and mine["board"]["size"] == 5
+    assert {step["text"] for step in mine["steps"]} == {f"+{c}{r}" for c in "abcde" for r in range(1, 6)}
+    assert all(step["target"] == step["text"][1:] for step in mine["steps"])
+    status, theirs = await get(client, bob)
+    assert status == 200 and theirs["you"] == 1 and theirs["steps"] == []
+
+
+async def test_a_move_from_the_page_is_played_as_by_move_and_answered_with_the_new_ply(client, host, service):
+    match = await started(service)
+    ann = await host.link(match.id, ANN.id)
+    assert await post_move(client, ann, "+c3", 0) == (200, {"ply": 1, "move": "+c3"})
+    [result] = host.posted
+    assert result.match.plies == 1 and result.move == "+c3"
+    assert [m.move for m in await service.moves(match.id)] == ["+c3"]
+    status, after = await get(client, ann)
+    assert after["moves"] == [{"ply": 1, "move": "+c3", "seat": 0}] and after["to_move"] == 1
+    assert after["board"]["stacks"] == {"c3": [0]} and after["board"]["last"]["to"] == "c3"
+
+
+async def test_stale_plies_other_turns_and_illegal_moves_are_refused_and_change_nothing(client, host, service):
+    match = await started(service)
+    ann, bob = await host.link(match.id, ANN.id), await host.link(match.id, BOB.id)
+    status, body = await post_move(client, ann, "+c3", 3)
+    assert status == 409 and body["ply"] == 0
+    assert (await post_move(client, bob, "+c3", 0))[0] == 409           # not his turn
+    await service.remember_language(ANN.id, "de")
+    status, body = await post_move(client, ann, "+z9", 0)
+    assert status == 422 and body["error"] and "z9" in body["error"]
+    english = (await post_move(client, bob, "+z9", 0))[1]["error"]
+    assert body["error"] != english                                       # said in ann's language
+    assert await service.moves(match.id) == [] and host.posted == []
+
+
+async def test_two_clicks_of_play_make_one_move(client, host, service):
+    match = await started(service)
+    ann = await host.link(match.id, ANN.id)
+    answers = await asyncio.gather(*(post_move(client, ann, "+c3", 0) for _ in range(2)))
+    assert sorted(status for status, _ in answers) == [200, 409]
+    assert [m.move for m in await service.moves(match.id)] == ["+c3"] and len(host.posted) == 1
+
+
+async def test_forged_foreign_expired_renewed_and_spectators_links_are_refused(client, host, service, clock):
+    match = await started(service)
+    other = await started(service, players=(CAT, BOB))
+    good = await host.link(match.id, ANN.id)
+    assert (await get(client, good))[0] == 200
+    body, mac = good.split(".")
+    forged = body + "." + ("A" if mac[0] != "A" else "B") + mac[1:]
+    wrong_key = links.sign("t" * 40, links.read(SECRET, good))
+    stranger = await host.link(other.id, ANN.id)                 # ann plays no part in cat's match
+    for token in (forged, wrong_key, stranger, "nothing", good[:-1]):
+        status, answer = await get(client, token)
+        assert status == 403 and set(answer) == {"error"}, token
+        assert (await post_move(client, token, "+c3", 0))[0] == 403
+    spectator = await host.link(match.id, CAT.id, role="spectator")
+    status, seen = await get(client, spectator)
+    assert status == 200 and seen["you"] is None and seen["steps"] == []
+    assert (await post_move(client, spectator, "+c3", 0))[0] == 403
+    clock.now += 31 * DAY
+    assert (await get(client, good))[0] == 403
+    fresh = await host.link(match.id, ANN.id)
+    assert (await get(client, fresh))[0] == 200
+    await service.renew_links(ANN.id)
+    assert (await get(client, fresh))[0] == 403 and (await post_move(client, fresh, "+c3", 0))[0] == 403
+    assert (await get(client, await host.link(match.id, ANN.id)))[0] == 200
+    assert await service.moves(match.id) == []
+
+
+async def test_a_move_needs_the_boards_origin_and_a_json_body(client, host, service):
+    match = await started(service)
+    ann = await host.link(match.id, ANN.id)
+    assert (await post_move(client, ann, "+c3", 0, headers={}))[0] == 403
+    assert (await post_move(client, ann, "+c3", 0, headers={"Origin": "http://evil.test"}))[0] == 403
+    form = await client.post(f"/api/m/{ann}/move", data={"move": "+c3", "ply": "0"}, headers=MOVE)
+    assert form.status == 415
+    assert (await post_move(client, ann, "+c3", "0"))[0] == 400
+    assert await service.moves(match.id) == []
+
+
+async def test_a_move_made_elsewhere_reaches_an_open_event_stream(client, host, service):
+    match = await started(service)
+    ann = await host.link(match.id, ANN.id)
+    response = await client.get(f"/api/m/{ann}/events")
+    assert response.status == 200 and response.headers["Content-Type"].startswith("text/event-stream")
+    hello = await response.content.readuntil(b"\n\n")
+    assert b"event: hello" in hello
+    await service.move(match.id, ANN.id, "+c3")                  # as /move in Discord does
+    event = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 2)
+    assert event.startswith(b"event: ply\n") and json.loads(event.split(b"data: ")[1]) == {"ply": 1}
+    response.close()
+
+
+async def test_explore_tries_moves_on_a_scratch_board_and_stores_nothing(client, host, service):
+    match = await started(service)
+    ann, bob = await host.link(match.id, ANN.id), await host.link(match.id, BOB.id)
+    before = await service.get(match.id)
+    response = await client.post(f"/api/m/{bob}/explore", json={"ply": 0, "moves": ["+c3", "+d4"]})
+    tried = await response.json()
+    assert response.status == 200 and tried["moves"] == ["+c3", "+d4"] and tried["to_move"] == 0
+    assert tried["board"]["stacks"] == {"c3": [0], "d4": [1]} and tried["steps"]
+    response = await client.post(f"/api/m/{bob}/explore", json={"ply": 0, "moves": ["+c3", "+z9"]})
+    assert response.status == 422 and (await response.json())["index"] == 1
+    after = await service.get(match.id)
+    assert (after.version, after.plies) == (before.version, before.plies)
+    assert (await get(client, ann))[1]["board"]["stacks"] == {}
+
+
+async def test_hidden_tiles_are_never_served(client, host, service):
+    match = await started(service, game="architekton")
+    ann = await host.link(match.id, ANN.id)
+    state = match.state()
+    seen = set(state.stock) | {t for *_, t in [(x, y, k, i) for x, y, k, i, *_ in state.to_json()["tiles"]]}
+    hidden = {t for t in state.piles["B"] + state.reserves["B"] if t not in seen}
+    assert hidden
+    text = (await (await client.get(f"/api/m/{ann}")).read()).decode()
+    assert not [t for t in hidden if t in text]
+    data = json.loads(text)
+    assert "reserves" not in data["board"] and data["board"]["piles"]["B"] == len(state.piles["B"]) + len(
+        state.reserves["B"])
+    # exploring draws face-down tiles afresh, from what anyone may know
+    move = state.legal_moves()[0]
+    explored = await (await client.post(f"/api/m/{ann}/explore", json={"ply": 0, "moves": [move]})).json()
+    real = match.state()
+    real.play(move)
+    assert explored["board"]["piles"] == {k: len(real.piles[k]) + len(real.reserves[k]) for k in ("B", "L")}
+
+
+async def test_a_link_that_asks_too_often_is_slowed_down(client, host, service):
+    match = await started(service)
+    ann = await host.link(match.id, ANN.id)
+    statuses = [(await client.get(f"/api/m/{ann}")).status for _ in range(160)]
+    assert statuses[0] == 200 and statuses[-1] == 429
+
+
+async def test_the_page_is_a_shell_under_a_strict_policy(client, host, service):
+    match = await started(service)
+    ann = await host.link(match.id, ANN.id)
+    response = await client.get(f"/m/{ann}")
+    text = await response.text()
+    assert response.status == 200 and "<script src=\"/static/board.js" in text
+    assert "<script>" not in text and "style=" not in text and ann not in text
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    refused = await client.get(f"/m/{ann[:-2]}xx")
+    assert refused.status == 403 and "ann" not in await refused.text()
+
+
+async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postgresql(client, host, service,
+                                                                                     database, backend):
+    if backend != "postgresql":
+        pytest.skip("only PostgreSQL joins several bot processes")
+    from matches import MatchService
+    from matches.store import store_for
+
+    other = MatchService(await store_for(database).open(), clock=service.clock)
+    try:
+        match = await started(service)
+        ann = await host.link(match.id, ANN.id)
+        response = await client.get(f"/api/m/{ann}/events")
+        await response.content.readuntil(b"\n\n")
+        await other.move(match.id, ANN.id, "+c3")             # the other process's /move
+        event = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 2)
+        assert json.loads(event.split(b"data: ")[1]) == {"ply": 1}
+        response.close()
+    finally:
+        await other.store.close()
+
+
+async def test_atacamas_face_down_sub_boards_are_never_served(client, host, service):
+    match = await started(service, game="atacama", options={"buildup": True})
+    state = match.state()
+    assert state.pile
+    data = await (await client.get(f"/api/m/{await host.link(match.id, ANN.id)}")).json()
+    board = data["board"]
+    assert board["unlaid"] == len(state.pile) and "pile" not in board and "slots" not in board
+    laid = {f for f in board["fields"]}
+    assert laid == {name for name in _laid_fields(state)}
+
+
+def _laid_fields(state):
+    from engines.atacama.boards import name
+
+    return [name(f) for f in state.ores]
+
+
+async def test_page_script_and_styles_weigh_under_150_kb_together(client, host, service):
+    match = await started(service)
+    sizes = [len(await (await client.get(path)).read()) for path in
+             (f"/m/{await host.link(match.id, ANN.id)}", "/static/board.js", "/static/board.css")]
+    assert all(sizes) and sum(sizes) < 150 * 1024, sizes
