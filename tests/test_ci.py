@@ -150,6 +150,6 @@ def test_ci_installs_chromium_for_the_browser_tests_when_it_is_missing(tmp_path)
     apt.write_text('#!/usr/bin/env bash\necho "apt-get $*" >> "$CALLS"\n')
     apt.chmod(0o755)
     calls = run_ci(tmp_path, running=True, search_path=f"{fakes}{os.pathsep}{tools}")
-    assert "apt-get install -y chromium" in calls, calls
-    assert calls.index("apt-get install -y chromium") < calls.index(
+    assert "apt-get install -y -q chromium" in calls, calls
+    assert calls.index("apt-get install -y -q chromium") < calls.index(
         "python -m pytest -q on postgresql://already/running")

@@ -49,7 +49,7 @@ def test_the_bot_refuses_to_start_without_the_secret_in_one_line(env, capsys, tm
     env.setenv("DISCORD_TOKEN", "abc")
     env.setenv("DATABASE_PATH", str(tmp_path / "bot.sqlite3"))
     env.setenv("WEB_BASE_URL", "https://board.example.org")
-    assert main() == 2
+    assert main([]) == 3
     err = capsys.readouterr().err.strip()
     assert err.startswith("Configuration error: WEB_BASE_URL is set, so WEB_SECRET") and "\n" not in err
 
@@ -65,7 +65,7 @@ def test_a_port_in_use_is_found_before_connecting(env, capsys, tmp_path):
         env.setenv("WEB_BASE_URL", "https://board.example.org")
         env.setenv("WEB_SECRET", "x" * 40)
         env.setenv("WEB_PORT", str(port))
-        assert main() == 2
+        assert main([]) == 3
         err = capsys.readouterr().err.strip()
         assert err.startswith(f"Configuration error: WEB_HOST=127.0.0.1 WEB_PORT={port}") and "\n" not in err
     assert port_problem("127.0.0.1", port) is None
