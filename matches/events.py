@@ -115,6 +115,10 @@ class Event:
     round_days: int | None = None        # how long a round's match may last (None: no limit)
     bank: float | None = None            # a time bank per player, seconds (None: time per move)
     increment: float | None = None       # what a turn gives back to the bank, seconds
+    season_id: int | None = None         # a division of a season (matches.seasons): its series,
+    season_no: int | None = None         # the season's number
+    division: int | None = None          # and the division's (1: the first)
+    min_reliability: float | None = None  # the least reliability a player needs to join (percent)
 
     @classmethod
     def from_row(cls, row) -> "Event":
@@ -122,7 +126,8 @@ class Event:
                    json.loads(row["options"]), row["table_size"], row["rounds"], row["days"], row["status"],
                    row["round"], row["announced"], bool(row["final_announced"]), row["organiser_id"],
                    row["starts_at"], row["message_id"], json.loads(row["winners"]) if row["winners"] else [],
-                   row["created_at"], row["round_days"], row["bank"], row["increment"])
+                   row["created_at"], row["round_days"], row["bank"], row["increment"], row["season_id"],
+                   row["season_no"], row["division"], row["min_reliability"])
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -131,6 +136,9 @@ class Event:
     @property
     def title(self) -> Text:
         """The event's name: the organiser's, else the game, format and number ("Atacama Swiss #3")."""
+        if self.season_id is not None:
+            return Text("{name}, season {season}, division {division}", name=self.name, season=self.season_no,
+                        division=self.division)
         if self.name:
             return Text("{name}", name=self.name)
         return Text("{game} {format} #{id}", game=get_game(self.game).title, format=format_word(self.format),

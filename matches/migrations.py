@@ -296,6 +296,52 @@ MIGRATIONS: list[str] = [
      WHERE match_id IN (SELECT id FROM matches WHERE status = 'active' AND message_id IS NULL);
     CREATE INDEX event_tables_board ON event_tables (match_id) WHERE board_pending = 1;
     """,
+    # 16: seasons (a league in divisions that plays all year, matches.seasons): the series, its players,
+    # and each division's league event knowing its season and division.  ``min_reliability``: the
+    # least share of finished matches a player must have ended by playing them out, to join.
+    """
+    CREATE TABLE seasons (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER,
+        name            TEXT    NOT NULL,
+        game            TEXT    NOT NULL,
+        size            INTEGER NOT NULL,          -- players a division
+        divisions       INTEGER,                   -- the most divisions (NULL: as many as it takes)
+        days            INTEGER NOT NULL,          -- how long a season lasts
+        move_days       INTEGER NOT NULL,          -- time per move in its matches
+        promote         INTEGER NOT NULL,
+        relegate        INTEGER NOT NULL,
+        signup_days     INTEGER NOT NULL,
+        min_reliability REAL,
+        status          TEXT    NOT NULL,          -- open, running, finished
+        number          INTEGER NOT NULL DEFAULT 0,    -- the season being played (0: sign-up)
+        announced       INTEGER NOT NULL DEFAULT 0,    -- the last season whose start was announced
+        final_announced INTEGER NOT NULL DEFAULT 0,
+        ending          INTEGER NOT NULL DEFAULT 0,    -- no season after the current one
+        organiser_id    INTEGER NOT NULL,
+        starts_at       REAL,                      -- sign-up closes and the first season starts
+        movements       TEXT,                      -- JSON: the last turn's promotions, relegations, leavers
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL
+    );
+    CREATE INDEX seasons_guild ON seasons (guild_id, status);
+    CREATE INDEX seasons_start ON seasons (status, starts_at);
+    CREATE TABLE season_players (
+        season_id  INTEGER NOT NULL REFERENCES seasons(id),
+        user_id    INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        joined_at  REAL    NOT NULL,
+        division   INTEGER,                        -- in the current season (NULL: waits for the next)
+        leaving    INTEGER NOT NULL DEFAULT 0,     -- leaves after the current season
+        PRIMARY KEY (season_id, user_id)
+    );
+    ALTER TABLE events ADD COLUMN season_id INTEGER;
+    ALTER TABLE events ADD COLUMN season_no INTEGER;
+    ALTER TABLE events ADD COLUMN division INTEGER;
+    ALTER TABLE events ADD COLUMN min_reliability REAL;
+    CREATE INDEX events_season ON events (season_id, season_no, division);
+    """,
 ]
 
 # Migration number -> its Python step (see the module).
