@@ -354,6 +354,7 @@ class Tournaments:
                     await self.post_board(match, Text("The match begins."))
                 except Exception:  # noqa: BLE001
                     log.exception("could not post the first board of event match %s", match.id)
+        await self.bot.seasons.publish()        # a season may have turned with its last division
 
     async def _announce(self, news: News) -> None:
         view, event = news.view, news.view.event

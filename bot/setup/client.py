@@ -19,6 +19,7 @@ from ..interactions.actions import Actions
 from ..commands import build_groups
 from ..commands.community import build_community_commands
 from ..commands.tournament import build_tournament_group
+from ..commands.season import build_season_group
 from ..interactions.comfort import NextButton
 from ..background.computer import ComputerPlayer
 from ..interactions.conditional import RemoveLineButton
@@ -29,6 +30,7 @@ from ..background.reminders import Reminders
 from ..background.scheduler import Scheduler
 from .settings import Settings
 from ..interactions.tournaments import JoinEventButton, Tournaments
+from ..interactions.seasons import Seasons
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,7 @@ class GameBot(commands.Bot):
         self.scheduler = Scheduler(self)
         self.computer = ComputerPlayer(self)
         self.tournaments = Tournaments(self)
+        self.seasons = Seasons(self)
         # Servers whose admins chose the bot's language: read on every public message, so kept here.
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
@@ -85,7 +88,8 @@ class GameBot(commands.Bot):
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
         self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton, NextButton)
-        for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self)]:
+        for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self),
+                        build_season_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
         # Logged in by now, so the application id is known: show the link before anything can fail.

@@ -266,6 +266,56 @@ TEXTS.update({
 })
 CHOICES.update({"move": ("pro Zug", "par coup"), "bank": ("Zeitkonto", "réserve")})
 
+# /season (bot.commands.season)
+TEXTS.update({
+    "Seasons: a league in divisions that plays all year": (
+        "Saisons: eine Liga in Spielklassen, die das ganze Jahr läuft",
+        "Saisons : un championnat en divisions qui se joue toute l'année"),
+    "Organisers: set up seasons with promotion and relegation": (
+        "Veranstalter: Saisons mit Auf- und Abstieg einrichten",
+        "Organisateurs : créer des saisons avec montées et descentes"),
+    "The seasons' name": ("Der Name der Saisons", "Le nom des saisons"),
+    "The most divisions (default: as many as the players fill)": (
+        "Höchstens so viele Ligen (Standard: so viele, wie die Spieler füllen)",
+        "Nombre maximal de divisions (par défaut : autant que les joueurs en remplissent)"),
+    "Players a division (default 6)": ("Spieler pro Liga (Standard 6)", "Joueurs par division (par défaut 6)"),
+    "How long a season lasts (default 30)": ("Wie lange eine Saison dauert, in Tagen (Standard 30)",
+                                             "Durée d'une saison, en jours (par défaut 30)"),
+    "How many of each division move up (default: a quarter)": (
+        "Wie viele jeder Liga aufsteigen (Standard: ein Viertel)",
+        "Combien de joueurs de chaque division montent (par défaut : un quart)"),
+    "How many of each division move down (default: as many as move up)": (
+        "Wie viele jeder Liga absteigen (Standard: so viele, wie aufsteigen)",
+        "Combien de joueurs de chaque division descendent (par défaut : autant que ceux qui montent)"),
+    "Sign-up before the first season, in days (default 7)": (
+        "Anmeldung vor der ersten Saison, in Tagen (Standard 7)",
+        "Inscriptions avant la première saison, en jours (par défaut 7)"),
+    "Where the seasons are announced and played (default: here)": (
+        "Wo die Saisons angekündigt und gespielt werden (Standard: hier)",
+        "Où les saisons sont annoncées et jouées (par défaut : ici)"),
+    "Least share of finished matches a player played out, in % (default: none)": (
+        "Mindestanteil beendeter Partien, die ein Spieler zu Ende gespielt hat, in % (Standard: keiner)",
+        "Part minimale de parties terminées qu'un joueur a menées à leur fin, en % (par défaut : aucune)"),
+    "Join the seasons (once: you stay from season to season)": (
+        "Bei den Saisons mitmachen (einmal: du bleibst von Saison zu Saison dabei)",
+        "Rejoindre les saisons (une fois : vous restez d'une saison à l'autre)"),
+    "Which game's seasons (default: the only ones that fit)": (
+        "Die Saisons welches Spiels (Standard: die einzigen passenden)",
+        "Les saisons de quel jeu (par défaut : les seules qui conviennent)"),
+    "Leave the seasons after the current season": ("Die Saisons nach der laufenden Saison verlassen",
+                                                    "Quitter les saisons après la saison en cours"),
+    "A division's standings, in the seasons' channel": ("Die Tabelle einer Liga, im Kanal der Saisons",
+                                                        "Le classement d'une division, dans le salon des saisons"),
+    "Which division (default: yours, else the first)": ("Welche Liga (Standard: deine, sonst die erste)",
+                                                        "Quelle division (par défaut : la vôtre, sinon la première)"),
+    "Which season (default: the current one)": ("Welche Saison (Standard: die laufende)",
+                                                "Quelle saison (par défaut : celle en cours)"),
+    "This server's seasons": ("Die Saisons dieses Servers", "Les saisons de ce serveur"),
+    "Organisers: end the seasons after the current season": (
+        "Veranstalter: die Saisons nach der laufenden Saison beenden",
+        "Organisateurs : mettre fin aux saisons après la saison en cours"),
+})
+
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
 # Game titles, numbers, and each language named in its own words (as language menus do).
 UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10)),
