@@ -341,6 +341,42 @@ MIGRATIONS: list[str] = [
     ALTER TABLE events ADD COLUMN division INTEGER;
     ALTER TABLE events ADD COLUMN min_reliability REAL;
     CREATE INDEX events_season ON events (season_id, season_no, division);
+    -- the ladder (matches.ladder): one per server and game, its order a JSON list of user ids
+    CREATE TABLE ladders (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER,
+        game            TEXT    NOT NULL,
+        ranking         TEXT    NOT NULL,          -- JSON list of user ids, the first place first
+        reach           INTEGER NOT NULL,          -- how many places above one may challenge
+        days            INTEGER NOT NULL,          -- how long a challenge waits for its answer
+        min_reliability REAL,
+        organiser_id    INTEGER NOT NULL,
+        created_at      REAL    NOT NULL,
+        UNIQUE (guild_id, game)
+    );
+    CREATE TABLE ladder_players (
+        ladder_id  INTEGER NOT NULL REFERENCES ladders(id),
+        user_id    INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        joined_at  REAL    NOT NULL,
+        PRIMARY KEY (ladder_id, user_id)
+    );
+    CREATE TABLE ladder_matches (
+        ladder_id     INTEGER NOT NULL REFERENCES ladders(id),
+        match_id      INTEGER NOT NULL REFERENCES matches(id),
+        challenger_id INTEGER NOT NULL,
+        defender_id   INTEGER NOT NULL,
+        status        TEXT    NOT NULL,            -- open (challenged or playing), done
+        winner_id     INTEGER,                     -- NULL: a draw, or taken back
+        how           TEXT,                        -- played, declined, expired, withdrawn
+        announced     INTEGER NOT NULL DEFAULT 0,
+        created_at    REAL    NOT NULL,
+        decided_at    REAL,
+        PRIMARY KEY (ladder_id, match_id)
+    );
+    CREATE INDEX ladder_matches_match ON ladder_matches (match_id);
+    CREATE INDEX ladder_matches_open ON ladder_matches (status, ladder_id);
     """,
 ]
 

@@ -11,16 +11,16 @@ from .health import Health
 from .offers import Offers
 from .play import IllegalMoveError
 from .reviews import Reviewing, Reviews, review_record
-from .seasons import Seasons
+from .ladder import Ladders
 from .timekeeping import Timekeeping
 
 __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Reviewing", "Thinking",
            "review_record", "think"]
 
 
-class MatchService(Digests, Seasons, Events, Challenges, Conditional, Computer, Reviews, Offers, Timekeeping, Community,
+class MatchService(Digests, Ladders, Events, Challenges, Conditional, Computer, Reviews, Offers, Timekeeping, Community,
                    Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
     vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;
-    broken matches; events (tournaments); seasons; reviews of ended matches."""
+    broken matches; events (tournaments); seasons; ladders; reviews of ended matches."""
