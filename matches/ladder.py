@@ -56,8 +56,13 @@ class Ladder:
                    row["reach"], row["days"], row["min_reliability"], row["organiser_id"])
 
     @property
-    def title(self) -> Text:
-        return Text("the {game} ladder", game=get_game(self.game).title)
+    def game_title(self) -> str:
+        return get_game(self.game).title
+
+    @property
+    def heading(self) -> Text:
+        """The ladder as named in a heading."""
+        return Text("{game} ladder", game=get_game(self.game).title)
 
 
 @dataclass
@@ -144,7 +149,8 @@ class Ladders(Seasons):
         def work(tx: Transaction) -> tuple[Ladder, int]:
             current = Ladder.from_row(tx.fetchone("SELECT * FROM ladders WHERE id = ?", (ladder.id,)))
             if player.id in current.ranking:
-                raise ServiceError(Text("{name} is already on {ladder}.", name=player.name, ladder=ladder.title))
+                raise ServiceError(Text("{name} is already on the {game} ladder.", name=player.name,
+                                        game=ladder.game_title))
             ranking = joined(current.ranking, player.id)
             tx.execute("UPDATE ladders SET ranking = ? WHERE id = ?", (dumps(ranking), ladder.id))
             tx.execute("INSERT INTO ladder_players (ladder_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
@@ -160,12 +166,14 @@ class Ladders(Seasons):
         not within reach above, or either already has an open ladder match."""
         ladder = await self.ladder(guild_id, game)
         if challenger.id not in ladder.ranking:
-            raise NotAPlayer(Text("You are not on {ladder}; join it with `/ladder join`.", ladder=ladder.title))
+            raise NotAPlayer(Text("You are not on the {game} ladder; join it with `/ladder join`.",
+                                  game=ladder.game_title))
         if defender.id not in ladder.ranking:
-            raise ServiceError(Text("{name} is not on {ladder}.", name=defender.name, ladder=ladder.title))
+            raise ServiceError(Text("{name} is not on the {game} ladder.", name=defender.name,
+                                    game=ladder.game_title))
         if defender.id not in challengeable(ladder.ranking, challenger.id, ladder.reach):
-            raise ServiceError(Text("On {ladder} you may challenge only the {reach} players right above you "
-                                    "(you are in place {place}).", ladder=ladder.title, reach=ladder.reach,
+            raise ServiceError(Text("On the {game} ladder you may challenge only the {reach} players right above you "
+                                    "(you are in place {place}).", game=ladder.game_title, reach=ladder.reach,
                                     place=ladder.ranking.index(challenger.id) + 1))
         await self._no_open_ladder_match(ladder.id, challenger, defender)
         match = await self.create_challenge(game, guild_id, channel_id or ladder.channel_id, challenger, [defender])

@@ -238,6 +238,8 @@ class Seasons:
     async def start_due(self) -> None:
         """Series whose sign-up closed: the first season started (announced by :meth:`publish`), or
         sign-up kept open for want of players."""
+        # a ladder challenge declined or expired by a process that stopped before scoring it
+        await self.service.settle_closed_ladder_challenges()
         for season, started in await self.service.start_due_seasons():
             if started or season.channel_id is None:
                 continue
@@ -257,6 +259,7 @@ class Seasons:
                     await self._announce(news)
                 except Exception:  # noqa: BLE001 - one series' trouble must not stop the others
                     log.exception("could not announce seasons %s", news.season.id)
+            await self.bot.ladders.publish()
 
     async def _announce(self, news: SeasonNews) -> None:
         season = news.season

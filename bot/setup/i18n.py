@@ -314,6 +314,28 @@ TEXTS.update({
     "Organisers: end the seasons after the current season": (
         "Veranstalter: die Saisons nach der laufenden Saison beenden",
         "Organisateurs : mettre fin aux saisons après la saison en cours"),
+    # /ladder (bot.commands.ladder)
+    "The ladder: challenge the players above you": ("Die Rangliste: fordere die Spieler über dir",
+                                                    "L'échelle : défiez les joueurs au-dessus de vous"),
+    "Organisers: start this server's ladder of a game": ("Veranstalter: die Rangliste dieses Servers für ein Spiel "
+                                                         "eröffnen",
+                                                         "Organisateurs : ouvrir l'échelle de ce serveur pour un jeu"),
+    "How many places above one may challenge (default 3)": ("Wie viele Plätze nach oben man fordern darf (Standard 3)",
+                                                            "Combien de places au-dessus on peut défier (par défaut 3)"),
+    "Days a challenge waits for its answer before it counts as a loss (default 3)": (
+        "Tage, die eine Forderung auf Antwort wartet, bevor sie als Niederlage zählt (Standard 3)",
+        "Jours pendant lesquels un défi attend sa réponse avant de compter comme une défaite (par défaut 3)"),
+    "Where the ladder's results are posted (default: here)": (
+        "Wo die Ergebnisse der Rangliste erscheinen (Standard: hier)",
+        "Où les résultats de l'échelle sont publiés (par défaut : ici)"),
+    "Join the ladder at the bottom": ("Dich unten in die Rangliste eintragen", "Rejoindre l'échelle en bas"),
+    "Which game's ladder (default: the only one)": ("Die Rangliste welches Spiels (Standard: die einzige)",
+                                                    "L'échelle de quel jeu (par défaut : la seule)"),
+    "Challenge a player up to a few places above you": ("Einen Spieler bis zu ein paar Plätze über dir fordern",
+                                                        "Défier un joueur jusqu'à quelques places au-dessus de vous"),
+    "Whom to challenge": ("Wen du forderst", "Qui défier"),
+    "The ladder, privately, your place marked": ("Die Rangliste, privat, mit deinem Platz markiert",
+                                                 "L'échelle, en privé, avec votre place marquée"),
 })
 
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
