@@ -58,7 +58,7 @@ from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
 from . import ai_seats, timing
-from .challenges import Challenges
+from .reliability import Reliabilities
 from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
                            league_schedule, pair_swiss, standings)
 from .competitions.skill import DISPLAY_BASE
@@ -274,7 +274,7 @@ def places_of(match: Match) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other < k) for k in keys)
 
 
-class Events(Challenges):
+class Events(Reliabilities):
     # ------------------------------------------------------------- reading
     async def event(self, event_id: int) -> Event:
         row = await self.store.fetchone("SELECT * FROM events WHERE id = ?", (event_id,))
@@ -320,7 +320,8 @@ class Events(Challenges):
                            name: str | None = None, rounds: int | None = None, table: int = 2,
                            days: int | None = None, signup_days: int | None = None,
                            options: dict[str, Any] | None = None, clock: str = "move", bank: float | None = None,
-                           increment: float | None = None, round_days: int | None = None) -> Event:
+                           increment: float | None = None, round_days: int | None = None,
+                           min_reliability: float | None = None) -> Event:
         """An event open for sign-up.  The clock as a challenge's (``days`` per move, or a time bank
         of ``bank`` days gaining ``increment`` hours a turn); ``round_days``: how long a round's match
         may last (default :data:`ROUND_LIMIT_FACTOR` times the days per move, or the bank)."""
@@ -353,16 +354,20 @@ class Events(Challenges):
                                     "move).", least=turn_days, most=MAX_ROUND_DAYS))
         if signup_days is not None and not 1 <= signup_days <= SIGNUP_DAYS:
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=SIGNUP_DAYS))
+        if min_reliability is not None and not 0 <= min_reliability <= 100:
+            raise ServiceError(Text("The least reliability is a share from 0 to 100 %."))
         now = self.clock()
         starts_at = now + signup_days * timing.DAY if signup_days else None
 
         def work(tx: Transaction) -> Event:
             row = tx.fetchone(
                 "INSERT INTO events (guild_id, channel_id, name, game, format, options, table_size, rounds, days,"
-                " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment,"
+                " min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING *",
                 (guild_id, channel_id, (name or "").strip()[:80], game, fmt, dumps(options or {}), table, rounds,
-                 days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds))
+                 days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds,
+                 min_reliability))
             tx.schedule(starts_at)
             return Event.from_row(row)
 
@@ -378,6 +383,7 @@ class Events(Challenges):
             raise ServiceError(Text("{event} is no longer open for sign-up.", event=event.title))
         if player.bot and not ai_seats.is_valid(player.id):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
+        await self._check_reliable(event.guild_id, player.id, event.min_reliability)
         now = self.clock()
 
         def work(tx: Transaction) -> Event:

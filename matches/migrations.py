@@ -377,6 +377,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX ladder_matches_match ON ladder_matches (match_id);
     CREATE INDEX ladder_matches_open ON ladder_matches (status, ladder_id);
+    -- reliability (matches.reliability): a player who ended a match by running out of time or abandoning it
+    CREATE TABLE reliability_faults (
+        match_id   INTEGER NOT NULL REFERENCES matches(id),
+        user_id    INTEGER NOT NULL,
+        guild_id   INTEGER NOT NULL,
+        kind       TEXT    NOT NULL,                -- timeout, abandoned
+        at         REAL    NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
     """,
 ]
 

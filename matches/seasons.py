@@ -231,9 +231,6 @@ class Seasons(Events):
         current = await self.store.write(work)
         return current, current.status == "running"
 
-    async def _check_reliable(self, guild_id: int, user_id: int, least: float | None) -> None:
-        """Refuses a player below an organiser's least reliability (see :mod:`matches.reliability`)."""
-
     async def add_season_computer(self, season_id: int, level: str) -> Player:
         if level not in ai_seats.LEVELS:
             raise ServiceError(Text("The computer plays easy, medium or hard."))

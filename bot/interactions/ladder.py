@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
+SHOWN = 30          # places listed in the text (the image shows them all)
 
 
 def ladder_png(ladder: Ladder, names: dict[int, str], record: dict[int, tuple[int, int]], viewer: int | None,
@@ -128,16 +129,22 @@ class Ladders:
         names = await self.service.ladder_names(ladder.id)
         record = await self.service.ladder_record(ladder.id)
         me = interaction.user.id
-        lines: list = [Text("**{heading}**", heading=ladder.heading)]
-        for place, user in enumerate(ladder.ranking[:30], 1):
+        shown = ladder.ranking[:SHOWN]
+        if me in ladder.ranking[SHOWN:]:
+            shown.append(me)
+        reliable = await self.service.reliabilities(interaction.guild_id, shown)
+
+        def line(user: int) -> Text:
             won, lost = record.get(user, (0, 0))
-            line = Text("{place}. {name} ({won}–{lost})", place=place, name=names.get(user, "?"), won=won, lost=lost)
-            lines.append(Text("**{line}** ◀ you", line=line) if user == me else line)
-        if me in ladder.ranking and ladder.ranking.index(me) >= 30:
-            won, lost = record.get(me, (0, 0))
-            lines += ["⋯", Text("**{line}** ◀ you", line=Text("{place}. {name} ({won}–{lost})",
-                                                                place=ladder.ranking.index(me) + 1,
-                                                                name=names.get(me, "?"), won=won, lost=lost))]
+            fields = dict(place=ladder.ranking.index(user) + 1, name=names.get(user, "?"), won=won, lost=lost)
+            percent = reliable[user].percent if user in reliable else None
+            text = Text("{place}. {name} ({won}–{lost})", **fields) if percent is None else \
+                Text("{place}. {name} ({won}–{lost}) · {percent} % reliable", percent=percent, **fields)
+            return Text("**{line}** ◀ you", line=text) if user == me else text
+
+        lines: list = [Text("**{heading}**", heading=ladder.heading), *(line(u) for u in ladder.ranking[:SHOWN])]
+        if me in ladder.ranking[SHOWN:]:
+            lines += ["⋯", line(me)]
         if not ladder.ranking:
             lines.append(Text("Nobody has joined yet."))
         png = await asyncio.to_thread(ladder_png, ladder, names, record, me, interaction.locale)
