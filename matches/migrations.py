@@ -386,10 +386,49 @@ MIGRATIONS: list[str] = [
         at         REAL    NOT NULL,
         PRIMARY KEY (match_id, user_id)
     );
+    -- practice (matches.practice): a player's mistakes and blunders from the reviews of his finished matches
+    CREATE TABLE practice_items (
+        user_id     INTEGER NOT NULL,
+        match_id    INTEGER NOT NULL REFERENCES matches(id),
+        ply         INTEGER NOT NULL,               -- the move's index: the position is the board before it
+        game        TEXT    NOT NULL,
+        seat        INTEGER NOT NULL,
+        played      TEXT    NOT NULL,
+        best        TEXT    NOT NULL,
+        best_win    REAL    NOT NULL,
+        played_win  REAL    NOT NULL,
+        label       TEXT    NOT NULL,
+        interval    REAL    NOT NULL,               -- days until it comes back after the last answer
+        due_at      REAL    NOT NULL,
+        solved      INTEGER NOT NULL,
+        missed      INTEGER NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (user_id, match_id, ply)
+    );
+    CREATE INDEX practice_items_due ON practice_items (user_id, due_at);
+    CREATE INDEX practice_items_game_due ON practice_items (user_id, game, due_at);
+    CREATE TABLE practice_sessions (
+        user_id     INTEGER PRIMARY KEY,
+        match_id    INTEGER NOT NULL,
+        ply         INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        tries       INTEGER NOT NULL,
+        hinted      INTEGER NOT NULL,
+        started_at  REAL    NOT NULL
+    );
     """,
 ]
+
+
+def practice_backfill(tx: Transaction) -> None:
+    """Migration 16's step: practice positions from the reviews stored before it (matches.practice)."""
+    from .practice import backfill     # imported late: matches.practice imports the service's modules
+
+    backfill(tx)
+
 
 # Migration number -> its Python step (see the module).
 STEPS: dict[int, Callable[[Transaction], None]] = {
     10: ratings.recompute,
+    16: practice_backfill,
 }

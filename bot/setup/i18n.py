@@ -336,6 +336,23 @@ TEXTS.update({
     "Whom to challenge": ("Wen du forderst", "Qui défier"),
     "The ladder, privately, your place marked": ("Die Rangliste, privat, mit deinem Platz markiert",
                                                  "L'échelle, en privé, avec votre place marquée"),
+    # /practice (bot.commands.practice)
+    "Practise the positions you got wrong in your matches": (
+        "Die Stellungen üben, in denen du in deinen Partien danebengegriffen hast",
+        "Travailler les positions que vous avez ratées dans vos parties"),
+    "Privately, a position where you played a mistake or a blunder": (
+        "Privat eine Stellung, in der du einen Fehler oder groben Fehler gespielt hast",
+        "En privé, une position où vous avez joué une erreur ou une gaffe"),
+    "Only this game (default: any)": ("Nur dieses Spiel (Standard: alle)", "Seulement ce jeu (par défaut : tous)"),
+    "Answer the open practice position with a move": ("Die offene Übungsstellung mit einem Zug beantworten",
+                                                      "Répondre à la position d'entraînement en cours par un coup"),
+    "Your move, in the game's notation": ("Dein Zug, in der Notation des Spiels",
+                                          "Votre coup, dans la notation du jeu"),
+    "A hint for the open practice position": ("Ein Hinweis zur offenen Übungsstellung",
+                                              "Un indice pour la position d'entraînement en cours"),
+    "Your practice positions: how many, due, solved and missed": (
+        "Deine Übungsstellungen: wie viele, fällige, gelöste und verfehlte",
+        "Vos positions d'entraînement : combien, à faire, résolues et manquées"),
 })
 
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
