@@ -1,4 +1,5 @@
-"""Seasons at scale: ``python -m bench.seasons [--players 200] [--database URL]``.
+"""Seasons at scale: ``python -m bench.seasons [--players 200] [--database URL] [--reviews 10000] [--asks 300]
+[--no-turn]``.
 
 **The turn of a season**: a series of ``--players`` players in divisions of six (200 players: 34
 divisions, 1,010 matches) plays its first season; every match but two is decided in the store
@@ -11,6 +12,10 @@ events' final standings claimed (each once, asked by both processes at once), ev
 final standings drawn as text and image, the movements and the new divisions written out.  The
 first boards of the new season's matches are not included: they go out at Discord's pace, one
 message each, as any event's do.  Checked: the next season exists once, its news was claimed once.
+
+**/practice**: ``--reviews`` stored reviews (1,000 players, two blunders each a review), then
+``/practice position`` asked ``--asks`` times by different players: the position due chosen, the
+match's record read and replayed, the board drawn (wall time, the median and 99th percentile).
 
 Nothing is asserted beyond that; it prints numbers for people to read.
 """
@@ -143,16 +148,116 @@ async def turn_bench(players: int, database: str | None) -> dict:
             await conn.close()
 
 
+async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
+    """``/practice position`` with ``reviews`` stored reviews (a thousand players, ten reviewed
+    matches each, two mistakes or blunders a player a match): the service's choice of the position
+    due, the match's record replayed to it and the board drawn, as the bot answers it."""
+    import discord
+
+    from bot.interactions.practice import position_png
+    from matches import MatchService, Player
+    from matches.practice import backfill
+    from matches.store import store_for
+
+    from .stats import percentile
+
+    class Clock:
+        now = 1_800_000_000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    location = database or os.path.join(tempfile.mkdtemp(prefix="bench-practice-"), "practice.sqlite3")
+    store = await store_for(location).open()
+    try:
+        seeds = iter(range(1, 10**9))
+        service = MatchService(store, clock=clock, seeds=lambda: next(seeds))
+        a, b = Player(1, "ann"), Player(2, "bob")
+        match = await service.accept((await service.create_challenge("architekton", GUILD, CHANNEL, a, [b],
+                                                                     first="me")).id, b.id)
+        for _ in range(12):
+            match = (await service.move(match.id, match.to_move_id(), match.state().legal_moves()[-1])).match
+        await service.resign(match.id, a.id)
+        source = dict(await store.fetchone("SELECT * FROM matches WHERE id = ?", (match.id,)))
+        moves = await store.fetchall("SELECT * FROM moves WHERE match_id = ?", (match.id,))
+        record = await service.record(match.id)
+        from engines.record import replay
+
+        plies = []
+        for ply, move in enumerate(record.moves):
+            before = replay(record, ply)
+            others = [m for m in before.legal_moves() if before.copy().play(m) != move]
+            label = "blunder" if ply in (2, 5) and others else "best"
+            best = before.copy().play(others[0]) if label != "best" else move
+            plies.append({"ply": ply, "seat": before.current_player(), "move": move, "win": [0.5, 0.5],
+                          "best": best, "best_win": 0.8, "played_win": 0.4 if label != "best" else 0.8,
+                          "label": label, "forced": False, "missed_win": False})
+        review = json.dumps({"game": "architekton", "players": ["a", "b"], "plies": plies, "accuracy": [50, 50]})
+        columns = [c for c in source if c != "id"]
+        users = 1000
+
+        def fill(tx):
+            for i in range(reviews):
+                first, second = 1000 + i % users, 1000 + (i * 7 + 1) % users
+                if first == second:
+                    second = 1000 + (second + 1 - 1000) % users
+                row = dict(source, players=json.dumps([first, second]))
+                new = tx.fetchone(f"INSERT INTO matches ({', '.join(columns)}) VALUES"
+                                  f" ({', '.join('?' * len(columns))}) RETURNING id", tuple(row[c] for c in columns))
+                tx.executemany("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
+                               [(new["id"], m["ply"], m["move"], first if m["user_id"] == a.id else second,
+                                 m["played_at"]) for m in moves])
+                tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
+                               [(first, new["id"]), (second, new["id"])])
+                tx.execute("INSERT INTO match_reviews (match_id, version, level, review, created_at)"
+                           " VALUES (?, ?, 'hard', ?, 0)", (new["id"], row["version"], review))
+            backfill(tx)
+
+        start = time.perf_counter()
+        await store.write(fill)
+        filled = time.perf_counter() - start
+        items = (await store.fetchone("SELECT COUNT(*) AS n FROM practice_items"))["n"]
+        locale = discord.Locale.british_english
+        samples, cpu = [], []
+        for i in range(asks):
+            user = 1000 + (i * 37) % users
+            await store.execute("DELETE FROM practice_sessions WHERE user_id = ?", (user,))
+            t0, c0 = time.perf_counter(), time.process_time()
+            position = await service.practice_position(user)
+            await asyncio.to_thread(position_png, position, locale)
+            samples.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+        samples.sort()
+        cpu.sort()
+        return {"reviews": reviews, "practice_positions": items, "fill_s": round(filled, 1), "asks": asks,
+                "median_ms": round(samples[len(samples) // 2] * 1000, 1),
+                "p99_ms": round(percentile(samples, 99) * 1000, 1), "max_ms": round(samples[-1] * 1000, 1),
+                "cpu_p99_ms": round(percentile(cpu, 99) * 1000, 1),
+                "backend": "postgresql" if database else "sqlite"}
+    finally:
+        await store.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.seasons", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--database", default=None, help="a PostgreSQL URL (default: a temporary SQLite file)")
+    parser.add_argument("--reviews", type=int, default=10_000, help="stored reviews for /practice")
+    parser.add_argument("--asks", type=int, default=300, help="/practice positions asked for")
+    parser.add_argument("--no-turn", action="store_true", help="only /practice")
     args = parser.parse_args(argv)
     before = cpu_ticks()
-    result = asyncio.run(turn_bench(args.players, args.database))
-    print("The turn of a season (CPU seconds of this process; both processes' services run in it):")
-    for key, value in result.items():
-        print(f"  {key}: {value}")
+    if not args.no_turn:
+        result = asyncio.run(turn_bench(args.players, args.database))
+        print("The turn of a season (CPU seconds of this process; both processes' services run in it):")
+        for key, value in result.items():
+            print(f"  {key}: {value}")
+    if args.reviews:
+        result = asyncio.run(practice_bench(args.reviews, args.asks, None))
+        print("/practice position (the service's choice, the record replayed, the board drawn):")
+        for key, value in result.items():
+            print(f"  {key}: {value}")
     load = busy_and_steal(before, cpu_ticks())
     if load:
         print(f"machine busy {load['machine_busy_pct']} % (steal {load['steal_pct']} %) while measuring")

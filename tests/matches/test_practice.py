@@ -104,3 +104,14 @@ async def test_nothing_to_practise_without_reviews_and_only_finished_matches(ser
     await service.store_review(Reviewing(match.id, aborted.version, {}, "hard", 0), review)
     with pytest.raises(NotFound, match="No practice positions yet"):
         await service.practice_position(ANN.id)
+
+
+async def test_the_migration_step_makes_positions_of_the_reviews_stored_before(service):
+    from matches.practice import backfill
+
+    match, plies = await reviewed_match(service)
+    before = await service.store.fetchall("SELECT user_id, match_id, ply FROM practice_items ORDER BY ply")
+    await service.store.execute("DELETE FROM practice_items")
+    await service.store.write(backfill)
+    after = await service.store.fetchall("SELECT user_id, match_id, ply FROM practice_items ORDER BY ply")
+    assert [tuple(r) for r in after] == [tuple(r) for r in before] and len(after) == 2
