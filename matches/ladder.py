@@ -11,8 +11,9 @@ The order and its rules are the pure core's (:mod:`matches.competitions.ladder`)
 - **Results**: when the match ends (in the transaction that ends it, :meth:`_match_ended`) the
   winner below takes the loser's place; a draw moves nobody; a match ended before anybody moved
   is lost by whoever left it.  **Declining, or letting the challenge expire, counts as a loss**
-  for the challenged player; a challenger who takes his challenge back loses nothing.  An out-of-
-  time player is beaten as in any match: his opponent claims the win.  Each result applies once:
+  for the challenged player; a challenger who takes his challenge back loses nothing (nor does
+  anybody in a match an admin aborts).  In a ladder match, as in an event's, a player out of time
+  loses by himself (:meth:`time_out`).  Each result applies once:
   the ladder match moves from ``open`` to ``done`` by a conditional update, and the ranking is
   rewritten in that transaction.
 - Each result is announced once (``announced``, claimed by a conditional update).
@@ -29,7 +30,7 @@ from . import ai_seats, timing
 from .competitions.ladder import DEFAULT_REACH, after_result, challengeable, joined
 from .core import dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
-from .models import Match, Player
+from .models import Match, MoveResult, Player
 from .seasons import Seasons
 from .store import Transaction
 
@@ -238,24 +239,41 @@ class Ladders(Seasons):
             loser = next((p for p in match.players if p != winner), None) if winner is not None else None
         self._settle(tx, row, winner, loser, "played")
 
+    async def time_out(self, match_id: int) -> MoveResult | None:
+        """In a ladder match, as in an event's, the player out of time loses by himself (no claim)."""
+        result = await super().time_out(match_id)
+        if result is not None:
+            return result
+        match = await self.get(match_id)
+        if match.status != "active" or match.deadline is None or self.clock() < match.deadline:
+            return None
+        late = match.to_move_seat()
+        if late is None or await self.ladder_of_match(match_id) is None:
+            return None
+        try:
+            return await self._drop(match, late, "timeout", Text("{late} ran out of time and loses (ladder rules).",
+                                                                  late=match.names[late]))
+        except StaleRequest:
+            return None
+
     async def _close_challenge(self, match: Match, status: str) -> None:
         await super()._close_challenge(match, status)
         await self.settle_closed_ladder_challenges(match.id)
 
     async def settle_closed_ladder_challenges(self, match_id: int | None = None) -> None:
-        """Ladder challenges declined or expired count as a loss for the challenged player; taken back,
-        as nothing.  Done after the challenge closed (and by the scheduler, should a process stop in
-        between); once, whoever does it."""
+        """Ladder challenges declined or expired count as a loss for the challenged player; taken back
+        (or a match an admin aborted), as nothing.  Done after the challenge closed, and by the
+        scheduler (an abort, or a process that stopped in between); once, whoever does it."""
         def work(tx: Transaction) -> None:
             rows = tx.fetchall("SELECT l.*, m.status AS match_status FROM ladder_matches l JOIN matches m"
                                " ON m.id = l.match_id WHERE l.status = 'open' AND m.status IN"
-                               " ('declined', 'expired', 'cancelled')" + (" AND l.match_id = ?" if match_id else ""),
-                               (match_id,) if match_id else ())
+                               " ('declined', 'expired', 'cancelled', 'aborted', 'abandoned')"
+                               + (" AND l.match_id = ?" if match_id else ""), (match_id,) if match_id else ())
             for row in rows:
-                if row["match_status"] == "cancelled":
-                    self._settle(tx, row, None, None, "withdrawn")
-                else:
+                if row["match_status"] in ("declined", "expired"):
                     self._settle(tx, row, row["challenger_id"], row["defender_id"], row["match_status"])
+                else:       # taken back, or ended by an admin without a result: nobody moves
+                    self._settle(tx, row, None, None, "withdrawn")
 
         await self.store.write(work)
 

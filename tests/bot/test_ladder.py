@@ -76,3 +76,25 @@ async def test_ladder_refusals_are_private_and_change_nothing(world):
     assert len(await w.service.store.fetchall("SELECT * FROM ladder_matches")) == 2
     ladder = await w.service.ladder(w.guild.id, "architekton")
     assert ladder.ranking == [p.id for p in people[:5]]
+
+
+async def test_a_ladder_player_out_of_time_loses_by_himself(world):
+    from matches.timing import DAY
+
+    from .helpers import advance
+
+    w = world
+    people = members(w, 3)
+    await ladder_of(w, people)
+    offered = await w.cat.slash(w.channel, "ladder challenge", member=w.ann)
+    await w.ann.click(offered.response, label="Accept")
+    [row] = await w.service.store.fetchall("SELECT match_id FROM ladder_matches")
+    match = await w.service.get(row["match_id"])
+    late = match.to_move_id()
+    await advance(w.env, match.days * DAY + 3600)
+    assert any("ran out of time and loses (ladder rules)" in t for t in texts(w.channel))
+    assert not any("Claim the win" in str(m.components) for m in w.channel.history()[-3:])
+    winner = w.cat.id if late == w.ann.id else w.ann.id
+    ranking = (await w.service.ladder(w.guild.id, "architekton")).ranking
+    assert ranking[0] == winner                                   # cat climbed, or ann held her place
+    assert (await w.service.reliability(w.guild.id, late)).faults == 1

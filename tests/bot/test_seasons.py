@@ -82,6 +82,7 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     r = await w.ann.slash(w.channel, "season standings", season=1, division=2)
     message = r.followups[0] if r.followups else r.response
     assert "season 1, division 2" in message.content
+    assert "Reliability:" in message.content and "%" in message.content.split("Reliability:")[1]
     assert (await message.attachments[0].read()).startswith(PNG_MAGIC)
 
 

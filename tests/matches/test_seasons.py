@@ -122,3 +122,26 @@ async def test_refusals(service, clock):
     assert ended.status == "finished"
     with pytest.raises(ServiceError):
         await service.join_season(season.id, PEOPLE[1])
+
+
+async def test_ended_by_its_organiser_the_series_stops_after_the_current_season(service, second, clock):
+    season = await service.create_season(GUILD, CHANNEL, PEOPLE[0], "architekton", size=3, signup_days=1)
+    for p in PEOPLE[:3]:
+        await service.join_season(season.id, p)
+    clock.now += DAY + 1
+    await service.start_due_seasons()
+    await service.claim_season_news()
+    ended = await service.end_season_series(season.id)
+    assert ended.status == "running" and ended.ending
+    with pytest.raises(ServiceError):
+        await service.end_season_series(season.id)                              # once
+    with pytest.raises(ServiceError, match="takes no new players"):
+        await service.join_season(season.id, PEOPLE[5])
+    [division] = await service.division_events(season.id, 1)
+    await finish_division(service, division.id)
+    done = await service.season(season.id)
+    assert done.status == "finished" and done.number == 1
+    assert await service.division_events(season.id, 2) == []
+    batches = await asyncio.gather(service.claim_season_news(), second.claim_season_news())
+    [final] = [n for batch in batches for n in batch]
+    assert final.final and final.number == 1
