@@ -349,12 +349,13 @@ class Tournaments:
                     await self._announce(news)
                 except Exception:  # noqa: BLE001 - one event's trouble must not stop the others
                     log.exception("could not announce event %s", news.view.event.id)
+            # a season that turned with its last division: its movements and new divisions before the boards
+            await self.bot.seasons.publish()
             for match in await self.service.claim_unposted_matches():
                 try:
                     await self.post_board(match, Text("The match begins."))
                 except Exception:  # noqa: BLE001
                     log.exception("could not post the first board of event match %s", match.id)
-        await self.bot.seasons.publish()        # a season may have turned with its last division
 
     async def _announce(self, news: News) -> None:
         view, event = news.view, news.view.event

@@ -48,6 +48,15 @@ async def test_faults_the_stats_line_and_a_minimum_refusing_privately(world):
     assert not joined.ephemeral
     [event] = await w.service.events(w.guild.id)
     assert [e.user_id for e in (await w.service.event_view(event.id)).entrants] == [w.ann.id]
+    await org.slash(w.channel, "season create", game="architekton", min_reliability=50)
+    season_refused = await w.bob.slash(w.channel, "season join")
+    assert season_refused.ephemeral and "at least 50 %" in season_refused.response.content
+    [season] = await w.service.seasons(w.guild.id)
+    assert await w.service.season_players(season.id) == []
+    await org.slash(w.channel, "ladder create", game="architekton", min_reliability=50)
+    ladder_refused = await w.cat.slash(w.channel, "ladder join")
+    assert ladder_refused.ephemeral and "at least 50 %" in ladder_refused.response.content
+    assert (await w.service.ladder(w.guild.id, "architekton")).ranking == []
 
 
 async def test_a_round_limit_passing_on_vacation_is_not_a_fault(world):

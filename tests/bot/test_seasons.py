@@ -79,6 +79,10 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     [moves] = [t for t in history if "season 1 is over" in t]
     assert "Up to division 1" in moves and "Down to division 2" in moves and "Left" in moves
     assert len([t for t in history if t.startswith("🏁") and "season 2" in t]) == 2
+    # the movements and the new divisions come before the new season's boards
+    first_board = next(i for i, t in enumerate(history) if "season 2, division" in t and "The match begins" in t)
+    assert history.index(moves) < first_board
+    assert max(i for i, t in enumerate(history) if t.startswith("🏁") and "season 2" in t) < first_board
     r = await w.ann.slash(w.channel, "season standings", season=1, division=2)
     message = r.followups[0] if r.followups else r.response
     assert "season 1, division 2" in message.content
