@@ -122,7 +122,7 @@ async def turn_bench(players: int, database: str | None) -> dict:
         images = 0
         for news in finals:
             page = await asyncio.to_thread(standings_page, news.view, 1, None)
-            text, file = await standings_message(news.view, True, locale, page, "/season standings")
+            await standings_message(news.view, True, locale, page, "/season standings")
             images += 1
         posts = [n for batch in season_news for n in batch]
         for news in posts:

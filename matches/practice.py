@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,9 +146,7 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
         return canonical, True
     if canonical == item.played:
         return canonical, False
-    import random
-
-    import ai.review     # the search is loaded only when an answer needs it
+    import ai.review  # the search is loaded only when an answer needs it
     from ai.evaluators import evaluator_for
     from ai.levels import budget
 

@@ -28,7 +28,6 @@ Tactori, whose two-player tables are one of their forms, meet once.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 
 from engines import get_game

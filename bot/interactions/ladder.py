@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engines import Joined, Text, get_game
+from engines import Joined, Text
 from matches import ServiceError
 from matches.ladder import Ladder, LadderResult
 

@@ -1,7 +1,8 @@
 """Divisions of a season and a ladder's swaps: pure functions."""
 import itertools
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from matches.competitions.divisions import default_promote, division_sizes, first_divisions, next_divisions
 from matches.competitions.ladder import after_result, challengeable, joined, left

@@ -81,7 +81,7 @@ async def test_a_position_from_my_own_blunder_right_after_a_wrong_try(service, c
 
 
 async def test_two_wrong_answers_show_it_and_it_comes_back_the_next_day(service, clock):
-    match, plies = await reviewed_match(service)
+    await reviewed_match(service)
     position = await service.practice_position(ANN.id)
     played = position.item.played
     await service.practice_answer(ANN.id, played)
@@ -109,7 +109,7 @@ async def test_nothing_to_practise_without_reviews_and_only_finished_matches(ser
 async def test_the_migration_step_makes_positions_of_the_reviews_stored_before(service):
     from matches.practice import backfill
 
-    match, plies = await reviewed_match(service)
+    await reviewed_match(service)
     before = await service.store.fetchall("SELECT user_id, match_id, ply FROM practice_items ORDER BY ply")
     await service.store.execute("DELETE FROM practice_items")
     await service.store.write(backfill)

@@ -33,7 +33,7 @@ async def test_a_time_out_counts_against_the_late_player_only(service, clock):
 
 
 async def test_abandoning_counts_against_the_player_to_move(service, clock):
-    match = await started(service)                                               # ann to move
+    await started(service)                                                       # ann to move
     clock.now += 33 * DAY
     [(due, event)] = await service.due()
     assert (await service.mark_sent(due, event)).status == "abandoned"
