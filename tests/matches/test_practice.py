@@ -115,3 +115,19 @@ async def test_the_migration_step_makes_positions_of_the_reviews_stored_before(s
     await service.store.write(backfill)
     after = await service.store.fetchall("SELECT user_id, match_id, ply FROM practice_items ORDER BY ply")
     assert [tuple(r) for r in after] == [tuple(r) for r in before] and len(after) == 2
+
+
+async def test_another_move_counts_when_its_searched_win_chance_is_close_to_the_best(service):
+    """A move that is neither the best nor the played one is searched as the review searches a played
+    move; whether it counts depends on the best move's win chance the review stored."""
+    await reviewed_match(service)
+    position = await service.practice_position(ANN.id)
+    before = replay(position.record, position.item.ply)
+    third = next(m for m in before.legal_moves()
+                 if before.copy().play(m) not in (position.item.best, position.item.played))
+    await service.store.execute("UPDATE practice_items SET best_win = 1.0 WHERE user_id = ?", (ANN.id,))
+    far = await service.practice_answer(ANN.id, third)            # nothing early in a match is a sure win
+    assert not far.right and far.move == before.copy().play(third)
+    await service.store.execute("UPDATE practice_items SET best_win = 0.0 WHERE user_id = ?", (ANN.id,))
+    close = await service.practice_answer(ANN.id, third)          # nothing is worse than a sure loss
+    assert close.right and close.over
