@@ -195,7 +195,7 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
                           "label": label, "forced": False, "missed_win": False})
         review = json.dumps({"game": "architekton", "players": ["a", "b"], "plies": plies, "accuracy": [50, 50]})
         columns = [c for c in source if c != "id"]
-        users = 1000
+        users = max(2, min(1000, reviews // 10))      # ten reviewed matches a player
 
         def fill(tx):
             for i in range(reviews):
