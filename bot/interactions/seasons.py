@@ -17,7 +17,7 @@ import discord
 
 from engines import Joined, Text, get_game
 from matches import ServiceError, ai_seats
-from matches.seasons import Season, SeasonNews
+from matches.seasons import Season, SeasonNews, cycles_of
 
 from ..locales import say
 from ..messages import present
@@ -34,7 +34,7 @@ STATUS_WORDS = {"open": Text("open for sign-up"), "running": Text("running"), "f
 
 def rules_paragraph(season: Season) -> Text:
     """How the seasons of a series go, in one paragraph."""
-    twice = season.game in ("architekton", "tactori-fem")
+    twice = cycles_of(season.game) == 2
     return Joined([
         Text("**{season}**: {title}, seasons of {days} in divisions of about {size} players, {move} per move.",
              season=season.title, title=get_game(season.game).title, days=present.days(season.days),
