@@ -34,6 +34,14 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("match_notes", ("match_id", "user_id")),
     ("match_reviews", ("match_id",)),
     ("web_links", ("user_id",)),
+    ("seasons", ("id",)),
+    ("season_players", ("season_id", "user_id")),
+    ("ladders", ("id",)),
+    ("ladder_players", ("ladder_id", "user_id")),
+    ("ladder_matches", ("ladder_id", "match_id")),
+    ("reliability_faults", ("match_id", "user_id")),
+    ("practice_items", ("user_id", "match_id", "ply")),
+    ("practice_sessions", ("user_id",)),
 )
 BATCH = 2000
 

@@ -58,7 +58,7 @@ from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
 from . import ai_seats, timing
-from .challenges import Challenges
+from .reliability import Reliabilities
 from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
                            league_schedule, pair_swiss, standings)
 from .competitions.skill import DISPLAY_BASE
@@ -115,6 +115,10 @@ class Event:
     round_days: int | None = None        # how long a round's match may last (None: no limit)
     bank: float | None = None            # a time bank per player, seconds (None: time per move)
     increment: float | None = None       # what a turn gives back to the bank, seconds
+    season_id: int | None = None         # a division of a season (matches.seasons): its series,
+    season_no: int | None = None         # the season's number
+    division: int | None = None          # and the division's (1: the first)
+    min_reliability: float | None = None  # the least reliability a player needs to join (percent)
 
     @classmethod
     def from_row(cls, row) -> "Event":
@@ -122,7 +126,8 @@ class Event:
                    json.loads(row["options"]), row["table_size"], row["rounds"], row["days"], row["status"],
                    row["round"], row["announced"], bool(row["final_announced"]), row["organiser_id"],
                    row["starts_at"], row["message_id"], json.loads(row["winners"]) if row["winners"] else [],
-                   row["created_at"], row["round_days"], row["bank"], row["increment"])
+                   row["created_at"], row["round_days"], row["bank"], row["increment"], row["season_id"],
+                   row["season_no"], row["division"], row["min_reliability"])
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -131,6 +136,9 @@ class Event:
     @property
     def title(self) -> Text:
         """The event's name: the organiser's, else the game, format and number ("Atacama Swiss #3")."""
+        if self.season_id is not None:
+            return Text("{name}, season {season}, division {division}", name=self.name, season=self.season_no,
+                        division=self.division)
         if self.name:
             return Text("{name}", name=self.name)
         return Text("{game} {format} #{id}", game=get_game(self.game).title, format=format_word(self.format),
@@ -267,7 +275,7 @@ def places_of(match: Match) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other < k) for k in keys)
 
 
-class Events(Challenges):
+class Events(Reliabilities):
     # ------------------------------------------------------------- reading
     async def event(self, event_id: int) -> Event:
         row = await self.store.fetchone("SELECT * FROM events WHERE id = ?", (event_id,))
@@ -318,7 +326,8 @@ class Events(Challenges):
                            name: str | None = None, rounds: int | None = None, table: int = 2,
                            days: int | None = None, signup_days: int | None = None,
                            options: dict[str, Any] | None = None, clock: str = "move", bank: float | None = None,
-                           increment: float | None = None, round_days: int | None = None) -> Event:
+                           increment: float | None = None, round_days: int | None = None,
+                           min_reliability: float | None = None) -> Event:
         """An event open for sign-up.  The clock as a challenge's (``days`` per move, or a time bank
         of ``bank`` days gaining ``increment`` hours a turn); ``round_days``: how long a round's match
         may last (default :data:`ROUND_LIMIT_FACTOR` times the days per move, or the bank)."""
@@ -351,16 +360,20 @@ class Events(Challenges):
                                     "move).", least=turn_days, most=MAX_ROUND_DAYS))
         if signup_days is not None and not 1 <= signup_days <= SIGNUP_DAYS:
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=SIGNUP_DAYS))
+        if min_reliability is not None and not 0 <= min_reliability <= 100:
+            raise ServiceError(Text("The least reliability is a share from 0 to 100 %."))
         now = self.clock()
         starts_at = now + signup_days * timing.DAY if signup_days else None
 
         def work(tx: Transaction) -> Event:
             row = tx.fetchone(
                 "INSERT INTO events (guild_id, channel_id, name, game, format, options, table_size, rounds, days,"
-                " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment,"
+                " min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING *",
                 (guild_id, channel_id, (name or "").strip()[:80], game, fmt, dumps(options or {}), table, rounds,
-                 days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds))
+                 days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds,
+                 min_reliability))
             tx.schedule(starts_at)
             return Event.from_row(row)
 
@@ -376,6 +389,7 @@ class Events(Challenges):
             raise ServiceError(Text("{event} is no longer open for sign-up.", event=event.title))
         if player.bot and not ai_seats.is_valid(player.id):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
+        await self._check_reliable(event.guild_id, player.id, event.min_reliability)
         now = self.clock()
 
         def work(tx: Transaction) -> Event:

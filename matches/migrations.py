@@ -316,9 +316,139 @@ MIGRATIONS: list[str] = [
         generation INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 17: seasons (a league in divisions that plays all year, matches.seasons): the series, its players,
+    # and each division's league event knowing its season and division.  ``min_reliability``: the
+    # least share of finished matches a player must have ended by playing them out, to join.
+    """
+    CREATE TABLE seasons (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER,
+        name            TEXT    NOT NULL,
+        game            TEXT    NOT NULL,
+        size            INTEGER NOT NULL,          -- players a division
+        divisions       INTEGER,                   -- the most divisions (NULL: as many as it takes)
+        days            INTEGER NOT NULL,          -- how long a season lasts
+        move_days       INTEGER NOT NULL,          -- time per move in its matches
+        promote         INTEGER NOT NULL,
+        relegate        INTEGER NOT NULL,
+        signup_days     INTEGER NOT NULL,
+        min_reliability REAL,
+        status          TEXT    NOT NULL,          -- open, running, finished
+        number          INTEGER NOT NULL DEFAULT 0,    -- the season being played (0: sign-up)
+        announced       INTEGER NOT NULL DEFAULT 0,    -- the last season whose start was announced
+        final_announced INTEGER NOT NULL DEFAULT 0,
+        ending          INTEGER NOT NULL DEFAULT 0,    -- no season after the current one
+        organiser_id    INTEGER NOT NULL,
+        starts_at       REAL,                      -- sign-up closes and the first season starts
+        movements       TEXT,                      -- JSON: the last turn's promotions, relegations, leavers
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL
+    );
+    CREATE INDEX seasons_guild ON seasons (guild_id, status);
+    CREATE INDEX seasons_start ON seasons (status, starts_at);
+    CREATE TABLE season_players (
+        season_id  INTEGER NOT NULL REFERENCES seasons(id),
+        user_id    INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        joined_at  REAL    NOT NULL,
+        division   INTEGER,                        -- in the current season (NULL: waits for the next)
+        leaving    INTEGER NOT NULL DEFAULT 0,     -- leaves after the current season
+        PRIMARY KEY (season_id, user_id)
+    );
+    ALTER TABLE events ADD COLUMN season_id INTEGER;
+    ALTER TABLE events ADD COLUMN season_no INTEGER;
+    ALTER TABLE events ADD COLUMN division INTEGER;
+    ALTER TABLE events ADD COLUMN min_reliability REAL;
+    CREATE INDEX events_season ON events (season_id, season_no, division);
+    -- the ladder (matches.ladder): one per server and game, its order a JSON list of user ids
+    CREATE TABLE ladders (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER,
+        game            TEXT    NOT NULL,
+        ranking         TEXT    NOT NULL,          -- JSON list of user ids, the first place first
+        reach           INTEGER NOT NULL,          -- how many places above one may challenge
+        days            INTEGER NOT NULL,          -- how long a challenge waits for its answer
+        min_reliability REAL,
+        organiser_id    INTEGER NOT NULL,
+        created_at      REAL    NOT NULL,
+        UNIQUE (guild_id, game)
+    );
+    CREATE TABLE ladder_players (
+        ladder_id  INTEGER NOT NULL REFERENCES ladders(id),
+        user_id    INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        joined_at  REAL    NOT NULL,
+        PRIMARY KEY (ladder_id, user_id)
+    );
+    CREATE TABLE ladder_matches (
+        ladder_id     INTEGER NOT NULL REFERENCES ladders(id),
+        match_id      INTEGER NOT NULL REFERENCES matches(id),
+        challenger_id INTEGER NOT NULL,
+        defender_id   INTEGER NOT NULL,
+        status        TEXT    NOT NULL,            -- open (challenged or playing), done
+        winner_id     INTEGER,                     -- NULL: a draw, or taken back
+        how           TEXT,                        -- played, declined, expired, withdrawn
+        announced     INTEGER NOT NULL DEFAULT 0,
+        created_at    REAL    NOT NULL,
+        decided_at    REAL,
+        PRIMARY KEY (ladder_id, match_id)
+    );
+    CREATE INDEX ladder_matches_match ON ladder_matches (match_id);
+    CREATE INDEX ladder_matches_open ON ladder_matches (status, ladder_id);
+    -- reliability (matches.reliability): a player who ended a match by running out of time or abandoning it
+    CREATE TABLE reliability_faults (
+        match_id   INTEGER NOT NULL REFERENCES matches(id),
+        user_id    INTEGER NOT NULL,
+        guild_id   INTEGER NOT NULL,
+        kind       TEXT    NOT NULL,                -- timeout, abandoned
+        at         REAL    NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    -- practice (matches.practice): a player's mistakes and blunders from the reviews of his finished matches
+    CREATE TABLE practice_items (
+        user_id     INTEGER NOT NULL,
+        match_id    INTEGER NOT NULL REFERENCES matches(id),
+        ply         INTEGER NOT NULL,               -- the move's index: the position is the board before it
+        game        TEXT    NOT NULL,
+        seat        INTEGER NOT NULL,
+        played      TEXT    NOT NULL,
+        best        TEXT    NOT NULL,
+        best_win    REAL    NOT NULL,
+        played_win  REAL    NOT NULL,
+        label       TEXT    NOT NULL,
+        interval    REAL    NOT NULL,               -- days until it comes back after the last answer
+        due_at      REAL    NOT NULL,
+        solved      INTEGER NOT NULL,
+        missed      INTEGER NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (user_id, match_id, ply)
+    );
+    CREATE INDEX practice_items_due ON practice_items (user_id, due_at);
+    CREATE INDEX practice_items_game_due ON practice_items (user_id, game, due_at);
+    CREATE TABLE practice_sessions (
+        user_id     INTEGER PRIMARY KEY,
+        match_id    INTEGER NOT NULL,
+        ply         INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        tries       INTEGER NOT NULL,
+        hinted      INTEGER NOT NULL,
+        started_at  REAL    NOT NULL
+    );
+    """,
 ]
+
+
+def practice_backfill(tx: Transaction) -> None:
+    """Migration 16's step: practice positions from the reviews stored before it (matches.practice)."""
+    from .practice import backfill     # imported late: matches.practice imports the service's modules
+
+    backfill(tx)
+
 
 # Migration number -> its Python step (see the module).
 STEPS: dict[int, Callable[[Transaction], None]] = {
     10: ratings.recompute,
+    17: practice_backfill,
 }

@@ -10,7 +10,9 @@ from .events import Events
 from .health import Health
 from .offers import Offers
 from .play import IllegalMoveError
-from .reviews import Reviewing, Reviews, review_record
+from .practice import Practice
+from .reviews import Reviewing, review_record
+from .ladder import Ladders
 from .timekeeping import Timekeeping
 from .web_links import WebLinks
 
@@ -18,9 +20,9 @@ __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchSe
            "review_record", "think"]
 
 
-class MatchService(Digests, Events, Challenges, Conditional, Computer, Reviews, Offers, Timekeeping, Community,
-                   Health, WebLinks):
+class MatchService(Digests, Ladders, Events, Challenges, Conditional, Computer, Practice, Offers, Timekeeping,
+                   Community, Health, WebLinks):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
     vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;
-    broken matches; events (tournaments); reviews of ended matches."""
+    broken matches; events (tournaments); seasons; ladders; reviews and practice of ended matches."""

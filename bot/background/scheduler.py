@@ -94,6 +94,7 @@ class Scheduler:
         """One round; True while a backlog remains."""
         await self.expire_challenges()
         await self.bot.tournaments.start_due()
+        await self.bot.seasons.start_due()
         await self.bot.tournaments.end_late_matches()       # publishes what they change, and any news
         try:
             digests = await self.bot.digests.run_once()

@@ -180,6 +180,11 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         lines.append(Text("Series won: {count}", count=data.series_won))
         if data.average_move_seconds is not None:
             lines.append(Text("Average time per move: {duration}", duration=present.duration(data.average_move_seconds)))
+        reliability = await service.reliability(interaction.guild_id, who.id)
+        if reliability.percent is not None:
+            lines.append(Text("Reliability: {percent} % ({faults} of the last {count} ended matches lost by running "
+                              "out of time or abandoning)", percent=reliability.percent, faults=reliability.faults,
+                              count=reliability.matches))
         extra = {}
         if history:
             png = await asyncio.to_thread(rating_png, history, interaction.locale)

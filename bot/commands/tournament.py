@@ -36,7 +36,9 @@ def build_tournament_group(bot) -> app_commands.Group:
                            tactics="Atacama: other-colour towers that score double",
                            chase="Tactori: moving stacks may chase other towers off",
                            centre="Tactori: centre variation (off, 1 or 2)",
-                           stacks="Tactori FEM: stacks of own towers may move together", **DESCRIBED)
+                           stacks="Tactori FEM: stacks of own towers may move together",
+                           min_reliability="Least share of finished matches a player played out, in % (default: none)",
+                           **DESCRIBED)
     @app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()],
                           days=DAYS)
     @app_commands.rename(fmt="format")
@@ -49,13 +51,15 @@ def build_tournament_group(bot) -> app_commands.Group:
                      variant: Literal["basic", "buildup"] = "basic", tactics: bool = False, chase: bool = False,
                      centre: Literal["off", "1", "2"] = "off", stacks: bool = False, clock: Clock = "move",
                      bank: Bank | None = None, increment: Increment | None = None,
-                     round_days: app_commands.Range[int, 1, 180] | None = None):
+                     round_days: app_commands.Range[int, 1, 180] | None = None,
+                     min_reliability: app_commands.Range[int, 0, 100] | None = None):
         options = {"architekton": {}, "atacama": {"buildup": variant == "buildup", "tactics": tactics},
                    "tactori": {"chase": chase, "centre": CENTRE[centre]},
                    "tactori-fem": {"stacks": stacks, "chase": chase}}[game.value]
         await events.create(interaction, game.value, fmt, name=name, rounds=rounds, table=table,
                             days=days.value if days else None, signup_days=signup_days, channel=channel,
-                            options=options, round_days=round_days, **clock_of(clock, bank, increment))
+                            options=options, round_days=round_days, min_reliability=min_reliability,
+                            **clock_of(clock, bank, increment))
 
     @group.command(name="join", description="Sign up for an event")
     @app_commands.describe(tournament=EVENT_HELP)

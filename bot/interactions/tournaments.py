@@ -348,6 +348,8 @@ class Tournaments:
                     await self._announce(news)
                 except Exception:  # noqa: BLE001 - one event's trouble must not stop the others
                     log.exception("could not announce event %s", news.view.event.id)
+            # a season that turned with its last division: its movements and new divisions before the boards
+            await self.bot.seasons.publish()
             for match in await self.service.claim_unposted_matches():
                 try:
                     await self.post_board(match, Text("The match begins."))

@@ -19,6 +19,9 @@ from ..interactions.actions import Actions
 from ..commands import build_groups
 from ..commands.community import build_community_commands
 from ..commands.tournament import build_tournament_group
+from ..commands.season import build_season_group
+from ..commands.ladder import build_ladder_group
+from ..commands.practice import build_practice_group
 from ..interactions.comfort import NextButton
 from ..background.computer import ComputerPlayer
 from ..interactions.conditional import RemoveLineButton
@@ -31,6 +34,9 @@ from .settings import Settings
 from ..interactions.tournaments import JoinEventButton, Tournaments
 from ..web import WebBoard
 from ..web.discord_side import OpenBoardButton
+from ..interactions.seasons import Seasons
+from ..interactions.ladder import Ladders
+from ..interactions.practice import Practising
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +79,9 @@ class GameBot(commands.Bot):
         self.scheduler = Scheduler(self)
         self.computer = ComputerPlayer(self)
         self.tournaments = Tournaments(self)
+        self.seasons = Seasons(self)
+        self.ladders = Ladders(self)
+        self.practice = Practising(self)
         # Servers whose admins chose the bot's language: read on every public message, so kept here.
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
@@ -90,7 +99,9 @@ class GameBot(commands.Bot):
             catalogue(lang)
         self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton, NextButton,
                                OpenBoardButton)
-        for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self)]:
+        for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self),
+                        build_season_group(self), build_ladder_group(self),
+                        build_practice_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
         # Logged in by now, so the application id is known: show the link before anything can fail.

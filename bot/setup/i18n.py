@@ -274,6 +274,95 @@ TEXTS.update({
 })
 CHOICES.update({"move": ("pro Zug", "par coup"), "bank": ("Zeitkonto", "réserve")})
 
+# /season (bot.commands.season)
+TEXTS.update({
+    "Seasons: a league in divisions that plays all year": (
+        "Saisons: eine Liga in Spielklassen, die das ganze Jahr läuft",
+        "Saisons : un championnat en divisions qui se joue toute l'année"),
+    "Organisers: set up seasons with promotion and relegation": (
+        "Veranstalter: Saisons mit Auf- und Abstieg einrichten",
+        "Organisateurs : créer des saisons avec montées et descentes"),
+    "The seasons' name": ("Der Name der Saisons", "Le nom des saisons"),
+    "The most divisions (default: as many as the players fill)": (
+        "Höchstens so viele Ligen (Standard: so viele, wie die Spieler füllen)",
+        "Nombre maximal de divisions (par défaut : autant que les joueurs en remplissent)"),
+    "Players a division (default 6)": ("Spieler pro Liga (Standard 6)", "Joueurs par division (par défaut 6)"),
+    "How long a season lasts (default 30)": ("Wie lange eine Saison dauert, in Tagen (Standard 30)",
+                                             "Durée d'une saison, en jours (par défaut 30)"),
+    "How many of each division move up (default: a quarter)": (
+        "Wie viele jeder Liga aufsteigen (Standard: ein Viertel)",
+        "Combien de joueurs de chaque division montent (par défaut : un quart)"),
+    "How many of each division move down (default: as many as move up)": (
+        "Wie viele jeder Liga absteigen (Standard: so viele, wie aufsteigen)",
+        "Combien de joueurs de chaque division descendent (par défaut : autant que ceux qui montent)"),
+    "Sign-up before the first season, in days (default 7)": (
+        "Anmeldung vor der ersten Saison, in Tagen (Standard 7)",
+        "Inscriptions avant la première saison, en jours (par défaut 7)"),
+    "Where the seasons are announced and played (default: here)": (
+        "Wo die Saisons angekündigt und gespielt werden (Standard: hier)",
+        "Où les saisons sont annoncées et jouées (par défaut : ici)"),
+    "Least share of finished matches a player played out, in % (default: none)": (
+        "Mindestanteil beendeter Partien, die ein Spieler zu Ende gespielt hat, in % (Standard: keiner)",
+        "Part minimale de parties terminées qu'un joueur a menées à leur fin, en % (par défaut : aucune)"),
+    "Join the seasons (once: you stay from season to season)": (
+        "Bei den Saisons mitmachen (einmal: du bleibst von Saison zu Saison dabei)",
+        "Rejoindre les saisons (une fois : vous restez d'une saison à l'autre)"),
+    "Which game's seasons (default: the only ones that fit)": (
+        "Die Saisons welches Spiels (Standard: die einzigen passenden)",
+        "Les saisons de quel jeu (par défaut : les seules qui conviennent)"),
+    "Leave the seasons after the current season": ("Die Saisons nach der laufenden Saison verlassen",
+                                                    "Quitter les saisons après la saison en cours"),
+    "A division's standings, in the seasons' channel": ("Die Tabelle einer Liga, im Kanal der Saisons",
+                                                        "Le classement d'une division, dans le salon des saisons"),
+    "Which division (default: yours, else the first)": ("Welche Liga (Standard: deine, sonst die erste)",
+                                                        "Quelle division (par défaut : la vôtre, sinon la première)"),
+    "Which season (default: the current one)": ("Welche Saison (Standard: die laufende)",
+                                                "Quelle saison (par défaut : celle en cours)"),
+    "This server's seasons": ("Die Saisons dieses Servers", "Les saisons de ce serveur"),
+    "Organisers: end the seasons after the current season": (
+        "Veranstalter: die Saisons nach der laufenden Saison beenden",
+        "Organisateurs : mettre fin aux saisons après la saison en cours"),
+    # /ladder (bot.commands.ladder)
+    "The ladder: challenge the players above you": ("Die Rangliste: fordere die Spieler über dir",
+                                                    "L'échelle : défiez les joueurs au-dessus de vous"),
+    "Organisers: start this server's ladder of a game": ("Veranstalter: die Rangliste dieses Servers für ein Spiel "
+                                                         "eröffnen",
+                                                         "Organisateurs : ouvrir l'échelle de ce serveur pour un jeu"),
+    "How many places above one may challenge (default 3)": ("Wie viele Plätze nach oben man fordern darf (Standard 3)",
+                                                            "Combien de places au-dessus on peut défier (par défaut 3)"),
+    "Days a challenge waits for its answer before it counts as a loss (default 3)": (
+        "Tage, die eine Forderung auf Antwort wartet, bevor sie als Niederlage zählt (Standard 3)",
+        "Jours pendant lesquels un défi attend sa réponse avant de compter comme une défaite (par défaut 3)"),
+    "Where the ladder's results are posted (default: here)": (
+        "Wo die Ergebnisse der Rangliste erscheinen (Standard: hier)",
+        "Où les résultats de l'échelle sont publiés (par défaut : ici)"),
+    "Join the ladder at the bottom": ("Dich unten in die Rangliste eintragen", "Rejoindre l'échelle en bas"),
+    "Which game's ladder (default: the only one)": ("Die Rangliste welches Spiels (Standard: die einzige)",
+                                                    "L'échelle de quel jeu (par défaut : la seule)"),
+    "Challenge a player up to a few places above you": ("Einen Spieler bis zu ein paar Plätze über dir fordern",
+                                                        "Défier un joueur jusqu'à quelques places au-dessus de vous"),
+    "Whom to challenge": ("Wen du forderst", "Qui défier"),
+    "The ladder, privately, your place marked": ("Die Rangliste, privat, mit deinem Platz markiert",
+                                                 "L'échelle, en privé, avec votre place marquée"),
+    # /practice (bot.commands.practice)
+    "Practise the positions you got wrong in your matches": (
+        "Die Stellungen üben, in denen du in deinen Partien danebengegriffen hast",
+        "Travailler les positions que vous avez ratées dans vos parties"),
+    "Privately, a position where you played a mistake or a blunder": (
+        "Privat eine Stellung, in der du einen Fehler oder groben Fehler gespielt hast",
+        "En privé, une position où vous avez joué une erreur ou une gaffe"),
+    "Only this game (default: any)": ("Nur dieses Spiel (Standard: alle)", "Seulement ce jeu (par défaut : tous)"),
+    "Answer the open practice position with a move": ("Die offene Übungsstellung mit einem Zug beantworten",
+                                                      "Répondre à la position d'entraînement en cours par un coup"),
+    "Your move, in the game's notation": ("Dein Zug, in der Notation des Spiels",
+                                          "Votre coup, dans la notation du jeu"),
+    "A hint for the open practice position": ("Ein Hinweis zur offenen Übungsstellung",
+                                              "Un indice pour la position d'entraînement en cours"),
+    "Your practice positions: how many, due, solved and missed": (
+        "Deine Übungsstellungen: wie viele, fällige, gelöste und verfehlte",
+        "Vos positions d'entraînement : combien, à faire, résolues et manquées"),
+})
+
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
 # Game titles, numbers, and each language named in its own words (as language menus do).
 UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10)),

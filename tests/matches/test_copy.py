@@ -34,6 +34,13 @@ async def random_history(service, clock, seed: int = 3) -> None:
     await service.set_guild_settings(77, default_days=5, language="fr")
     await service.set_reminders(12, "dm")
     await service.start_vacation(13, 3)
+    # a season series and a ladder with a challenge (their own tables)
+    season = await service.create_season(77, 20, PLAYERS[0], "architekton")
+    await service.create_ladder(77, 20, PLAYERS[0], "architekton")
+    for p in PLAYERS[:2]:
+        await service.join_season(season.id, p)
+        await service.join_ladder(77, "architekton", p)
+    await service.ladder_challenge(77, 20, "architekton", PLAYERS[1], PLAYERS[0])
 
 
 async def table_rows(store) -> dict[str, list[tuple]]:
@@ -163,8 +170,9 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     # as an older bot left it: at schema version 9, without the OpenSkill columns (migration 10) nor
     # the events' tables (migration 11), the digest's columns and the notes (migration 12), the
     # conditional lines and time banks (migration 13), the match reviews (migration 14) nor the
-    # events' clocks and round limits (15, on tables this drops anyway) nor the web links (16)
-    assert len(MIGRATIONS) == 16
+    # events' clocks and round limits (15, on tables this drops anyway), nor the web links (16), nor the
+    # seasons, ladders, reliability and practice (17)
+    assert len(MIGRATIONS) == 17
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
                        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
@@ -174,6 +182,9 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
                        " DROP TABLE events; DROP TABLE conditional_lines; ALTER TABLE matches DROP COLUMN bank;"
                        " ALTER TABLE matches DROP COLUMN increment; ALTER TABLE matches DROP COLUMN banks;"
                        " DROP TABLE match_notes; DROP INDEX users_digest; DROP TABLE match_reviews; DROP TABLE web_links;"
+                       " DROP TABLE seasons; DROP TABLE season_players; DROP TABLE ladder_matches;"
+                       " DROP TABLE ladder_players; DROP TABLE ladders; DROP TABLE reliability_faults;"
+                       " DROP TABLE practice_items; DROP TABLE practice_sessions;"
                        + "".join(f" ALTER TABLE users DROP COLUMN {c};" for c in (
                            "digest_hour", "timezone", "digest_next_at", "digest_claimed_by", "digest_claim_token",
                            "digest_sent_on")) +

@@ -121,3 +121,30 @@ async def test_the_schedulers_event_reads_start_from_the_undecided_tables(servic
         # a partial index: only undecided tables, or only those whose board is pending
         assert "INDEX event_tables_due" in steps[0] or "INDEX event_tables_board" in steps[0], (sql, steps)
         assert not any("matches_due" in s or "matches_status" in s or s.startswith("SCAN m") for s in steps), steps
+
+
+@pytest.mark.parametrize("analyzed", [False, True])
+async def test_practice_reliability_and_ladder_reads_use_their_indexes(service, store, analyzed):
+    """The reads of /practice position, a player's reliability and a match's end (is it a ladder
+    match?) search an index; none reads a table whole (matches.practice, .reliability, .ladder)."""
+    if analyzed:
+        await many_active_matches(service, store)
+    seen = []
+    for name in ("fetchall", "fetchone"):
+        read = getattr(store, name)
+
+        def recording(sql, params=(), read=read):
+            seen.append((sql, params))
+            return read(sql, params)
+
+        setattr(store, name, recording)
+    with pytest.raises(Exception):
+        await service.practice_position(ANN.id, "architekton")         # nothing to practise: refused
+    await service.reliability(10, ANN.id)
+    await service.ladder_of_match(1)
+    wanted = [(sql, params) for sql, params in seen
+              if any(t in sql for t in ("practice_items", "reliability_faults", "ladder_matches"))]
+    assert len(wanted) >= 4
+    for sql, params in wanted:
+        steps = await plan(store, sql, params)
+        assert not any(s.startswith("SCAN") and "recent" not in s for s in steps), (sql, steps)
