@@ -226,6 +226,9 @@ class Game:
     unforeseeable: Callable[[dict[str, Any]], Text | None] = field(default=lambda options: None)
     # the options a player chooses, as the commands offer them (:class:`Option`)
     option_specs: tuple[Option, ...] = ()
+    # ``/<game> challenge``'s description, and those of its second and further opponents
+    challenge: str = ""
+    opponents: tuple[str, ...] = ()
     # (players, options) worth testing and measuring: together every seat count and every option
     variants: tuple[tuple[int, dict[str, Any]], ...] = ()
     # the folder of the game's parts: engines/<package>/, render/<package>/ (set by :func:`register`)

@@ -21,5 +21,6 @@ GAME = register(Game(
     chance=lambda options: True,
     unforeseeable=lambda options: Text(
         "Architekton draws hidden tiles during play, so no reply can be decided in advance."),
+    challenge="Challenge a member to a match of Architekton",
 ))
 ArchitektonState.game = GAME

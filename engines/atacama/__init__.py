@@ -32,5 +32,7 @@ GAME = register(Game(
     ),
     variants=((2, {}), (2, {"buildup": True}), (2, {"tactics": True}), (2, {"buildup": True, "tactics": True}),
               (4, {}), (4, {"tactics": True})),
+    challenge="Challenge one member (or three, for four players) to Atacama",
+    opponents=("Second opponent (four players need three)", "Third opponent"),
 ))
 AtacamaState.game = GAME

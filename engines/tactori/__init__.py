@@ -48,6 +48,8 @@ TACTORI = register(Game(
         Option("centre", "centre", "Centre variation (off, 1 or 2)", "Tactori: centre variation (off, 1 or 2)",
                choices=(("off", 0), ("1", 1), ("2", 2)), default="off"),
     ),
+    challenge="Challenge one to three members to Tactori (9x9)",
+    opponents=("A second opponent", "A third opponent"),
     variants=((2, {}), (2, {"chase": True}), (3, {"centre": 1}), (3, {"chase": True, "centre": 2}),
               (4, {"centre": 2}), (4, {"chase": True})),
 ))
@@ -68,6 +70,7 @@ FEM = register(Game(
                "Tactori FEM: stacks of own towers may move together"),
         CHASE,
     ),
+    challenge="Challenge a member to Tactori FEM (5x5, first polygon wins)",
     variants=((2, {}), (2, {"stacks": True}), (2, {"chase": True}), (2, {"stacks": True, "chase": True})),
 ))
 FemState.game = FEM
