@@ -143,3 +143,17 @@ def test_the_commands_offer_every_declared_option():
             param = params[spec.name]
             assert param.description == spec.description and param.default == spec.default
             assert [c.value for c in param.choices] == list(spec.labels)
+
+
+def test_event_tables_follow_the_declared_seats():
+    """An event seats only counts the game declares; a table of more than two may seat one fewer
+    where the field does not divide, if the game is played by that many."""
+    from matches.events import table_sizes
+
+    for name in GAMES:
+        for table in engines.get_game(name).seats:
+            sizes = table_sizes(name, table)
+            assert table in sizes and set(sizes) <= set(engines.get_game(name).seats)
+            assert min(sizes) > 2 or sizes == (table,)
+    assert table_sizes("tactori", 4) == (3, 4) and table_sizes("tactori", 3) == (3,)
+    assert table_sizes("atacama", 4) == (4,)
