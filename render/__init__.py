@@ -24,7 +24,7 @@ from .common import encode_png
 
 RENDERERS: dict[str, str] = {name: f"{__name__}.{get_game(name).package}" for name in game_names()}
 
-__all__ = ["NoRenderer", "RENDERERS", "render_image", "chart_of", "render_png", "renderer"]
+__all__ = ["RENDERERS", "NoRenderer", "chart_of", "render_image", "render_png", "renderer"]
 
 
 class NoRenderer(LookupError):

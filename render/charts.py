@@ -21,7 +21,8 @@ from PIL import Image, ImageDraw
 
 from engines.text import Joined, Text
 
-from . import chart_of, common as C
+from . import chart_of
+from . import common as C
 from .score_series import ScoreSeries
 
 WIDTH = 1000

@@ -120,10 +120,10 @@ def test_ai_and_matches_import_no_game_state_module():
     for folder in ("ai", "matches"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-                if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engines."):
-                    if node.module.split(".")[-1].endswith("state") or any(
-                            a.name.endswith("State") and a.name != "State" for a in node.names):
-                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+                if (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engines.")
+                        and (node.module.split(".")[-1].endswith("state")
+                             or any(a.name.endswith("State") and a.name != "State" for a in node.names))):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
 
 
