@@ -6,9 +6,10 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from engines.core import get_game
+from engines.core import game_names, get_game
 
 from .players import move_of
+from .profiles import profile
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -48,7 +49,8 @@ class Tally:
 # around that table puts both of one player's seats on one axis, so each match is decided
 # between the columns and the rows, a level fighting itself over its own lines; there the
 # players sit in neighbouring pairs instead, so that each axis has one seat of each.
-PAIRED = {("atacama", 4)}
+# Each game's profile says where (ai/profiles/<game>.py, ``paired``).
+PAIRED = {(game, n) for game in game_names() for n in profile(game).paired}
 
 
 def seats_for(players: int, match: int, first: str, second: str, paired: bool = False) -> list[str]:

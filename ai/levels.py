@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines import game_names
+
+from .profiles import profile
 from .search import EXPLORE
 
 LEVELS = ("easy", "medium", "hard")
@@ -32,56 +35,16 @@ class Budget:
     endgame: int = 0           # positions an exact endgame solve may value (evaluator.solve; 0: none)
 
 
-BUDGETS: dict[str, dict[str, int]] = {
-    "architekton": {"easy": 120, "medium": 500, "hard": 2000},
-    "atacama": {"easy": 150, "medium": 500, "hard": 2000},
-    "tactori": {"easy": 60, "medium": 240, "hard": 900},
-    "tactori-fem": {"easy": 60, "medium": 250, "hard": 1000},
-}
-# Four seats: two easy seats against two random ones often tied or lost at the two-player
-# budgets (Atacama 4p 23-0-7, Tactori 4p 23-7-0 of 30), with think times far below the
-# limits (easy 0.02-0.03 s median), so four-player games search more.
-PLAYERS_FACTOR = {("atacama", 4): 2.5, ("tactori", 3): 0.8, ("tactori", 4): 1.5}
-# Two-player Tactori's hard searches three times its budget: at 900 iterations it drew level
-# with medium (5-4-3 in 12 matches) while thinking 0.6 s; at 2700 the same 12 matches went
-# 7-4-1, thinking 1.8 s (median, machine shared).  Three players gained nothing from it (5-2-5
-# in the same 12), so they keep the plain budget.
-# Four-player Tactori's hard searches twice its budget, with the corner-reading evaluator below
-# (the two together: 2700 iterations, see EVALUATORS).
-# Since the search's cap counts CPU time (CPU_CAP), these budgets are really searched on a busy
-# machine too; before, the wall-clock cap had cut hard's Tactori searches to 752-2,384 of 2,700
-# iterations there.  In full, 2,700 took up to 8 s of CPU with whole turns (ai/README.md), so
-# two players search twice the budget (1,800) and four 1.5 times (2,025), within the limits.
-# Two-player Atacama's hard: 5,000 iterations with RAVE (below), about the CPU time its 2,000 took
-# before Atacama's playouts left the engine (evaluators/atacama.py finish: four times cheaper, and
-# RAVE's bookkeeping takes half of that back).
-LEVEL_FACTOR = {("tactori", 2, "hard"): 2.0, ("tactori", 4, "hard"): 1.5, ("atacama", 2, "hard"): 2.5}
-# Multi-player Tactori's hard explores less (UCB weight 0.35 instead of 0.7), following its best
-# lines deeper: against medium, three players went from 5-4-3 to 8-2-2 and four from 6-2-4 to
-# 7-2-3 on the same 12 matches, at the same think time.  Two players stayed at 7-4-1 and FEM's
-# hard did worse with it (0-1-4 in the first 5), so they keep the default.
-EXPLORATION = {("tactori", 3, "hard"): 0.35, ("tactori", 4, "hard"): 0.35}
-# Two-player Tactori's hard plays for the win: a shared draw is worth 0.2 less to it than to its
-# opponent.  Against medium, over the same 20 seeds, it went 13-4-3 instead of 10-8-2 (the draws
-# were equal polygon scores), thinking as long (1.7 s median with the machine busy).
-# Four-player Atacama's hard too: against medium, seated one of each on every axis (ai/duel.py
-# PAIRED), bench seeds 0-43 went 26-8-10 with contempt and 23-11-10 without; seeds 44-131 then
-# 54-11-23 with it (80-19-33 of 132, 61 %).  Contempt 0.3 did worse (25-5-14 on 0-43).
-CONTEMPT = {("tactori", 2, "hard"): 0.2, ("atacama", 4, "hard"): 0.2}
-# Four-player Tactori's hard values open boxes and the own towers on their corners
-# (evaluators/tactori_ready.py) and searches twice as long (LEVEL_FACTOR).  Against medium,
-# bench seeds 0-39: the plain evaluator went 11-4-5 on 0-19 and 3-1-9 on 20-32; the corners
-# 22-8-10 over all 40; the corners with twice the budget 43-6-11 over seeds 0-59 (thinking 2.4 s
-# median with the machine busy).  Twice the budget alone had not helped (6-2-3 on 11), nor
-# did the corners with contempt for draws, with the default exploration or with corners
-# worth twice as much.
-EVALUATORS = {("tactori", 4, "hard"): "tactori_ready"}
-# Two-player Atacama's hard: RAVE (search.run; a field taken later by anybody is worth about what
-# it is worth now, since a tower scores for whoever scores its line) and the endgame solved exactly
-# once 20 fields or fewer are free (evaluators/atacama_end.py), at most 200,000 positions.  Plain
-# UCT at equal CPU time had been level with hard (18-2-20 of 40); figures in ai/README.md.
-RAVE = {("atacama", 2, "hard"): 500.0}
-ENDGAME = {("atacama", 2, "hard"): 200_000}
+# Every game's figures, with their reasons, are in its profile (ai/profiles/<game>.py); these
+# tables gather them by game, seats and level for budget() (and for tests that cut the budgets).
+BUDGETS: dict[str, dict[str, int]] = {game: dict(profile(game).budgets) for game in game_names()}
+PLAYERS_FACTOR = {(game, n): f for game in game_names() for n, f in profile(game).players_factor.items()}
+LEVEL_FACTOR = {(game, *key): f for game in game_names() for key, f in profile(game).level_factor.items()}
+EXPLORATION = {(game, *key): w for game in game_names() for key, w in profile(game).exploration.items()}
+CONTEMPT = {(game, *key): c for game in game_names() for key, c in profile(game).contempt.items()}
+EVALUATORS = {(game, *key): name for game in game_names() for key, name in profile(game).evaluators.items()}
+RAVE = {(game, *key): w for game in game_names() for key, w in profile(game).rave.items()}
+ENDGAME = {(game, *key): n for game in game_names() for key, n in profile(game).endgame.items()}
 
 
 # FEM's tactics, in units of turns.Work (one action or bridge set looked at): the win in one and

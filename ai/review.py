@@ -38,13 +38,14 @@ import types
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engines.core import State
+from engines.core import State, game_names
 from engines.record import Record, walk
 
 from . import search, tactics, turns
 from .evaluators import evaluator_for
 from .hidden import determinise, has_hidden
 from .levels import CPU_CAP, LEVELS, budget
+from .profiles import profile
 
 __all__ = ["LABELS", "THRESHOLDS", "Ply", "Review", "review", "label_for", "move_accuracy"]
 
@@ -64,11 +65,10 @@ MISSED_WIN = "inaccuracy"
 MIN_VISITS = 8          # the played move's node must have this many visits to be trusted
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
-REVIEW_SHARE = {"architekton": 0.5, "atacama": 0.5, "tactori": 0.25, "tactori-fem": 0.5}
-# Four-player Tactori: a twentieth (hard's 2,025 iterations a move, about 100 a ply here): a quarter
-# took 161 s for 120 plies, a tenth 72 s, a twentieth 37 s, with the same label as a tenth in 108 of
-# the 120 plies and accuracies within a point (ai/README.md, "Reviews").
-SHARE_BY_PLAYERS = {("tactori", 4): 0.05}
+# Each game's share is in its profile (ai/profiles/<game>.py), with any share by seats.
+REVIEW_SHARE = {game: profile(game).review_share for game in game_names()}
+SHARE_BY_PLAYERS = {(game, n): share for game in game_names()
+                    for n, share in profile(game).review_share_by_players.items()}
 AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
 HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
 

@@ -24,10 +24,11 @@ import statistics
 import time
 
 from ai.duel import duel
+from engines import game_names, get_game
 
 TARGETS = {("easy", "random"): 0.80, ("medium", "easy"): 0.65, ("hard", "medium"): 0.60, ("hard", "greedy"): 0.75}
-CONFIGS = [("architekton", 2, {}), ("atacama", 2, {}), ("atacama", 4, {}), ("tactori", 2, {}),
-           ("tactori", 3, {}), ("tactori", 4, {}), ("tactori-fem", 2, {})]
+# Every game at every table it seats (engines: Game.seats), with the default options.
+CONFIGS = [(game, players, {}) for game in game_names() for players in get_game(game).seats]
 QUICK = [("tactori-fem", 2, {}, ("easy", "random"), 2)]
 
 

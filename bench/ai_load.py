@@ -19,9 +19,9 @@ import multiprocessing
 import statistics
 import time
 
-from engines import get_game
+from engines import game_names, get_game
 
-GAMES = ("architekton:2", "atacama:2", "atacama:4", "tactori:2", "tactori:3", "tactori:4", "tactori-fem:2")
+GAMES = tuple(f"{game}:{players}" for game in game_names() for players in get_game(game).seats)
 
 
 def _burn() -> None:  # pragma: no cover - runs in a child process until terminated

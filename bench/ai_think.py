@@ -12,9 +12,9 @@ import random
 import statistics
 import time
 
-from engines import get_game
+from engines import game_names, get_game
 
-CONFIGS = ("architekton:2", "atacama:2", "atacama:4", "tactori:2", "tactori:3", "tactori:4", "tactori-fem:2")
+CONFIGS = tuple(f"{game}:{players}" for game in game_names() for players in get_game(game).seats)
 
 
 def positions(game: str, players: int, count: int, every: int, seed: int = 7) -> list:

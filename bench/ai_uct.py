@@ -25,9 +25,9 @@ import math
 import random
 import time
 
-from engines import get_game
+from engines import game_names, get_game
 
-GAMES = ("architekton:2", "atacama:2", "tactori:2", "tactori-fem:2")
+GAMES = tuple(f"{game}:2" for game in game_names() if 2 in get_game(game).seats)
 
 
 class _Node:

@@ -8,7 +8,7 @@ history is the serialised form of a match (as in OpenSpiel and PGN).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ClassVar
 
 from .text import Text
@@ -95,6 +95,20 @@ class State:
         """The player in ``seat`` gives up.  Two-player default: the other wins."""
         raise NotImplementedError
 
+    def has_hidden(self) -> bool:
+        """Whether anything in this position is hidden from the player to move (face-down
+        tiles or boards): :meth:`resample_hidden` then draws it afresh."""
+        return False
+
+    def resample_hidden(self, rng: random.Random) -> "State":
+        """A copy in which what the player to move cannot see is a fresh random arrangement of
+        what he can know about it (determinisation, for searches and reviews that must not peek).
+
+        Only the public contents of the hidden parts are read, never their order or split, so two
+        states that differ only in hidden things give identical copies for the same ``rng``.
+        Games with hidden information override this beside their state; the default copies."""
+        return self.copy()
+
     def revealed(self) -> int:
         """How many hidden random items (tiles drawn, boards laid) are known so far.
 
@@ -147,6 +161,38 @@ class State:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One option a player chooses when he sets up a match, as the commands offer it.
+
+    ``/<game> challenge`` and ``/tournament create`` are generated from these: the command option
+    ``name`` with its English ``description`` (``bot/setup/i18n.py`` translates it; ``event`` is the
+    description in ``/tournament create``, where the options of every game meet), its ``choices``
+    (label, record value) or none for a yes/no flag, and the ``default`` label.  The value chosen
+    becomes the record option ``key`` (``variant: buildup`` -> ``{"buildup": True}``).
+    """
+
+    name: str
+    key: str
+    description: str
+    event: str
+    choices: tuple[tuple[str, Any], ...] = ()
+    default: Any = False
+
+    @property
+    def type(self) -> type:
+        return str if self.choices else bool
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(label for label, _ in self.choices)
+
+    def value(self, chosen: Any) -> Any:
+        """The record option for the command's value (its default when not given)."""
+        chosen = self.default if chosen is None else chosen
+        return dict(self.choices)[chosen] if self.choices else bool(chosen)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game declared as data; ``new_state`` builds the initial position."""
 
@@ -169,6 +215,39 @@ class Game:
     # victory_points(outcome, players) -> points per seat for a rematch series
     victory_points: Callable[[Outcome, int], list[int]] = field(default=lambda outcome, players: [
         1 if seat in outcome.winners and len(outcome.winners) == 1 else 0 for seat in range(players)])
+    # What the game is, as OpenSpiel's GameType says it (the rest of the product reads these
+    # instead of naming games).  The player counts a match may seat (default: min to max):
+    seats: tuple[int, ...] = ()
+    # whether every player sees everything, and whether chance acts during play (tiles or boards
+    # drawn after the setup), for a match with these options
+    perfect_information: Callable[[dict[str, Any]], bool] = field(default=lambda options: True)
+    chance: Callable[[dict[str, Any]], bool] = field(default=lambda options: False)
+    # why nobody can decide a reply in advance in such a match (said when conditional moves are refused)
+    unforeseeable: Callable[[dict[str, Any]], Text | None] = field(default=lambda options: None)
+    # the options a player chooses, as the commands offer them (:class:`Option`)
+    option_specs: tuple[Option, ...] = ()
+    # ``/<game> challenge``'s description, and those of its second and further opponents
+    challenge: str = ""
+    opponents: tuple[str, ...] = ()
+    # (players, options) worth testing and measuring: together every seat count and every option
+    variants: tuple[tuple[int, dict[str, Any]], ...] = ()
+    # the folder of the game's parts: engines/<package>/, render/<package>/ (set by :func:`register`)
+    package: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", tuple(range(self.min_players, self.max_players + 1)))
+        if not self.variants:
+            object.__setattr__(self, "variants", tuple((n, {}) for n in self.seats))
+
+    def foreseeable(self, options: dict[str, Any]) -> bool:
+        """Nothing hidden and nothing drawn during play: a reply can be decided in advance."""
+        return self.perfect_information(options) and not self.chance(options)
+
+    def command_options(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        """The record options for the values of a command's options (``{"variant": "buildup"}``);
+        options of other games and values not given are left to the defaults."""
+        return {spec.key: spec.value(chosen.get(spec.name)) for spec in self.option_specs}
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """``given`` completed with defaults; unknown keys are refused."""
@@ -211,6 +290,13 @@ _REGISTRY: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
+    """Add ``game`` to the registry; called from the game's package (``engines/<package>/``), whose
+    name becomes the game's :attr:`Game.package` unless it declares one."""
+    if not game.package:
+        import sys
+
+        module = sys._getframe(1).f_globals.get("__name__", "")
+        game = replace(game, package=module.split(".")[1] if module.startswith("engines.") else game.name)
     _REGISTRY[game.name] = game
     return game
 

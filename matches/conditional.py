@@ -9,8 +9,8 @@ new position, two moves shorter; every other line of the match is dropped.  A ma
 after it) takes its lines with it, and no line is ever listed for a match that is not running
 (an event called off aborts its matches by itself: their lines stay unlisted).
 
-Only where nothing is hidden and nobody moves in between: two players, no random tiles or
-boards drawn during play.
+Only where nothing is hidden and nobody moves in between: two players, and a game that declares
+perfect information and no chance during play for the match's options (``Game.foreseeable``).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engines import MoveError
+from engines import MoveError, get_game
 from engines.text import Sentence, Text, excerpt
 
 from .core import dumps
@@ -52,13 +52,10 @@ def refusal(match: Match) -> Text | None:
     """Why conditional moves are not offered in this match (None: they are)."""
     if len(match.players) != 2:
         return Text("Conditional moves need a match of two players: with more, others move in between.")
-    if match.game == "architekton":
-        return Text("Architekton draws hidden tiles during play, so no reply can be decided in advance.")
-    if match.game == "atacama" and match.options.get("buildup"):
-        return Text("The build-up game lays boards drawn at random during play, so no reply can be decided "
-                    "in advance; conditional moves need the basic board.")
-    if match.game not in ("atacama", "tactori", "tactori-fem"):
-        return Text("Conditional moves are not offered in {title}.", title=match.title)
+    game = get_game(match.game)
+    if not game.foreseeable(match.options):
+        return game.unforeseeable(match.options) or Text("Conditional moves are not offered in {title}.",
+                                                         title=match.title)
     return None
 
 

@@ -68,8 +68,6 @@ from .models import Match, MoveResult, Player
 from .store import Transaction
 
 FORMATS = ("swiss", "league", "knockout")
-# Players per match each game seats.
-TABLES = {"architekton": (2,), "atacama": (2, 4), "tactori": (2, 3, 4), "tactori-fem": (2,)}
 SIGNUP_DAYS = 30
 ROUND_LIMIT_FACTOR = 3                   # default round limit: this many times the days per move (or the bank)
 MAX_ROUND_DAYS = 180
@@ -81,9 +79,10 @@ ENTRANTS_SQL = ("SELECT p.*, r.rating AS rating FROM event_entrants p JOIN event
 
 
 def table_sizes(game: str, table: int) -> tuple[int, ...]:
-    """The table sizes pairing may use: Tactori at four seats three where the field does not divide."""
-    if game == "tactori" and table == 4:
-        return (3, 4)
+    """The table sizes pairing may use: a table of more than two seats one player fewer where the
+    field does not divide, if the game is played by that many (Tactori at four: three)."""
+    if table - 1 > 2 and table - 1 in get_game(game).seats:
+        return (table - 1, table)
     return (table,)
 
 
@@ -334,9 +333,10 @@ class Events(Reliabilities):
         spec = get_game(game)
         if fmt not in FORMATS:
             raise ServiceError(Text("An event is a Swiss, a league or a knockout."))
-        if table not in TABLES[game]:
+        seats = spec.seats
+        if table not in seats:
             raise ServiceError(Text("{title} is played {sizes} players a table.", title=spec.title,
-                                    sizes=" / ".join(map(str, TABLES[game]))))
+                                    sizes=" / ".join(map(str, seats))))
         if fmt == "knockout" and table != 2:
             raise ServiceError(Text("A knockout is played two players a table."))
         if rounds is not None and fmt != "swiss":

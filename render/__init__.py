@@ -1,8 +1,9 @@
 """Board images for the turn messages: ``render_png(state, names)``.
 
-Each game has a module with ``render(state, names, *, perspective, say) -> PIL.Image``;
-:data:`RENDERERS` maps the engine's game name to that module, so adding a game
-is one entry there.  Rendering is pure: no Discord, no I/O besides the fonts
+Each game has a package ``render/<package>/`` beside its engine's ``engines/<package>/``
+(``Game.package``), with ``render(state, names, *, perspective, say) -> PIL.Image``;
+:data:`RENDERERS` maps every registered game's name to that package, found by that
+convention, so adding a game adds no entry here.  Rendering is pure: no Discord, no I/O besides the fonts
 (Pillow's bundled one and ``fonts/``).
 
 Every word drawn is a :class:`~engines.text.Text` passed through ``say``
@@ -16,22 +17,35 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from engines import game_names, get_game
 from engines.text import Text
 
 from .common import encode_png
 
-RENDERERS: dict[str, str] = {
-    "architekton": "render.architekton",
-    "atacama": "render.atacama",
-    "tactori": "render.tactori",
-    "tactori-fem": "render.tactori",
-}
+RENDERERS: dict[str, str] = {name: f"{__name__}.{get_game(name).package}" for name in game_names()}
 
-__all__ = ["NoRenderer", "RENDERERS", "render_image", "render_png"]
+__all__ = ["RENDERERS", "NoRenderer", "chart_of", "render_image", "render_png", "renderer"]
 
 
 class NoRenderer(LookupError):
     """The game has no renderer yet."""
+
+
+def renderer(game: str):
+    """The module drawing ``game`` (``render/<package>/``), where its chart specifics live too."""
+    try:
+        return importlib.import_module(RENDERERS[game])
+    except KeyError:
+        raise NoRenderer(f"no board image for {game!r} yet") from None
+
+
+def chart_of(game: str):
+    """The game's chart specifics (``render/<package>/chart.py``: ``extra``, ``tiebreak``, ``values``,
+    ``draw_list``, each optional), or None when its charts draw the scores alone."""
+    try:
+        return importlib.import_module(f"{RENDERERS[game]}.chart")
+    except ModuleNotFoundError:
+        return None
 
 
 def render_image(state, names: list[str], *, perspective: int | None = None,
@@ -39,12 +53,7 @@ def render_image(state, names: list[str], *, perspective: int | None = None,
     """The position as an image; ``names`` are the display names by seat,
     ``perspective`` the seat of the viewer (marked "you"), if any, and ``say``
     turns each Text drawn into the reader's language (English by default)."""
-    game = state.game.name
-    try:
-        module = importlib.import_module(RENDERERS[game])
-    except KeyError:
-        raise NoRenderer(f"no board image for {game!r} yet") from None
-    return module.render(state, list(names), perspective=perspective, say=say)
+    return renderer(state.game.name).render(state, list(names), perspective=perspective, say=say)
 
 
 def render_png(state, names: list[str], *, perspective: int | None = None,

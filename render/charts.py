@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engines.text import Joined, Text
 
+from . import chart_of
 from . import common as C
 from .score_series import ScoreSeries
 
@@ -204,9 +205,9 @@ def result_text(series: ScoreSeries, names: list[str]) -> str:
             return Text("Draw {score}", score=" : ".join(str(v) for v in scores))
         if series.players > 2 and len(winners) < series.players:
             drawn = [name(s) for s in winners]
-            if series.game.startswith("tactori"):      # as its board's header lists them
-                from .tactori.header import _list
-                return Text("Draw: {players}", players=_list(drawn))
+            draw_list = getattr(chart_of(series.game), "draw_list", None)
+            if draw_list is not None:      # as its board's header lists them
+                return Text("Draw: {players}", players=draw_list(drawn))
             return Text("Draw: {players}", players=Joined(drawn, ", "))
         return Text("Draw")
     winner = winners[0]

@@ -2,11 +2,13 @@
 every move (``state.scores()``, the figures of the records format), plus what each
 game adds to them.
 
-- Architekton: the chips of each player as well (the score is chips plus the largest
-  group of houses, so the gap between the two lines is that group).
-- Tactori FEM: its scores are always 0 (the first closed loop wins), so the chart
-  follows the bridges each player has on the board, and marks the move that closed
-  the loop.
+- each game's own figures, from its ``render/<package>/chart.py`` (``render.chart_of``):
+  ``extra`` per seat (Architekton: the chips, the score being chips plus the largest group
+  of houses, so the gap between the two lines is that group), ``tiebreak`` at the end, and
+  ``values`` drawn instead of the scores of a game without scores (Tactori FEM: its scores
+  are always 0, the first closed loop wins, so the chart follows the bridges each player has
+  on the board);
+- the move that closed a loop, where a game ends so.
 
 Pure: a record in, lists of integers out.  One pass over the record.
 """
@@ -16,8 +18,6 @@ from dataclasses import dataclass, field
 
 from engines import get_game
 from engines.record import Record, walk
-
-from engines.tactori.board import BRIDGES
 
 
 @dataclass
@@ -74,7 +74,11 @@ class ScoreSeries:
 
 
 def score_series(record: Record) -> ScoreSeries:
+    from . import chart_of
+
     game = get_game(record.game)
+    chart = chart_of(record.game)
+    extra, tiebreak = getattr(chart, "extra", None), getattr(chart, "tiebreak", None)
     series = ScoreSeries(record.game, len(record.players))
     series.resigned = [seat for _, seat in sorted(record.resignations)]
     previous_seat = None
@@ -84,19 +88,19 @@ def score_series(record: Record) -> ScoreSeries:
         previous_seat = state.current_player()
         scores = list(state.scores())
         series.scores.append(scores)
-        if record.game == "architekton":
-            series.extra.append(list(state.chips))
+        if extra is not None:
+            series.extra.append(extra(state))
         if game.has_scores:
             series.values.append(scores)
         else:
-            series.values.append([BRIDGES - left for left in state.bridge_supply])
+            series.values.append(chart.values(state))
         outcome = state.outcome()
         if outcome is not None and outcome.end == "loop" and series.loop_ply is None:
             series.loop_ply, series.loop_seat = ply, outcome.winners[0]
         if outcome is not None:
             series.final_scores = list(outcome.scores)
             series.winners, series.end = tuple(outcome.winners), outcome.end
-            final = getattr(state, "final", None)
-            if record.game == "architekton" and final and len(set(outcome.scores)) == 1:
-                series.tiebreak = list(final["houses"])
+            broken = tiebreak(state, outcome) if tiebreak is not None else None
+            if broken is not None:
+                series.tiebreak = broken
     return series

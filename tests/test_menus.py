@@ -11,14 +11,6 @@ from bot.interactions.menus import LIMIT, MORE, menu
 MAX_DEPTH = 4              # selections from the first menu to a move, the last included
 VALUE_MAX = 60             # a value goes into a custom_id (100 characters with the match id and version)
 SEEDS = range(1, 4)
-# Besides the defaults, the options that add notation (stack moves "2c3-c7x1", chases,
-# Atacama's build-up and tactics); invalid combinations for a player count are skipped.
-VARIANTS = {
-    "architekton": [{}],
-    "atacama": [{}, {"buildup": True}, {"tactics": True}],
-    "tactori": [{}, {"chase": True, "centre": 2}],
-    "tactori-fem": [{}, {"stacks": True, "chase": True}],
-}
 
 
 def initial_state(game: str, players: int, seed: int, options: dict):
@@ -30,21 +22,17 @@ def initial_state(game: str, players: int, seed: int, options: dict):
 
 
 def positions(game: str):
-    """Every position (as its sorted legal moves) of seeded random playouts,
-    for the fewest and the most players and each variant."""
-    spec = engines.get_game(game)
-    for options in VARIANTS[game]:
-        for players in sorted({spec.min_players, spec.max_players}):
-            for seed in SEEDS:
-                try:
-                    state = initial_state(game, players, seed, options)
-                except engines.SetupError:
-                    continue
-                rng = random.Random(seed)
-                while state.outcome() is None:
-                    legal = state.legal_moves()
-                    yield legal
-                    state.play(rng.choice(legal))
+    """Every position (as its sorted legal moves) of seeded random playouts of each variant
+    the game declares (``Game.variants``: every table size, and every option, so the options
+    that add notation too: stack moves "2c3-c7x1", chases, Atacama's build-up and tactics)."""
+    for players, options in engines.get_game(game).variants:
+        for seed in SEEDS:
+            state = initial_state(game, players, seed, options)
+            rng = random.Random(seed)
+            while state.outcome() is None:
+                legal = state.legal_moves()
+                yield legal
+                state.play(rng.choice(legal))
 
 
 def walk(legal: list[str], prefix: str = "", depth: int = 1, seen: dict | None = None) -> list[str]:

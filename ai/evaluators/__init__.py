@@ -8,10 +8,12 @@ position is valued; ``None``: to the end), ``value(state) -> list[float]``
 ``PRIORS`` (whether the root moves are expanded and biased by their one-ply value).
 It may have ``win_share(players)``: how much of a finished playout's reward is
 the win, the rest being the score margin (``search.WIN_SHARE`` otherwise).
-A level may ask for another evaluator of the same game by name (``levels.EVALUATORS``).
+A game's evaluator is named in its profile (``ai/profiles/<game>.py``); a level may ask for
+another evaluator of the same game by its module's name (``levels.EVALUATORS``).
 """
 from __future__ import annotations
 
+import importlib
 import math
 from types import ModuleType
 
@@ -20,10 +22,11 @@ from engines.core import State
 
 def evaluator_for(state: State, name: str | None = None) -> ModuleType:
     """The game's evaluator, or the one called ``name`` (e.g. ``"tactori_ready"``)."""
-    from . import architekton, atacama, fem, tactori, tactori_ready
+    if name is not None:
+        return importlib.import_module(f"{__name__}.{name}")
+    from ..profiles import profile
 
-    return {"architekton": architekton, "atacama": atacama, "tactori": tactori,
-            "tactori-fem": fem, "tactori_ready": tactori_ready}[name or state.game.name]
+    return profile(state.game.name).evaluator
 
 
 def score_margins(scores: list[float], scale: float) -> list[float]:

@@ -8,9 +8,9 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
+from .challenge import option_parameter, with_parameters
 from .clocks import DESCRIBED, Bank, Clock, Increment, clock_of
 from .common import DAYS, Level
-from .tactori import CENTRE
 
 EVENT_HELP = "Which event (default: the only one that fits)"
 
@@ -23,43 +23,44 @@ def build_tournament_group(bot) -> app_commands.Group:
         return [app_commands.Choice(name=label, value=value) for label, value in
                 await events.choices(interaction, current)]
 
-    @group.command(name="create", description="Organisers: announce an event with a Join button")
-    @app_commands.describe(game="The game", fmt="swiss, league or knockout", name="The event's name",
-                           rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
-                           table="Players per match (Atacama 2 or 4, Tactori 2-4; default 2)",
-                           days="Time per move (default: the server's)",
-                           round_days=("Most days a round's match may last, vacations included "
-                                       "(default: 3 × days or bank)"),
-                           signup_days="Start by itself when sign-up closes after this many days",
-                           channel="Where the event is announced and played (default: here)",
-                           variant="Atacama: basic board, or the build-up game (2 players)",
-                           tactics="Atacama: other-colour towers that score double",
-                           chase="Tactori: moving stacks may chase other towers off",
-                           centre="Tactori: centre variation (off, 1 or 2)",
-                           stacks="Tactori FEM: stacks of own towers may move together",
-                           min_reliability="Least share of finished matches a player played out, in % (default: none)",
-                           **DESCRIBED)
-    @app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()],
-                          days=DAYS)
-    @app_commands.rename(fmt="format")
+    # Every game's options (Game.option_specs), each once: an option two games share (Tactori's
+    # and FEM's chase) is offered once, with the first game's description.
+    specs = {}
+    for game_name in game_names():
+        for spec in get_game(game_name).option_specs:
+            specs.setdefault(spec.name, spec)
+
     async def create(interaction: discord.Interaction, game: app_commands.Choice[str],
                      fmt: Literal["swiss", "league", "knockout"], name: app_commands.Range[str, 1, 80] | None = None,
                      rounds: app_commands.Range[int, 1, 30] | None = None, table: app_commands.Range[int, 2, 4] = 2,
                      days: app_commands.Choice[int] | None = None,
                      signup_days: app_commands.Range[int, 1, 30] | None = None,
-                     channel: discord.TextChannel | None = None,
-                     variant: Literal["basic", "buildup"] = "basic", tactics: bool = False, chase: bool = False,
-                     centre: Literal["off", "1", "2"] = "off", stacks: bool = False, clock: Clock = "move",
+                     channel: discord.TextChannel | None = None, clock: Clock = "move",
                      bank: Bank | None = None, increment: Increment | None = None,
                      round_days: app_commands.Range[int, 1, 180] | None = None,
-                     min_reliability: app_commands.Range[int, 0, 100] | None = None):
-        options = {"architekton": {}, "atacama": {"buildup": variant == "buildup", "tactics": tactics},
-                   "tactori": {"chase": chase, "centre": CENTRE[centre]},
-                   "tactori-fem": {"stacks": stacks, "chase": chase}}[game.value]
+                     min_reliability: app_commands.Range[int, 0, 100] | None = None, **chosen):
+        options = get_game(game.value).command_options(chosen)
         await events.create(interaction, game.value, fmt, name=name, rounds=rounds, table=table,
                             days=days.value if days else None, signup_days=signup_days, channel=channel,
                             options=options, round_days=round_days, min_reliability=min_reliability,
                             **clock_of(clock, bank, increment))
+
+    with_parameters(create, [option_parameter(spec) for spec in specs.values()], before="clock")
+    create = app_commands.describe(game="The game", fmt="swiss, league or knockout", name="The event's name",
+                                   rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
+                                   table="Players per match (Atacama 2 or 4, Tactori 2-4; default 2)",
+                                   days="Time per move (default: the server's)",
+                                   round_days=("Most days a round's match may last, vacations included "
+                                               "(default: 3 × days or bank)"),
+                                   signup_days="Start by itself when sign-up closes after this many days",
+                                   channel="Where the event is announced and played (default: here)",
+                                   min_reliability=("Least share of finished matches a player played out, in % "
+                                                    "(default: none)"),
+                                   **{spec.name: spec.event for spec in specs.values()}, **DESCRIBED)(create)
+    create = app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()],
+                                  days=DAYS)(create)
+    create = app_commands.rename(fmt="format")(create)
+    group.command(name="create", description="Organisers: announce an event with a Join button")(create)
 
     @group.command(name="join", description="Sign up for an event")
     @app_commands.describe(tournament=EVENT_HELP)

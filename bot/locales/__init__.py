@@ -2,7 +2,7 @@
 
 The engines, the match service and the bot write English :class:`Text`s
 (template plus parameters).  Each language has catalogues here, one JSON file
-per area (``de/architekton.json``, ``fr/service.json``...), mapping an English
+per area (``de/<game package>.json``, ``fr/service.json``...), mapping an English
 template to the translated one with the same fields.  A template without a
 translation is said in English; a test keeps the catalogues complete.
 Where a field meets the template's words, each language's grammar applies

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from engines import Joined, Text, get_game
-from engines.tactori.board import BRIDGES
 from matches import Match
+from render import chart_of
 
 from .present import moves, tally
 
@@ -68,12 +68,12 @@ def _scores(match: Match) -> Text | None:
 
 
 def _bridges(match: Match) -> Text | None:
-    """Tactori FEM's progress, which has no score: the bridges each player has on the board."""
-    supply = getattr(match.position, "bridge_supply", None) if match.state_json is not None else None
-    if get_game(match.game).has_scores or supply is None:
+    """Tactori FEM's progress, which has no score: the bridges each player has on the board, as its
+    chart follows them (``values`` in ``render/<package>/chart.py``)."""
+    values = getattr(chart_of(match.game), "values", None)
+    if match.state_json is None or get_game(match.game).has_scores or values is None:
         return None
-    return Text("Bridges on the board: {bridges}.", bridges=tally(match.names, [BRIDGES - left for left in supply],
-                                                                   ", "))
+    return Text("Bridges on the board: {bridges}.", bridges=tally(match.names, values(match.position), ", "))
 
 
 def _standing(match: Match) -> Text:

@@ -113,6 +113,22 @@ class ArchitektonState(State):
         """A9: the seat's largest group of diagonally connected houses, as the board stands."""
         return largest_diagonal_group(self.house_squares(seat))
 
+    def has_hidden(self) -> bool:
+        return True
+
+    def resample_hidden(self, rng: random.Random) -> "ArchitektonState":
+        """A3, A7: the building and landscape piles and reserves lie face down.  Their joint
+        contents are public (every tile minus the board, the stock and the discarded ones), their
+        order and the split between pile and reserve are not: both are drawn afresh."""
+        copy = self.copy()
+        for kind in ("B", "L"):
+            piles, reserves = copy.piles[kind], copy.reserves[kind]
+            unseen = sorted(piles + reserves)   # the public multiset, its order forgotten
+            rng.shuffle(unseen)
+            copy.piles[kind] = unseen[:len(piles)]
+            copy.reserves[kind] = unseen[len(piles):]
+        return copy
+
     def revealed(self) -> int:
         """Tiles drawn from the face-down piles and reserves so far."""
         hidden = sum(len(v) for v in self.piles.values()) + sum(len(v) for v in self.reserves.values())

@@ -426,6 +426,18 @@ class AtacamaState(State):
         s.result = clone_json(data["result"])
         return s
 
+    def has_hidden(self) -> bool:
+        return bool(self.pile)
+
+    def resample_hidden(self, rng: random.Random) -> "AtacamaState":
+        """T5: the build-up game's sub-boards still face down, in a fresh random order."""
+        copy = self.copy()
+        if self.pile:
+            unseen = sorted(copy.pile)
+            rng.shuffle(unseen)
+            copy.pile = unseen
+        return copy
+
     def copy(self) -> "AtacamaState":
         """As from_json(to_json()), without the detour: every field is taken over, the mutable
         ones copied; the free-field cache goes along."""

@@ -10,16 +10,10 @@ import engines
 from ai import levels
 from ai.search import play
 
-# Every game with every option set it can be played with (tactori.md R4/R6, atacama.md T5-T7).
-CONFIGS = [
-    ("architekton", 2, {}),
-    ("atacama", 2, {}), ("atacama", 4, {}), ("atacama", 2, {"buildup": True}),
-    ("atacama", 2, {"tactics": True}), ("atacama", 4, {"tactics": True}),
-    ("atacama", 2, {"buildup": True, "tactics": True}),
-    ("tactori", 2, {}), ("tactori", 3, {"chase": True}), ("tactori", 4, {"centre": 1}),
-    ("tactori", 2, {"centre": 2, "chase": True}),
-    ("tactori-fem", 2, {}), ("tactori-fem", 2, {"stacks": True, "chase": True}),
-]
+# Every game with every option set it can be played with (tactori.md R4/R6, atacama.md T5-T7):
+# the variants each game declares (engines.core.Game.variants).
+CONFIGS = [(game, players, options) for game in engines.game_names()
+           for players, options in engines.get_game(game).variants]
 
 
 def config_id(config) -> str:

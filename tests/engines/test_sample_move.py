@@ -20,29 +20,12 @@ import random
 
 import pytest
 
-from engines import get_game
+from engines import game_names, get_game
 from state_checks import snapshot
 
-# (game, players, options); every option of every game appears in some entry
-VARIANTS = [
-    ("architekton", 2, {}),
-    ("atacama", 2, {}),
-    ("atacama", 2, {"buildup": True}),
-    ("atacama", 2, {"tactics": True}),
-    ("atacama", 2, {"buildup": True, "tactics": True}),
-    ("atacama", 4, {}),
-    ("atacama", 4, {"tactics": True}),
-    ("tactori", 2, {}),
-    ("tactori", 2, {"chase": True}),
-    ("tactori", 3, {"centre": 1}),
-    ("tactori", 3, {"chase": True, "centre": 2}),
-    ("tactori", 4, {"centre": 2}),
-    ("tactori", 4, {"chase": True}),
-    ("tactori-fem", 2, {}),
-    ("tactori-fem", 2, {"stacks": True}),
-    ("tactori-fem", 2, {"chase": True}),
-    ("tactori-fem", 2, {"stacks": True, "chase": True}),
-]
+# (game, players, options); every option of every game appears in some entry (the variants
+# each game declares, engines.core.Game.variants)
+VARIANTS = [(game, players, options) for game in game_names() for players, options in get_game(game).variants]
 MATCHES = {"architekton": 20, "atacama": 6, "tactori": 2, "tactori-fem": 3}
 MAX_PLIES = 220
 

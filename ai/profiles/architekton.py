@@ -1,0 +1,9 @@
+"""The computer player's Architekton."""
+from ..evaluators import architekton
+from . import Profile
+
+PROFILE = Profile(
+    evaluator=architekton,
+    budgets={"easy": 120, "medium": 500, "hard": 2000},
+    review_share=0.5,
+)
