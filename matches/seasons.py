@@ -38,7 +38,7 @@ from .competitions import league_schedule
 from .competitions.divisions import Movements, default_promote, first_divisions, next_divisions
 from .core import dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
-from .events import NEW_RATING, TABLES, Event, Events, EventView
+from .events import NEW_RATING, Event, Events, EventView
 from .models import Player
 from .store import Transaction
 
@@ -57,7 +57,7 @@ PLAYERS_SQL = ("SELECT p.*, r.rating AS rating FROM season_players p JOIN season
 
 def cycles_of(game: str) -> int:
     """Twice, seats swapped, in a game only ever played by two; once in the others."""
-    return 2 if TABLES[game] == (2,) else 1
+    return 2 if tuple(get_game(game).seats) == (2,) else 1
 
 
 @dataclass

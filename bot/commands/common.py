@@ -66,7 +66,9 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
         await actions.replay(interaction, game, match, start, end)
 
     replay.autocomplete("match")(match_autocomplete)
-    if actions.bot.settings.web_base_url:
+    # /<game> link exists only where the host runs the web board (no actions: the command tree
+    # alone, as the declaration tests build it)
+    if actions is not None and actions.bot.settings.web_base_url:
         from ..web.discord_side import link_command
 
         per_match("link", f"Privately, your link to the web board of your {title} match",
