@@ -8,6 +8,7 @@ from .conditional import Conditional, ConditionalLine, ConditionalRefused
 from .digests import Digests
 from .events import Events
 from .health import Health
+from .jobs import Jobs
 from .offers import Offers
 from .play import IllegalMoveError
 from .reviews import Reviewing, Reviews, review_record
@@ -17,9 +18,9 @@ __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchSe
            "review_record", "think"]
 
 
-class MatchService(Digests, Events, Challenges, Conditional, Computer, Reviews, Offers, Timekeeping, Community,
+class MatchService(Digests, Events, Challenges, Conditional, Jobs, Computer, Reviews, Offers, Timekeeping, Community,
                    Health):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
     vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;
-    broken matches; events (tournaments); reviews of ended matches."""
+    broken matches; events (tournaments); reviews of ended matches; the computer's thinking as jobs."""

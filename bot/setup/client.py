@@ -92,6 +92,7 @@ class GameBot(commands.Bot):
         log.info("invite link: %s", self.invite_link())
         await self.sync_commands()
         self.scheduler.start()
+        self.computer.start()
         # Matches left waiting for the computer when the bot stopped go on by themselves.
         self._resuming = asyncio.create_task(self.computer.resume(), name="computer resumes")
 
@@ -146,7 +147,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
-        self.computer.close()
+        await self.computer.stop()      # the jobs it was thinking about are handed back
         if "reviewer" in vars(self.actions):      # started on the first review (bot/interactions/reviews.py)
             self.actions.reviewer.close()
         await super().close()

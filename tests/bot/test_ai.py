@@ -33,13 +33,14 @@ GAME = "atacama"
 
 @pytest.fixture
 def settings(tmp_path, database, request):
-    """AI_WORKERS=0 (thinking in a thread of the bot) unless a test asks for a pool of processes;
+    """Thinking in threads of the bot unless a test asks for a pool of processes (param: how many);
     on both backends (tests/conftest.py)."""
     workers = getattr(request, "param", 0)
+    threads = dict(ai_workers=workers or 1, ai_threads=not workers)
     if database.startswith("postgresql://"):
         return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        ai_workers=workers, replay_frames=4)
-    return Settings(token=None, database_path=database, ai_workers=workers, replay_frames=4)
+                        replay_frames=4, **threads)
+    return Settings(token=None, database_path=database, replay_frames=4, **threads)
 
 
 def the_bot(w):

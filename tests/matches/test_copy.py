@@ -163,8 +163,8 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     # as an older bot left it: at schema version 9, without the OpenSkill columns (migration 10) nor
     # the events' tables (migration 11), the digest's columns and the notes (migration 12), the
     # conditional lines and time banks (migration 13), the match reviews (migration 14) nor the
-    # events' clocks and round limits (15, on tables this drops anyway)
-    assert len(MIGRATIONS) == 15
+    # events' clocks and round limits (15, on tables this drops anyway) nor the computer's jobs (16)
+    assert len(MIGRATIONS) == 16
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
                        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
@@ -174,6 +174,7 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
                        " DROP TABLE events; DROP TABLE conditional_lines; ALTER TABLE matches DROP COLUMN bank;"
                        " ALTER TABLE matches DROP COLUMN increment; ALTER TABLE matches DROP COLUMN banks;"
                        " DROP TABLE match_notes; DROP INDEX users_digest; DROP TABLE match_reviews;"
+                       " DROP TABLE ai_jobs; DROP TABLE ai_workers;"
                        + "".join(f" ALTER TABLE users DROP COLUMN {c};" for c in (
                            "digest_hour", "timezone", "digest_next_at", "digest_claimed_by", "digest_claim_token",
                            "digest_sent_on")) +
