@@ -36,7 +36,8 @@ def settings(tmp_path, database, request):
     """Thinking in threads of the bot unless a test asks for a pool of processes (param: how many);
     on both backends (tests/conftest.py)."""
     workers = getattr(request, "param", 0)
-    threads = dict(ai_workers=workers or 1, ai_threads=not workers)
+    # "none": AI_WORKERS=0, the bot thinks nowhere (workers elsewhere do)
+    threads = dict(ai_workers=0) if workers == "none" else dict(ai_workers=workers or 1, ai_threads=not workers)
     if database.startswith("postgresql://"):
         return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
                         replay_frames=4, **threads)
@@ -182,6 +183,53 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
     board = w.channel.last_message
     assert "Rematch of #" in board.content and board.id == rematch.message_id
     assert_pings_only(w.env, board, w.ann.id)
+
+
+@pytest.mark.parametrize("settings", ["none"], indirect=True)
+async def test_with_ai_workers_0_the_bot_thinks_nowhere_and_a_worker_elsewhere_moves_for_it(world, settings):
+    """AI_WORKERS=0: the computer's turns wait in the database for a worker (here a runner on a store of its
+    own, as python -m ai worker runs it); the bot plays and posts what it chose, one board a round."""
+    import asyncio
+
+    from matches import MatchService
+    from matches.computer import think
+    from matches.jobrunner import JobRunner
+    from matches.store import store_for
+
+    if not settings.database_url:
+        pytest.skip("workers in other processes need PostgreSQL")
+    w = world
+    computer = w.env.bot.computer
+    assert settings.ai_workers == 0 and computer.runner is None
+    since = len(w.env.http_requests)
+    started, match = await challenge_the_bot(w, level="easy", first="opponent")
+    [thinking] = boards_posted_since(w, since)
+    assert "**Bot (easy)** is thinking…" in thinking["content"]
+    assert (await w.service.get(match.id)).plies == 0                  # nobody thought about it
+    [job] = await w.service.store.fetchall("SELECT state FROM ai_jobs")
+    assert job["state"] == "waiting"
+
+    store = await store_for(settings.database_url).open()
+
+    async def in_a_thread(job):
+        return await asyncio.to_thread(think, job)
+
+    worker = JobRunner(MatchService(store), "elsewhere", moves=1, reviews=0, think=in_a_thread, review=None,
+                       poll=0.5)
+    worker.start()
+    try:
+        for _ in range(600):
+            await asyncio.sleep(0.05)
+            await w.env.settle()
+            now = await w.service.get(match.id)
+            if now.plies and w.channel.last_message.id == now.message_id:      # moved, and its board is up
+                break
+        reply = await computer_replied(w, match.id, w.ann)
+        assert "The match begins." in reply.content and [m.id for m in boards(w)] == [reply.id]
+        assert worker.done == 1 and computer._pool is None                # it thought elsewhere
+    finally:
+        await worker.stop()
+        await store.close()
 
 
 async def test_a_match_against_the_computer_gets_its_thread_when_the_server_wants_it(world):
