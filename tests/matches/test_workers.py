@@ -189,3 +189,19 @@ async def test_workers_cut_off_from_the_database_reconnect_and_go_on(bot, pg, wo
     assert (await bot.get(match.id)).status == "finished"
     assert worker.process.poll() is None and worker.stop() == 0
     assert "listening to other processes again" in worker.output()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_worker_stopped_by_a_signal_hands_its_job_back_at_once(bot, pg, workers, sig):
+    match = await hard_turn(bot)
+    worker = workers(pg, lease=60.0)              # a long lease: only the hand-back frees the job soon
+    await until(lambda: running_job(bot), what="the worker's claim")
+    if sig == signal.SIGINT:
+        worker.signal_group(sig)                  # Ctrl-C in a terminal reaches its thinking processes too
+    else:
+        worker.process.send_signal(sig)
+    assert worker.process.wait(30) == 0
+    assert "1 jobs handed back" in worker.output()
+    [job] = await jobs(bot.store)
+    assert (job["state"], job["tries"], job["claimed_by"]) == ("waiting", 0, None)
+    assert (await bot.claim_job("next")).job.match_id == match.id
