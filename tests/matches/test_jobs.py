@@ -311,3 +311,42 @@ async def test_the_same_positions_give_the_same_moves_in_a_worker_process_as_in_
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         there = list(pool.map(think, jobs_))
     assert there == here
+
+
+async def test_the_operator_sees_the_queue_and_the_parked_jobs(database, capsys):
+    from matches.__main__ import main as matches_main
+
+    async def run(*argv):
+        status = await asyncio.to_thread(matches_main, list(argv))
+        captured = capsys.readouterr()
+        return status, captured.out
+
+    store = await store_for(database).open()
+    service = MatchService(store)                   # the real clock, as the command's
+    try:
+        failing = await human_moves(service, await against(service, guild=11))
+        waiting = await human_moves(service, await against(service))
+        for _ in range(MAX_TRIES):                  # the oldest job, each time
+            job = (await service.claim_job("w", lease=30)).job
+            assert job.match_id == failing.id
+            await service.fail_job(job, "KeyError: 'board'", retry_delay=0)
+        await service.heartbeat("worker:elsewhere:7", "elsewhere", 7, 4, 0, 12, service.clock())
+    finally:
+        await store.close()
+    status, out = await run("status", "--db", database)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("jobs waiting: 1 (moves 1), the oldest for "), out
+    assert lines[1:4] == ["jobs running: 0", "jobs parked: 1 (moves 1) (python -m matches broken lists them)",
+                          "thinking processes seen in the last minute: 1"]
+    assert lines[4].startswith("  worker:elsewhere:7: 4 processes, 0 jobs running, 12 done, seen ")
+    status, out = await run("broken", "--db", database)
+    [parked] = [line for line in out.splitlines() if line.startswith("job ")]
+    assert status == 1 and "no match is broken" in out
+    assert parked.endswith(f"(move of match {failing.id} at version {failing.version}) parked after 3 tries: "
+                           "KeyError: 'board'")
+    job_id = parked.split()[1]
+    status, out = await run("broken", "--db", database, "--retry-job", job_id)
+    assert status == 0 and f"job {job_id}: queued again" in out
+    status, out = await run("status", "--db", database)
+    assert out.startswith("jobs waiting: 2 (moves 2)") and "jobs parked: 0" in out
+    assert waiting.id != failing.id
