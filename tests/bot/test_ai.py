@@ -577,3 +577,26 @@ async def test_a_german_server_reads_the_computers_names_in_german(world, monkey
     assert drawn[-1] == ["ann", "Bot 1 (mittel)", "Bot 2 (mittel)"]
     for text in (content, image.description, board.content, board.attachments[0].description):
         assert "medium" not in text and "Bot (" not in text
+
+
+@pytest.mark.parametrize("settings", ["none"], indirect=True)
+async def test_admins_see_their_own_servers_jobs_privately(world):
+    import discord
+
+    w = world
+    role = w.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[role])
+    assert "admin jobs" not in w.ann.available_commands(w.channel)
+    _, match = await challenge_the_bot(w, level="easy", first="opponent")       # nobody thinks: it waits
+    other = w.env.create_guild("Elsewhere")
+    await w.service.create_challenge(GAME, other.id, 5, Player(w.bob.id, "bob"), ai_seats.players("easy", 1),
+                                     first="opponent")                           # another server's job
+    shown = await mod.slash(w.channel, "admin jobs")
+    assert shown.ephemeral
+    lines = shown.response.content.splitlines()
+    assert lines[:4] == ["**The computer's jobs for this server's matches**", "Moves waiting: 1",
+                         "Reviews waiting: 0", "Being thought about: 0"], lines
+    assert lines[4].startswith("The oldest has waited since <t:") and lines[4].endswith(":T>.")
+    assert lines[5:] == ["Parked after failing: 0", "Thinking processes heard from in the last minute: 0"]
+    assert (await w.service.queue_status()).waiting == {"move": 2}
+    assert (await w.service.get(match.id)).plies == 0
