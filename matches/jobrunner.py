@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 POLL = 1800.0          # seconds an idle slot sleeps at most without a wake-up (the safety net)
 RETRY = (0.5, 30.0)    # after a failed claim (the database away): the first wait, the longest
 BUSY = 0.05            # jobs wait that another process is claiming right now: look again this soon
+HEARTBEAT = 20.0       # a busy runner tells the database it is alive at most this often (python -m matches status)
 
 
 class Nap:
@@ -86,6 +87,7 @@ class JobRunner:
         self._naps: list[Nap] = []
         self._stopping = False
         self._clock = clock
+        self._beaten = -HEARTBEAT           # when the last heartbeat went out (self._clock)
 
     # ------------------------------------------------------------- life
     def start(self) -> None:
@@ -136,8 +138,18 @@ class JobRunner:
 
     async def heartbeat(self) -> None:
         """Tell the database this process is alive (``python -m matches status``)."""
+        self._beaten = self._clock()
         await self.service.heartbeat(self.owner, socket.gethostname(), os.getpid(), self.processes,
                                      len(self.running), self.done, self.started_at)
+
+    async def _beat_when_due(self) -> None:
+        """On activity (each claim): a heartbeat if the last is HEARTBEAT old.  A runner idle for long
+        says nothing (the bot's has no timer of its own for it; ``python -m ai worker`` beats on a timer)."""
+        if self._clock() - self._beaten >= HEARTBEAT:
+            try:
+                await self.heartbeat()
+            except Exception as exc:  # noqa: BLE001 - the next claim says so
+                log.warning("heartbeat failed: %s", describe(exc))
 
     # ------------------------------------------------------------- a slot
     async def _slot(self, kinds: tuple[str, ...], nap: Nap) -> None:
@@ -155,6 +167,7 @@ class JobRunner:
                 delay = min(delay * 2, RETRY[1])
                 continue
             delay = RETRY[0]
+            await self._beat_when_due()
             if claim.job is not None:
                 await self.run_claimed(claim.job)
                 continue

@@ -295,6 +295,8 @@ async def test_a_second_request_for_the_same_position_starts_no_second_search(wo
     assert list(computer._jobs.values()) == [(version, task)]
     await task
     assert [m.user_id < 0 for m in await w.service.moves(match.id)] == [False, True]
+    # it thought in this process, which says so to python -m matches status
+    assert [p.name for p in (await w.service.queue_status()).workers] == [w.env.bot.process_name]
 
 
 # ------------------------------------------------------------ hint and undo
