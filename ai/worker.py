@@ -52,6 +52,12 @@ def _review_process() -> None:
         pass
 
 
+def _warm() -> None:
+    """Run once in each thinking process at the start: the search is loaded before the first job waits for it."""
+    import ai  # noqa: F401
+    import matches.computer  # noqa: F401
+
+
 def _review(job) -> dict[str, Any]:
     from matches.reviews import review_record
 
@@ -71,6 +77,12 @@ class ThinkingPool:
             self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=self.initializer)
         return self._pool
+
+    async def warm(self) -> None:
+        """Start every process now (a job as many as there are processes), not on the first job."""
+        pool = self._executor()
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.size)))
 
     async def run(self, fn: Callable[[Any], Any], job: Any) -> Any:
         pool = self._executor()
@@ -113,6 +125,9 @@ async def run_worker(url: str, processes: int, reviews: int, *, lease: float, po
         stop = asyncio.Event()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
+    await moves.warm()
+    if reviewing is not None:
+        await reviewing.warm()
     runner = JobRunner(service, name, moves=processes, reviews=reviews,
                        think=lambda job: moves.run(think, job),
                        review=lambda job: reviewing.run(_review, job),

@@ -351,12 +351,16 @@ async def main_async(args) -> dict:
         raise SystemExit("python -m bench.ai_queue: give --db postgresql://... or set TEST_DATABASE_URL")
     where, schema = await new_schema(url)
     log = lambda line: print(line, file=sys.stderr, flush=True)   # noqa: E731
+    from .stats import busy_and_steal, cpu_ticks
+
+    ticks = cpu_ticks()
     try:
         result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "loadavg": os.getloadavg()}
         result["round_trips"] = await round_trips(where, 12, log)
         result["latency"] = await latency(where, args.samples, args.busy, log)
         result["throughput"] = await throughput(where, args.moves, [int(x) for x in args.workers.split(",")], log)
         result["loadavg_after"] = os.getloadavg()
+        result["machine"] = busy_and_steal(ticks, cpu_ticks())
         return result
     finally:
         await drop_schema(url, schema)
