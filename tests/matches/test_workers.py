@@ -205,3 +205,16 @@ async def test_a_worker_stopped_by_a_signal_hands_its_job_back_at_once(bot, pg, 
     [job] = await jobs(bot.store)
     assert (job["state"], job["tries"], job["claimed_by"]) == ("waiting", 0, None)
     assert (await bot.claim_job("next")).job.match_id == match.id
+
+
+@pytest.mark.parametrize("db, status, words", [
+    ("data/bot.sqlite3", 2, "needs the bot's PostgreSQL database"),
+    ("postgresql://postgres@127.0.0.1:1/postgres", 4, "cannot reach the database"),
+])
+def test_a_worker_without_a_database_it_can_share_says_so_in_one_line(tmp_path, db, status, words):
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DATABASE_PATH")}
+    done = subprocess.run([sys.executable, "-m", "ai", "worker", "--db", db], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, env={**env, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == status and done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert line.startswith("python -m ai worker: ") and words in line
