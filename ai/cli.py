@@ -5,6 +5,9 @@
 replayed (as ``engines replay``), or the command line is wrong (one line on standard
 error); 3 the match in the record is over, so there is no move to choose.
 
+``worker`` thinks for the bot: the computer's moves and reviews queued in its PostgreSQL
+database (``ai/worker.py``), until SIGTERM or SIGINT.
+
 ``review`` writes the review of a record (``ai.review``) as JSON to ``-o`` and, with
 ``--chart``, its win chances as a PNG; a record it cannot read or replay, or a wrong
 command line (a chart not named *.png): one line on standard error, exit status 2; a file
@@ -65,6 +68,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     check.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
     check.add_argument("-o", "--output", required=True, help="where to write the review (JSON), '-' for standard output")
     check.add_argument("--chart", help="also draw the win chances across the match to this PNG (*.png)")
+    from .worker import add_parser
+    add_parser(sub)
     return parser.parse_args(argv)
 
 
@@ -73,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "review":
         from .review_cli import review_command
         return review_command(args)
+    if args.command == "worker":
+        from .worker import worker_command
+        return worker_command(args)
     return _move(args) if args.command == "move" else _duel(args)
 
 

@@ -1,4 +1,4 @@
-"""``python -m matches copy|broken``: move a bot's data; list the matches that cannot be read.
+"""``python -m matches copy|broken|status``: move a bot's data; list what cannot be read; the computer's jobs.
 
 ``copy --from LOCATION --to LOCATION [--resume]`` copies every match, move, series, rating,
 setting and vacation.  A location is ``sqlite:///relative/path.sqlite3``,
@@ -7,12 +7,19 @@ setting and vacation.  A location is ``sqlite:///relative/path.sqlite3``,
 target afterwards.  The source is only read: opened read-only, never created, migrated or
 written (an SQLite source of an older schema is copied through a migrated temporary copy).
 
-``broken [--db LOCATION] [--scan] [--repaired ID ...]`` lists the matches marked broken (their
-stored data cannot be read, or their moves do not replay to their saved state); ``--scan``
+``broken [--db LOCATION] [--scan] [--repaired ID ...] [--retry-job ID ...]`` lists the matches
+marked broken (their stored data cannot be read, or their moves do not replay to their saved
+state) and the computer's jobs parked after failing on every try (``matches.jobs``); ``--scan``
 first reads every match to find them, ``--repaired`` takes back matches whose rows were
-repaired by hand.  LOCATION defaults to the bot's own database, read from the same settings
-(the environment, then ``.env``): DATABASE_URL, else DATABASE_PATH, else data/bot.sqlite3; the
-first line of the output names it.  It never creates or migrates a database, and refuses one
+repaired by hand, ``--retry-job`` queues parked jobs again.
+
+``status [--db LOCATION]`` shows the computer's jobs (its moves and the reviews) waiting, running
+and parked, how long the oldest has waited, and the thinking processes (the bot's own and
+``python -m ai worker``) heard from in the last minute; it may run beside the bot.
+
+LOCATION defaults to the bot's own database, read from the same settings (the environment,
+then ``.env``): DATABASE_URL, else DATABASE_PATH, else data/bot.sqlite3; the first line of
+the output names it.  Neither command creates or migrates a database; ``broken`` refuses one
 a running bot holds.
 
 Every problem is one line on stderr, and the exit status says which (see ``Exit``).
@@ -42,6 +49,7 @@ PROG = "python -m matches"
 class Exit(enum.IntEnum):
     OK = 0
     NOT_REPLAYING = 1       # copy: a record cannot be read or does not replay (each named); broken: some are
+                            # (or some of the computer's jobs are parked)
     TARGET_NOT_EMPTY = 2    # the target holds rows and --resume was not given
     NO_SOURCE = 3           # there is no SQLite file at the source
     NOT_SQLITE = 4          # the source file is not an SQLite database
@@ -135,11 +143,11 @@ async def opened(where: str, role: str, stack: AsyncExitStack, **options):
     return store
 
 
-async def schema_of(where: str, role: str) -> int:
+async def schema_of(where: str, role: str, exclusive: bool = True) -> int:
     """The schema version of the bot database at ``where``, read without creating, migrating or
     writing it; a :class:`Refusal` if it is empty, not the bot's, or newer than this code."""
     async with AsyncExitStack() as stack:
-        store = await opened(where, role, stack, read_only=True, exclusive=True)
+        store = await opened(where, role, stack, read_only=True, exclusive=exclusive)
         version = await store.schema_version()
         problem = newer_schema(version, f"the {role} {shown(where)}")
         if problem:
@@ -237,7 +245,7 @@ def default_database() -> tuple[str, str]:
     return settings.database, origin
 
 
-async def broken(where: str, origin: str, scan: bool, repaired: list[int]) -> int:
+async def broken(where: str, origin: str, scan: bool, repaired: list[int], retry: list[int] = ()) -> int:
     from .service import MatchService
 
     if not is_postgres(where) and not Path(where).is_file():
@@ -257,16 +265,63 @@ async def broken(where: str, origin: str, scan: bool, repaired: list[int]) -> in
                 continue
             why = await service.take_back_repaired(match_id)
             print(f"match {match_id}: " + ("taken back" if why is None else f"still broken: {why}"))
+        for job_id in retry:
+            print(f"job {job_id}: " + ("queued again" if await service.retry_parked(job_id) else "not parked"))
         if scan:
             found = await service.find_broken(lambda line: print(f"\r{line:<60}", end="", file=sys.stderr))
             print(file=sys.stderr)
             print(f"the scan marked {len(found)} more matches broken")
         listed = await service.broken_matches()
+        parked = await service.parked_jobs()
     for match in listed:
         print(f"match {match.id} ({match.game}, {match.status}): {match.reason}")
     if not listed:
         print("no match is broken")
-    return Exit.NOT_REPLAYING if listed else Exit.OK
+    for job in parked:
+        print(f"job {job.id} ({job.kind} of match {job.match_id} at version {job.version}) parked after "
+              f"{job.tries} tries: {job.error}")
+    return Exit.NOT_REPLAYING if listed or parked else Exit.OK
+
+
+def _seconds(value: float) -> str:
+    value = round(value)
+    if value < 120:
+        return f"{value} s"
+    if value < 7200:
+        return f"{value // 60} min"
+    return f"{value // 3600} h {value % 3600 // 60} min"
+
+
+def _by_kind(counts: dict[str, int]) -> str:
+    total = sum(counts.values())
+    if not total:
+        return "0"
+    return f"{total} (" + ", ".join(f"{kind}s {n}" for kind, n in sorted(counts.items())) + ")"
+
+
+async def status(where: str, origin: str) -> int:
+    from .service import MatchService
+
+    if not is_postgres(where) and not Path(where).is_file():
+        raise Refusal(Exit.NO_SOURCE, f"there is no SQLite file at {where} ({origin})")
+    print(f"database: {shown(where)} ({origin})")
+    version = await schema_of(where, "database", exclusive=False)      # beside a running bot too
+    if version != len(MIGRATIONS):
+        raise Refusal(Exit.NEWER_SCHEMA, f"the database {shown(where)} is at schema version {version}, this "
+                                         f"program's is {len(MIGRATIONS)}: run the matching version of the bot")
+    async with AsyncExitStack() as stack:
+        service = MatchService(await opened(where, "database", stack, read_only=True))
+        queue = await service.queue_status()
+    oldest = "" if queue.oldest_wait is None else f", the oldest for {_seconds(queue.oldest_wait)}"
+    print(f"jobs waiting: {_by_kind(queue.waiting)}{oldest}")
+    print(f"jobs running: {_by_kind(queue.running)}")
+    print(f"jobs parked: {_by_kind(queue.parked)}" + (" (python -m matches broken lists them)" if queue.parked else ""))
+    print(f"thinking processes seen in the last minute: {len(queue.workers)}")
+    now = service.clock()
+    for worker in queue.workers:
+        print(f"  {worker.name}: {worker.processes} processes, {worker.running} jobs running, {worker.done} done,"
+              f" seen {_seconds(max(0.0, now - worker.seen_at))} ago")
+    return Exit.OK
 
 
 class Parser(argparse.ArgumentParser):
@@ -292,12 +347,18 @@ def main(argv: list[str] | None = None) -> int:
     listing.add_argument("--scan", action="store_true", help="first read every match and mark the broken ones")
     listing.add_argument("--repaired", type=int, nargs="+", default=[], metavar="ID",
                          help="take back these matches, repaired by hand, if they now read and replay")
+    listing.add_argument("--retry-job", type=int, nargs="+", default=[], metavar="ID", dest="retry",
+                         help="queue these parked jobs of the computer again")
+    showing = commands.add_parser("status", help="the computer's jobs waiting, running and parked; its workers")
+    showing.add_argument("--db", type=location, default=None, help="the bot's database (default: as the bot's)")
     args = parser.parse_args(argv)
     try:
         if args.command == "copy":
             return int(asyncio.run(copy(args.source, args.target, args.resume)))
         where, origin = (args.db, "--db") if args.db else default_database()
-        return int(asyncio.run(broken(where, origin, args.scan, args.repaired)))
+        if args.command == "status":
+            return int(asyncio.run(status(where, origin)))
+        return int(asyncio.run(broken(where, origin, args.scan, args.repaired, args.retry)))
     except Refusal as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
         return int(exc.code)

@@ -258,7 +258,12 @@ class Core:
             self._score(tx, new, result)
         if new.status in ("finished", "void"):
             self._match_ended(tx, new)
+        self._position_written(tx, new)
         return new
+
+    def _position_written(self, tx: Transaction, match: Match) -> None:
+        """A match changed, in the transaction that changed it: the computer's thinking is queued
+        for it if its turn came (:mod:`matches.jobs` overrides this)."""
 
     @staticmethod
     def _banks_after_turn(match: Match, now: float) -> list[float]:

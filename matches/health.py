@@ -84,9 +84,12 @@ class Health(Core):
                                        match.last_reminded_at)
 
         def work(tx: Transaction) -> None:
-            tx.execute("UPDATE matches SET broken = NULL, broken_at = NULL, next_event_at = ?, version = version + 1"
-                       " WHERE id = ? AND version = ?", (nxt, match_id, match.version))
+            row = tx.fetchone("UPDATE matches SET broken = NULL, broken_at = NULL, next_event_at = ?,"
+                              " version = version + 1 WHERE id = ? AND version = ? RETURNING *",
+                              (nxt, match_id, match.version))
             tx.schedule(nxt)
+            if row is not None:     # the computer's turn, if it is one, is thought out again
+                self._position_written(tx, Match.from_row(row, snapshot=match.state_json))
 
         await self.store.write(work)
         return None

@@ -437,6 +437,47 @@ MIGRATIONS: list[str] = [
         started_at  REAL    NOT NULL
     );
     """,
+    # 18: the computer's thinking as jobs (matches.jobs): a computer's move or a review is a row,
+    # written in the transaction of the change that calls for it, taken by whichever thinking
+    # process (the bot's own, or ``python -m ai worker`` on any machine) claims it first, on a lease
+    # it renews while it thinks.  ``payload`` is all the search needs (the position, level, seed);
+    # ``result`` the move chosen, which the bot process serving the match plays and posts.  A job
+    # that fails MAX_TRIES times is parked with its reason.  ``ai_workers``: each thinking process's
+    # heartbeat, for ``python -m matches status``.
+    """
+    CREATE TABLE ai_jobs (
+        id            INTEGER PRIMARY KEY,
+        kind          TEXT    NOT NULL,            -- move, review
+        priority      INTEGER NOT NULL,            -- lower first: 0 a live move, 1 a review
+        match_id      INTEGER NOT NULL,
+        version       INTEGER NOT NULL,            -- the match's version the job is for
+        guild_id      INTEGER,                     -- the match's server: each server gets its share
+        payload       TEXT    NOT NULL,            -- JSON: matches.computer.Thinking or matches.reviews.Reviewing
+        state         TEXT    NOT NULL,            -- waiting, running, done, parked
+        created_at    REAL    NOT NULL,
+        not_before    REAL    NOT NULL,            -- a failed try waits a little before the next
+        tries         INTEGER NOT NULL DEFAULT 0,
+        claimed_by    TEXT,
+        claim_token   TEXT,
+        claimed_until REAL,
+        started_at    REAL,
+        result        TEXT,
+        error         TEXT,
+        finished_at   REAL
+    );
+    CREATE UNIQUE INDEX ai_jobs_position ON ai_jobs (kind, match_id, version);
+    CREATE INDEX ai_jobs_queue ON ai_jobs (state, priority, created_at);
+    CREATE TABLE ai_workers (
+        name       TEXT    PRIMARY KEY,
+        host       TEXT    NOT NULL,
+        pid        INTEGER NOT NULL,
+        processes  INTEGER NOT NULL,
+        running    INTEGER NOT NULL,
+        done       INTEGER NOT NULL,
+        started_at REAL    NOT NULL,
+        seen_at    REAL    NOT NULL
+    );
+    """,
 ]
 
 

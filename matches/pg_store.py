@@ -109,6 +109,8 @@ class PostgresStore(StoreBase):
                 log.warning("listening to other processes again")
                 # What was said while nobody listened: a wake-up at once makes the scheduler read the store.
                 self._scheduled(0.0)
+                for hook in self.on_reconnect:
+                    hook()
                 return
             except (OSError, asyncpg.PostgresError) as exc:
                 log.warning("cannot listen to other processes (%s); trying again in %.0f s", exc, delay)
@@ -174,16 +176,18 @@ class PostgresStore(StoreBase):
         assert self.pool is not None, "store is not open"
         return await self.pool.fetch(postgres_sql(sql), *params)
 
-    async def _run_unit(self, work: Callable[[Transaction], T]) -> tuple[T, Transaction]:
+    async def _run_unit(self, work: Callable[[Transaction], T], relaxed: bool = False) -> tuple[T, Transaction]:
         assert self.pool is not None, "store is not open"
         # Shielded: a caller that is cancelled must not leave a unit half-way through.
-        return await asyncio.shield(self._unit(work, contextvars.copy_context()))
+        return await asyncio.shield(self._unit(work, contextvars.copy_context(), relaxed))
 
-    async def _unit(self, work: Callable[[Transaction], T], context: contextvars.Context) -> tuple[T, Transaction]:
+    async def _unit(self, work: Callable[[Transaction], T], context: contextvars.Context,
+                    relaxed: bool = False) -> tuple[T, Transaction]:
+        begin = "BEGIN ISOLATION LEVEL READ COMMITTED" if relaxed else "BEGIN ISOLATION LEVEL SERIALIZABLE"
         async with self.pool.acquire() as conn:
             for attempt in range(RETRIES):
                 tx = PostgresTransaction(conn)
-                await conn.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
+                await conn.execute(begin)
                 try:
                     # The caller's context goes along (a test's virtual clock is read from one).
                     result = await _run_in_greenlet(work, tx, context.copy())
@@ -240,6 +244,8 @@ def _rowcount(status: str) -> int:
 
 class PostgresTransaction(Transaction):
     """Runs in a greenlet on the event loop's thread; every statement switches out to be awaited."""
+
+    skip_locked = " FOR UPDATE OF {table} SKIP LOCKED"
 
     def __init__(self, conn: asyncpg.Connection):
         super().__init__()

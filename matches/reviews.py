@@ -1,7 +1,7 @@
 """Match reviews: what the computer thinks of every move of an ended match (``ai.review``).
 
 Only for a match that has ended (never while it runs: a review would tell a player
-what to play).  Computed once per match, in the bot's review worker, and kept in
+what to play).  Computed once per match, by a thinking process (a job: ``matches.jobs``), and kept in
 ``match_reviews`` (migration 14), so asking again is instant.
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from engines.text import Text
 from .core import Core
 from .errors import ServiceError
 from .statuses import state_of
+from .store import Transaction
 
 REVIEW_LEVEL = "hard"
 ENDED = ("finished", "aborted", "abandoned")
@@ -64,7 +65,10 @@ class Reviews(Core):
         return json.loads(row["review"])
 
     async def store_review(self, job: Reviewing, review: dict[str, Any]) -> None:
-        await self.store.execute(
+        await self.store.write(lambda tx: self._store_review(tx, job, review))
+
+    def _store_review(self, tx: Transaction, job: Reviewing, review: dict[str, Any]) -> None:
+        tx.execute(
             "INSERT INTO match_reviews (match_id, version, level, review, created_at) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, level = excluded.level,"
             " review = excluded.review, created_at = excluded.created_at",

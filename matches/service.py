@@ -8,6 +8,7 @@ from .conditional import Conditional, ConditionalLine, ConditionalRefused
 from .digests import Digests
 from .events import Events
 from .health import Health
+from .jobs import Jobs
 from .offers import Offers
 from .play import IllegalMoveError
 from .practice import Practice
@@ -20,9 +21,10 @@ __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchSe
            "review_record", "think"]
 
 
-class MatchService(Digests, Ladders, Events, Challenges, Conditional, Computer, Practice, Offers, Timekeeping,
+class MatchService(Digests, Ladders, Events, Challenges, Conditional, Jobs, Computer, Practice, Offers, Timekeeping,
                    Community, Health, WebLinks):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and
     vacations; conditional moves; daily digests and private notes; lists, leaderboards, statistics;
-    broken matches; events (tournaments); seasons; ladders; reviews and practice of ended matches."""
+    broken matches; events (tournaments); seasons; ladders; reviews and practice of ended matches;
+    the computer's thinking as jobs."""

@@ -192,7 +192,7 @@ class SqliteStore(StoreBase):
         return result, tx
 
     # ------------------------------------------------- from the event loop
-    async def _run_unit(self, work: Callable[[Transaction], T]) -> tuple[T, Transaction]:
+    async def _run_unit(self, work: Callable[[Transaction], T], relaxed: bool = False) -> tuple[T, Transaction]:
         if self.read_only:
             raise PermissionError(f"{self.path} is open read-only")
         return await self._on_writer(self._unit, work)

@@ -24,6 +24,11 @@ class Done:
 class Transaction:
     """The statements of one unit of work (synchronous: it runs on a writer thread)."""
 
+    # Appended to a ``SELECT`` that claims rows of a queue (``{table}``: the alias of the rows
+    # claimed): PostgreSQL passes over the rows other processes are claiming at that moment
+    # instead of waiting for them; SQLite's single writer claims alone and needs nothing.
+    skip_locked = ""
+
     def __init__(self) -> None:
         self.soonest: float | None = None
         self.notices: list[tuple[str, str]] = []
@@ -70,6 +75,9 @@ class StoreBase:
         # Called with (topic, payload) after a commit that said Transaction.notify, in this
         # process and (PostgreSQL) in every other process on the database.
         self.on_notice: list[Callable[[str, str], None]] = []
+        # Called when the store listens again after losing its connection (PostgreSQL): what other
+        # processes said meanwhile was not heard, so whoever waits for a notice must look for himself.
+        self.on_reconnect: list[Callable[[], None]] = []
 
     @property
     def is_open(self) -> bool:
@@ -81,16 +89,19 @@ class StoreBase:
     async def close(self) -> None:
         raise NotImplementedError
 
-    async def _run_unit(self, work: Callable[[Transaction], T]) -> tuple[T, Transaction]:
+    async def _run_unit(self, work: Callable[[Transaction], T], relaxed: bool = False) -> tuple[T, Transaction]:
         """Run ``work`` as one committed transaction; its result and the transaction that committed."""
         raise NotImplementedError
 
-    async def write(self, work: Callable[[Transaction], T]) -> T:
+    async def write(self, work: Callable[[Transaction], T], *, relaxed: bool = False) -> T:
         """Run ``work(tx)`` as one transaction off the event loop; its result or exception comes back.
 
         ``work`` must not touch the event loop (it runs on another thread) nor act
-        outside its transaction (a backend may run it again after a conflict)."""
-        result, tx = await self._run_unit(work)
+        outside its transaction (a backend may run it again after a conflict).  ``relaxed``: the
+        unit needs no more than READ COMMITTED (PostgreSQL), because it takes its rows with
+        ``Transaction.skip_locked`` or changes one row by key and token: claims on a queue, which
+        at SERIALIZABLE would only lose conflicts to each other."""
+        result, tx = await self._run_unit(work, relaxed)
         for hook in self.on_commit:
             hook()
         if tx.soonest is not None:

@@ -1,11 +1,18 @@
-"""The computer opponent's turns: thought out in worker processes, played and posted like anyone's.
+"""The computer opponent's turns: thought out by the job queue, played and posted like anyone's.
 
-A search takes up to seconds of CPU, so it never runs on the event loop: each
-position goes to a process pool (``AI_WORKERS`` processes; the pool queues what
-exceeds them), and the bot keeps answering everyone meanwhile.  One job per
-match and position: asking twice for the same position starts nothing new, and
-a move for a position that changed meanwhile (a takeback) is refused by the
-service's version check and dropped.
+A search takes up to seconds of CPU, so it never runs on the event loop.  The
+computer's turn is a job in the database (``matches.jobs``), written with the move
+that made it the computer's turn; a thinking process claims it: this bot's own
+(``AI_WORKERS`` slots, each thinking in a process of this bot's pool) or
+``python -m ai worker`` anywhere that reaches the database.  With ``AI_WORKERS=0``
+this process thinks about no job and leaves them all to such workers.
+
+Here the bot waits for the result of each position it serves (one wait per match
+and position: asking twice starts nothing new), plays it through the service's
+versioned move and posts it.  A move for a position that changed meanwhile (a
+takeback) is refused by the version check and dropped; a job parked after failing
+is logged, and the moves already made are posted.  Hints are thought out here, at
+once, in this process's pool (or a thread when it has none).
 
 Against the computer the channel gets one board per round: the computer's moves
 in a row (three bots at a four-player table, Architekton's several placements)
@@ -27,12 +34,53 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from matches import IllegalMoveError, Match, ServiceError
+from matches.jobrunner import JobRunner, Nap
+from matches.jobs import JOB_DONE, MOVE
 from matches.service import Thinking, think
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
+
+# Seconds a wait for a job's result sleeps at most without being told (the safety net: the job's
+# end is announced, in this process and through PostgreSQL's NOTIFY from the others).
+WAIT_POLL = 1800.0
+
+
+class JobParked(RuntimeError):
+    """The job failed on every try and was parked (``python -m matches broken`` lists it)."""
+
+
+class Waiters:
+    """Who waits for which job's end: woken by the notice that announces it."""
+
+    def __init__(self) -> None:
+        self._naps: dict[tuple[str, int, int], set[Nap]] = {}
+
+    def enter(self, kind: str, match_id: int, version: int) -> Nap:
+        nap = Nap()
+        self._naps.setdefault((kind, match_id, version), set()).add(nap)
+        return nap
+
+    def leave(self, kind: str, match_id: int, version: int, nap: Nap) -> None:
+        naps = self._naps.get((kind, match_id, version))
+        if naps is not None:
+            naps.discard(nap)
+            if not naps:
+                del self._naps[(kind, match_id, version)]
+
+    def heard(self, topic: str, payload: str) -> None:
+        if topic != JOB_DONE:
+            return
+        kind, match_id, version = payload.split(":")
+        for nap in list(self._naps.get((kind, int(match_id), int(version)), ())):
+            nap.wake()
+
+    def wake_all(self) -> None:
+        for naps in list(self._naps.values()):
+            for nap in list(naps):
+                nap.wake()
 
 
 @dataclass
@@ -48,13 +96,34 @@ class ComputerPlayer:
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.workers = bot.settings.ai_workers
+        # Tests think in threads of the bot (no process to start, SimCord's clock everywhere).
+        self.threads = getattr(bot.settings, "ai_threads", False)
         self._pool: Executor | None = None
-        self._jobs: dict[int, tuple[int, asyncio.Task]] = {}   # match id -> (version thought about, task)
+        self._jobs: dict[int, tuple[int, asyncio.Task]] = {}   # match id -> (version waited for, task)
         self.rounds: dict[int, Round] = {}                      # match id -> the round being played
+        self.waiters = Waiters()
+        self.runner: JobRunner | None = None                    # this process's thinking (AI_WORKERS > 0)
+
+    def start(self) -> None:
+        """Hear of the jobs' results; think about jobs here unless AI_WORKERS is 0."""
+        store = self.bot.store
+        store.on_notice.append(self.waiters.heard)
+        store.on_reconnect.append(self.waiters.wake_all)
+        if self.workers > 0:
+            # Reviews asked here are thought about by the task that asks (bot.interactions.reviews), in the
+            # review worker; the slots take live moves only.
+            self.runner = JobRunner(self.bot.service, self.bot.process_name, moves=self.workers, reviews=0,
+                                    think=self.think, review=self.bot.actions.reviewer.compute,
+                                    processes=self.workers + 1)
+            self.runner.start()
+        elif store.backend == "sqlite":
+            log.warning("AI_WORKERS=0 on SQLite: nothing thinks for the computer (a worker, python -m ai worker, "
+                        "needs PostgreSQL); set AI_WORKERS to 1 or more")
 
     def _executor(self) -> Executor | None:
-        """The process pool, started on first use; None (the loop's thread pool) when AI_WORKERS is 0."""
-        if self._pool is None and self.workers > 0:
+        """The process pool, started on first use; None (the loop's thread pool) when AI_WORKERS is 0
+        or the bot thinks in threads."""
+        if self._pool is None and self.workers > 0 and not self.threads:
             # spawn: workers start from a clean interpreter, not a fork of one with threads and sockets.
             # Not forkserver: its Process.poll() waits on a pipe with a deadline from time.monotonic(),
             # and spins for ever wherever that clock stands still (SimCord's virtual time in tests);
@@ -94,14 +163,39 @@ class ComputerPlayer:
         for job in await self.bot.service.computer_turns(self.bot.settings.shards):
             self.schedule(await self.bot.service.get(job.match_id))
 
+    async def result_of(self, job: Thinking) -> str | None:
+        """The move the queue's thinking chose for ``job``'s position; None when its match moved on
+        (the job went with the position).  Queues the job if it is missing (a match left waiting
+        before the queue existed)."""
+        service = self.bot.service
+        nap = self.waiters.enter(MOVE, job.match_id, job.version)
+        try:
+            while True:
+                state = await service.job_state(MOVE, job.match_id, job.version)
+                if state is None:
+                    if not await service.ensure_move_job(job):
+                        return None
+                    continue
+                if state.state == "done":
+                    return state.result
+                if state.state == "parked":
+                    raise JobParked(f"parked after {state.tries} tries: {state.error}")
+                await nap(WAIT_POLL)
+        finally:
+            self.waiters.leave(MOVE, job.match_id, job.version, nap)
+
     async def _play(self, job: Thinking) -> None:
         try:
             try:
-                move = await self.think(job)
+                move = await self.result_of(job)
+                if move is None:
+                    log.info("computer's move in match %s dropped: the match moved on", job.match_id)
+                    return
                 result = await self.bot.service.computer_move(job, move)
             except IllegalMoveError as exc:
                 # A bug in the search, not a player's doing: the match waits until the next restart or /board.
                 log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
+                await self.bot.service.park_result(job.match_id, job.version, f"an illegal move: {exc}")
                 await self._post_unposted(job.match_id)
                 return
             except ServiceError as exc:
@@ -128,7 +222,15 @@ class ComputerPlayer:
         except Exception:  # noqa: BLE001 - as above
             log.exception("could not post the computer's moves in match %s", match_id)
 
+    async def stop(self) -> None:
+        """Stop thinking (the jobs being thought about handed back for another process), then close."""
+        if self.runner is not None:
+            await self.runner.stop()
+        self.close()
+
     def close(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
         for _, task in self._jobs.values():
             task.cancel()
         self._jobs.clear()

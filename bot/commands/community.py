@@ -245,4 +245,25 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             "messages here: **{language}**.", days=present.days(now.default_days or 3), where=where,
             threads=Text("on") if now.threads else Text("off"), language=spoken)), ephemeral=True))
 
+    @admin.command(name="jobs", description="The computer's jobs for this server's matches: waiting, running, parked")
+    async def admin_jobs(interaction: discord.Interaction):
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER),
+                                                               ephemeral=True))
+            return
+        queue = await service.queue_status(interaction.guild_id)
+        lines = [Text("**The computer's jobs for this server's matches**"),
+                 Text("Moves waiting: {count}", count=queue.waiting.get("move", 0)),
+                 Text("Reviews waiting: {count}", count=queue.waiting.get("review", 0)),
+                 Text("Being thought about: {count}", count=queue.total("running"))]
+        if queue.oldest_wait is not None:
+            lines.append(Text("The oldest has waited since {since}.",
+                              since=present.timestamp(service.clock() - queue.oldest_wait, "T")))
+        parked = queue.total("parked")
+        lines.append(Text("Parked after failing: {count} (the bot's operator finds them with "
+                          "`python -m matches broken`)", count=parked) if parked else
+                     Text("Parked after failing: {count}", count=0))
+        lines.append(Text("Thinking processes heard from in the last minute: {count}", count=len(queue.workers)))
+        await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))
+
     return [games, next_match, settings, vacation, leaderboard, stats, admin]

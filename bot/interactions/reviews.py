@@ -1,11 +1,13 @@
 """``/<game> review`` and the final message's Review button: the computer's view of an ended match.
 
 The review (``ai.review`` at the hard level: every ply searched) takes a minute of CPU.
-It never delays a computer opponent's move, because it never runs where those do:
+It is a job in the database (``matches.jobs``), like the computer's moves, and it never
+delays a computer opponent's move:
 
-- its own executor of ONE worker (``ReviewWorker``), apart from the computer's pool
-  (``bot.background.computer``), so a live move never queues behind a review, and reviews
-  queue behind each other (at most one review's CPU at a time);
+- jobs are claimed live moves first, and a thinking process (this bot's, or ``python -m ai
+  worker``) thinks about reviews in a slot of their own: here ONE worker (``ReviewWorker``),
+  apart from the computer's pool (``bot.background.computer``), so a live move never queues
+  behind a review, and reviews queue behind each other (at most one review's CPU at a time);
 - that worker runs at a lower scheduling priority (``NICENESS`` steps nicer than the bot; the
   thread's own priority when reviews run in a thread), so where both compete for
   the same cores, the operating system gives the live move the CPU first.
@@ -30,6 +32,7 @@ import discord
 
 from engines import Joined, Text, Verbatim
 from matches import Match, ServiceError
+from matches.jobs import REVIEW
 from matches.service import Reviewing, review_record
 from render.common import encode_png
 
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NICENESS = 10          # added to the review worker's niceness: live moves come first
+REVIEW_POLL = 1800.0   # seconds a wait for a review sleeps at most without being told it is done
 COSTLIEST = 3          # moves listed per player
 
 
@@ -75,13 +79,14 @@ class ReviewWorker:
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.workers = bot.settings.ai_workers
+        self.threads = getattr(bot.settings, "ai_threads", False)
         self._executor: Executor | None = None
         self.running: dict[int, asyncio.Future] = {}
-        self.started = 0          # reviews computed (for tests and logs)
+        self.started = 0          # reviews asked of the queue (for tests and logs)
 
     def executor(self) -> Executor:
         if self._executor is None:
-            if self.workers > 0:
+            if self.workers > 0 and not self.threads:
                 self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                                      initializer=_lower_priority)
             else:
@@ -100,11 +105,43 @@ class ReviewWorker:
         return await asyncio.shield(task)
 
     async def _compute(self, job: Reviewing) -> dict[str, Any]:
+        """Queued, and thought about here when this bot thinks (``AI_WORKERS`` > 0) and no other process
+        took it first; else waited for until a thinking process stored it."""
         self.started += 1
+        service = self.bot.service
+        runner = self.bot.computer.runner
+        waiters = self.bot.computer.waiters
+        nap = waiters.enter(REVIEW, job.match_id, job.version)
+        try:
+            while True:
+                stored = await service.stored_review(job.match_id)
+                if stored is not None:
+                    return stored
+                owner = runner.owner if runner is not None else None
+                claimed = await service.queue_review(job, owner)
+                if claimed is not None:
+                    # In the asking task, so that whoever waits for it (an interaction) waits for the thinking.
+                    await runner.run_claimed(claimed)
+                    continue
+                state = await service.job_state(REVIEW, job.match_id, job.version)
+                if state is None:
+                    if await service.stored_review(job.match_id) is not None:
+                        continue
+                    # Gone without a review: the match changed since (its review is of another version).
+                    raise RuntimeError(f"match {job.match_id} changed while it was reviewed")
+                if state.state == "parked":
+                    raise RuntimeError(f"the review of match {job.match_id} was parked: {state.error}")
+                wait = REVIEW_POLL
+                if state.state == "waiting" and runner is not None:      # a failed try: the next after its delay
+                    wait = min(wait, max(0.05, state.not_before - service.clock()))
+                await nap(wait)
+        finally:
+            waiters.leave(REVIEW, job.match_id, job.version, nap)
+
+    async def compute(self, job: Reviewing) -> dict[str, Any]:
+        """A review thought out in this process's review worker (the job runner's review slot)."""
         loop = asyncio.get_running_loop()
-        review = await loop.run_in_executor(self.executor(), compute, job)
-        await self.bot.service.store_review(job, review)
-        return review
+        return await loop.run_in_executor(self.executor(), compute, job)
 
     def close(self) -> None:
         for task in self.running.values():

@@ -110,6 +110,7 @@ class GameBot(commands.Bot):
         if self.web is not None:
             await self.web.start()
         self.scheduler.start()
+        self.computer.start()
         # Matches left waiting for the computer when the bot stopped go on by themselves.
         self._resuming = asyncio.create_task(self.computer.resume(), name="computer resumes")
 
@@ -164,7 +165,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
-        self.computer.close()
+        await self.computer.stop()      # the jobs it was thinking about are handed back
         if self.web is not None:
             await self.web.stop()
         if "reviewer" in vars(self.actions):      # started on the first review (bot/interactions/reviews.py)

@@ -86,6 +86,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Defaults of this server (omit an option to keep it)": (
         "Voreinstellungen dieses Servers (weggelassene Optionen bleiben)",
         "Réglages par défaut de ce serveur (une option omise reste inchangée)"),
+    "The computer's jobs for this server's matches: waiting, running, parked": (
+        "Die Aufträge des Computers für Partien dieses Servers: wartend, laufend, zurückgestellt",
+        "Les tâches de l'ordinateur pour les parties de ce serveur : en attente, en cours, mises de côté"),
     # options
     "Who you want to play": ("Gegen wen du spielen willst", "Contre qui vous voulez jouer"),
     "Who makes the first move (default: random)": ("Wer den ersten Zug macht (Standard: zufällig)",

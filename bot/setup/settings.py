@@ -61,8 +61,11 @@ class Settings:
     lock_database: bool = False
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    # Processes that think for the computer player; 0 thinks in a thread of the bot's own process.
+    # Processes of this bot that think for the computer player (its moves and reviews are jobs in the
+    # database); 0: none, the thinking is left to ``python -m ai worker`` processes (PostgreSQL).
     ai_workers: int = DEFAULT_AI_WORKERS
+    # Tests: think in threads of the bot's own process instead of worker processes.
+    ai_threads: bool = False
     # Sharding (docs/hosting.md: PostgreSQL and shards): this process connects the shards shard_ids of
     # shard_count; None: one unsharded connection.
     shard_count: int | None = None

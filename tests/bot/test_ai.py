@@ -34,13 +34,15 @@ GAME = "atacama"
 
 @pytest.fixture
 def settings(tmp_path, database, request):
-    """AI_WORKERS=0 (thinking in a thread of the bot) unless a test asks for a pool of processes;
+    """Thinking in threads of the bot unless a test asks for a pool of processes (param: how many);
     on both backends (tests/conftest.py)."""
     workers = getattr(request, "param", 0)
+    # "none": AI_WORKERS=0, the bot thinks nowhere (workers elsewhere do)
+    threads = dict(ai_workers=0) if workers == "none" else dict(ai_workers=workers or 1, ai_threads=not workers)
     if database.startswith("postgresql://"):
         return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        ai_workers=workers, replay_frames=4)
-    return Settings(token=None, database_path=database, ai_workers=workers, replay_frames=4)
+                        replay_frames=4, **threads)
+    return Settings(token=None, database_path=database, replay_frames=4, **threads)
 
 
 def the_bot(w):
@@ -184,6 +186,53 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
     assert_pings_only(w.env, board, w.ann.id)
 
 
+@pytest.mark.parametrize("settings", ["none"], indirect=True)
+async def test_with_ai_workers_0_the_bot_thinks_nowhere_and_a_worker_elsewhere_moves_for_it(world, settings):
+    """AI_WORKERS=0: the computer's turns wait in the database for a worker (here a runner on a store of its
+    own, as python -m ai worker runs it); the bot plays and posts what it chose, one board a round."""
+    import asyncio
+
+    from matches import MatchService
+    from matches.computer import think
+    from matches.jobrunner import JobRunner
+    from matches.store import store_for
+
+    if not settings.database_url:
+        pytest.skip("workers in other processes need PostgreSQL")
+    w = world
+    computer = w.env.bot.computer
+    assert settings.ai_workers == 0 and computer.runner is None
+    since = len(w.env.http_requests)
+    started, match = await challenge_the_bot(w, level="easy", first="opponent")
+    [thinking] = boards_posted_since(w, since)
+    assert "**Bot (easy)** is thinking…" in thinking["content"]
+    assert (await w.service.get(match.id)).plies == 0                  # nobody thought about it
+    [job] = await w.service.store.fetchall("SELECT state FROM ai_jobs")
+    assert job["state"] == "waiting"
+
+    store = await store_for(settings.database_url).open()
+
+    async def in_a_thread(job):
+        return await asyncio.to_thread(think, job)
+
+    worker = JobRunner(MatchService(store), "elsewhere", moves=1, reviews=0, think=in_a_thread, review=None,
+                       poll=0.5)
+    worker.start()
+    try:
+        for _ in range(600):
+            await asyncio.sleep(0.05)
+            await w.env.settle()
+            now = await w.service.get(match.id)
+            if now.plies and w.channel.last_message.id == now.message_id:      # moved, and its board is up
+                break
+        reply = await computer_replied(w, match.id, w.ann)
+        assert "The match begins." in reply.content and [m.id for m in boards(w)] == [reply.id]
+        assert worker.done == 1 and computer._pool is None                # it thought elsewhere
+    finally:
+        await worker.stop()
+        await store.close()
+
+
 async def test_a_match_against_the_computer_gets_its_thread_when_the_server_wants_it(world):
     w = world
     await w.service.set_guild_settings(w.guild.id, threads=True)
@@ -247,6 +296,8 @@ async def test_a_second_request_for_the_same_position_starts_no_second_search(wo
     assert list(computer._jobs.values()) == [(version, task)]
     await task
     assert [m.user_id < 0 for m in await w.service.moves(match.id)] == [False, True]
+    # it thought in this process, which says so to python -m matches status
+    assert [p.name for p in (await w.service.queue_status()).workers] == [w.env.bot.process_name]
 
 
 # ------------------------------------------------------------ hint and undo
@@ -554,3 +605,26 @@ async def test_the_computer_has_no_time_bank_and_whole_durations_have_no_decimal
     # A part of an hour or a day keeps its tenth, with the reader's decimal mark.
     assert say(present.duration(1.5 * 3600), "fr") == "1,5 h" and say(present.duration(1.5 * 3600), None) == "1.5 h"
     assert say(present.duration(2.5 * DAY), "de") == "2,5 Tage" and say(present.duration(3 * DAY), "de") == "3 Tage"
+
+
+@pytest.mark.parametrize("settings", ["none"], indirect=True)
+async def test_admins_see_their_own_servers_jobs_privately(world):
+    import discord
+
+    w = world
+    role = w.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[role])
+    assert "admin jobs" not in w.ann.available_commands(w.channel)
+    _, match = await challenge_the_bot(w, level="easy", first="opponent")       # nobody thinks: it waits
+    other = w.env.create_guild("Elsewhere")
+    await w.service.create_challenge(GAME, other.id, 5, Player(w.bob.id, "bob"), ai_seats.players("easy", 1),
+                                     first="opponent")                           # another server's job
+    shown = await mod.slash(w.channel, "admin jobs")
+    assert shown.ephemeral
+    lines = shown.response.content.splitlines()
+    assert lines[:4] == ["**The computer's jobs for this server's matches**", "Moves waiting: 1",
+                         "Reviews waiting: 0", "Being thought about: 0"], lines
+    assert lines[4].startswith("The oldest has waited since <t:") and lines[4].endswith(":T>.")
+    assert lines[5:] == ["Parked after failing: 0", "Thinking processes heard from in the last minute: 0"]
+    assert (await w.service.queue_status()).waiting == {"move": 2}
+    assert (await w.service.get(match.id)).plies == 0

@@ -1,7 +1,7 @@
 """``/<game> review`` and the Review button (bot/interactions/reviews.py) through the real bot.
 
 The reviews here search with small budgets (the search is the same at any budget; the real
-ones are measured in bench/); with AI_WORKERS=0 the review worker is a thread of the bot."""
+ones are measured in bench/); here the review worker is a thread of the bot."""
 import asyncio
 import io
 import threading
@@ -55,14 +55,13 @@ async def finished_match(w, channel=None, ann=None, bob=None, **start):
 
 @pytest.fixture
 def settings(tmp_path, database):
-    """AI_WORKERS=0: the computer thinks, and reviews run, in threads of the bot (the budgets
-    below apply there)."""
+    """The computer thinks, and reviews run, in threads of the bot (the budgets below apply there)."""
     from bot import Settings
 
     if database.startswith("postgresql://"):
         return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        ai_workers=0, replay_frames=4)
-    return Settings(token=None, database_path=database, ai_workers=0, replay_frames=4)
+                        ai_workers=1, ai_threads=True, replay_frames=4)
+    return Settings(token=None, database_path=database, ai_workers=1, ai_threads=True, replay_frames=4)
 
 
 @pytest.fixture(autouse=True)

@@ -171,8 +171,8 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     # the events' tables (migration 11), the digest's columns and the notes (migration 12), the
     # conditional lines and time banks (migration 13), the match reviews (migration 14) nor the
     # events' clocks and round limits (15, on tables this drops anyway), nor the web links (16), nor the
-    # seasons, ladders, reliability and practice (17)
-    assert len(MIGRATIONS) == 17
+    # seasons, ladders, reliability and practice (17), nor the computer's jobs (18)
+    assert len(MIGRATIONS) == 18
     conn = sqlite3.connect(source)
     conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
                        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
@@ -185,6 +185,7 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
                        " DROP TABLE seasons; DROP TABLE season_players; DROP TABLE ladder_matches;"
                        " DROP TABLE ladder_players; DROP TABLE ladders; DROP TABLE reliability_faults;"
                        " DROP TABLE practice_items; DROP TABLE practice_sessions;"
+                       " DROP TABLE ai_jobs; DROP TABLE ai_workers;"
                        + "".join(f" ALTER TABLE users DROP COLUMN {c};" for c in (
                            "digest_hour", "timezone", "digest_next_at", "digest_claimed_by", "digest_claim_token",
                            "digest_sent_on")) +
