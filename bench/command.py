@@ -149,7 +149,10 @@ class Session:
             after = state["match"] = await self.service.get(match.id)
             reply = result.response
             attachments = reply.attachments if reply is not None else []
-            if not (result.acknowledged and not result.ephemeral and after.version == match.version + 1
+            # a step within the mover's own turn (Architekton's first placement) is answered to him
+            # alone, with the board; the turn's last step posts it in the channel
+            own_turn = after.to_move_id() == match.to_move_id()
+            if not (result.acknowledged and (own_turn or not result.ephemeral) and after.version == match.version + 1
                     and len(attachments) == 1 and attachments[0].filename.endswith(".png")):
                 failures.append(f"ply {match.plies} {move!r}: reply "
                                 f"{(reply.content[:120] if reply is not None else None)!r}")
