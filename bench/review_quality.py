@@ -1,0 +1,257 @@
+"""Does a review tell good play from bad?  (ai/review.py, ai/README.md "Reviews").
+
+``python -m bench --only review-quality [--quick]`` or
+``python -m bench.review_quality {play,review,report} [--games ...] [--matches N] [--pairs ...]``.
+
+Matches of two seats (the AI levels or the uniformly random baseline, ``ai.players``) in every
+two-player game, seats alternating and one seed per match, played once and cached as records
+under ``BENCH_CACHE`` (default: the system temp folder), then reviewed at the review's production
+level (hard, its default share) and the reviews cached beside them (keyed by the review code's
+``VERSION``, so a changed review is measured afresh).  Reported per game and pairing:
+
+- ``random-hard`` / ``easy-hard``: in how many matches the weaker side's accuracy is below hard's,
+  and the median accuracies of both;
+- ``hard-hard``: the mover's win chance before a move labelled best and after it (the next ply's
+  chance for the same seat): the median of the absolute difference, in points;
+- every pairing: that the last ply's chances are the result.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+
+from engines import get_game
+from engines.record import Record
+
+GAMES = {"architekton": ("architekton", 2), "atacama": ("atacama", 2), "tactori": ("tactori", 2),
+         "tactori-fem": ("tactori-fem", 2)}
+PAIRS = ("hard-hard", "random-hard", "easy-hard")
+MATCHES = {"hard-hard": 3, "random-hard": 20, "easy-hard": 20}
+QUICK = {"games": ("tactori-fem", "tactori"), "pairs": ("random-hard",), "matches": 2}
+SEED = 9000
+
+
+def cache_dir() -> str:
+    folder = os.environ.get("BENCH_CACHE") or os.path.join(tempfile.gettempdir(), "bench-review-quality")
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def seats_of(pair: str, match: int) -> list[str]:
+    first, second = pair.split("-")
+    return [first, second] if match % 2 == 0 else [second, first]
+
+
+def record_of(game: str, pair: str, match: int) -> Record:
+    """The match's record, played once (seats alternate; seed ``SEED + match``) and cached."""
+    path = os.path.join(cache_dir(), f"{game}-{pair}-{match}.record.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            return Record.loads(handle.read())
+    from ai.players import move_of
+
+    name, players = GAMES[game]
+    seats = seats_of(pair, match)
+    seed = SEED + match
+    state = get_game(name).setup(players, seed)
+    rng = random.Random(seed)
+    moves: list[str] = []
+    while state.current_player() is not None:
+        move = move_of(seats[state.current_player()], state, rng.randrange(1 << 30))
+        moves.append(state.play(move))
+    record = Record(name, list(seats), seed, {}, {}, moves)
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        handle.write(record.dumps())
+    os.replace(path + ".tmp", path)
+    return record
+
+
+PROBES = "probes-1"      # the cache name of ai.review's raw search figures; change it when probe() changes
+
+
+def probes_of(game: str, pair: str, match: int) -> list:
+    """The match's review at the production level (hard, its default share, seed 0), as raw search
+    figures (``ai.review.probe_all``), cached: judging them again under another calibration is cheap."""
+    from ai.review import Probe, probe_all
+
+    path = os.path.join(cache_dir(), f"{game}-{pair}-{match}.{PROBES}.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            return [Probe.from_json(p) for p in json.load(handle)["probes"]]
+    record = record_of(game, pair, match)
+    start = time.process_time()
+    probes = probe_all(record, "hard", 0)
+    cpu = time.process_time() - start
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump({"cpu_s": round(cpu, 1), "probes": [p.to_json() for p in probes]}, handle)
+    os.replace(path + ".tmp", path)
+    return probes
+
+
+def result_of(record: Record) -> list[float]:
+    """Every seat's share of first place at the end of the record."""
+    state = record.initial_state()
+    for move in record.moves:
+        state.play(move)
+    winners = state.outcome().winners
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(record.players))]
+
+
+def judged(game: str, pair: str, match: int):
+    from ai.review import judge_all
+
+    record = record_of(game, pair, match)
+    return record, judge_all(record, probes_of(game, pair, match), "hard", 0)
+
+
+def lean(review) -> list[float]:
+    """For every ply labelled best: the mover's chance before it minus after it (the next ply's chance
+    for the same seat, or after the last move the end of the chart), in points."""
+    from ai.review import final_chances
+
+    plies = review.plies
+    end = final_chances(plies) if plies else []
+    out = []
+    for i, p in enumerate(plies):
+        if p.label != "best" or p.forced:
+            continue
+        after = plies[i + 1].win[p.seat] if i + 1 < len(plies) else end[p.seat]
+        out.append(round((p.win[p.seat] - after) * 100, 2))
+    return out
+
+
+def fit(pairs: list[tuple[float, float]]) -> tuple[float, float]:
+    """Logistic regression of a result y (0-1) on x = logit(raw share): (a, b) maximising the
+    likelihood of sigmoid(a + b x), by Newton's method (two parameters, a few hundred points)."""
+    a, b = 0.0, 1.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in pairs:
+            p = 1.0 / (1.0 + math.exp(-(a + b * x)))
+            w = p * (1 - p)
+            ga += y - p
+            gb += (y - p) * x
+            haa += w
+            hab += w * x
+            hbb += w * x * x
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a + da, b + db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return round(a, 3), round(b, 3)
+
+
+def calibration_points(game: str, matches: int) -> list[tuple[float, float]]:
+    """(logit of the mover's raw share, the mover's result) for every searched ply of the hard-against-hard
+    matches (not the exact ones: a match that ends, a win at once)."""
+    from ai.review import EPSILON, shares
+
+    points = []
+    for m in range(matches):
+        record = record_of(game, "hard-hard", m)
+        result = result_of(record)
+        for p in probes_of(game, "hard-hard", m):
+            if p.exact is not None or p.raw is None:
+                continue
+            v = min(1 - EPSILON, max(EPSILON, shares(p.raw)[p.seat]))
+            points.append((math.log(v / (1 - v)), result[p.seat]))
+    return points
+
+
+def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
+    out: dict = {}
+    for game in games:
+        row: dict = {}
+        for pair in pairs:
+            count = matches[pair]
+            accuracies, lower, leans, ends_ok, cpu = [], 0, [], 0, 0.0
+            for m in range(count):
+                record, review = judged(game, pair, m)
+                seats = record.players
+                result = result_of(record)
+                from ai.review import final_chances
+                end = final_chances(review.plies)
+                ends_ok += all(abs(e - r) < 1e-3 for e, r in zip(end, result))
+                if pair == "hard-hard":
+                    leans += lean(review)
+                else:
+                    weak = pair.split("-")[0]
+                    w = review.accuracy[seats.index(weak)]
+                    h = review.accuracy[seats.index("hard")]
+                    accuracies.append((w, h))
+                    lower += w < h
+                path = os.path.join(cache_dir(), f"{game}-{pair}-{m}.{PROBES}.json")
+                with open(path, encoding="utf-8") as handle:
+                    cpu += json.load(handle).get("cpu_s", 0.0)
+            entry = {"matches": count, "last_ply_is_result": ends_ok, "review_cpu_s": round(cpu, 1)}
+            if pair == "hard-hard":
+                entry.update({"best_moves": len(leans),
+                              "median_abs_change_points": round(statistics.median(abs(x) for x in leans), 2)
+                              if leans else None,
+                              "mean_change_points": round(statistics.fmean(leans), 2) if leans else None})
+            else:
+                weak = pair.split("-")[0]
+                entry.update({f"{weak}_below_hard": lower,
+                              f"{weak}_median_accuracy": round(statistics.median(w for w, _ in accuracies), 1),
+                              "hard_median_accuracy": round(statistics.median(h for _, h in accuracies), 1),
+                              "accuracies": accuracies})
+            row[pair] = entry
+            log(f"  {game} {pair}: " + ", ".join(f"{k} {v}" for k, v in entry.items() if k != "accuracies"))
+        out[game] = row
+    return out
+
+
+def run(quick: bool, log=print) -> dict:
+    """The bench section: ``--quick`` two random-against-hard matches in FEM and two-player Tactori
+    (played and reviewed unless cached); else every game and pairing at ``MATCHES``."""
+    if quick:
+        games, pairs, matches = QUICK["games"], QUICK["pairs"], {p: QUICK["matches"] for p in PAIRS}
+    else:
+        games, pairs, matches = tuple(GAMES), PAIRS, MATCHES
+    log(f"  cache: {cache_dir()}")
+    return {"games": measure(games, pairs, matches, log), "notes": []}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.review_quality", description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("play", "review", "fit", "report"))
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--pairs", default=",".join(PAIRS))
+    parser.add_argument("--matches", type=int, default=None, help="matches per pairing (default: MATCHES)")
+    parser.add_argument("-o", "--output", default=None)
+    args = parser.parse_args(argv)
+    games, pairs = args.games.split(","), args.pairs.split(",")
+    matches = {p: args.matches or MATCHES[p] for p in PAIRS}
+    if args.what in ("play", "review"):
+        for pair in pairs:
+            for game in games:
+                for m in range(matches[pair]):
+                    start = time.process_time()
+                    (record_of if args.what == "play" else probes_of)(game, pair, m)
+                    print(args.what, game, pair, m, round(time.process_time() - start, 1), time.strftime("%H:%M:%S"),
+                          flush=True)
+        return 0
+    if args.what == "fit":
+        for game in games:
+            points = calibration_points(game, matches["hard-hard"])
+            print(game, len(points), "points: a, b =", fit(points), flush=True)
+        return 0
+    out = measure(games, pairs, matches)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            json.dump(out, handle, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
