@@ -76,15 +76,15 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 # as wide: 10, 20 and 30 points.  "best": within 2 points of the best move (or the best move).
 THRESHOLDS = {"best": 0.02, "good": 0.10, "inaccuracy": 0.20, "mistake": 0.30}
 # Where a move wins at once (ends the match, its mover the only winner), every other move is at
-# least an inaccuracy, whatever the drop: the match could have been over, and a search that still
+# least a mistake, whatever the drop: the match could have been over, and a search that still
 # rates the position after another move as nearly won (a double threat, a lead nobody can catch)
 # measures a win later, which is less certain than a win now.  The drop and the accuracy stay the
 # search's own.
-MISSED_WIN = "inaccuracy"
+MISSED_WIN = "mistake"
 # A move that lets the next player win at once, where another would not have, is at least a
 # mistake (its win chance is 0: the opponent only has to take it).
 ALLOWED_WIN = "mistake"
-ALLOWED_TRIED = 4       # the search's best moves tried for one that does not allow a win at once
+ALLOWED_TRIED = 8       # Architekton, Atacama, Tactori: moves tried for one that does not allow a win at once
 MIN_VISITS = 8          # the played move's node must have this many visits to be trusted
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
@@ -346,18 +346,20 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
         out.raw = [1.0 / players] * players
         return out
     allows = out.played_exact is None and _allows_win(seen, played, evaluator, plan)
-    pick = 0
+    best, node = ranked[0]
     if allows:
-        # is there a move that does not allow it?  The search's best, else one of its next best
-        pick = next((i for i, (m, _) in enumerate(ranked[:ALLOWED_TRIED])
-                     if m == played or not _allows_win(seen, m, evaluator, plan)), None)
-        if pick is not None and ranked[pick][0] == played:
-            pick = None
-        if pick is None:        # none tried avoids it: the position was lost anyway, judged by the drop
-            allows, pick = False, 0
-    best, node = ranked[pick]
+        safe = _safe_move(seen, played, [m for m, _ in ranked], moves, evaluator, plan)
+        if safe is None:        # no move avoids it (within the work): the position was lost anyway
+            allows = False
+        elif safe in children and children[safe].visits:
+            best, node = safe, children[safe]
+        else:                   # a move the search barely looked at: valued by a search after it
+            best, node = safe, None
+            v = _after(state, safe, seat, players, iterations, evaluator, level, rng)
+            out.raw = [v if s == seat else (1 - v) / (players - 1) for s in range(players)]
     out.best = best
-    out.raw = shares([t / node.visits for t in node.totals])
+    if node is not None:
+        out.raw = shares([t / node.visits for t in node.totals])
     ended = seen.copy() if best != played else real
     if ended is not real:
         search.play(ended, best)
@@ -457,6 +459,25 @@ def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
         return False
     longer = turns.closing_turns(after, limit=24, work=turns.Work(20_000), single=False)
     return any(_wins_at_once(after, m, seat) for m in longer)
+
+
+def _safe_move(seen: State, played: str, ranked: list[str], moves: list[str], evaluator, plan) -> str | None:
+    """The first move, the search's most visited first, then the legal moves it did not try, that
+    does not let the next player win at once (FEM: within the level's tactical work; the other
+    games: at most ``ALLOWED_TRIED`` moves, each of which tries every reply)."""
+    candidates = ranked + [m for m in moves if m not in set(ranked)]
+    if evaluator.TACTICS:
+        work = turns.Work(plan.tactics)
+        for move in candidates:
+            if work.out:
+                return None
+            if move != played and not tactics.allows_win(seen, move, work):
+                return move
+        return None
+    for move in [m for m in candidates if m != played][:ALLOWED_TRIED]:
+        if not _allows_win(seen, move, evaluator, plan):
+            return move
+    return None
 
 
 def shares(values: list[float]) -> list[float]:
