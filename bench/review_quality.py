@@ -126,46 +126,75 @@ def lean(review) -> list[float]:
     return out
 
 
-def fit(pairs: list[tuple[float, float]]) -> tuple[float, float]:
-    """Logistic regression of a result y (0-1) on x = logit(raw share): (a, b) maximising the
-    likelihood of sigmoid(a + b x), by Newton's method (two parameters, a few hundred points)."""
-    a, b = 0.0, 1.0
+def logit(v: float) -> float:
+    from ai.review import EPSILON
+
+    v = min(1 - EPSILON, max(EPSILON, v))
+    return math.log(v / (1 - v))
+
+
+def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
+    """The b maximising the likelihood of results y (0-1) under sigmoid(b (x - offset)), by Newton's
+    method (one parameter)."""
+    b = 1.0
     for _ in range(50):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in pairs:
-            p = 1.0 / (1.0 + math.exp(-(a + b * x)))
-            w = p * (1 - p)
-            ga += y - p
-            gb += (y - p) * x
-            haa += w
-            hab += w * x
-            hbb += w * x * x
-        det = haa * hbb - hab * hab
-        if det <= 1e-12:
+        grad = hess = 0.0
+        for x, y in points:
+            z = x - offset
+            p = 1.0 / (1.0 + math.exp(-b * z))
+            grad += (y - p) * z
+            hess += p * (1 - p) * z * z
+        if hess <= 1e-12:
             break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-9:
+        step = grad / hess
+        b += step
+        if abs(step) < 1e-9:
             break
-    return round(a, 3), round(b, 3)
+    return b
 
 
-def calibration_points(game: str, matches: int) -> list[tuple[float, float]]:
-    """(logit of the mover's raw share, the mover's result) for every searched ply of the hard-against-hard
-    matches (not the exact ones: a match that ends, a win at once)."""
-    from ai.review import EPSILON, shares
+def calibration_data(game: str, matches: int):
+    """From the hard-against-hard matches: (1) for every ply whose best move was played and whose next
+    ply was searched too, the mean of the two movers' raw logits (the lean: with none it is 0, the
+    two chances adding up to 1); (2) (the mover's raw logit, his result) for every searched ply."""
+    from ai.review import shares
 
-    points = []
+    leans, points = [], []
     for m in range(matches):
         record = record_of(game, "hard-hard", m)
         result = result_of(record)
-        for p in probes_of(game, "hard-hard", m):
+        probes = probes_of(game, "hard-hard", m)
+        for p, q in zip(probes, probes[1:] + [None]):
             if p.exact is not None or p.raw is None:
                 continue
-            v = min(1 - EPSILON, max(EPSILON, shares(p.raw)[p.seat]))
-            points.append((math.log(v / (1 - v)), result[p.seat]))
-    return points
+            x = logit(shares(p.raw)[p.seat])
+            points.append((x, result[p.seat]))
+            if q is not None and p.move == p.best and not p.forced and q.exact is None and q.raw is not None \
+                    and q.seat != p.seat:
+                leans.append((x + logit(shares(q.raw)[q.seat])) / 2)
+    return leans, points
+
+
+def fit(game: str, matches: int) -> dict:
+    """The game's calibration (ai.review.CALIBRATION): the lean c, in logits, is the median over
+    consecutive plies (best move played) of the mean of the two movers' raw logits, so that after
+    calibration the mover's chance before a best move and after it agree; the slope b is fitted to
+    the results by maximum likelihood with that offset.  Then p = sigmoid(a + b logit(v)), a = -b c.
+    Also the table that compares calibrated chances with the results, in fifths."""
+    leans, points = calibration_data(game, matches)
+    c = statistics.median(leans) if leans else 0.0
+    b = fit_slope(points, c)
+    bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(5)]
+    for x, y in points:
+        p = 1.0 / (1.0 + math.exp(-b * (x - c)))
+        row = bins[min(4, int(p * 5))]
+        row[0] += 1
+        row[1] += p
+        row[2] += y
+    table = [{"chance": f"{20 * i}-{20 * i + 20} %", "plies": int(n), "mean_chance": round(sp / n, 3) if n else None,
+              "mover_won": round(sy / n, 3) if n else None} for i, (n, sp, sy) in enumerate(bins)]
+    return {"pairs": len(leans), "points": len(points), "lean_logit": round(c, 3), "slope": round(b, 3),
+            "a": round(-b * c, 3), "b": round(b, 3), "table": table}
 
 
 def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
@@ -243,8 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.what == "fit":
         for game in games:
-            points = calibration_points(game, matches["hard-hard"])
-            print(game, len(points), "points: a, b =", fit(points), flush=True)
+            print(game, json.dumps(fit(game, matches["hard-hard"])), flush=True)
         return 0
     out = measure(games, pairs, matches)
     if args.output:

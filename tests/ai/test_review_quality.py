@@ -155,7 +155,9 @@ def test_moves_in_a_decided_position_weigh_little():
     plies = open_ + [blunder] + lost
     mine = [R.move_accuracy(p.drop) for p in plies if p.seat == 0]
     plain = sum(mine) / len(mine)
-    assert plain > 90 and R.accuracy(plies, 2)[0] < 60
+    weights = R.stakes(plies)
+    assert weights[4] == 12.0 and set(weights[8:]) == {0.5}     # the blunder at stake, the lost moves not
+    assert plain > 90 and R.accuracy(plies, 2)[0] < plain - 25
 
 
 @pytest.mark.parametrize("game", ["architekton", "atacama", "tactori", "tactori-fem"])
