@@ -181,7 +181,12 @@ def fit(game: str, matches: int) -> dict:
     calibration the mover's chance before a best move and after it agree; the slope b is fitted to
     the results by maximum likelihood with that offset.  Then p = sigmoid(a + b logit(v)), a = -b c.
     Also the table that compares calibrated chances with the results, in fifths."""
-    leans, points = calibration_data(game, matches)
+    return fit_points(*calibration_data(game, matches))
+
+
+def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
+    """``fit`` of the data it gathers: ``leans`` (the mean of two consecutive movers' raw logits) and
+    ``points`` (a mover's raw logit, his result)."""
     c = statistics.median(leans) if leans else 0.0
     b = fit_slope(points, c)
     bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(5)]

@@ -6,6 +6,7 @@ the costliest moves are inaccuracies or worse, a decided position weighs little,
 calibration takes the lean toward the mover out of the same raw estimate."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -169,3 +170,29 @@ def test_the_calibration_takes_the_lean_toward_the_mover_out(game):
     values = [R.calibrated(game, 2, v) for v in (0.1, 0.3, 0.5, 0.7, 0.9)]
     assert values == sorted(values) and R.calibrated(game, 2, 0.5) < 0.5
     assert R.chances(game, 2, [0.6, 0.4], 0)[0] == pytest.approx(1 - R.chances(game, 2, [0.4, 0.6], 1)[1])
+
+
+def test_the_calibration_fit_finds_a_lean_it_was_given():
+    """The fit (bench/review_quality.py) on made-up self-play: raw estimates that lean toward the
+    mover by 0.4 logits and results drawn from the true chances.  It finds the lean and a slope
+    near 1, and the calibrated chances of consecutive movers then add up to 1 (no lean)."""
+    from bench.review_quality import fit_points
+
+    rng = random.Random(5)
+    leans, points = [], []
+    for match in range(40):
+        truth = rng.uniform(-2, 2)              # logit of seat 0's chance, drifting over the match
+        won = rng.random() < 1 / (1 + math.exp(-truth))
+        for ply in range(30):
+            truth += rng.gauss(0, 0.05)
+            seat = ply % 2
+            mine = truth if seat == 0 else -truth
+            x = mine + 0.4 + rng.gauss(0, 0.1)
+            points.append((x, 1.0 if won == (seat == 0) else 0.0))
+            nxt = -mine + 0.4 + rng.gauss(0, 0.1)
+            leans.append((x + nxt) / 2)
+    fitted = fit_points(leans, points)
+    assert abs(fitted["lean_logit"] - 0.4) < 0.05 and 0.6 < fitted["b"] < 1.6, fitted
+    a, b = fitted["a"], fitted["b"]
+    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))     # noqa: E731
+    assert abs(p(1.0 + 0.4) + p(-1.0 + 0.4) - 1) < 0.02
