@@ -133,12 +133,19 @@ def logit(v: float) -> float:
     return math.log(v / (1 - v))
 
 
+# The slope's prior: normal around 1 (the search's own spread) with this deviation.  A few matches
+# nearly separate their winners from their losers, and the plain maximum of the likelihood then runs
+# off to slopes of 3-5 that call a match decided after a handful of moves.
+SLOPE_PRIOR_SD = 0.5
+
+
 def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
-    """The b maximising the likelihood of results y (0-1) under sigmoid(b (x - offset)), by Newton's
-    method (one parameter)."""
+    """The b maximising the likelihood of results y (0-1) under sigmoid(b (x - offset)) times the
+    prior (``SLOPE_PRIOR_SD``), by Newton's method (one parameter)."""
     b = 1.0
     for _ in range(50):
-        grad = hess = 0.0
+        grad = -(b - 1.0) / SLOPE_PRIOR_SD ** 2
+        hess = 1.0 / SLOPE_PRIOR_SD ** 2
         for x, y in points:
             z = x - offset
             p = 1.0 / (1.0 + math.exp(-b * z))
@@ -179,7 +186,7 @@ def fit(game: str, matches: int) -> dict:
     """The game's calibration (ai.review.CALIBRATION): the lean c, in logits, is the median over
     consecutive plies (best move played) of the mean of the two movers' raw logits, so that after
     calibration the mover's chance before a best move and after it agree; the slope b is fitted to
-    the results by maximum likelihood with that offset.  Then p = sigmoid(a + b logit(v)), a = -b c.
+    the results with that offset (the most likely under ``SLOPE_PRIOR_SD``'s prior).  Then p = sigmoid(a + b logit(v)), a = -b c.
     Also the table that compares calibrated chances with the results, in fifths."""
     return fit_points(*calibration_data(game, matches))
 
