@@ -100,7 +100,12 @@ HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden ti
 # searched ply of hard-against-hard matches reviewed at hard (bench/review_quality.py fit; the
 # figures in ai/README.md, "Reviews").  a < 0 takes the lean toward the mover out, b > 1 spreads
 # the means, which random playouts pull toward one half.  Other games and seat counts: as searched.
-CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {}
+CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
+    ("architekton", 2): (-0.318, 1.302),
+    ("atacama", 2): (-0.312, 1.566),
+    ("tactori", 2): (-0.139, 1.196),
+    ("tactori-fem", 2): (-0.581, 2.028),
+}
 EPSILON = 1e-3          # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
 
 
