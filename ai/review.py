@@ -442,17 +442,19 @@ def _wins_at_once(seen: State, move: str, seat: int) -> bool:
 
 
 def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
-    """After ``move`` (in the arrangement the mover saw), can the next player win at once?  FEM: close
+    """After ``move`` (in the arrangement the mover saw), can the next player, another than the mover,
+    win at once?  FEM: close
     a loop with any turn (exact, within the level's tactical work); the other games: any legal move,
     and in Tactori's last turns every turn that closes a polygon, that ends the match with him the
     only winner."""
-    if evaluator.TACTICS:
-        return tactics.allows_win(seen, move, turns.Work(plan.tactics))
+    mover = seen.current_player()
     after = seen.copy()
     search.play(after, move)
     seat = after.current_player()
-    if seat is None:
+    if seat is None or seat == mover:       # over, or the mover's turn goes on (Architekton's second tile)
         return False
+    if evaluator.TACTICS:
+        return tactics.allows_win(seen, move, turns.Work(plan.tactics))
     moves = after.legal_moves()
     if any(_wins_at_once(after, m, seat) for m in moves):
         return True

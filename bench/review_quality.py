@@ -72,7 +72,7 @@ def record_of(game: str, pair: str, match: int) -> Record:
     return record
 
 
-PROBES = "probes-2"      # the cache name of ai.review's raw search figures; change it when probe() changes
+PROBES = "probes-3"      # the cache name of ai.review's raw search figures; change it when probe() changes
 
 
 def probes_of(game: str, pair: str, match: int) -> list:
