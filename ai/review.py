@@ -102,9 +102,9 @@ HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden ti
 # the means, which random playouts pull toward one half.  Other games and seat counts: as searched.
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
     ("architekton", 2): (-0.318, 1.302),
-    ("atacama", 2): (-0.312, 1.566),
-    ("tactori", 2): (-0.139, 1.196),
-    ("tactori-fem", 2): (-0.581, 2.028),
+    ("atacama", 2): (-0.336, 1.868),
+    ("tactori", 2): (-0.121, 1.039),
+    ("tactori-fem", 2): (-0.301, 1.0),
 }
 EPSILON = 1e-3          # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
 

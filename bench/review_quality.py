@@ -137,6 +137,9 @@ def logit(v: float) -> float:
 # nearly separate their winners from their losers, and the plain maximum of the likelihood then runs
 # off to slopes of 3-5 that call a match decided after a handful of moves.
 SLOPE_PRIOR_SD = 0.5
+# ... and the slope used is kept within this range: two or three matches a game cannot tell a slope
+# below 1 (the search's spread too wide) from noise (FEM's two matches fitted -0.19), nor one above 2.
+SLOPE_RANGE = (1.0, 2.0)
 
 
 def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
@@ -195,7 +198,8 @@ def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
     """``fit`` of the data it gathers: ``leans`` (the mean of two consecutive movers' raw logits) and
     ``points`` (a mover's raw logit, his result)."""
     c = statistics.median(leans) if leans else 0.0
-    b = fit_slope(points, c)
+    fitted = fit_slope(points, c)
+    b = min(SLOPE_RANGE[1], max(SLOPE_RANGE[0], fitted))
     bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(5)]
     for x, y in points:
         p = 1.0 / (1.0 + math.exp(-b * (x - c)))
@@ -205,7 +209,7 @@ def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
         row[2] += y
     table = [{"chance": f"{20 * i}-{20 * i + 20} %", "plies": int(n), "mean_chance": round(sp / n, 3) if n else None,
               "mover_won": round(sy / n, 3) if n else None} for i, (n, sp, sy) in enumerate(bins)]
-    return {"pairs": len(leans), "points": len(points), "lean_logit": round(c, 3), "slope": round(b, 3),
+    return {"pairs": len(leans), "points": len(points), "lean_logit": round(c, 3), "slope_fitted": round(fitted, 3),
             "a": round(-b * c, 3), "b": round(b, 3), "table": table}
 
 
