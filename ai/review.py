@@ -11,9 +11,9 @@ Win chances (``Ply.win``, one per seat, summing to 1): the search's mean reward 
 best move's node for every seat (a finished playout is worth mostly the win share, the
 rest the score margin; an unfinished one the evaluator's value, both in [0, 1]), clipped
 to [0, 1] and divided by their sum, then *calibrated*: the mover's raw share ``v`` becomes
-``sigmoid(a + b * logit(v))`` with the game's ``CALIBRATION`` (fitted by logistic regression
-on the results of hard-against-hard matches, ``bench/review_quality.py fit``), the other
-seats sharing the rest in proportion to their raw shares.  The raw mean leans toward the
+``sigmoid(a + b * logit(v))`` with the game's ``CALIBRATION`` (fitted on hard-against-hard
+matches, ``bench/review_quality.py fit``), the other seats sharing the rest in proportion to
+their raw shares.  The raw mean leans toward the
 mover (the best of several means, and random playouts that favour whoever moves next);
 the calibration takes that lean out, so a ply's chances are the same estimate whoever is
 to move.  Where the best move ends the match, the chances are its result, exactly.
@@ -95,11 +95,12 @@ REVIEW_SHARE = {"architekton": 0.5, "atacama": 0.5, "tactori": 0.25, "tactori-fe
 SHARE_BY_PLAYERS = {("tactori", 4): 0.05}
 AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
 HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
-# The mover's raw share v -> sigmoid(a + b * logit(v)), per (game, players): logistic regression of
-# the mover's result (1 a win, 1/2 a shared first place of two, 0 a loss) on logit(v) over every
-# searched ply of hard-against-hard matches reviewed at hard (bench/review_quality.py fit; the
-# figures in ai/README.md, "Reviews").  a < 0 takes the lean toward the mover out, b > 1 spreads
-# the means, which random playouts pull toward one half.  Other games and seat counts: as searched.
+# The mover's raw share v -> sigmoid(a + b * logit(v)), per (game, players), fitted on hard-against-
+# hard matches reviewed at hard (bench/review_quality.py fit; method and figures in ai/README.md,
+# "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
+# played, of the two movers' mean raw logit (with no lean their chances add up to 1); the slope b
+# is the likeliest for the matches' results given c (under a prior around 1, kept within 1-2).
+# Other games and seat counts: as searched.
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
     ("architekton", 2): (-0.318, 1.302),
     ("atacama", 2): (-0.336, 1.868),
