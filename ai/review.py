@@ -102,7 +102,7 @@ HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden ti
 # is the likeliest for the matches' results given c (under a prior around 1, kept within 1-2).
 # Other games and seat counts: as searched.
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
-    ("architekton", 2): (-0.318, 1.302),
+    ("architekton", 2): (-0.529, 1.588),
     ("atacama", 2): (-0.336, 1.868),
     ("tactori", 2): (-0.121, 1.039),
     ("tactori-fem", 2): (-0.301, 1.0),
