@@ -94,6 +94,14 @@ def probes_of(game: str, pair: str, match: int) -> list:
     return probes
 
 
+def reviewed(game: str, pair: str) -> int:
+    """How many of the game's matches of the pairing are reviewed in the cache, from match 0 on."""
+    count = 0
+    while os.path.exists(os.path.join(cache_dir(), f"{game}-{pair}-{count}.{PROBES}.json")):
+        count += 1
+    return count
+
+
 def result_of(record: Record) -> list[float]:
     """Every seat's share of first place at the end of the record."""
     state = record.initial_state()
@@ -273,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--pairs", default=",".join(PAIRS))
     parser.add_argument("--matches", type=int, default=None, help="matches per pairing (default: MATCHES)")
+    parser.add_argument("--cached", action="store_true",
+                        help="fit, report: only the matches already reviewed (per game and pairing, from match 0 on)")
     parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args(argv)
     games, pairs = args.games.split(","), args.pairs.split(",")
@@ -288,9 +298,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.what == "fit":
         for game in games:
-            print(game, json.dumps(fit(game, matches["hard-hard"])), flush=True)
+            count = reviewed(game, "hard-hard") if args.cached else matches["hard-hard"]
+            print(game, json.dumps(fit(game, count)), flush=True)
         return 0
-    out = measure(games, pairs, matches)
+    if args.cached:
+        out = {}
+        for game in games:
+            counts = {pair: reviewed(game, pair) for pair in pairs}
+            out.update(measure([game], [p for p in pairs if counts[p]], counts))
+    else:
+        out = measure(games, pairs, matches)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
             json.dump(out, handle, indent=1)
