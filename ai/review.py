@@ -4,18 +4,27 @@
 only) and deterministic: ply ``i`` is searched with its own ``random.Random`` seeded
 from ``seed`` and ``i``, and the budget is a count of iterations, never time.
 
-Win chances (``Ply.win``, one per seat, summing to 1): the search's mean reward of
-the best move's node for every seat (a finished playout is worth mostly the win
-share, the rest the score margin; an unfinished one the evaluator's value, both in
-[0, 1]), clipped to [0, 1] and divided by their sum.  For two players that is the
-win chance; for three or four each seat's share of first places.
+Each ply is first searched (``probe``: raw search figures) and then judged (``judge``:
+calibrated win chances, the label); ``review`` then weighs the moves into accuracies.
 
-The played move's win chance for its mover: its node's mean when the search visited
-it at least ``MIN_VISITS`` times; else a search of the position after it, as the
-mover saw it (a fresh arrangement of the hidden tiles, the move played in it, then
-searched: its root mean); exactly 1 / 0 (or the share of a draw) when it ends the
-match.  The drop is the best move's win chance minus the played move's, for the
-mover, never below 0; the label follows ``THRESHOLDS``.
+Win chances (``Ply.win``, one per seat, summing to 1): the search's mean reward of the
+best move's node for every seat (a finished playout is worth mostly the win share, the
+rest the score margin; an unfinished one the evaluator's value, both in [0, 1]), clipped
+to [0, 1] and divided by their sum, then *calibrated*: the mover's raw share ``v`` becomes
+``sigmoid(a + b * logit(v))`` with the game's ``CALIBRATION`` (fitted on hard-against-hard
+matches, ``bench/review_quality.py fit``), the other seats sharing the rest in proportion to
+their raw shares.  The raw mean leans toward the
+mover (the best of several means, and random playouts that favour whoever moves next);
+the calibration takes that lean out, so a ply's chances are the same estimate whoever is
+to move.  Where the best move ends the match, the chances are its result, exactly.
+
+The played move's win chance for its mover: its node's mean when the search visited it at
+least ``MIN_VISITS`` times; else a search of the position after it, as the mover saw it (a
+fresh arrangement of the hidden tiles, the move played in it, then searched: its root
+mean); either calibrated as above; exactly 1 / 0 (or the share of a draw) when it ends the
+match; 0 when it lets the next player win at once (below).  The drop is the best move's win
+chance minus the played move's, for the mover, never below 0; the label follows
+``THRESHOLDS``.
 
 Honest: every search starts from ``hidden.determinise`` of the position (inside
 ``search.run``), which reads only the public contents of the face-down piles and
@@ -28,11 +37,22 @@ A win at once: where a move ends the match with its mover the only winner (FEM: 
 turn that closes a loop, R7, found by ``tactics``; the other games: every legal move
 tried), it is the best move with a win chance of 1 and nothing else is searched but
 the played move, if it is another; that move is labelled at least ``MISSED_WIN``.
+
+A win allowed: where the next player could win at once after the played move (FEM: close
+a loop; the other games: a move that ends the match with him the only winner), judged in
+the arrangement the mover saw, and some other move would not have allowed it (the best
+move, or else one of the search's next best), the played move's win chance is 0 and its
+label at least ``ALLOWED_WIN``; ``Ply.allows_win`` marks it.
+
+Accuracy per player: lichess's, the mean of a weighted and a harmonic mean of the moves'
+accuracies, each move weighted by how much was at stake (the spread of the win chances
+around it, ``accuracy``), so that moves in a position already decided weigh little.
 """
 from __future__ import annotations
 
 import math
 import random
+import statistics
 import sys
 import types
 from dataclasses import asdict, dataclass, field
@@ -57,11 +77,15 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 # as wide: 10, 20 and 30 points.  "best": within 2 points of the best move (or the best move).
 THRESHOLDS = {"best": 0.02, "good": 0.10, "inaccuracy": 0.20, "mistake": 0.30}
 # Where a move wins at once (ends the match, its mover the only winner), every other move is at
-# least an inaccuracy, whatever the drop: the match could have been over, and a search that still
+# least a mistake, whatever the drop: the match could have been over, and a search that still
 # rates the position after another move as nearly won (a double threat, a lead nobody can catch)
 # measures a win later, which is less certain than a win now.  The drop and the accuracy stay the
 # search's own.
-MISSED_WIN = "inaccuracy"
+MISSED_WIN = "mistake"
+# A move that lets the next player win at once, where another would not have, is at least a
+# mistake (its win chance is 0: the opponent only has to take it).
+ALLOWED_WIN = "mistake"
+ALLOWED_TRIED = 8       # Architekton, Atacama, Tactori: moves tried for one that does not allow a win at once
 MIN_VISITS = 8          # the played move's node must have this many visits to be trusted
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
@@ -71,6 +95,19 @@ SHARE_BY_PLAYERS = {(game, n): share for game in game_names()
                     for n, share in profile(game).review_share_by_players.items()}
 AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
 HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
+# The mover's raw share v -> sigmoid(a + b * logit(v)), per (game, players), fitted on hard-against-
+# hard matches reviewed at hard (bench/review_quality.py fit; method and figures in ai/README.md,
+# "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
+# played, of the two movers' mean raw logit (with no lean their chances add up to 1); the slope b
+# is the likeliest for the matches' results given c (under a prior around 1, kept within 1-2).
+# Other games and seat counts: as searched.
+CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
+    ("architekton", 2): (-0.529, 1.588),
+    ("atacama", 2): (-0.336, 1.868),
+    ("tactori", 2): (-0.121, 1.039),
+    ("tactori-fem", 2): (-0.301, 1.0),
+}
+EPSILON = 1e-3          # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
 
 
 @dataclass(frozen=True)
@@ -85,6 +122,7 @@ class Ply:
     label: str
     forced: bool = False    # the only legal move
     missed_win: bool = False  # another move would have won at once
+    allows_win: bool = False  # the next player could win at once after it (and another move avoided that)
 
     @property
     def drop(self) -> float:
@@ -105,32 +143,38 @@ class Review:
                 "accuracy": self.accuracy,
                 "plies": [{"ply": p.ply, "seat": p.seat, "move": p.move, "win": p.win, "best": p.best,
                            "best_win": p.best_win, "played_win": p.played_win, "label": p.label,
-                           "forced": p.forced, "missed_win": p.missed_win} for p in self.plies]}
+                           "forced": p.forced, "missed_win": p.missed_win, "allows_win": p.allows_win}
+                          for p in self.plies]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Review":
         plies = [Ply(p["ply"], p["seat"], p["move"], list(p["win"]), p["best"], p["best_win"],
-                     p.get("played_win", p["best_win"]), p["label"], p.get("forced", False), p.get("missed_win", False))
+                     p.get("played_win", p["best_win"]), p["label"], p.get("forced", False), p.get("missed_win", False),
+                     p.get("allows_win", False))
                  for p in data["plies"]]
         return cls(data["game"], list(data["players"]), data.get("level", "hard"), data.get("seed", 0), plies,
                    list(data["accuracy"]))
 
     def costliest(self, seat: int, count: int = 3) -> list[Ply]:
-        """The seat's ``count`` moves that cost it most (largest drop first, then the earliest)."""
-        mine = [p for p in self.plies if p.seat == seat and p.drop > 0 and p.label != "best"]
+        """The seat's ``count`` costliest moves labelled an inaccuracy or worse (largest drop first,
+        then the earliest): a move labelled good is not a cost worth naming."""
+        worst = LABELS.index("inaccuracy")
+        mine = [p for p in self.plies if p.seat == seat and LABELS.index(p.label) >= worst]
         return sorted(mine, key=lambda p: (-p.drop, p.ply))[:count]
 
 
-def label_for(drop: float, missed_win: bool = False) -> str:
+def label_for(drop: float, missed_win: bool = False, allows_win: bool = False) -> str:
     """The label of a move whose mover's win chance dropped by ``drop`` (0-1); a move that let pass a
-    win at once (``missed_win``) is at least ``MISSED_WIN``."""
+    win at once (``missed_win``) is at least ``MISSED_WIN``, one that let the next player win at once
+    (``allows_win``) at least ``ALLOWED_WIN``."""
     label = LABELS[-1]
     for name in LABELS[:-1]:
         if drop < THRESHOLDS[name]:
             label = name
             break
-    if missed_win and LABELS.index(label) < LABELS.index(MISSED_WIN):
-        return MISSED_WIN
+    for flag, floor in ((missed_win, MISSED_WIN), (allows_win, ALLOWED_WIN)):
+        if flag and LABELS.index(label) < LABELS.index(floor):
+            label = floor
     return label
 
 
@@ -140,12 +184,51 @@ def move_accuracy(drop: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop * 100.0) - 3.1669))
 
 
+def final_chances(plies: list[Ply]) -> list[float]:
+    """Every seat's win chance after the last move: the mover's played move's, the rest shared in
+    proportion to their chances before it (the result, where the move ended the match)."""
+    last = plies[-1]
+    seats = len(last.win)
+    rest = [s for s in range(seats) if s != last.seat]
+    others = sum(last.win[s] for s in rest)
+    end = [0.0] * seats
+    end[last.seat] = last.played_win
+    for s in rest:
+        end[s] = (1 - last.played_win) * (last.win[s] / others if others else 1 / len(rest))
+    return end
+
+
+def stakes(plies: list[Ply]) -> list[float]:
+    """Lichess's weight of each move: the standard deviation (in points, within 0.5-12) of its
+    mover's win chances over a window of positions around it (the window: a tenth of the match,
+    2 to 8 positions), so that a move where nothing moves, a position already decided, weighs
+    little, and one in a sharp position much."""
+    if not plies:
+        return []
+    series = [[p.win[s] * 100 for p in plies] + [e * 100] for s, e in enumerate(final_chances(plies))]
+    window = max(2, min(8, len(plies) // 10))
+    out = []
+    for i, p in enumerate(plies):
+        start = max(0, i + 2 - window)
+        seen = series[p.seat][start:start + window]
+        out.append(max(0.5, min(12.0, statistics.pstdev(seen))))
+    return out
+
+
 def accuracy(plies: list[Ply], seats: int) -> list[float]:
-    """Per seat: the mean of ``move_accuracy`` over its moves that had a choice (100 with none)."""
+    """Per seat, lichess's game accuracy: the mean of the weighted mean (weights: ``stakes``) and
+    the harmonic mean (each move's accuracy at least 1) of ``move_accuracy`` over its moves that had
+    a choice; 100 with none.  The harmonic mean makes a single blunder cost much, as it should."""
+    weights = stakes(plies)
     out = []
     for seat in range(seats):
-        mine = [move_accuracy(p.drop) for p in plies if p.seat == seat and not p.forced]
-        out.append(round(sum(mine) / len(mine), 1) if mine else 100.0)
+        mine = [(move_accuracy(p.drop), w) for p, w in zip(plies, weights) if p.seat == seat and not p.forced]
+        if not mine:
+            out.append(100.0)
+            continue
+        weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
+        harmonic = len(mine) / sum(1.0 / max(1.0, a) for a, _ in mine)
+        out.append(round((weighted + harmonic) / 2, 1))
     return out
 
 
@@ -154,16 +237,27 @@ def review(record: Record, level: str = "hard", seed: int = 0, share: float | No
     """Every ply of ``record`` reviewed at ``level`` (module docstring).  ``share``: the budget per
     ply as a share of the level's iterations (``REVIEW_SHARE`` by default); ``progress(done, total)``
     is called after each ply."""
+    return judge_all(record, probe_all(record, level, seed, share, progress), level, seed)
+
+
+def probe_all(record: Record, level: str = "hard", seed: int = 0, share: float | None = None,
+              progress=None) -> list["Probe"]:
+    """The raw search figures of every ply (``probe``)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    out = Review(record.game, list(record.players), level, seed)
+    out = []
     total = len(record.moves)
     for ply, state in enumerate(walk(record)):
         if ply == total:
             break
-        out.plies.append(review_ply(state, record.moves[ply], ply, level, seed, share))
+        out.append(probe(state, record.moves[ply], ply, level, seed, share))
         if progress is not None:
             progress(ply + 1, total)
+    return out
+
+
+def judge_all(record: Record, probes: list["Probe"], level: str = "hard", seed: int = 0) -> Review:
+    out = Review(record.game, list(record.players), level, seed, [judge(p) for p in probes])
     out.accuracy = accuracy(out.plies, len(record.players))
     return out
 
@@ -172,35 +266,74 @@ def ply_seed(seed: int, ply: int) -> int:
     return (seed * 1_000_003 + ply * 7_919 + 17) % (1 << 62)
 
 
+@dataclass
+class Probe:
+    """What the search found at one ply, before calibration (``judge`` makes a ``Ply`` of it)."""
+    game: str
+    ply: int
+    seat: int
+    move: str
+    players: int
+    best: str
+    forced: bool = False
+    raw: list[float] | None = None        # every seat's share of the best move's node (None: exact)
+    exact: list[float] | None = None      # the best move ends the match (or wins at once): each seat's result
+    played_raw: float | None = None       # the mover's share after the played move (None: exact or the best)
+    played_exact: float | None = None     # the played move ends the match: the mover's result
+    missed_win: bool = False
+    allows_win: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Probe":
+        return cls(**data)
+
+
 def review_ply(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
                share: float | None = None) -> Ply:
     """One position and the move played in it (the text of the record)."""
+    return judge(probe(state, move, ply, level, seed, share))
+
+
+def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
+          share: float | None = None) -> Probe:
+    """The search's figures for one position and the move played in it."""
     seat = state.current_player()
     if seat is None:
         raise ValueError(f"ply {ply}: the match is over, nobody is to move")
     players = len(state.scores())
+    game = state.game.name
     rng = random.Random(ply_seed(seed, ply))
     seen = determinise(state, rng)
     real = state.copy()
     played = real.play(move)       # canonical text; the record's moves are legal (walk checked them)
-    plan = budget(state.game.name, level, players)
+    plan = budget(game, level, players)
     if share is None:
-        share = SHARE_BY_PLAYERS.get((state.game.name, players), REVIEW_SHARE[state.game.name])
+        share = SHARE_BY_PLAYERS.get((game, players), REVIEW_SHARE[game])
     iterations = max(16, round(plan.iterations * share))
     evaluator = evaluator_for(seen, plan.evaluator)
     moves = state.legal_moves()
     forced = len(moves) == 1
+    out = Probe(game, ply, seat, played, players, played, forced)
+    if real.current_player() is None:
+        out.played_exact = _final(real, seat)
     wins = (tactics.winning_moves(seen, turns.Work(plan.tactics)) if evaluator.TACTICS
             else [m for m in moves if _wins_at_once(seen, m, seat)])
     if wins:
-        win = [0.0] * players
-        win[seat] = 1.0
-        best = played if played in wins else wins[0]
+        out.exact = [1.0 if s == seat else 0.0 for s in range(players)]
         if played in wins or _ended_won(real, seat):
-            return Ply(ply, seat, played, win, best, 1.0, 1.0, "best", forced)
-        played_win = _final(real, seat) if real.current_player() is None else \
-            _after(state, played, seat, players, iterations, evaluator, level, rng)
-        return _ply(ply, seat, played, win, best, 1.0, played_win, forced, missed_win=True)
+            out.played_exact = 1.0
+            return out
+        out.best, out.missed_win = wins[0], True
+        if out.played_exact is None:
+            if _allows_win(seen, played, evaluator, plan):
+                out.allows_win = True
+                out.played_exact = 0.0
+            else:
+                out.played_raw = _after(state, played, seat, players, iterations, evaluator, level, rng)
+        return out
     extra = (turns.closing_turns(seen, limit=24, work=turns.Work(20_000), single=False)
              if turns.whole_turns(seen) else None)
     root_moves = moves + (extra or [])
@@ -216,28 +349,89 @@ def review_ply(state: State, move: str, ply: int, level: str = "hard", seed: int
     ranked = sorted(((m, c) for m, c in children.items() if c.visits and m in legal),
                     key=lambda mc: (-mc[1].visits, -mc[1].totals[seat] / mc[1].visits, mc[0]))
     if not ranked:       # cannot happen with at least one iteration; be safe
-        win = [1.0 / players] * players
-        return Ply(ply, seat, played, win, played, win[seat], win[seat], "best", forced)
+        out.raw = [1.0 / players] * players
+        return out
+    allows = out.played_exact is None and _allows_win(seen, played, evaluator, plan)
     best, node = ranked[0]
-    win = shares([t / node.visits for t in node.totals])
-    best_win = win[seat]
-    if played == best:
-        return Ply(ply, seat, played, win, best, best_win, best_win, "best", forced)
+    if allows:
+        safe = _safe_move(seen, played, [m for m, _ in ranked], moves, evaluator, plan)
+        if safe is None:        # no move avoids it (within the work): the position was lost anyway
+            allows = False
+        elif safe in children and children[safe].visits:
+            best, node = safe, children[safe]
+        else:                   # a move the search barely looked at: valued by a search after it
+            best, node = safe, None
+            v = _after(state, safe, seat, players, iterations, evaluator, level, rng)
+            out.raw = [v if s == seat else (1 - v) / (players - 1) for s in range(players)]
+    out.best = best
+    if node is not None:
+        out.raw = shares([t / node.visits for t in node.totals])
+    ended = seen.copy() if best != played else real
+    if ended is not real:
+        search.play(ended, best)
+    if ended.current_player() is None:
+        out.exact = [_final(ended, s) for s in range(players)]
+    if allows:
+        out.allows_win, out.played_exact = True, 0.0
+    if played == best or out.played_exact is not None:
+        return out
     mine = children.get(played)
-    if real.current_player() is None:
-        played_win = _final(real, seat)
-    elif mine is not None and mine.visits >= MIN_VISITS:
-        played_win = shares([t / mine.visits for t in mine.totals])[seat]
+    if mine is not None and mine.visits >= MIN_VISITS:
+        out.played_raw = shares([t / mine.visits for t in mine.totals])[seat]
     else:
-        played_win = _after(state, played, seat, players, iterations, evaluator, level, rng)
-    return _ply(ply, seat, played, win, best, best_win, played_win, forced)
+        out.played_raw = _after(state, played, seat, players, iterations, evaluator, level, rng)
+    return out
 
 
-def _ply(ply, seat, played, win, best, best_win, played_win, forced, missed_win=False) -> Ply:
+def judge(p: Probe) -> Ply:
+    """The ``Ply`` of a probe: calibrated win chances (``chances``), exact where the match ends, and
+    the label."""
+    if p.exact is not None:
+        win = list(p.exact)
+    else:
+        win = chances(p.game, p.players, p.raw or [1.0 / p.players] * p.players, p.seat)
+    best_win = win[p.seat]
+    if p.played_exact is not None:
+        played_win = p.played_exact
+    elif p.played_raw is not None:
+        played_win = calibrated(p.game, p.players, p.played_raw)
+    else:
+        played_win = best_win                          # the best move was played
+    if p.move == p.best and p.played_exact is not None and p.exact is None:
+        # the best move ended the match: its result is the position's value
+        best_win = played_win
+        win = _shared(win, p.seat, played_win)
     best_win, played_win = round(best_win, 4), round(played_win, 4)
+    win = [round(w, 4) for w in win]
+    if p.move == p.best:
+        return Ply(p.ply, p.seat, p.move, win, p.best, best_win, played_win, "best", p.forced)
     drop = max(0.0, best_win - played_win)
-    return Ply(ply, seat, played, [round(w, 4) for w in win], best, best_win, played_win,
-               label_for(drop, missed_win), forced, missed_win)
+    return Ply(p.ply, p.seat, p.move, win, p.best, best_win, played_win,
+               label_for(drop, p.missed_win, p.allows_win), p.forced, p.missed_win, p.allows_win)
+
+
+def _shared(win: list[float], seat: int, value: float) -> list[float]:
+    """``win`` with the seat's chance set to ``value``, the others sharing the rest as before."""
+    rest = [s for s in range(len(win)) if s != seat]
+    others = sum(win[s] for s in rest)
+    return [value if s == seat else (1 - value) * (win[s] / others if others else 1 / len(rest))
+            for s in range(len(win))]
+
+
+def calibrated(game: str, players: int, value: float) -> float:
+    """The mover's raw share as a win chance (``CALIBRATION``; as it is where none was fitted)."""
+    a, b = CALIBRATION.get((game, players), (0.0, 1.0))
+    if (a, b) == (0.0, 1.0):
+        return min(1.0, max(0.0, value))
+    v = min(1 - EPSILON, max(EPSILON, value))
+    return 1.0 / (1.0 + math.exp(-(a + b * math.log(v / (1 - v)))))
+
+
+def chances(game: str, players: int, raw: list[float], seat: int) -> list[float]:
+    """Every seat's win chance from the raw shares of the best move's node: the mover's calibrated,
+    the others sharing the rest in proportion to their raw shares."""
+    raw = shares(raw)
+    return _shared(raw, seat, calibrated(game, players, raw[seat]))
 
 
 def _wins_at_once(seen: State, move: str, seat: int) -> bool:
@@ -246,6 +440,52 @@ def _wins_at_once(seen: State, move: str, seat: int) -> bool:
     after = seen.copy()
     after.play(move)
     return after.current_player() is None and tuple(after.outcome().winners) == (seat,)
+
+
+def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
+    """After ``move`` (in the arrangement the mover saw), can the next player, another than the mover,
+    win at once?  FEM: close
+    a loop with any turn (exact, within the level's tactical work); the other games: any legal move,
+    and in Tactori's last turns every turn that closes a polygon, that ends the match with him the
+    only winner."""
+    mover = seen.current_player()
+    after = seen.copy()
+    search.play(after, move)
+    seat = after.current_player()
+    if seat is None or seat == mover:       # over, or the mover's turn goes on (Architekton's second tile)
+        return False
+    if evaluator.TACTICS:
+        return tactics.allows_win(seen, move, turns.Work(plan.tactics))
+    moves = after.legal_moves()
+    if any(_wins_at_once(after, m, seat) for m in moves):
+        return True
+    if not turns.whole_turns(after):
+        return False
+    probe_end = after.copy()
+    search.play(probe_end, moves[0])
+    if probe_end.current_player() is not None:      # not the match's last turn: a polygon does not end it
+        return False
+    longer = turns.closing_turns(after, limit=24, work=turns.Work(20_000), single=False)
+    return any(_wins_at_once(after, m, seat) for m in longer)
+
+
+def _safe_move(seen: State, played: str, ranked: list[str], moves: list[str], evaluator, plan) -> str | None:
+    """The first move, the search's most visited first, then the legal moves it did not try, that
+    does not let the next player win at once (FEM: within the level's tactical work; the other
+    games: at most ``ALLOWED_TRIED`` moves, each of which tries every reply)."""
+    candidates = ranked + [m for m in moves if m not in set(ranked)]
+    if evaluator.TACTICS:
+        work = turns.Work(plan.tactics)
+        for move in candidates:
+            if work.out:
+                return None
+            if move != played and not tactics.allows_win(seen, move, work):
+                return move
+        return None
+    for move in [m for m in candidates if m != played][:ALLOWED_TRIED]:
+        if not _allows_win(seen, move, evaluator, plan):
+            return move
+    return None
 
 
 def shares(values: list[float]) -> list[float]:
@@ -269,8 +509,9 @@ def _ended_won(state: State, seat: int) -> bool:
 
 def _after(state: State, move: str, seat: int, players: int, iterations: int, evaluator, level: str,
            rng: random.Random) -> float:
-    """The mover's win chance after ``move``, as he saw it: played in fresh arrangements of the hidden
-    tiles (``HIDDEN_DRAWS`` of them where there are any), each searched; the mean of their root means."""
+    """The mover's raw share after ``move``, as he saw it: played in fresh arrangements of the hidden
+    tiles (``HIDDEN_DRAWS`` of them where there are any), each searched; the mean of their root means
+    (an arrangement in which the move ends the match counts its result)."""
     draws = HIDDEN_DRAWS if has_hidden(state) else 1
     budget_each = max(8, round(iterations * AFTER_SHARE / draws))
     values = []

@@ -13,11 +13,14 @@ Sections (each measured per registered game where it makes sense):
 - ``memory``  -- resident memory of the started bot (fresh subprocess);
 - ``large``   -- 100,000 matches with real move histories (2,000 in quick mode):
   64 simultaneous users' /move, autocomplete and /games, 8 writers, 10,000
-  reminders due at once; the old match look-up beside the new.
+  reminders due at once; the old match look-up beside the new;
+- ``review-quality`` -- does a match review tell good play from bad: random and easy
+  against hard, hard against hard (``bench.review_quality``; records and reviews cached
+  under ``BENCH_CACHE``, default the system temp folder).
 
 Positions come from seeded random legal playouts (:mod:`bench.positions`).
 Nothing here changes the project; a game without a renderer or bot command is
 skipped with a printed note.
 """
 
-SECTIONS = ("engine", "playouts", "render", "replay", "command", "store", "memory", "large", "ai")
+SECTIONS = ("engine", "playouts", "render", "replay", "command", "store", "memory", "large", "ai", "review-quality")

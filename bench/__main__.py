@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,playouts,render,replay,command,store,memory,large,ai] [-o bench/results.json]``.
+"""``python -m bench [--quick] [--only engine,playouts,render,replay,command,store,memory,large,ai,review-quality] [-o bench/results.json]``.
 
 Exit status: 0 every budget passed; 2 the command line is wrong (one line on standard
 error), including an output that git tracks (``--force`` writes over it); 3 a budget
@@ -167,6 +167,9 @@ def run(argv: list[str] | None = None) -> dict:
                 ladder_log = os.environ.get("BENCH_AI_LOG") or os.path.join(
                     os.path.dirname(args.output), "ai-ladder.jsonl")
                 out = ai_ladder.run(args.quick, log, ladder_log)
+            elif section == "review-quality":
+                from . import review_quality
+                out = review_quality.run(args.quick, log)
             else:
                 from . import memory
                 out = memory.run(args.quick, log)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import os
 import platform
 import sqlite3
@@ -109,6 +110,8 @@ def budgets(report: dict) -> list[dict]:
     for half in [large, (large or {}).get("postgresql")]:
         if half:
             out.extend(_large_budgets(half))
+    for game, row in s.get("review-quality", {}).get("games", {}).items():
+        out.extend(_review_budgets(game, row))
     memory = s.get("memory")
     if memory and "loaded" in memory:
         out.append(_entry(f"RSS < 200 MB with {memory['matches']:,} matches", "memory", None, "loaded.rss_mb",
@@ -244,6 +247,18 @@ def text(report: dict) -> str:
         parts.append(large_table(s["large"]))
         if "postgresql" in s["large"]:
             parts.append("[PostgreSQL] " + large_table(s["large"]["postgresql"]))
+    if "review-quality" in s:
+        rows = []
+        for game, row in s["review-quality"]["games"].items():
+            for pair, r in row.items():
+                weak = pair.split("-")[0]
+                rows.append([game, pair, r["matches"], r.get(f"{weak}_below_hard", "-") if weak != "hard" else "-",
+                             r.get(f"{weak}_median_accuracy", "-") if weak != "hard" else "-",
+                             r.get("hard_median_accuracy", "-"), _f(r.get("median_abs_change_points")),
+                             r["last_ply_is_result"], _f(r["review_cpu_s"], 1)])
+        parts.append("Review quality (bench/review_quality.py; accuracies in %, change in points)\n" + _table(
+            ["game", "pairing", "matches", "weaker below hard", "weaker median", "hard median",
+             "best: median |change|", "last ply = result", "review CPU s"], rows))
     rows = [[b["status"], b["section"], b["game"] or "", b["budget"], _f(b["value"], 2), b["unit"]]
             for b in report["budgets"]]
     parts.append("Budgets\n" + _table(["", "section", "game", "budget", "measured", "unit"], rows))
@@ -254,6 +269,33 @@ def text(report: dict) -> str:
     if report["notes"]:
         parts.append("Notes\n" + "\n".join(f"- {n}" for n in report["notes"]))
     return "\n\n".join(parts)
+
+
+def _review_budgets(game: str, row: dict) -> list[dict]:
+    """A review's quality (bench/review_quality.py), scaled to the matches measured: the weaker side's
+    accuracy below hard's in 19 of 20 matches against random play and 16 of 20 against easy, random's
+    median at most 60, and the mover's chance moving at most 5 points (median) over a move labelled best
+    in hard against hard; the last ply's chances the result in every match."""
+    out = []
+    for pair, share in (("random-hard", 19 / 20), ("easy-hard", 16 / 20)):
+        r = row.get(pair)
+        if r:
+            weak = pair.split("-")[0]
+            need = math.ceil(share * r["matches"] - 1e-9)
+            out.append(_entry(f"{weak} below hard in >= {need} of {r['matches']}", "review-quality", game,
+                              f"{pair}.{weak}_below_hard", r[f"{weak}_below_hard"], need, ">=", "matches"))
+    r = row.get("random-hard")
+    if r:
+        out.append(_entry("random's median accuracy <= 60", "review-quality", game, "random-hard.random_median_accuracy",
+                          r["random_median_accuracy"], 60.05, "<", "%"))
+    r = row.get("hard-hard")
+    if r:
+        out.append(_entry("best move: mover's chance changes <= 5 points (median)", "review-quality", game,
+                          "hard-hard.median_abs_change_points", r["median_abs_change_points"], 5.005, "<", "points"))
+    for pair, r in row.items():
+        out.append(_entry("last ply's chances = the result, every match", "review-quality", game,
+                          f"{pair}.last_ply_is_result", r["last_ply_is_result"], r["matches"], ">=", "matches"))
+    return out
 
 
 def _large_budgets(half: dict) -> list[dict]:

@@ -35,7 +35,7 @@ def check(review: R.Review) -> None:
         assert all(0.0 <= w <= 1.0 for w in p.win)
         assert abs(sum(p.win) - 1.0) < 1e-3, p
         assert 0.0 <= p.best_win <= 1.0 and 0.0 <= p.played_win <= 1.0
-        assert p.label == R.label_for(p.drop, p.missed_win), p
+        assert p.label == R.label_for(p.drop, p.missed_win, p.allows_win), p
         if p.move == p.best:
             assert p.label == "best"
 
@@ -59,7 +59,7 @@ def test_labels_and_accuracy_follow_the_documented_thresholds():
     assert R.move_accuracy(1.0) == 0.0
     assert R.move_accuracy(0.1) < R.move_accuracy(0.05) < 100
     ply = R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.3, "blunder")
-    assert R.accuracy([ply], 2) == [round(R.move_accuracy(0.3), 1), 100.0]
+    assert R.accuracy([ply], 2) == [round(R.move_accuracy(0.3), 1), 100.0]     # one move: both means agree
 
 
 def test_a_review_survives_json():
@@ -89,8 +89,8 @@ def test_no_peeking_the_hidden_order_does_not_change_the_judgement(game, small_b
     assert compared >= 2
 
 
-def test_fem_a_move_that_misses_a_win_in_one_is_at_least_an_inaccuracy(small_budgets):
-    """Where a turn closes a loop at once, every other move gets a label worse than good."""
+def test_fem_a_move_that_misses_a_win_in_one_is_at_least_a_mistake(small_budgets):
+    """Where a turn closes a loop at once, every other move is a mistake or worse."""
     from ai import tactics, turns
     from tests.ai.conftest import random_positions
 
@@ -108,7 +108,7 @@ def test_fem_a_move_that_misses_a_win_in_one_is_at_least_an_inaccuracy(small_bud
                     continue
                 p = R.review_ply(state, move, 0, "hard", 0)
                 assert p.best in wins and p.best_win == 1.0 and p.missed_win
-                assert p.label in ("inaccuracy", "mistake", "blunder"), p
+                assert p.label in ("mistake", "blunder"), p
                 found += 1
             break
         if found >= 4:
@@ -142,9 +142,9 @@ def win_in_one(game: str, players: int, seed: int):
 
 
 @pytest.mark.parametrize("game, players", [("architekton", 2), ("atacama", 2), ("tactori", 3)])
-def test_a_move_that_lets_a_win_at_once_pass_is_at_least_an_inaccuracy(game, players, small_budgets):
+def test_a_move_that_lets_a_win_at_once_pass_is_at_least_a_mistake(game, players, small_budgets):
     """In every game: where a move ends the match won by its mover, that move is the best (win
-    chance 1) and any other is an inaccuracy or worse; the winning move itself is the best."""
+    chance 1) and any other is a mistake or worse; the winning move itself is the best."""
     found = 0
     for seed in range(60):
         position = win_in_one(game, players, seed)
@@ -154,8 +154,8 @@ def test_a_move_that_lets_a_win_at_once_pass_is_at_least_an_inaccuracy(game, pla
         move = random.Random(seed).choice(others)
         p = R.review_ply(state, move, 0, "hard", seed)
         assert p.best in wins and p.best_win == 1.0 and p.missed_win, p
-        assert p.label in ("inaccuracy", "mistake", "blunder"), p
-        assert p.label == R.label_for(p.drop, True)
+        assert p.label in ("mistake", "blunder"), p
+        assert p.label == R.label_for(p.drop, True, p.allows_win)
         won = R.review_ply(state, wins[0], 0, "hard", seed)
         assert won.label == "best" and won.played_win == 1.0 and not won.missed_win
         found += 1
@@ -165,9 +165,10 @@ def test_a_move_that_lets_a_win_at_once_pass_is_at_least_an_inaccuracy(game, pla
 
 
 def test_a_missed_win_floors_the_label_but_not_the_drop():
-    assert R.label_for(0.0, missed_win=True) == R.MISSED_WIN == "inaccuracy"
+    assert R.label_for(0.0, missed_win=True) == R.MISSED_WIN == "mistake"
+    assert R.label_for(0.0, allows_win=True) == R.ALLOWED_WIN == "mistake"
     assert R.label_for(0.25, missed_win=True) == "mistake" and R.label_for(0.5, missed_win=True) == "blunder"
-    ply = R.Ply(0, 0, "a", [0.5, 0.5], "b", 1.0, 0.95, "inaccuracy", missed_win=True)
+    ply = R.Ply(0, 0, "a", [0.5, 0.5], "b", 1.0, 0.95, "mistake", missed_win=True)
     assert ply.drop == pytest.approx(0.05) and R.accuracy([ply], 2)[0] == round(R.move_accuracy(0.05), 1)
     assert R.Review.from_json(R.Review("x", ["a", "b"], "hard", 0, [ply], [1, 2]).to_json()).plies == [ply]
 
@@ -238,8 +239,9 @@ def random_record(config, seed: int, plies: int) -> Record:
        level=st.sampled_from(["easy", "hard"]), review_seed=st.integers(0, 1000))
 def test_any_match_gets_a_consistent_deterministic_review(config, seed, plies, level, review_seed):
     """Any game and option set, any prefix of a random match: a ply per move, in order, with its
-    mover; win chances of every seat summing to 1; labels as the thresholds say; accuracy the mean
-    of the moves' accuracies; the same review again for the same record, level and seed."""
+    mover; win chances of every seat summing to 1; labels as the thresholds say; accuracy lichess's
+    (weighted and harmonic means of the moves' accuracies); the same review again for the same
+    record, level and seed."""
     record = random_record(config, seed, plies)
     with tiny_budgets():
         review = R.review(record, level, review_seed)
@@ -248,9 +250,17 @@ def test_any_match_gets_a_consistent_deterministic_review(config, seed, plies, l
     check(review)
     assert [p.ply for p in review.plies] == list(range(len(record.moves)))
     assert [p.move for p in review.plies] == record.moves
+    weights = R.stakes(review.plies)
     for seat in range(len(record.players)):
-        mine = [R.move_accuracy(p.drop) for p in review.plies if p.seat == seat and not p.forced]
-        assert review.accuracy[seat] == (round(sum(mine) / len(mine), 1) if mine else 100.0)
+        mine = [(R.move_accuracy(p.drop), w) for p, w in zip(review.plies, weights) if p.seat == seat and not p.forced]
+        if not mine:
+            assert review.accuracy[seat] == 100.0
+            continue
+        values = [a for a, _ in mine]
+        weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
+        harmonic = len(values) / sum(1 / max(1.0, a) for a in values)
+        assert review.accuracy[seat] == round((weighted + harmonic) / 2, 1)
+        assert min(values) - 0.05 <= review.accuracy[seat] <= max(max(values), 1.0) + 0.05     # the harmonic floor: 1
 
 
 @given(a=st.floats(0, 1), b=st.floats(0, 1), missed=st.booleans())

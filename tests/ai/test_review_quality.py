@@ -1,0 +1,199 @@
+"""A review tells good play from bad (ai/review.py; the full measurement: bench/review_quality.py).
+
+Fast invariants at small budgets: a uniformly random mover is less accurate than hard, the last
+ply's chances are the result, a move that lets the opponent win at once is a mistake and marked,
+the costliest moves are inaccuracies or worse, a decided position weighs little, and the
+calibration takes the lean toward the mover out of the same raw estimate."""
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+import engines
+from ai import review as R
+from ai import tactics, turns
+from ai.search import play
+from engines.record import Record, walk
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def playout(game: str, players: int, seed: int) -> Record:
+    state = engines.get_game(game).setup(players, seed)
+    rng, moves = random.Random(seed), []
+    while state.current_player() is not None:
+        moves.append(state.play(rng.choice(state.legal_moves())))
+    return Record(game, [f"p{i}" for i in range(players)], seed, {}, {}, moves)
+
+
+def result(record: Record) -> list[float]:
+    state = record.initial_state()
+    for move in record.moves:
+        state.play(move)
+    winners = state.outcome().winners
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(record.players))]
+
+
+def last_ply(record: Record, seed: int = 0) -> R.Ply:
+    states = [s.copy() for s in walk(record)]      # walk plays on one state
+    return R.review_ply(states[-2], record.moves[-1], len(record.moves) - 1, "hard", seed)
+
+
+@pytest.mark.parametrize("game, seed", [("tactori", 1), ("atacama", 2), ("tactori-fem", 3)])
+def test_the_last_ply_ends_at_the_result(game, seed, small_budgets):
+    """After the last move the chart stands at the result: a win 100 %, a two-player draw 50 %; where
+    the last move was the best, its chances before it are the result too."""
+    record = playout(game, 2, seed)
+    ply = last_ply(record)
+    assert R.final_chances([ply]) == pytest.approx(result(record), abs=1e-4), ply
+    if ply.move == ply.best:
+        assert ply.win == pytest.approx(result(record), abs=1e-4)
+
+
+def test_a_drawn_match_ends_at_one_half(small_budgets):
+    draws = 0
+    for seed in range(12):
+        record = playout("tactori", 2, seed)
+        if result(record) != [0.5, 0.5]:
+            continue
+        assert R.final_chances([last_ply(record)]) == pytest.approx([0.5, 0.5], abs=1e-4)
+        draws += 1
+        if draws == 2:
+            break
+    assert draws == 2
+
+
+def allowing_positions(wanted: int):
+    """FEM positions of seeded random playouts where the mover cannot close a loop, one move lets
+    the opponent close one at once and another does not: (state, the allowing move)."""
+    found = []
+    for seed in range(60):
+        state = engines.get_game("tactori-fem").setup(2, seed)
+        rng = random.Random(seed)
+        while state.current_player() is not None and len(found) < wanted:
+            moves = state.legal_moves()
+            if not tactics.winning_moves(state, turns.Work(200_000)):
+                allowing = [m for m in moves[:40] if tactics.allows_win(state, m, turns.Work(200_000))]
+                if allowing and len(allowing) < min(len(moves), 40):
+                    found.append((state.copy(), rng.choice(allowing)))
+                    break
+            play(state, rng.choice(moves))
+        if len(found) >= wanted:
+            break
+    return found
+
+
+def test_a_move_that_lets_the_opponent_win_at_once_is_a_marked_mistake(small_budgets):
+    """FEM: a move after which the opponent closes a loop at once is at least a mistake, marked
+    (``allows_win``), worth 0 to its mover; the better move named does not allow it."""
+    positions = allowing_positions(3)
+    assert len(positions) == 3
+    for state, move in positions:
+        p = R.review_ply(state, move, 0, "hard", 0)
+        assert p.allows_win and p.played_win == 0.0, p
+        assert p.label in ("mistake", "blunder"), p
+        assert p.best != move and not tactics.allows_win(state, p.best, turns.Work(400_000)), p
+        assert R.Review.from_json(R.Review("tactori-fem", ["a", "b"], "hard", 0, [p], [0, 0]).to_json()).plies == [p]
+
+
+def test_any_game_a_move_that_lets_the_next_player_end_the_match_as_winner_is_a_mistake(small_budgets):
+    """Atacama: the next player's last placement would win the match; a move that lets him is marked."""
+    found = 0
+    for seed in range(80):
+        record = playout("atacama", 2, seed)
+        states = [s.copy() for s in walk(record)]
+        state = states[-3]          # the mover's last choice before the opponent's last placement
+        seat = state.current_player()
+        lets, safe = [], []
+        for move in state.legal_moves():
+            after = state.copy()
+            play(after, move)
+            if after.current_player() is None or after.current_player() == seat:
+                continue
+            opponent = after.current_player()
+            (lets if any(R._wins_at_once(after, m, opponent) for m in after.legal_moves()) else safe).append(move)
+        if not lets or not safe:
+            continue
+        p = R.review_ply(state, lets[0], len(record.moves) - 2, "hard", seed)
+        assert p.allows_win and p.label in ("mistake", "blunder") and p.played_win == 0.0, p
+        found += 1
+        if found == 2:
+            break
+    assert found == 2
+
+
+@pytest.mark.parametrize("match", [0, 1, 3])
+def test_random_play_is_less_accurate_than_hard(match):
+    """Short FEM matches of a uniformly random mover against hard, played by bench/review_quality.py
+    (seed 9000 + match; hard at its real budget), reviewed as in production (the calibration is
+    fitted at the review's real budget): the random side's accuracy is below hard's."""
+    record = Record.loads((DATA / f"fem-random-hard-{match}.json").read_text())
+    done = R.review(record, "hard", 0)
+    seats = record.players
+    assert sorted(seats) == ["hard", "random"]
+    assert done.accuracy[seats.index("random")] < done.accuracy[seats.index("hard")], done.accuracy
+
+
+def test_the_costliest_moves_are_inaccuracies_or_worse():
+    plies = [R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.55, "good"),
+             R.Ply(2, 0, "c", [0.5, 0.5], "d", 0.6, 0.45, "inaccuracy"),
+             R.Ply(4, 0, "e", [0.5, 0.5], "f", 0.6, 0.2, "blunder"),
+             R.Ply(6, 0, "g", [0.5, 0.5], "h", 0.6, 0.59, "best")]
+    done = R.Review("tactori", ["a", "b"], "hard", 0, plies, [50.0, 100.0])
+    assert [p.ply for p in done.costliest(0)] == [4, 2]
+
+
+def test_moves_in_a_decided_position_weigh_little():
+    """A blunder while the match was open, then many exact moves once it was lost: the accuracy
+    stays near the blunder's, not near the mean of the moves (lichess's weights)."""
+    open_ = [R.Ply(i, i % 2, "m", [0.5 - 0.1 * (i % 3), 0.5 + 0.1 * (i % 3)], "m", 0.5, 0.5, "best") for i in range(4)]
+    blunder = R.Ply(4, 0, "x", [0.6, 0.4], "y", 0.6, 0.05, "blunder")
+    lost = [R.Ply(i, i % 2, "m", [0.02, 0.98], "m", 0.02 if i % 2 == 0 else 0.98,
+                  0.02 if i % 2 == 0 else 0.98, "best") for i in range(5, 40)]
+    plies = open_ + [blunder] + lost
+    mine = [R.move_accuracy(p.drop) for p in plies if p.seat == 0]
+    plain = sum(mine) / len(mine)
+    weights = R.stakes(plies)
+    assert weights[4] == 12.0 and set(weights[8:]) == {0.5}     # the blunder at stake, the lost moves not
+    assert plain > 90 and R.accuracy(plies, 2)[0] < plain - 25
+
+
+@pytest.mark.parametrize("game", ["architekton", "atacama", "tactori", "tactori-fem"])
+def test_the_calibration_takes_the_lean_toward_the_mover_out(game):
+    """A mover's raw share above one half is partly the tempo of random playouts: the calibrated
+    chance of a typical best move's raw share is closer to one half, and the map keeps the order."""
+    a, b = R.CALIBRATION[(game, 2)]
+    assert a < 0, (a, b)
+    values = [R.calibrated(game, 2, v) for v in (0.1, 0.3, 0.5, 0.7, 0.9)]
+    assert values == sorted(values) and R.calibrated(game, 2, 0.5) < 0.5
+    # the same raw estimate is the same chance whoever moves
+    assert R.chances(game, 2, [0.6, 0.4], 0) == pytest.approx(R.chances(game, 2, [0.4, 0.6], 1)[::-1])
+
+
+def test_the_calibration_fit_finds_a_lean_it_was_given():
+    """The fit (bench/review_quality.py) on made-up self-play: raw estimates that lean toward the
+    mover by 0.4 logits and results drawn from the true chances.  It finds the lean and a slope
+    near 1, and the calibrated chances of consecutive movers then add up to 1 (no lean)."""
+    from bench.review_quality import fit_points
+
+    rng = random.Random(5)
+    leans, points = [], []
+    for match in range(40):
+        truth = rng.uniform(-2, 2)              # logit of seat 0's chance, drifting over the match
+        won = rng.random() < 1 / (1 + math.exp(-truth))
+        for ply in range(30):
+            truth += rng.gauss(0, 0.05)
+            seat = ply % 2
+            mine = truth if seat == 0 else -truth
+            x = mine + 0.4 + rng.gauss(0, 0.1)
+            points.append((x, 1.0 if won == (seat == 0) else 0.0))
+            nxt = -mine + 0.4 + rng.gauss(0, 0.1)
+            leans.append((x + nxt) / 2)
+    fitted = fit_points(leans, points)
+    assert abs(fitted["lean_logit"] - 0.4) < 0.05 and 0.6 < fitted["b"] < 1.6, fitted
+    a, b = fitted["a"], fitted["b"]
+    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))     # noqa: E731
+    assert abs(p(1.0 + 0.4) + p(-1.0 + 0.4) - 1) < 0.02
