@@ -8,7 +8,7 @@ import pytest
 
 import engines
 from engines.builder import Step, cuts, follow, longer, steps, tree
-from tests.test_menus import VARIANTS, initial_state
+from tests.test_menus import initial_state
 
 PLACE = {
     "architekton": re.compile(r"-?\d+,-?\d+"),
@@ -19,18 +19,14 @@ PLACE = {
 
 
 def playouts(game: str):
-    spec = engines.get_game(game)
-    for options in VARIANTS[game]:
-        for players in range(spec.min_players, spec.max_players + 1):
-            try:
-                state = initial_state(game, players, players, options)
-            except engines.SetupError:
-                continue
-            rng = random.Random(players)
-            while state.outcome() is None:
-                legal = state.legal_moves()
-                yield legal
-                state.play(rng.choice(legal))
+    # every variant the game declares (each table size, and each option that adds notation)
+    for players, options in engines.get_game(game).variants:
+        state = initial_state(game, players, players, options)
+        rng = random.Random(players)
+        while state.outcome() is None:
+            legal = state.legal_moves()
+            yield legal
+            state.play(rng.choice(legal))
 
 
 def walk(nodes: list[dict], prefix: str = "") -> list[str]:
