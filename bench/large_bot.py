@@ -34,7 +34,7 @@ def settings_for(location: str):
 async def bot_phases(path: str, quick: bool, reminders: int, log) -> dict:
     import simcord
 
-    from bot import Settings, create_bot
+    from bot import create_bot
 
     from .command import close_bot
 

@@ -24,7 +24,6 @@ import json
 import multiprocessing
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engines import Joined, Text, Verbatim, get_game
-from matches import Match, MoveResult, Player, ServiceError, ai_seats
+from engines import Joined, Text, get_game
+from matches import Match, MoveResult, ServiceError, ai_seats
 from matches.events import Event, EventView, News, format_word
 
 from ..messages import present

@@ -4,7 +4,6 @@ import json
 import re
 from zoneinfo import ZoneInfo
 
-from matches.timing import DAY
 
 from .helpers import deterministic_seeds
 

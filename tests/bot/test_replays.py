@@ -12,7 +12,7 @@ import bot.interactions.replays as bot_replays
 from bot.locales import say
 from engines import Text, replay
 
-from .helpers import (GAME, assert_png, ends_normally_with_a_winner, member_of, plan_random,
+from .helpers import (GAME, assert_png, ends_normally_with_a_winner, plan_random,
                       play_through_service, start_match)
 from .test_endings import finish_through_the_bot
 from .test_languages import client_locales, german_server  # noqa: F401 - the fixture is used below

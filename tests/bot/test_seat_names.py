@@ -15,7 +15,7 @@ from bot.messages.alt_text import board_description, result_words, spoken
 from bot.setup.i18n import CHOICES
 from bot.locales import say
 from engines import Text
-from matches import Player, Series, ai_seats
+from matches import Series, ai_seats
 from tests.matches.conftest import ANN, BOB, clock, service, store  # noqa: F401  (fixtures)
 
 from .helpers import plan_random

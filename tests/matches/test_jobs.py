@@ -18,7 +18,7 @@ from matches.jobrunner import JobRunner
 from matches.jobs import MAX_TRIES, MOVE, REVIEW
 from matches.store import store_for
 
-from .conftest import ANN, BOB
+from .conftest import ANN
 
 EASY = ai_seats.players("easy", 1)
 

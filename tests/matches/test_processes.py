@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from matches import MatchService, StaleRequest
+from matches import StaleRequest
 from matches.errors import ServiceError
 from matches.shards import Shards
 from matches.store import StoreInUse, store_for

@@ -5,7 +5,6 @@ import threading
 
 import pytest
 
-from matches import Store
 from matches.store import store_for
 from matches.migrations import MIGRATIONS
 
