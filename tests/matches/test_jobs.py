@@ -334,7 +334,8 @@ async def test_the_operator_sees_the_queue_and_the_parked_jobs(database, capsys)
     finally:
         await store.close()
     status, out = await run("status", "--db", database)
-    lines = out.splitlines()
+    database_line, *lines = out.splitlines()
+    assert database_line.startswith("database: ") and database_line.endswith(" (--db)"), out
     assert status == 0 and lines[0].startswith("jobs waiting: 1 (moves 1), the oldest for "), out
     assert lines[1:4] == ["jobs running: 0", "jobs parked: 1 (moves 1) (python -m matches broken lists them)",
                           "thinking processes seen in the last minute: 1"]
