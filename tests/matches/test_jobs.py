@@ -349,5 +349,5 @@ async def test_the_operator_sees_the_queue_and_the_parked_jobs(database, capsys)
     status, out = await run("broken", "--db", database, "--retry-job", job_id)
     assert status == 0 and f"job {job_id}: queued again" in out
     status, out = await run("status", "--db", database)
-    assert out.startswith("jobs waiting: 2 (moves 2)") and "jobs parked: 0" in out
+    assert out.splitlines()[1].startswith("jobs waiting: 2 (moves 2)") and "jobs parked: 0" in out
     assert waiting.id != failing.id
