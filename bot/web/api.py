@@ -233,8 +233,18 @@ class WebApp:
     # ------------------------------------------------------------------ JSON
     async def snapshot(self, request: web.Request) -> web.Response:
         viewer = await self._viewer(request)
-        moves = await self.host.call(lambda: self.host.service.moves(viewer.match.id))
-        return web.json_response(self.describe(viewer, [m.move for m in moves], [m.user_id for m in moves]))
+        match, service = viewer.match, self.host.service
+
+        async def gather():
+            moves = await service.moves(match.id)
+            # a review exists only for an ended match; asked for no other, so none can leak while it runs
+            review = await service.stored_review(match.id) if match.status == "finished" else None
+            return moves, review
+
+        moves, review = await self.host.call(gather)
+        described = self.describe(viewer, [m.move for m in moves], [m.user_id for m in moves])
+        described["review"] = page.review(review, len(match.players)) if review is not None else None
+        return web.json_response(described)
 
     def describe(self, viewer: Viewer, moves: list[str], movers: list[int]) -> dict[str, Any]:
         match, lang = viewer.match, viewer.lang

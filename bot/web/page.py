@@ -7,6 +7,7 @@ never as markup."""
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from engines import Text, Verbatim
 from matches import Match
@@ -49,6 +50,16 @@ WORDS = {
     "score": Text("score"),
     "landscape": Text("landscape"),
     "building": Text("building"),
+    # a finished match's review; the page fills in the fields (as text)
+    "accuracy": Text("accuracy {accuracy} %", accuracy=Verbatim("{accuracy}")),
+    "inaccuracy": Text("inaccuracy"),
+    "mistake": Text("mistake"),
+    "blunder": Text("blunder"),
+    "mark": Text("{label}: win chance -{drop} points; better: {best}", label=Verbatim("{label}"),
+                 drop=Verbatim("{drop}"), best=Verbatim("{best}")),
+    "advice": Text("Next, {name} played {move} ({label}, win chance -{drop} points); better was {best}.",
+                   name=Verbatim("{name}"), move=Verbatim("{move}"), label=Verbatim("{label}"),
+                   drop=Verbatim("{drop}"), best=Verbatim("{best}")),
 }
 TERRAINS = {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Text("forest")}
 ORES = {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")}
@@ -59,6 +70,29 @@ def words(lang: str) -> dict:
     said["terrain"] = {k: say(v, lang, escaped=False) for k, v in TERRAINS.items()}
     said["ore"] = {k: say(v, lang, escaped=False) for k, v in ORES.items()}
     return said
+
+
+MARKED = ("inaccuracy", "mistake", "blunder")
+
+
+def review(stored: dict[str, Any], seats: int) -> dict[str, Any] | None:
+    """What the page shows of a stored review (``ai.review.Review.to_json``): each player's accuracy,
+    each move's label, and for an inaccuracy or worse the better move and the drop in the mover's win
+    chance in points (0-100).  Plies count from 1, as the page's move list does."""
+    from ai.review import Review
+
+    try:
+        done = Review.from_json(stored)
+    except (KeyError, TypeError, ValueError):
+        return None             # an unreadable review is no review, never a broken board
+    plies = []
+    for p in done.plies:
+        entry: dict[str, Any] = {"ply": p.ply + 1, "label": p.label}
+        if p.label in MARKED and p.best != p.move:
+            entry.update(better=p.best, drop=round(p.drop * 100))
+        plies.append(entry)
+    accuracy = [round(a) for a in done.accuracy[:seats]]
+    return {"accuracy": accuracy + [None] * (seats - len(accuracy)), "plies": plies}
 
 
 def status_line(match: Match, names: list[str], you: int | None, lang: str) -> str:

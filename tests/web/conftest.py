@@ -82,3 +82,33 @@ async def started(service, game="tactori-fem", players=(ANN, BOB), options=None)
     for player in players[1:]:
         match = await service.accept(match.id, player.id)
     return match
+
+
+# A short tactori-fem match and what a stored review says of it: (move, label, better, drop).
+REVIEWED = [("+c3", "inaccuracy", "+b3", 0.06), ("+d4", "mistake", "+c2", 0.14), ("+b2", "good", "+b2", 0.01),
+            ("+e5", "blunder", "+a1", 0.41)]
+
+
+async def store_review(service, match, plies=REVIEWED, accuracy=(81.4, 63.6)):
+    """Stores a review of ``match`` as the review worker would (``ai.review.Review.to_json``), made up
+    here: computing one takes a minute."""
+    from ai.review import Ply, Review
+    from matches.reviews import Reviewing
+
+    match = await service.get(match.id)
+    review = Review("tactori-fem", list(match.names), "hard", 0, accuracy=list(accuracy), plies=[
+        Ply(ply, ply % 2, move, [0.5, 0.5], better, 0.6, 0.6 - drop, label)
+        for ply, (move, label, better, drop) in enumerate(plies)])
+    await service.store_review(Reviewing(match.id, match.version, {}, "hard", 0), review.to_json())
+
+
+async def reviewed(service, players=(ANN, BOB)):
+    """A finished match (REVIEWED's moves, then ann resigns) with its stored review."""
+    match = await started(service, players=players)
+    for move, *_ in REVIEWED:
+        match = (await service.move(match.id, match.to_move_id(), move)).match
+    await service.resign(match.id, players[0].id)
+    match = await service.get(match.id)
+    assert match.status == "finished"
+    await store_review(service, match)
+    return match

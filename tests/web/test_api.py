@@ -221,3 +221,31 @@ async def test_page_script_and_styles_weigh_under_150_kb_together(client, host, 
     sizes = [len(await (await client.get(path)).read()) for path in
              (f"/m/{await host.link(match.id, ANN.id)}", "/static/board.js", "/static/board.css")]
     assert all(sizes) and sum(sizes) < 150 * 1024, sizes
+
+
+async def test_a_finished_match_brings_its_stored_review_and_a_running_one_none(client, host, service):
+    from .conftest import reviewed, store_review
+
+    match = await reviewed(service)
+    status, body = await get(client, await host.link(match.id, BOB.id, "spectator"))
+    assert status == 200 and body["finished"]
+    review = body["review"]
+    assert review["accuracy"] == [81, 64]
+    assert review["plies"] == [
+        {"ply": 1, "label": "inaccuracy", "better": "+b3", "drop": 6},
+        {"ply": 2, "label": "mistake", "better": "+c2", "drop": 14},
+        {"ply": 3, "label": "good"},
+        {"ply": 4, "label": "blunder", "better": "+a1", "drop": 41}]
+    assert [m["move"] for m in body["moves"]] == ["+c3", "+d4", "+b2", "+e5"]
+    running = await started(service)
+    await service.move(running.id, ANN.id, "+c3")
+    await store_review(service, running, plies=[("+c3", "blunder", "+b3", 0.5)])     # never for a running match
+    assert await service.stored_review(running.id) is not None
+    for user in (ANN.id, BOB.id):
+        status, body = await get(client, await host.link(running.id, user))
+        assert status == 200 and body["review"] is None and body["status"] == "active"
+    other = await started(service)              # finished, never reviewed
+    await service.move(other.id, ANN.id, "+c3")
+    await service.resign(other.id, ANN.id)
+    status, body = await get(client, await host.link(other.id, BOB.id))
+    assert status == 200 and body["status"] == "finished" and body["review"] is None

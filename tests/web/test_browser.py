@@ -216,3 +216,46 @@ async def test_a_finished_match_opens_at_its_end_and_steps_back_and_explores_fro
     await page.click("[data-action=return]")
     await page.wait_for_selector("[data-action=explore]")
     assert (await service.get(match.id)).plies == len(moves)
+
+
+async def test_a_reviewed_match_shows_accuracies_marks_and_the_better_move_on_a_phone(browser, site, host, service):
+    from .conftest import reviewed
+
+    evil = Player(BOB.id, '<img src=x onerror="window.owned=1">')
+    match = await reviewed(service, players=(ANN, evil))
+    page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE)
+    assert await page.eval_on_selector_all("[data-role=accuracy]", "els => els.map(e => e.textContent)") == \
+        [" · accuracy 81 %", " · accuracy 64 %"]
+    marks = await page.eval_on_selector_all("[data-mark]", "els => els.map(e => [e.dataset.mark, e.textContent, "
+                                            "e.getAttribute('role'), e.getAttribute('aria-label'), e.title])")
+    assert marks == [
+        ["1", "?!", "img", "inaccuracy: win chance -6 points; better: +b3", "inaccuracy: win chance -6 points; better: +b3"],
+        ["2", "?", "img", "mistake: win chance -14 points; better: +c2", "mistake: win chance -14 points; better: +c2"],
+        ["4", "??", "img", "blunder: win chance -41 points; better: +a1", "blunder: win chance -41 points; better: +a1"]]
+    for name in ("mistake: win chance -14 points; better: +c2", "blunder: win chance -41 points; better: +a1"):
+        assert await page.get_by_role("img", name=name).count() == 1          # what a screen reader is told
+    assert await page.locator("[data-role=advice]").count() == 0              # at the end: no next move
+    await page.click('[data-ply="1"]')                                        # bob's mistake comes next
+    await page.wait_for_selector("[data-role=advice]")
+    assert await page.text_content("[data-role=advice]") == \
+        f"Next, {evil.name} played +d4 (mistake, win chance -14 points); better was +c2."
+    await page.click('[data-ply="2"]')                                        # then a good move: no advice
+    await page.wait_for_function("() => !document.querySelector('[data-role=advice]')")
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert await page.locator("main img, main script").count() == 0
+    assert await page.evaluate("window.owned") is None and page.errors == []
+
+
+async def test_the_review_speaks_the_viewers_language(browser, site, host, service):
+    from .conftest import reviewed
+
+    match = await reviewed(service)
+    for lang, accuracy, mark in (
+            ("de", " · Genauigkeit 81 %", "Fehler: Gewinnchance -14 Prozentpunkte; besser: +c2"),
+            # French typography: no-break spaces before its colons, semicolons and percent signs
+            ("fr", " · précision 81\u202f%", "erreur\xa0: chances de gagner -14 points\u202f; mieux\xa0: +c2")):
+        await service.remember_language(ANN.id, lang)
+        page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE)
+        assert await page.text_content("[data-role=accuracy]") == accuracy
+        assert await page.get_attribute('[data-mark="2"]', "aria-label") == mark
+        await page.context.close()

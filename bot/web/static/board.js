@@ -361,6 +361,8 @@
       sw.appendChild(marker(seat, 20, 20, 16, ""));
       item.appendChild(sw);
       item.appendChild(el("span", {}, " " + name + (seat === data.you ? " ★" : "")));
+      const accuracy = data.review && data.review.accuracy[seat];
+      if (typeof accuracy === "number") item.appendChild(el("span", {class: "accuracy", "data-role": "accuracy"}, " · " + fill(W().accuracy, {accuracy: accuracy})));
       const facts = seatFacts(view.board, seat);
       if (facts) item.appendChild(el("span", {class: "seat-facts"}, " · " + facts));
       if (seat === view.to_move) item.classList.add("to-move");
@@ -368,6 +370,13 @@
     });
     app.appendChild(players);
     if (mode !== "game") app.appendChild(el("p", {class: "mode", role: "note"}, mode === "explore" ? W().exploring : W().moves + " " + view.ply));
+    const advice = mode === "history" && judged(view.ply + 1);
+    if (advice && advice.better) {
+      const m = data.moves[view.ply];
+      app.appendChild(el("p", {class: "advice", "data-role": "advice"}, fill(W().advice, {
+        name: m.seat === null || m.seat === undefined ? "?" : nameOf(m.seat), move: m.move,
+        label: W()[advice.label], drop: advice.drop, best: advice.better})));
+    }
     if (view.prompt || (mode === "game" && data.prompt)) app.appendChild(el("p", {class: "prompt"}, mode === "game" ? data.prompt : view.prompt));
 
     // the board
@@ -432,12 +441,25 @@
       if ((mode === "game" ? data.ply : view.ply) === m.ply && !(mode === "explore" && explore.moves.length)) b.setAttribute("aria-current", "step");
       b.addEventListener("click", () => showPly(m.ply));
       item.appendChild(b);
+      const judgement = judged(m.ply);
+      if (judgement) {
+        const words = judgement.better ? fill(W().mark, {label: W()[judgement.label], drop: judgement.drop, best: judgement.better}) : W()[judgement.label];
+        item.appendChild(el("span", {class: "mark " + judgement.label, "data-mark": String(m.ply), role: "img", "aria-label": words, title: words}, MARKS[judgement.label]));
+      }
       list.appendChild(item);
     }
     for (const m of (mode === "explore" ? explore.moves : [])) list.appendChild(el("li", {class: "explored"}, m));
     app.appendChild(list);
     if (focusedAction) { const again = app.querySelector(`[data-action="${focusedAction}"]`); if (again && !again.disabled) again.focus(); }
     else if (hadFocus && focus) focus.focus();
+  }
+
+  // a finished match's review: the move's label, if it is worth a mark (an inaccuracy or worse)
+  const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
+  function judged(ply) {
+    if (!data.review) return null;
+    const found = data.review.plies.find((p) => p.ply === ply);
+    return found && MARKS[found.label] ? found : null;
   }
 
   function showPly(ply) {
