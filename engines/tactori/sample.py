@@ -59,8 +59,9 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     # has more than ``most_near`` such places (at most 4)
     own_tops = [p for p, s in enumerate(st) if s and s[-1] == seat]
     own_near = [0] * len(st)
+    near = geo.partner_set
     for r in own_tops:
-        for q, _ in geo.partners[r]:
+        for q in near[r]:
             own_near[q] += 1
     most_near = max(own_near)
 
@@ -68,14 +69,14 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     origins = []       # (p, free, targets, moves, weight of one move)
     ends = []          # where each origin's slots end, for bisect
     n_move = 0
-    for p, free, targets in move_origins(state):
+    place_weight = 1 + most_near * per_place
+    for p, free, targets in move_origins(state, own_tops):
         # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
         moves = len(targets) * (free * (free + 3) // 2 if chase else free)
-        weight = 1 + most_near * (per_place + freed_by.get(p, 0))
+        weight = 1 + most_near * (per_place + freed_by[p]) if p in freed_by else place_weight
         origins.append((p, free, targets, moves, weight))
         n_move += moves * weight
         ends.append(n_move)
-    place_weight = 1 + most_near * per_place
     n_place = len(st) * place_weight if state.towers[seat] else 0
     # bridges-only turns: a slot per own top, bridge place above or right of it (at most 2),
     # and what is laid (from the supply, or one of the FEM bridges relocated); then FEM removals
@@ -84,7 +85,7 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     if total == 0:
         return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
     upward = _upward(geo)
-    bridges_after = bridge_finder(state, own, has_bridge)
+    finder = None      # bridge_finder(...), made when a slot needs the bridges after an action
 
     # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
     # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
@@ -98,7 +99,8 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
                 return "+" + names[q]
             if keep > own_near[q] * per_place:
                 continue
-            after = bridges_after(q, len(st[q]) + 1, -1, 0, None)
+            finder = finder or bridge_finder(state, own, has_bridge)
+            after = finder(q, len(st[q]) + 1, -1, 0, None)
             if keep <= len(after):
                 return "+" + names[q] + after[keep - 1]
             continue
@@ -117,7 +119,8 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             if keep == 0:
                 return text
             hp = len(st[p]) - k
-            after = bridges_after(q, len(st[q]) + k - 2 * m, p, hp, st[p][hp - 1] if hp else None)
+            finder = finder or bridge_finder(state, own, has_bridge)
+            after = finder(q, len(st[q]) + k - 2 * m, p, hp, st[p][hp - 1] if hp else None)
             if keep <= len(after):
                 return text + after[keep - 1]
             continue

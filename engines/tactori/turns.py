@@ -19,9 +19,10 @@ property tests check that both agree.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .geometry import Place
+from .geometry import Geometry, Place
 from .notation import Turn
 
 if TYPE_CHECKING:
@@ -53,18 +54,20 @@ def chaseable(board: "Board", q: int, seat: int) -> int:
     return 0 if not s or s[-1] == seat else board.chaseable(q, seat)
 
 
-def move_origins(state: "TowersState") -> list[tuple[int, int, list[int]]]:
+def move_origins(state: "TowersState", tops: list[int] | None = None) -> list[tuple[int, int, list[int]]]:
     """The mover's stacks that can move, in field order: ``(field, most towers that may move
-    together, target fields)`` (R3; FEM R7 with or without the option ``stacks``)."""
+    together, target fields)`` (R3; FEM R7 with or without the option ``stacks``).  ``tops``:
+    the fields whose top tower is the mover's, in field order, when the caller has them."""
     seat, b = state.to_move, state.board
-    stacks_ok = state._stack_moves()
+    if tops is None:
+        tops = [p for p, s in enumerate(b.stacks) if s and s[-1] == seat]
+    most = None if state._stack_moves() else 1
+    movable, targets = b.movable, state._targets
     out = []
-    for p, s in enumerate(b.stacks):
-        if not s or s[-1] != seat:
-            continue
-        free = b.movable(p, seat)
+    for p in tops:
+        free = movable(p, seat)
         if free:
-            out.append((p, free if stacks_ok else 1, state._targets(p)))
+            out.append((p, most or free, targets(p)))
     return out
 
 
@@ -81,28 +84,35 @@ def _actions(state: "TowersState") -> list[tuple]:
     seat, b = state.to_move, state.board
     st = b.stacks
     names = state.geo.names
+    height = [len(s) for s in st]
     out: list[tuple] = []
     append = out.append
     if state.towers[seat]:
-        for q, s in enumerate(st):
-            append(("+" + names[q], -1, 1, q, 0, len(s) + 1, 0, None))
+        for q, text in enumerate(_place_texts(state.geo)):
+            append((text, -1, 1, q, 0, height[q] + 1, 0, None))
     chase = state.chase
     if chase:
         can_chase = [0 if not s or s[-1] == seat else b.chaseable(q, seat) for q, s in enumerate(st)]
     for p, free, targets in move_origins(state):
-        hp0 = len(st[p])
+        hp0 = height[p]
         for k in range(1, free + 1):
             hp = hp0 - k
             topp = st[p][hp - 1] if hp else None
             pre = (str(k) if k > 1 else "") + names[p] + "-"
             for q in targets:
                 base = pre + names[q]
-                hq0 = len(st[q])
+                hq0 = height[q]
                 append((base, p, k, q, 0, hq0 + k, hp, topp))
                 if chase and can_chase[q]:
                     for m in range(1, min(k, can_chase[q]) + 1):
                         append((f"{base}x{m}", p, k, q, m, hq0 + k - 2 * m, hp, topp))
     return out
+
+
+@lru_cache(maxsize=None)
+def _place_texts(geo: Geometry) -> list[str]:
+    """``+a1``, ``+a2``, ...: the places, by field."""
+    return ["+" + name for name in geo.names]
 
 
 def bridge_finder(state: "TowersState", own: list["Key"], has_bridge: bool):
@@ -227,13 +237,13 @@ def turns(state: "TowersState") -> list[str]:
     can_lay_any = has_bridge or bool(own)
     # a quick filter: a bridge after an action on q needs, on a bridge place of q, an own top at
     # q's new height, or the origin's remaining top at that height
+    near = geo.partner_set
     reach = set()
     for r, s in enumerate(st):
         if s and s[-1] == seat:
             h = len(s)
-            for q, _ in geo.partners[r]:
+            for q in near[r]:
                 reach.add((q, h))
-    near = geo.partner_set
     acts = _actions(state)
     out: list[str] = [a[0] for a in acts]
     if can_lay_any:
