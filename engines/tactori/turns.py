@@ -61,14 +61,10 @@ def move_origins(state: "TowersState", tops: list[int] | None = None) -> list[tu
     seat, b = state.to_move, state.board
     if tops is None:
         tops = [p for p, s in enumerate(b.stacks) if s and s[-1] == seat]
-    most = None if state._stack_moves() else 1
     movable, targets = b.movable, state._targets
-    out = []
-    for p in tops:
-        free = movable(p, seat)
-        if free:
-            out.append((p, most or free, targets(p)))
-    return out
+    if state._stack_moves():
+        return [(p, free, targets(p)) for p in tops if (free := movable(p, seat))]
+    return [(p, 1, targets(p)) for p in tops if movable(p, seat)]
 
 
 def actions(state: "TowersState") -> list[Action]:
