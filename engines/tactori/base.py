@@ -21,7 +21,7 @@ from .geometry import Geometry, geometry
 from .notation import Bridge, Sq, Turn, sq_name
 from .polygons import Polygon, polygons_of
 from .sample import sample_turn
-from .turns import Action, actions, one_more_bridge, turns
+from .turns import Action, actions, has_turn, one_more_bridge, turns
 
 
 class PartialTurn:
@@ -395,21 +395,7 @@ class TowersState(State):
     # ---------------------------------------------------------- legal moves
     def _has_turn(self, seat: int) -> bool:
         """Whether ``seat`` has any turn besides pass."""
-        if self.towers[seat]:
-            return True
-        b = self.board
-        if any(b.movable(p, seat) for p in self.geo.fields):
-            return True   # a free tower always has somewhere to go
-        if self.FEM and any(not b.overbuilt(k) for k in b.own_bridges(seat)):
-            return True   # remove it
-        if self.bridge_supply[seat]:
-            st, seg = b.stacks, b.seg
-            for pl in self.geo.place_list:
-                sa, sb = st[pl.a], st[pl.b]
-                if sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb) \
-                        and seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
-                    return True
-        return False
+        return has_turn(self, seat)
 
     def legal_moves(self) -> list[str]:
         if self.result is not None:

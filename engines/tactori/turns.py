@@ -10,7 +10,8 @@ alone (FEM: also a removal).  This module lists the steps:
 - :func:`bridge_turns`: the bridges-only turns of one bridge (FEM: lay, relocate, remove);
 - :func:`turns`: every turn with at most one bridge, canonical and sorted (``legal_moves()``);
 - :func:`one_more_bridge`: the turns one bridge longer than a legal partial turn
-  (``continuations()``, and the AI's turns with several bridges).
+  (``continuations()``, and the AI's turns with several bridges);
+- :func:`has_turn`: whether a player has any turn but ``pass`` (R3, R7).
 
 The random sampler (``sample.py``) draws from the same steps (:func:`move_origins`,
 :func:`chaseable`, :func:`bridge_finder`, :func:`can_lay`, :func:`can_relocate`) without
@@ -192,15 +193,32 @@ def can_relocate(seg: list, pl: Place, x: "Key") -> bool:
     return (pl.a, pl.b) != x and (o1 is None or o1 == x) and (o2 is None or o2 == x)
 
 
-def bridge_places(state: "TowersState") -> list[Place]:
-    """The bridge places whose two ends are the mover's top towers at the same height (R2)."""
-    seat, st = state.to_move, state.board.stacks
+def bridge_places(state: "TowersState", seat: int | None = None) -> list[Place]:
+    """The bridge places whose two ends are the top towers of ``seat`` (default: the mover) at
+    the same height (R2)."""
+    if seat is None:
+        seat = state.to_move
+    st = state.board.stacks
     out = []
     for pl in state.geo.place_list:
         sa, sb = st[pl.a], st[pl.b]
         if sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb):
             out.append(pl)
     return out
+
+
+def has_turn(state: "TowersState", seat: int) -> bool:
+    """Whether ``seat`` has any turn besides pass (R3; R7: a FEM player without one has lost)."""
+    b = state.board
+    if state.towers[seat]:
+        return True
+    if any(b.movable(p, seat) for p in state.geo.fields):
+        return True   # a free tower always has somewhere to go
+    if state.FEM and any(not b.overbuilt(k) for k in b.own_bridges(seat)):
+        return True   # remove it
+    if state.bridge_supply[seat]:
+        return any(can_lay(b.seg, pl) for pl in bridge_places(state, seat))
+    return False
 
 
 def bridge_turns(state: "TowersState") -> list[str]:
