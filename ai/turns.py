@@ -160,34 +160,11 @@ class _Position:
 
 def _actions(pos: _Position):
     """Every place and move that may carry bridges, with where it lands: (text, q, hq, also)."""
-    state, seat, st, level = pos.state, pos.seat, pos.stacks, pos.level
-    names = pos.geo.names
-    b = state.board
-    if state.towers[seat]:
-        for q in pos.geo.fields:
-            yield "+" + names[q], q, len(st[q]) + 1, -1
-    stacks_ok, chase = state._stack_moves(), state.chase
-    for p in pos.geo.fields:
-        if not level[p]:
-            continue
-        free = b.movable(p, seat)
-        if not free:
-            continue
-        if not stacks_ok:
-            free = 1
-        hp0 = len(st[p])
-        for k in range(1, free + 1):
-            hp = hp0 - k
-            also = p if hp and st[p][hp - 1] == seat else -1
-            pre = (str(k) if k > 1 else "") + names[p] + "-"
-            for q in state._targets(p):
-                hq0 = len(st[q])
-                yield pre + names[q], q, hq0 + k, also if hp == hq0 + k else -1
-                if chase:
-                    s = st[q]
-                    c = 0 if not s or s[-1] == seat else b.chaseable(q, seat)
-                    for m in range(1, min(k - 1, c) + 1):
-                        yield f"{pre}{names[q]}x{m}", q, hq0 + k - 2 * m, also if hp == hq0 + k - 2 * m else -1
+    seat = pos.seat
+    for a in pos.state.actions():
+        if a.landed:
+            also = a.origin if a.left and a.left_top == seat and a.left == a.height else -1
+            yield a.text, a.target, a.height, also
 
 
 def closing_turns(state: State, limit: int | None = None, work: Work | None = None,
@@ -247,7 +224,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     """The turns ``action`` + a connected set of bridges (with the landed tower) that close a cycle."""
     state, seat, geo = pos.state, pos.seat, pos.geo
     try:
-        ex = state._execute(_parse(action))
+        ex = state.apply_partial(action)
     except ValueError:
         return
     q = ex.target
@@ -259,7 +236,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     fem = pos.fem
     own = [k for k, (o, _) in bridges.items() if o == seat]
     movable = {k for k in own if not board.overbuilt(k)} if fem else set()
-    supply = ex.bsup[seat]
+    supply = ex.bridge_supply[seat]
     most = supply + len(movable)
     if most == 0:
         return
@@ -459,12 +436,6 @@ def _verified(state: State, text: str) -> str | None:
         return state.copy().play(text)
     except ValueError:
         return None
-
-
-def _parse(text: str):
-    from engines.tactori.notation import Turn
-
-    return Turn.parse(text)
 
 
 # ------------------------------------------------------------- extensions

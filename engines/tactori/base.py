@@ -1,5 +1,6 @@
 """What Tactori and Tactori FEM share: turns of place / move / bridges (R3, R4, R7),
-their validation, the legal-move generator and the serialised state.
+their validation, the serialised state, and the public face of the move generator
+(``turns.py``): ``legal_moves``, ``continuations``, ``actions``, ``apply_partial``.
 
 The two games differ in hooks: where a tower may move (:meth:`_targets`),
 whether stacks may move, whether bridges may be relocated or removed (FEM),
@@ -20,15 +21,19 @@ from .geometry import Geometry, geometry
 from .notation import Bridge, Sq, Turn, sq_name
 from .polygons import Polygon, polygons_of
 from .sample import sample_turn
+from .turns import Action, actions, has_turn, one_more_bridge, turns
 
 
-class _Exec:
-    """A turn applied to scratch copies of the board and supplies."""
+class PartialTurn:
+    """A turn, or the first parts of one, applied to scratch copies of the board and supplies
+    (:meth:`TowersState.apply_partial`): ``board``, ``towers`` and ``bridge_supply`` (per seat)
+    as they are after it, ``target`` the field of the placed or moved towers (None when none
+    stands there), ``laid`` the bridges it laid, in order."""
 
-    __slots__ = ("board", "towers", "bsup", "target", "laid", "events", "last")
+    __slots__ = ("board", "towers", "bridge_supply", "target", "laid", "events", "last")
 
-    def __init__(self, board: Board, towers: list[int], bsup: list[int]):
-        self.board, self.towers, self.bsup = board, towers, bsup
+    def __init__(self, board: Board, towers: list[int], bridge_supply: list[int]):
+        self.board, self.towers, self.bridge_supply = board, towers, bridge_supply
         self.target: int | None = None     # field of the placed / moved tower, when one stands there
         self.laid: list[Key] = []          # bridges laid in this turn, in order
         self.events: list[dict[str, Any]] = []
@@ -82,7 +87,7 @@ class TowersState(State):
     def _check_path(self, p: int, q: int, turn: Turn) -> None:
         pass
 
-    def _after_turn(self, seat: int, turn: Turn, ex: _Exec) -> None:
+    def _after_turn(self, seat: int, turn: Turn, ex: PartialTurn) -> None:
         raise NotImplementedError
 
     def polygons(self, seat: int) -> list[Polygon]:
@@ -153,7 +158,7 @@ class TowersState(State):
         ex = self._execute(turn, in_place)
         canonical = str(turn)
         seat = self.to_move
-        self.board, self.towers, self.bridge_supply = ex.board, ex.towers, ex.bsup
+        self.board, self.towers, self.bridge_supply = ex.board, ex.towers, ex.bridge_supply
         self.events = ex.events
         self.last = {"seat": seat, "move": canonical, "ply": self.ply + 1, **ex.last}
         self._reset_caches()
@@ -162,14 +167,14 @@ class TowersState(State):
         self._reset_caches()
         return canonical
 
-    def _execute(self, turn: Turn, in_place: bool = False) -> _Exec:
+    def _execute(self, turn: Turn, in_place: bool = False) -> PartialTurn:
         """Validate ``turn`` step by step on scratch copies (or, ``in_place``, on the position
         itself); raise IllegalMove with the reason."""
         seat = self.to_move
         if in_place:
-            ex = _Exec(self.board, self.towers, self.bridge_supply)
+            ex = PartialTurn(self.board, self.towers, self.bridge_supply)
         else:
-            ex = _Exec(self.board.clone(), list(self.towers), list(self.bridge_supply))
+            ex = PartialTurn(self.board.clone(), list(self.towers), list(self.bridge_supply))
         board, names = ex.board, self.geo.names
         ex.last = {"kind": turn.kind, "from": None, "to": None, "count": 0, "chase": 0,
                    "chased": [], "bridges": [], "relocated": [], "removed": None}
@@ -185,7 +190,7 @@ class TowersState(State):
                 raise IllegalMove(Text("removing a bridge (x=...) exists only in Tactori FEM (R7)"))
             key = self._own_bridge(board, turn.removed, seat, "remove")
             _, floor = board.take_up(key)
-            ex.bsup[seat] += 1
+            ex.bridge_supply[seat] += 1
             ex.events.append({"type": "remove", "seat": seat, "from": names[key[0]], "to": names[key[1]],
                               "floor": floor})
             ex.last["removed"] = [names[key[0]], names[key[1]]]
@@ -205,7 +210,7 @@ class TowersState(State):
             self._lay_all(ex, seat, turn)
         return ex
 
-    def _move(self, ex: _Exec, seat: int, turn: Turn) -> None:
+    def _move(self, ex: PartialTurn, seat: int, turn: Turn) -> None:
         board, names = ex.board, self.geo.names
         p, q = self._field(turn.origin), self._field(turn.target)
         k, m = turn.count, turn.chase
@@ -300,7 +305,7 @@ class TowersState(State):
                                    "cannot be taken up (R7)", bridge=text))
         return key
 
-    def _lay_all(self, ex: _Exec, seat: int, turn: Turn) -> None:
+    def _lay_all(self, ex: PartialTurn, seat: int, turn: Turn) -> None:
         names = self.geo.names
         if turn.kind == "move" and ex.target is None:
             raise IllegalMove(Text("all your moving towers chased, so none landed and no bridges can be laid (R4)"))
@@ -333,7 +338,7 @@ class TowersState(State):
             if len(roots) > 1:
                 raise IllegalMove(Text("the bridges of one turn must form one connected group (R3)"))
 
-    def _lay(self, ex: _Exec, seat: int, br: Bridge) -> None:
+    def _lay(self, ex: PartialTurn, seat: int, br: Bridge) -> None:
         board, geo = ex.board, self.geo
         names = geo.names
         a, b = self._field(br.a), self._field(br.b)
@@ -351,7 +356,7 @@ class TowersState(State):
             if source == key:
                 raise IllegalMove(Text("a relocation must move the bridge somewhere else (R7)"))
             board.take_up(source)
-        elif ex.bsup[seat] == 0:
+        elif ex.bridge_supply[seat] == 0:
             if self.FEM:
                 raise IllegalMove(Text("you have no bridges left in your supply; relocate one instead (=c3e3<c5e5)"))
             raise IllegalMove(Text("you have no bridges left in your supply"))
@@ -379,7 +384,7 @@ class TowersState(State):
                                    bridge=text, colour=self._colour(owner), other=there))
         board.lay(key, seat, ha)
         if source is None:
-            ex.bsup[seat] -= 1
+            ex.bridge_supply[seat] -= 1
         ex.laid.append(key)
         ex.events.append({"type": "bridge", "seat": seat, "from": names[a], "to": names[b], "floor": ha,
                           "source": [names[source[0]], names[source[1]]] if source else None})
@@ -390,147 +395,30 @@ class TowersState(State):
     # ---------------------------------------------------------- legal moves
     def _has_turn(self, seat: int) -> bool:
         """Whether ``seat`` has any turn besides pass."""
-        if self.towers[seat]:
-            return True
-        b = self.board
-        if any(b.movable(p, seat) for p in self.geo.fields):
-            return True   # a free tower always has somewhere to go
-        if self.FEM and any(not b.overbuilt(k) for k in b.own_bridges(seat)):
-            return True   # remove it
-        if self.bridge_supply[seat]:
-            st, seg = b.stacks, b.seg
-            for pl in self.geo.place_list:
-                sa, sb = st[pl.a], st[pl.b]
-                if sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb) \
-                        and seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
-                    return True
-        return False
+        return has_turn(self, seat)
 
     def legal_moves(self) -> list[str]:
         if self.result is not None:
             return []
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = turns(self)
         return list(self._legal)
 
-    def _generate(self) -> list[str]:
-        """Every turn with at most one bridge (records.md), canonical and sorted."""
-        seat = self.to_move
-        b = self.board
-        st, seg, bridges = b.stacks, b.seg, b.bridges
-        geo = self.geo
-        names, partners = geo.names, geo.partners
-        fem = self.FEM
-        has_bridge = self.bridge_supply[seat] > 0
-        own = b.own_bridges(seat) if fem else []
-        out: list[str] = []
-        append = out.append
+    def actions(self) -> list[Action]:
+        """Every place and move the player to move may make, each with where its towers land
+        (:class:`~engines.tactori.turns.Action`): the first part of every turn but the
+        bridges-only ones.  Bridges may follow an action whose towers landed (R3, R4)."""
+        if self.result is not None:
+            return []
+        return actions(self)
 
-        def overbuilt_after(x: Key, q: int, hq: int, p: int, hp: int) -> bool:
-            floor = bridges[x][1]
-            for e in x:
-                h = hq if e == q else hp if e == p else len(st[e])
-                if h != floor:
-                    return True
-            return False
-
-        def add_bridges(prefix: str, q: int, hq: int, p: int, hp: int, topp: int | None) -> None:
-            """The placed / moved tower now on top of ``q`` at height ``hq``; ``p`` lost towers."""
-            for r, pl in partners[q]:
-                if r == p:
-                    if hp != hq or topp != seat:
-                        continue
-                else:
-                    s = st[r]
-                    if len(s) != hq or s[-1] != seat:
-                        continue
-                o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
-                if o1 is None and o2 is None:
-                    if has_bridge:
-                        append(f"{prefix} ={pl.text}")
-                    for x in own:
-                        if not overbuilt_after(x, q, hq, p, hp):
-                            append(f"{prefix} ={pl.text}<{names[x[0]]}{names[x[1]]}")
-                elif fem and (o1 is None or o2 is None):
-                    x = o1 if o2 is None else o2
-                    if bridges[x][0] == seat and not overbuilt_after(x, q, hq, p, hp):
-                        append(f"{prefix} ={pl.text}<{names[x[0]]}{names[x[1]]}")
-
-        # a quick filter: the heights of own top towers (a bridge needs one at the new height)
-        own_h = [len(s) if s and s[-1] == seat else 0 for s in st]
-        heights = set(own_h)
-        partner_set = geo.partner_set
-        can_lay = has_bridge or bool(own)
-        # places
-        if self.towers[seat]:
-            for q in geo.fields:
-                text = "+" + names[q]
-                append(text)
-                hq = len(st[q]) + 1
-                if can_lay and hq in heights:
-                    add_bridges(text, q, hq, -1, 0, None)
-        # moves
-        chase = self.chase
-        stacks_ok = self._stack_moves()
-        if chase:
-            chaseable = [0 if not s or s[-1] == seat else b.chaseable(q, seat) for q, s in enumerate(st)]
-        for p in geo.fields:
-            if not own_h[p]:
-                continue
-            free = b.movable(p, seat)
-            if not free:
-                continue
-            if not stacks_ok:
-                free = 1
-            hp0 = len(st[p])
-            targets = self._targets(p)
-            near_p = partner_set[p]
-            for k in range(1, free + 1):
-                hp = hp0 - k
-                topp = st[p][hp - 1] if hp else None
-                back = topp == seat     # the tower left on p may carry a bridge to q
-                pre = (str(k) if k > 1 else "") + names[p] + "-"
-                for q in targets:
-                    base = pre + names[q]
-                    append(base)
-                    hq0 = len(st[q])
-                    if can_lay:
-                        hq = hq0 + k
-                        if hq in heights or (back and hp == hq and q in near_p):
-                            add_bridges(base, q, hq, p, hp, topp)
-                    if chase and chaseable[q]:
-                        for m in range(1, min(k, chaseable[q]) + 1):
-                            text = f"{base}x{m}"
-                            append(text)
-                            if m < k and can_lay:
-                                hq = hq0 + k - 2 * m
-                                if hq in heights or (back and hp == hq and q in near_p):
-                                    add_bridges(text, q, hq, p, hp, topp)
-        # bridges-only turns (FEM: lay, relocate, remove one bridge)
-        candidates = []
-        for pl in geo.place_list:
-            sa, sb = st[pl.a], st[pl.b]
-            if sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb):
-                candidates.append(pl)
-        if has_bridge:
-            for pl in candidates:
-                if seg[pl.segs[0]] is None and seg[pl.segs[1]] is None:
-                    append("=" + pl.text)
-        if fem:
-            for x in own:
-                if b.overbuilt(x):
-                    continue
-                xt = names[x[0]] + names[x[1]]
-                append("x=" + xt)
-                for pl in candidates:
-                    if (pl.a, pl.b) == x:
-                        continue
-                    o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
-                    if (o1 is None or o1 == x) and (o2 is None or o2 == x):
-                        append(f"={pl.text}<{xt}")
-        if not out and not fem:
-            out = ["pass"]
-        return sorted(set(out))
+    def apply_partial(self, text: str) -> PartialTurn:
+        """The legal turn (or first parts of a turn) ``text`` applied to scratch copies: the state
+        is not changed.  Raises ``ValueError`` (``InvalidMove`` / ``IllegalMove``, with the reason)
+        when it is not legal here."""
+        if self.result is not None:
+            raise IllegalMove(Text("the match is over"))
+        return self._execute(Turn.parse(text))
 
     def continuations(self, prefix: str) -> list[str]:
         """Autocomplete: legal turns one part longer than what was typed, canonical and sorted.
@@ -549,46 +437,13 @@ class TowersState(State):
         text = " ".join(prefix.split())
         if not text:
             return [m for m in self.legal_moves() if " " not in m]
-        longer = self._one_more_bridge(text)
+        longer = one_more_bridge(self, text)
         if longer is not None:
             return longer
         head = text.rsplit(" ", 1)[0] if " " in text else ""
-        base = self._one_more_bridge(head) if head else [m for m in self.legal_moves() if " " not in m]
+        base = one_more_bridge(self, head) if head else [m for m in self.legal_moves() if " " not in m]
         key = "".join(text.split()).lower()
         return [m for m in base or [] if "".join(m.split()).startswith(key)]
-
-    def _one_more_bridge(self, text: str) -> list[str] | None:
-        """The legal turns adding one bridge to the legal turn ``text``; None if ``text`` is not one."""
-        try:
-            turn = Turn.parse(text)
-            ex = self._execute(turn)
-        except ValueError:
-            return None
-        if turn.kind not in ("place", "move", "bridges") or (turn.kind == "move" and ex.target is None):
-            return []
-        if self.FEM and turn.kind == "bridges":
-            return []
-        seat, board, names = self.to_move, ex.board, self.geo.names
-        st, seg = board.stacks, board.seg
-        ends = {e for key in ex.laid for e in key}
-        if ex.target is not None:
-            ends.add(ex.target)
-        head = str(turn)
-        own = [x for x in board.own_bridges(seat) if x not in ex.laid and not board.overbuilt(x)] if self.FEM else []
-        out = set()
-        for pl in self.geo.place_list:
-            if pl.a not in ends and pl.b not in ends:
-                continue
-            sa, sb = st[pl.a], st[pl.b]
-            if not (sa and sb and sa[-1] == seat and sb[-1] == seat and len(sa) == len(sb)):
-                continue
-            o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
-            if o1 is None and o2 is None and ex.bsup[seat]:
-                out.add(f"{head} ={pl.text}")
-            for x in own:
-                if x != (pl.a, pl.b) and o1 in (None, x) and o2 in (None, x):
-                    out.add(f"{head} ={pl.text}<{names[x[0]]}{names[x[1]]}")
-        return sorted(out)
 
     # ---------------------------------------------------------------- resign
     def resign(self, seat: int) -> None:

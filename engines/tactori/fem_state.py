@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import Text
-from .base import TowersState, _Exec
+from .base import TowersState, PartialTurn
 from .notation import Turn
 
 
@@ -19,7 +19,7 @@ class FemState(TowersState):
     def _targets(self, p: int) -> list[int]:
         return self.geo.others[p]   # R7: any other field, no straight-line rule
 
-    def _after_turn(self, seat: int, turn: Turn, ex: _Exec) -> None:
+    def _after_turn(self, seat: int, turn: Turn, ex: PartialTurn) -> None:
         """R7, in this order: the mover's polygon, the repetition, the next player's lack of a turn."""
         self.to_move = 1 - seat
         seen = self._count_position()

@@ -11,9 +11,11 @@ Bridges-only turns are drawn the same way, from slots (own tower, bridge place
 above or right of it, what is laid) that are redrawn when they are not a turn;
 after ``TRIES`` redraws the turn comes from ``legal_moves()`` (uniform too).
 
-The conditions mirror :meth:`TowersState._generate` (R2, R3, R4, R7); the
-property tests check every drawn turn against ``legal_moves()`` and that
-every listed turn is drawn in small positions.
+The steps and their conditions (R2, R3, R4, R7) come from the move generator
+(``turns.py``: the origins and targets of moves, the chase counts, the bridges
+after an action, the bridge places); only the drawing is here.  The property
+tests check every drawn turn against ``legal_moves()`` and that every listed
+turn is drawn in small positions.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .geometry import Geometry, Place
+from .turns import bridge_finder, bridge_text, can_lay, can_relocate, chaseable, move_origins
 
 if TYPE_CHECKING:
     from .base import TowersState
@@ -39,12 +42,11 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     fem = state.FEM
     has_bridge = state.bridge_supply[seat] > 0
     own = b.own_bridges(seat) if fem else []
-    stacks_ok = state._stack_moves()
     chase = state.chase
 
     # FEM relocations: a bridge overbuilt now stays so after a place; after a move it may be
     # freed only if one of its ends is the origin (R7).  These bound the bridges after an action.
-    movable_own = [x for x in own if not b.overbuilt(x)]
+    movable_own = [x for x in own if not b.overbuilt(x)] if own else own
     freed_by = {}
     for x in own:
         if len(movable_own) < len(own) and b.overbuilt(x):
@@ -57,8 +59,9 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     # has more than ``most_near`` such places (at most 4)
     own_tops = [p for p, s in enumerate(st) if s and s[-1] == seat]
     own_near = [0] * len(st)
+    near = geo.partner_set
     for r in own_tops:
-        for q, _ in geo.partners[r]:
+        for q in near[r]:
             own_near[q] += 1
     most_near = max(own_near)
 
@@ -66,19 +69,14 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     origins = []       # (p, free, targets, moves, weight of one move)
     ends = []          # where each origin's slots end, for bisect
     n_move = 0
-    for p in own_tops:
-        free = b.movable(p, seat)
-        if free:
-            if not stacks_ok:
-                free = 1
-            targets = state._targets(p)
-            # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
-            moves = len(targets) * (free * (free + 3) // 2 if chase else free)
-            weight = 1 + most_near * (per_place + freed_by.get(p, 0))
-            origins.append((p, free, targets, moves, weight))
-            n_move += moves * weight
-            ends.append(n_move)
     place_weight = 1 + most_near * per_place
+    for p, free, targets in move_origins(state, own_tops):
+        # with chase, k + 1 chase counts per move of k towers (those not possible are redrawn)
+        moves = len(targets) * (free * (free + 3) // 2 if chase else free)
+        weight = 1 + most_near * (per_place + freed_by[p]) if p in freed_by else place_weight
+        origins.append((p, free, targets, moves, weight))
+        n_move += moves * weight
+        ends.append(n_move)
     n_place = len(st) * place_weight if state.towers[seat] else 0
     # bridges-only turns: a slot per own top, bridge place above or right of it (at most 2),
     # and what is laid (from the supply, or one of the FEM bridges relocated); then FEM removals
@@ -87,6 +85,7 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     if total == 0:
         return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
     upward = _upward(geo)
+    finder = None      # bridge_finder(...), made when a slot needs the bridges after an action
 
     # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
     # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
@@ -100,9 +99,10 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
                 return "+" + names[q]
             if keep > own_near[q] * per_place:
                 continue
-            after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + 1, -1, 0, None)
+            finder = finder or bridge_finder(state, own, has_bridge)
+            after = finder(q, len(st[q]) + 1, -1, 0, None)
             if keep <= len(after):
-                return "+" + names[q] + _bridge_text(names, *after[keep - 1])
+                return "+" + names[q] + after[keep - 1]
             continue
         u -= n_place
         if u < n_move:
@@ -111,21 +111,18 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
             j, keep = divmod(u - (ends[o - 1] if o else 0), weight)
             k, q, m = _decode_move(len(targets), j, chase)
             q = targets[q]
-            if m:
-                s = st[q]
-                c = 0 if not s or s[-1] == seat else b.chaseable(q, seat)
-                if m > c:
-                    continue
+            if m and m > chaseable(b, q, seat):
+                continue
             if keep and (m == k or keep > own_near[q] * (per_place + freed_by.get(p, 0))):
                 continue
             text = (str(k) if k > 1 else "") + names[p] + "-" + names[q] + (f"x{m}" if m else "")
             if keep == 0:
                 return text
             hp = len(st[p]) - k
-            after = _bridges_after(state, seat, own, has_bridge, q, len(st[q]) + k - 2 * m, p, hp,
-                                   st[p][hp - 1] if hp else None)
+            finder = finder or bridge_finder(state, own, has_bridge)
+            after = finder(q, len(st[q]) + k - 2 * m, p, hp, st[p][hp - 1] if hp else None)
             if keep <= len(after):
-                return text + _bridge_text(names, *after[keep - 1])
+                return text + after[keep - 1]
             continue
         u -= n_move
         if u >= n_single:
@@ -140,14 +137,13 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
         t = st[r]
         if len(t) != len(st[p]) or t[-1] != seat:
             continue
-        o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
         if has_bridge and kind == 0:
-            if o1 is None and o2 is None:
+            if can_lay(seg, pl):
                 return "=" + pl.text
             continue
         x = movable_own[kind - has_bridge]
-        if (pl.a, pl.b) != x and (o1 is None or o1 == x) and (o2 is None or o2 == x):
-            return _bridge_text(names, pl, x)[1:]
+        if can_relocate(seg, pl, x):
+            return bridge_text(names, pl, x)[1:]
     # nearly every slot redrawn (e.g. only pass is left): draw from the list, uniform as well
     return rng.choice(state.legal_moves())
 
@@ -168,50 +164,3 @@ def _decode_move(t: int, j: int, chase: bool) -> tuple[int, int, int]:
             return k, q, m
         j -= block
         k += 1
-
-
-def _bridge_text(names: list[str], pl, x) -> str:
-    """`` =c3e3``, or `` =c3e3<a1c1`` for a FEM relocation of ``x``."""
-    if x is None:
-        return " =" + pl.text
-    return f" ={pl.text}<{names[x[0]]}{names[x[1]]}"
-
-
-def _bridges_after(state: "TowersState", seat: int, own: list, has_bridge: bool,
-                   q: int, hq: int, p: int, hp: int, topp: int | None) -> list[tuple]:
-    """The single bridges ``(place, None)`` or FEM relocations ``(place, bridge taken up)`` legal after the placed / moved tower
-    came to the top of ``q`` at height ``hq`` and ``p`` (-1 for a place) kept ``hp`` towers,
-    ``topp`` on top: as ``add_bridges`` in :meth:`TowersState._generate`."""
-    b = state.board
-    st, seg, bridges = b.stacks, b.seg, b.bridges
-    fem = state.FEM
-    out = []
-    for r, pl in state.geo.partners[q]:
-        if r == p:
-            if hp != hq or topp != seat:
-                continue
-        else:
-            s = st[r]
-            if len(s) != hq or s[-1] != seat:
-                continue
-        o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
-        if o1 is None and o2 is None:
-            if has_bridge:
-                out.append((pl, None))
-            for x in own:
-                if not _overbuilt_after(st, bridges, x, q, hq, p, hp):
-                    out.append((pl, x))
-        elif fem and (o1 is None or o2 is None):
-            x = o1 if o2 is None else o2
-            if bridges[x][0] == seat and not _overbuilt_after(st, bridges, x, q, hq, p, hp):
-                out.append((pl, x))
-    return out
-
-
-def _overbuilt_after(st, bridges, x, q: int, hq: int, p: int, hp: int) -> bool:
-    floor = bridges[x][1]
-    for e in x:
-        h = hq if e == q else hp if e == p else len(st[e])
-        if h != floor:
-            return True
-    return False

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..core import IllegalMove
 from ..text import Text
-from .base import TowersState, _Exec
+from .base import TowersState, PartialTurn
 from .notation import Turn
 from .polygons import Polygon, mark_centre_v1, mark_centre_v2, polygons_of
 
@@ -30,7 +30,7 @@ class TactoriState(TowersState):
             raise IllegalMove(Text("{move} is not a straight line: in Tactori towers move "
                                    "along their row or column (R3)", move=f"{names[p]}-{names[q]}"))
 
-    def _after_turn(self, seat: int, turn: Turn, ex: _Exec) -> None:
+    def _after_turn(self, seat: int, turn: Turn, ex: PartialTurn) -> None:
         if turn.kind == "place" and self.towers[seat] == 0 and self.trigger is None:
             self.trigger = seat
             self.countdown = [(seat + i) % self.players for i in range(1, self.players)

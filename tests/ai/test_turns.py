@@ -206,3 +206,53 @@ def test_tactori_hard_closes_a_polygon_that_needs_several_bridges(small_budgets)
         seat = state.current_player()
         move = ai.choose_move(state, "hard", seed=1)
         assert score_after(state, move)[seat] > state.scores()[seat], move
+
+
+def test_the_ai_reads_engine_states_only_through_their_public_api():
+    """ai/ never touches a private member (``state._x``, ``getattr(x, "_x")``) of anything but
+    its own objects: a rule lives in the engine, behind its public methods."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(ai.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute):
+                name, owner = node.attr, node.value
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) > 1 \
+                    and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                name, owner = node.args[1].value, node.args[0]
+            else:
+                continue
+            if name.startswith("_") and not name.startswith("__") \
+                    and not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, found
+    assert len(list(root.rglob("*.py"))) > 5
+
+
+def test_the_ai_finds_exactly_the_winning_turns_the_engine_lists():
+    """The AI's actions come from the engine's generator: in FEM positions its closing turns of
+    at most one bridge are the winning turns of ``legal_moves()`` (each action and bridge place
+    once: where a bridge from the supply wins, the same bridge relocated is not repeated), and
+    every closing turn it gives (any number of bridges) wins."""
+    checked = winning = 0
+    for options in (None, {"stacks": True, "chase": True}):
+        for seed in range(3):
+            state, rng = get_game("tactori-fem").setup(2, seed, options=options), random.Random(seed)
+            for ply in range(60):
+                if state.current_player() is None:
+                    break
+                if ply % 3 == 0:
+                    found = closing_turns(state)
+                    wins_now = {m for m in state.legal_moves() if "=" in m and wins(state, m)}
+                    single = {m for m in found if m.count("=") <= 1}
+                    assert single <= wins_now, (seed, ply)
+                    assert {m.split("<")[0] for m in single} == {m.split("<")[0] for m in wins_now}, (seed, ply)
+                    assert all(wins(state, m) for m in found if m.count("=") > 1), (seed, ply)
+                    checked += 1
+                    winning += bool(wins_now)
+                state.play(playout_turn(state, rng))
+    assert checked > 30 and winning >= 3, (checked, winning)
