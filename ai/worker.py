@@ -64,6 +64,13 @@ def _review(job) -> dict[str, Any]:
     return review_record(job)
 
 
+def _reporting(pids: Any, initializer: Callable[[], None]) -> None:
+    """A thinking process's start: it says its pid (so that its pool can end it without waiting for its
+    search), then runs the pool's own initializer."""
+    pids.put(os.getpid())
+    initializer()
+
+
 class ThinkingPool:
     """``size`` spawned processes; one that dies (killed, out of memory) costs its job a try, and a
     fresh pool takes over."""
@@ -71,11 +78,15 @@ class ThinkingPool:
     def __init__(self, size: int, initializer: Callable[[], None] = _ignore_interrupts):
         self.size, self.initializer = size, initializer
         self._pool: ProcessPoolExecutor | None = None
+        self._pids: Any = None
+        self._started: set[int] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=self.initializer)
+            context = multiprocessing.get_context("spawn")
+            self._pids, self._started = context.SimpleQueue(), set()
+            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context, initializer=_reporting,
+                                             initargs=(self._pids, self.initializer))
         return self._pool
 
     async def warm(self) -> None:
@@ -99,10 +110,11 @@ class ThinkingPool:
         if pool is None:
             return
         # Not waiting for a search to end: its job is handed back (or its lease runs out).
-        processes = list(getattr(pool, "_processes", {}).values())
+        while self._pids is not None and not self._pids.empty():
+            self._started.add(self._pids.get())
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
+        for process in multiprocessing.active_children():
+            if process.pid in self._started and process.is_alive():
                 process.terminate()
 
 

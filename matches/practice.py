@@ -196,8 +196,8 @@ class Practice(Reviews):
             if soonest is None or soonest["t"] is None:
                 raise NotFound(Text("No practice positions yet: they come from the mistakes and blunders in the "
                                     "reviews of your finished matches (the Review button under a final board)."))
-            raise NotFound(Text("Nothing to practise now; your next position is due <t:{when}:R>.",
-                                when=int(soonest["t"])))
+            raise NotFound(Text("Nothing to practise now; your next position is due <t:{at}:R>.",
+                                at=int(soonest["t"])))
         item = PracticeItem.from_row(row)
 
         def start(tx: Transaction) -> None:

@@ -113,10 +113,10 @@ class Ladders:
             await reply_error(interaction, exc.text)
             return
         intro = Text("🪜 A challenge on the {game} ladder: {challenger} (place {low}) challenges {defender} "
-                     "(place {high}). Declining, or no answer {when}, counts as a loss.", game=ladder.game_title,
+                     "(place {high}). Declining, or no answer {soon}, counts as a loss.", game=ladder.game_title,
                      challenger=present.mention(interaction.user.id), low=ladder.ranking.index(interaction.user.id) + 1,
                      defender=present.mention(member.id), high=ladder.ranking.index(member.id) + 1,
-                     when=present.timestamp(match.expires_at, "R"))
+                     soon=present.timestamp(match.expires_at, "R"))
         if not await self.bot.actions.post_challenge(interaction, match, intro):
             await self.service.decline(match.id, interaction.user.id)
             await reply_error(interaction, Text("I cannot post in {channel}.", channel=f"<#{match.channel_id}>"))

@@ -79,7 +79,7 @@ class Practising:
             await reply_error(interaction, exc.text)
             return
         item = result.item
-        back = Text("It comes back {when}.", when=present.timestamp(result.due_at, "R")) if result.due_at else None
+        back = Text("It comes back {soon}.", soon=present.timestamp(result.due_at, "R")) if result.due_at else None
         if result.right:
             text = Text("✅ {move} is right: the review's best was {best}.", move=Verbatim(f"`{result.move}`"),
                         best=Verbatim(f"`{item.best}`")) if result.move != item.best else \
@@ -109,5 +109,5 @@ class Practising:
                       count=stats.positions, due=stats.due, solved=stats.solved, missed=stats.missed)]
         lines += [Text("{title}: {count}", title=get_game(g).title, count=n) for g, n in stats.by_game.items()]
         if stats.next_due and not stats.due:
-            lines.append(Text("The next one is due {when}.", when=present.timestamp(stats.next_due, "R")))
+            lines.append(Text("The next one is due {soon}.", soon=present.timestamp(stats.next_due, "R")))
         await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True))

@@ -55,9 +55,9 @@ WORDS = {
     "inaccuracy": Text("inaccuracy"),
     "mistake": Text("mistake"),
     "blunder": Text("blunder"),
-    "mark": Text("{label}: win chance -{drop} points; better: {best}", label=Verbatim("{label}"),
+    "mark": Text("{label}: win chance {drop} points; better: {best}", label=Verbatim("{label}"),
                  drop=Verbatim("{drop}"), best=Verbatim("{best}")),
-    "advice": Text("Next, {name} played {move} ({label}, win chance -{drop} points); better was {best}.",
+    "advice": Text("Next, {name} played {move} ({label}, win chance {drop} points); better was {best}.",
                    name=Verbatim("{name}"), move=Verbatim("{move}"), label=Verbatim("{label}"),
                    drop=Verbatim("{drop}"), best=Verbatim("{best}")),
 }

@@ -375,7 +375,7 @@
       const m = data.moves[view.ply];
       app.appendChild(el("p", {class: "advice", "data-role": "advice"}, fill(W().advice, {
         name: m.seat === null || m.seat === undefined ? "?" : nameOf(m.seat), move: m.move,
-        label: W()[advice.label], drop: advice.drop, best: advice.better})));
+        label: W()[advice.label], drop: `-${advice.drop}`, best: advice.better})));
     }
     if (view.prompt || (mode === "game" && data.prompt)) app.appendChild(el("p", {class: "prompt"}, mode === "game" ? data.prompt : view.prompt));
 
@@ -443,7 +443,7 @@
       item.appendChild(b);
       const judgement = judged(m.ply);
       if (judgement) {
-        const words = judgement.better ? fill(W().mark, {label: W()[judgement.label], drop: judgement.drop, best: judgement.better}) : W()[judgement.label];
+        const words = judgement.better ? fill(W().mark, {label: W()[judgement.label], drop: `-${judgement.drop}`, best: judgement.better}) : W()[judgement.label];
         item.appendChild(el("span", {class: "mark " + judgement.label, "data-mark": String(m.ply), role: "img", "aria-label": words, title: words}, MARKS[judgement.label]));
       }
       list.appendChild(item);
