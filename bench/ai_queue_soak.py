@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -212,7 +213,7 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
             moves = await service.moves(match.id)
             if [m.ply for m in moves] != list(range(len(moves))):
                 problems.append(f"match {match.id}: plies {[m.ply for m in moves]}")
-            if any(a.user_id == b.user_id for a, b in zip(moves, moves[1:])):
+            if any(a.user_id == b.user_id for a, b in itertools.pairwise(moves)):
                 problems.append(f"match {match.id}: a side moved twice in a row")
             await service.record(match.id)
             computer_moves += sum(ai_seats.is_ai(m.user_id) for m in moves)
@@ -255,7 +256,10 @@ async def main_async(args) -> dict:
         raise SystemExit("python -m bench.ai_queue_soak: give --db postgresql://... or set TEST_DATABASE_URL")
     where, schema = await new_schema(url)
     ticks = cpu_ticks()
-    log = lambda line: print(line, file=sys.stderr, flush=True)   # noqa: E731
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
     try:
         result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "loadavg": os.getloadavg()}
         logs = Path(args.logs)
