@@ -56,6 +56,7 @@ class Host:
 
     async def post_computer_turn(self, result) -> None:
         self.posted.append((result.match.id, result.match.version))
+        self.computer.schedule(result.match)            # as the posted board does
 
     async def post_round(self, match) -> None:
         pass
@@ -68,17 +69,23 @@ async def consume(url: str, index: int, of: int, seed: int) -> dict:
     store = await store_for(url).open()
     service = MatchService(store)
     host = Host(service)
-    computer = ComputerPlayer(host)
+    computer = host.computer = ComputerPlayer(host)
     computer.start()
     reconnects = []
     store.on_reconnect.append(lambda: reconnects.append(time.time()))
     rng = random.Random(seed)
     person_moves, errors = 0, 0
+    mine = "SELECT id FROM matches WHERE status = 'active' AND id % ? = ?"
+    # The bot asks for the computer's move where it would: at its start (ComputerPlayer.resume), after
+    # posting a board (a person's move, the computer's turn), and when a player opens the board (after a
+    # move of his that failed, to see where the match stands); nowhere else.
+    for row in await store.fetchall(mine, (of, index)):
+        computer.schedule(await service.get(row["id"]))
+    board_asked: set[int] = set()
     try:
         while True:
             try:
-                rows = await store.fetchall("SELECT id FROM matches WHERE status = 'active' AND id % ? = ?",
-                                            (of, index))
+                rows = await store.fetchall(mine, (of, index))
                 if not rows:
                     break
                 for row in rows:
@@ -86,10 +93,14 @@ async def consume(url: str, index: int, of: int, seed: int) -> dict:
                     if match.status != "active":
                         continue
                     if service.computer_to_move(match) is None:
-                        await service.move(match.id, ANN.id, rng.choice(match.state().legal_moves()))
+                        board_asked.add(match.id)
+                        result = await service.move(match.id, ANN.id, rng.choice(match.state().legal_moves()))
+                        board_asked.discard(match.id)
                         person_moves += 1
-                    else:
-                        computer.schedule(match)        # once per position, however often asked
+                        computer.schedule(result.match)
+                    elif match.id in board_asked:
+                        board_asked.discard(match.id)
+                        computer.schedule(match)
             except Exception as exc:  # noqa: BLE001 - the connection ended: the next round tries again
                 errors += 1
                 print(f"consumer {index}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
@@ -98,8 +109,11 @@ async def consume(url: str, index: int, of: int, seed: int) -> dict:
     finally:
         computer.close()
         await store.close()
+    per_match: dict[int, int] = {}
+    for match_id, _ in host.posted:
+        per_match[match_id] = per_match.get(match_id, 0) + 1
     return {"posted": len(host.posted), "distinct_posted": len(set(host.posted)), "person_moves": person_moves,
-            "errors": errors, "reconnects": len(reconnects)}
+            "errors": errors, "reconnects": len(reconnects), "posted_by_match": per_match}
 
 
 def _with_name(url: str, name: str) -> str:
@@ -138,7 +152,7 @@ def _expected_plies(start, samples: int = 20) -> float:
 
 
 async def soak(url: str, matches: int, terminations: int, *, level: str = "easy", logs: Path, timeout: float = 3600.0,
-               log=lambda line: None) -> dict:
+               stall: float = 60.0, log=lambda line: None) -> dict:
     store = await store_for(url).open()
     service = MatchService(store)
     tag = f"soak_{secrets.token_hex(4)}"
@@ -160,10 +174,21 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
         workers, consumers = procs[:2], procs[2:]
         start = time.monotonic()
         expected = matches * _expected_plies(created[0])
-        done_terminations, ended_at = [], []
+        done_terminations = []
+        progress, last_count = time.monotonic(), -1
+        stalled = None
         while any(c.process.poll() is None for c in consumers):
-            if time.monotonic() - start > timeout:
-                raise TimeoutError("the matches did not end in time")
+            count = (await store.fetchone("SELECT COUNT(*) AS n FROM moves"))["n"]
+            if count != last_count:
+                progress, last_count = time.monotonic(), count
+            if time.monotonic() - progress > stall or time.monotonic() - start > timeout:
+                stalled = [dict(r) for r in await store.fetchall(
+                    "SELECT m.id, m.version, j.state AS job FROM matches m LEFT JOIN ai_jobs j ON j.match_id = m.id"
+                    " WHERE m.status = 'active' ORDER BY m.id")]
+                log(f"no move for {stall:.0f} s or out of time; matches still active: {stalled}")
+                for consumer in consumers:
+                    consumer.process.send_signal(signal.SIGTERM)
+                break
             if len(done_terminations) < terminations:
                 step = len(done_terminations) + 1
                 played = (await store.fetchone("SELECT COUNT(*) AS n FROM moves"))["n"]
@@ -174,19 +199,21 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
                         "SELECT application_name, pg_terminate_backend(pid) AS ok FROM pg_stat_activity"
                         " WHERE application_name LIKE ? AND pid <> pg_backend_pid()", (f"{tag}_%",))
                     names = sorted({r["application_name"] for r in ended if r["ok"]})
-                    done_terminations.append({"after_s": round(time.monotonic() - start, 1), "moves_played": played,
+                    done_terminations.append({"at": time.strftime("%H:%M:%S"), "after_s": round(time.monotonic() - start, 1), "moves_played": played,
                                               "active_matches": active, "connections_ended": len(ended),
                                               "processes": names})
-                    ended_at.append(time.time())
                     log(f"terminated {len(ended)} connections of {names} after {played} moves, {active} matches active")
             await asyncio.sleep(0.1)
         out["wall_s"] = round(time.monotonic() - start, 1)
+        out["stalled"] = stalled
         out["terminations"] = done_terminations
         reports = []
         for consumer in consumers:
             text = consumer.process.stdout.read().decode()
             consumer.process.wait()
-            reports.append(json.loads(text.strip().splitlines()[-1]))
+            lines = text.strip().splitlines()
+            reports.append(json.loads(lines[-1]) if lines else {"posted": 0, "distinct_posted": 0, "person_moves": 0,
+                                                                "errors": 0, "reconnects": 0, "posted_by_match": {}})
         out["consumers"] = reports
         handed = []
         for worker in workers:
@@ -204,8 +231,12 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
         out["workers"] = handed
 
         # the checks
-        problems = []
+        problems = [f"stalled: matches {stalled} did not go on"] if stalled else []
         computer_moves = person_moves = 0
+        posted_by_match: dict[int, int] = {}
+        for report in reports:
+            for match_id, count in report.pop("posted_by_match").items():
+                posted_by_match[int(match_id)] = posted_by_match.get(int(match_id), 0) + count
         for match in created:
             now = await service.get(match.id)
             if now.status == "active":
@@ -216,7 +247,11 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
             if any(a.user_id == b.user_id for a, b in itertools.pairwise(moves)):
                 problems.append(f"match {match.id}: a side moved twice in a row")
             await service.record(match.id)
-            computer_moves += sum(ai_seats.is_ai(m.user_id) for m in moves)
+            mine = sum(ai_seats.is_ai(m.user_id) for m in moves)
+            if posted_by_match.get(match.id, 0) != mine:
+                problems.append(f"match {match.id}: {posted_by_match.get(match.id, 0)} computer moves posted"
+                                f" of {mine} played")
+            computer_moves += mine
             person_moves += sum(not ai_seats.is_ai(m.user_id) for m in moves)
         left = [dict(r) for r in await store.fetchall("SELECT kind, match_id, version, state, tries, error"
                                                       " FROM ai_jobs")]
@@ -264,7 +299,8 @@ async def main_async(args) -> dict:
         result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "loadavg": os.getloadavg()}
         logs = Path(args.logs)
         logs.mkdir(parents=True, exist_ok=True)
-        result.update(await soak(where, args.matches, args.terminations, level=args.level, logs=logs, log=log))
+        result.update(await soak(where, args.matches, args.terminations, level=args.level, logs=logs,
+                                 stall=args.stall, log=log))
         result["loadavg_after"] = os.getloadavg()
         result["machine"] = busy_and_steal(ticks, cpu_ticks())
         return result
@@ -278,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=None)
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--terminations", type=int, default=1)
+    parser.add_argument("--stall", type=float, default=60.0, help="seconds without a move that count as a stall")
     parser.add_argument("--level", default="easy", choices=ai_seats.LEVELS)
     parser.add_argument("--logs", default="/tmp", help="where the workers' and consumers' output goes")
     parser.add_argument("-o", "--output", default=None)
@@ -287,6 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     eat.add_argument("--of", type=int, required=True)
     args = parser.parse_args(argv)
     if args.command == "consume":
+        import logging
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         report = asyncio.run(consume(args.db, args.index, args.of, seed=args.index))
         print(json.dumps(report), flush=True)
         return 0

@@ -33,6 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import asyncpg
+
 from matches import IllegalMoveError, Match, ServiceError
 from matches.jobrunner import JobRunner, Nap
 from matches.jobs import JOB_DONE, MOVE
@@ -46,6 +48,11 @@ log = logging.getLogger(__name__)
 # Seconds a wait for a job's result sleeps at most without being told (the safety net: the job's
 # end is announced, in this process and through PostgreSQL's NOTIFY from the others).
 WAIT_POLL = 1800.0
+# Tries of a computer's turn whose wait or move lost its database connection (a restart of the server):
+# the job is still in the database, so the turn waits a little longer each time and asks again.
+DATABASE_TRIES = 8
+DATABASE_AWAY = (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError, asyncpg.PostgresConnectionError,
+                 asyncpg.exceptions.OperatorInterventionError)
 
 
 class JobParked(RuntimeError):
@@ -186,27 +193,39 @@ class ComputerPlayer:
 
     async def _play(self, job: Thinking) -> None:
         try:
-            try:
-                move = await self.result_of(job)
-                if move is None:
-                    log.info("computer's move in match %s dropped: the match moved on", job.match_id)
+            for attempt in range(DATABASE_TRIES):
+                try:
+                    move = await self.result_of(job)
+                    if move is None:
+                        log.info("computer's move in match %s dropped: the match moved on", job.match_id)
+                        return
+                    result = await self.bot.service.computer_move(job, move)
+                except IllegalMoveError as exc:
+                    # A bug in the search, not a player's doing: the match waits until the next restart or /board.
+                    log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
+                    await self.bot.service.park_result(job.match_id, job.version, f"an illegal move: {exc}")
+                    await self._post_unposted(job.match_id)
                     return
-                result = await self.bot.service.computer_move(job, move)
-            except IllegalMoveError as exc:
-                # A bug in the search, not a player's doing: the match waits until the next restart or /board.
-                log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
-                await self.bot.service.park_result(job.match_id, job.version, f"an illegal move: {exc}")
-                await self._post_unposted(job.match_id)
+                except ServiceError as exc:
+                    # The match moved on while the computer thought (a takeback, an abort): nothing to do.
+                    log.info("computer's move in match %s dropped: %s", job.match_id, exc)
+                    return
+                except DATABASE_AWAY as exc:
+                    # Nothing else would ask again before a restart or the match's next board.
+                    if attempt < DATABASE_TRIES - 1:
+                        log.warning("the database went away during the computer's turn in match %s (%s);"
+                                    " asking again", job.match_id, exc)
+                        await asyncio.sleep(min(30.0, 0.5 * 2 ** attempt))
+                        continue
+                    log.exception("the computer could not move in match %s", job.match_id)
+                    await self._post_unposted(job.match_id)
+                    return
+                except Exception:  # noqa: BLE001 - a failed search must not take the bot down
+                    log.exception("the computer could not move in match %s", job.match_id)
+                    await self._post_unposted(job.match_id)
+                    return
+                await self.bot.actions.post_computer_turn(result)
                 return
-            except ServiceError as exc:
-                # The match moved on while the computer thought (a takeback, an abort): nothing to do.
-                log.info("computer's move in match %s dropped: %s", job.match_id, exc)
-                return
-            except Exception:  # noqa: BLE001 - a failed search must not take the bot down
-                log.exception("the computer could not move in match %s", job.match_id)
-                await self._post_unposted(job.match_id)
-                return
-            await self.bot.actions.post_computer_turn(result)
         finally:
             running = self._jobs.get(job.match_id)
             if running is not None and running[0] == job.version:
