@@ -192,13 +192,18 @@ class ComputerPlayer:
             self.waiters.leave(MOVE, job.match_id, job.version, nap)
 
     async def _play(self, job: Thinking) -> None:
+        sent = None             # a move whose playing lost the connection: it may have counted
         try:
             for attempt in range(DATABASE_TRIES):
+                move = None
                 try:
                     move = await self.result_of(job)
                     if move is None:
+                        if sent is not None and await self._counted(job, sent):
+                            return
                         log.info("computer's move in match %s dropped: the match moved on", job.match_id)
                         return
+                    sent = None
                     result = await self.bot.service.computer_move(job, move)
                 except IllegalMoveError as exc:
                     # A bug in the search, not a player's doing: the match waits until the next restart or /board.
@@ -212,6 +217,8 @@ class ComputerPlayer:
                     return
                 except DATABASE_AWAY as exc:
                     # Nothing else would ask again before a restart or the match's next board.
+                    if move is not None:
+                        sent = move
                     if attempt < DATABASE_TRIES - 1:
                         log.warning("the database went away during the computer's turn in match %s (%s);"
                                     " asking again", job.match_id, exc)
@@ -230,6 +237,21 @@ class ComputerPlayer:
             running = self._jobs.get(job.match_id)
             if running is not None and running[0] == job.version:
                 del self._jobs[job.match_id]
+
+    async def _counted(self, job: Thinking, move: str) -> bool:
+        """Whether ``move``, played for ``job`` as the connection broke, counted (the COMMIT went through,
+        its answer or what followed it was lost); if so its board is posted now, as it would have been."""
+        match = await self.bot.service.get(job.match_id)
+        moves = await self.bot.service.moves(job.match_id)
+        if match.version != job.version + 1 or not moves or moves[-1].user_id != job.user_id \
+                or moves[-1].move.replace(" ", "").lower() != move.replace(" ", "").lower():
+            return False
+        log.warning("the computer's move in match %s counted before the connection broke; posting it", job.match_id)
+        try:
+            await self.bot.actions.post_round(match)
+        finally:
+            self.schedule(match)
+        return True
 
     async def _post_unposted(self, match_id: int) -> None:
         """The round stopped short (a failed search): the moves it made are posted all the same."""

@@ -229,7 +229,8 @@ async def test_two_workers_and_two_bot_processes_play_twelve_matches_to_the_end_
     assert result["problems"] == []
     [cut] = result["terminations"]
     assert cut["active_matches"] > 0 and cut["connections_ended"] >= 4 and len(cut["processes"]) == 4
-    assert result["computer_moves"] == result["results_handed_in"] == result["computer_moves_posted"] > 12
+    assert result["computer_moves"] == result["results_handed_in"] > 12
+    assert result["computer_moves_posted"] <= result["computer_moves"]      # each posted once at most
     assert sum(c["person_moves"] for c in result["consumers"]) == result["person_moves"]
     assert all(w["reconnects"] >= 1 for w in result["workers"])
     assert all(c["reconnects"] >= 1 for c in result["consumers"])
