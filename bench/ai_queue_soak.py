@@ -30,6 +30,7 @@ import random
 import secrets
 import signal
 import subprocess
+import tempfile
 import sys
 import time
 from pathlib import Path
@@ -319,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--terminations", type=int, default=1)
     parser.add_argument("--stall", type=float, default=60.0, help="seconds without a move that count as a stall")
     parser.add_argument("--level", default="easy", choices=ai_seats.LEVELS)
-    parser.add_argument("--logs", default="/tmp", help="where the workers' and consumers' output goes")
+    parser.add_argument("--logs", default=tempfile.gettempdir(), help="where the workers' and consumers' output goes")
     parser.add_argument("-o", "--output", default=None)
     eat = sub.add_parser("consume", help="(started by the script) a bot process's part")
     eat.add_argument("--db", required=True)
