@@ -30,8 +30,8 @@ import random
 import secrets
 import signal
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
