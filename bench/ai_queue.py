@@ -1,6 +1,7 @@
 """The computer's thinking through the job queue in PostgreSQL (matches/jobs.py, ``python -m ai worker``).
 
-``python -m bench.ai_queue [--db postgresql://...] [--moves 40] [--workers 1,2,4] [-o bench/ai-queue.json]``
+``python -m bench.ai_queue [--db postgresql://...] [--moves 40] [--workers 1,2,4] [--busy 30] [--reviews 4]
+[--parts round_trips,latency,throughput] [-o bench/ai-queue.json]``
 
 In a fresh schema of the database (default: TEST_DATABASE_URL), side by side in one run:
 
@@ -226,7 +227,7 @@ async def claim_wait(service, match) -> float:
         await asyncio.sleep(0.005)
 
 
-async def latency(url: str, samples: int, busy_moves: int, log) -> dict:
+async def latency(url: str, samples: int, busy_moves: int, reviews: int, log) -> dict:
     store = await store_for(url).open()
     service = MatchService(store)
     rng = random.Random(7)
@@ -258,7 +259,7 @@ async def latency(url: str, samples: int, busy_moves: int, log) -> dict:
         workers = [start_worker(url, reviews=1)]
         await asyncio.sleep(3)
         ended = []
-        for n in range(4):
+        for n in range(reviews):
             match = await computer_turn(service, GAMES[n % len(GAMES)], "easy", 300, rng)
             ended.append((await service.resign(match.id, ANN.id)).match)
         for match in ended:
@@ -356,9 +357,14 @@ async def main_async(args) -> dict:
     ticks = cpu_ticks()
     try:
         result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "loadavg": os.getloadavg()}
-        result["round_trips"] = await round_trips(where, 12, log)
-        result["latency"] = await latency(where, args.samples, args.busy, log)
-        result["throughput"] = await throughput(where, args.moves, [int(x) for x in args.workers.split(",")], log)
+        parts = args.parts.split(",")
+        if "round_trips" in parts:
+            result["round_trips"] = await round_trips(where, 12, log)
+        if "latency" in parts:
+            result["latency"] = await latency(where, args.samples, args.busy, args.reviews, log)
+        if "throughput" in parts:
+            result["throughput"] = await throughput(where, args.moves, [int(x) for x in args.workers.split(",")],
+                                                    log)
         result["loadavg_after"] = os.getloadavg()
         result["machine"] = busy_and_steal(ticks, cpu_ticks())
         return result
@@ -373,6 +379,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", default="1,2,4", help="worker process counts to compare")
     parser.add_argument("--samples", type=int, default=20, help="moves timed for each wait")
     parser.add_argument("--busy", type=int, default=30, help="hard moves of one server queued for the busy wait")
+    parser.add_argument("--reviews", type=int, default=4, help="reviews queued for the live move's wait")
+    parser.add_argument("--parts", default="round_trips,latency,throughput", help="which measurements, comma-separated")
     parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args(argv)
     result = asyncio.run(main_async(args))

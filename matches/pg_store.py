@@ -184,7 +184,8 @@ class PostgresStore(StoreBase):
     async def _unit(self, work: Callable[[Transaction], T], context: contextvars.Context,
                     relaxed: bool = False) -> tuple[T, Transaction]:
         begin = "BEGIN ISOLATION LEVEL READ COMMITTED" if relaxed else "BEGIN ISOLATION LEVEL SERIALIZABLE"
-        async with self.pool.acquire() as conn:
+        conn = await self.pool.acquire()
+        try:
             for attempt in range(RETRIES):
                 tx = PostgresTransaction(conn)
                 await conn.execute(begin)
@@ -205,6 +206,13 @@ class PostgresStore(StoreBase):
                     if not conn.is_closed():
                         await conn.execute("ROLLBACK")
                     raise
+        finally:
+            try:
+                await self.pool.release(conn)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError) as exc:
+                # The connection ended after the unit did (a database restart just after COMMIT): the
+                # pool drops it, and the unit's outcome stands; a committed unit must not look failed.
+                log.warning("a connection ended as it went back to the pool: %s", exc)
         raise AssertionError("unreachable")
 
 

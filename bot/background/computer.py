@@ -33,6 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import asyncpg
+
 from matches import IllegalMoveError, Match, ServiceError
 from matches.jobrunner import JobRunner, Nap
 from matches.jobs import JOB_DONE, MOVE
@@ -46,6 +48,11 @@ log = logging.getLogger(__name__)
 # Seconds a wait for a job's result sleeps at most without being told (the safety net: the job's
 # end is announced, in this process and through PostgreSQL's NOTIFY from the others).
 WAIT_POLL = 1800.0
+# Tries of a computer's turn whose wait or move lost its database connection (a restart of the server):
+# the job is still in the database, so the turn waits a little longer each time and asks again.
+DATABASE_TRIES = 8
+DATABASE_AWAY = (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError, asyncpg.PostgresConnectionError,
+                 asyncpg.exceptions.OperatorInterventionError)
 
 
 class JobParked(RuntimeError):
@@ -185,32 +192,66 @@ class ComputerPlayer:
             self.waiters.leave(MOVE, job.match_id, job.version, nap)
 
     async def _play(self, job: Thinking) -> None:
+        sent = None             # a move whose playing lost the connection: it may have counted
         try:
-            try:
-                move = await self.result_of(job)
-                if move is None:
-                    log.info("computer's move in match %s dropped: the match moved on", job.match_id)
+            for attempt in range(DATABASE_TRIES):
+                move = None
+                try:
+                    move = await self.result_of(job)
+                    if move is None:
+                        if sent is not None and await self._counted(job, sent):
+                            return
+                        log.info("computer's move in match %s dropped: the match moved on", job.match_id)
+                        return
+                    sent = None
+                    result = await self.bot.service.computer_move(job, move)
+                except IllegalMoveError as exc:
+                    # A bug in the search, not a player's doing: the match waits until the next restart or /board.
+                    log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
+                    await self.bot.service.park_result(job.match_id, job.version, f"an illegal move: {exc}")
+                    await self._post_unposted(job.match_id)
                     return
-                result = await self.bot.service.computer_move(job, move)
-            except IllegalMoveError as exc:
-                # A bug in the search, not a player's doing: the match waits until the next restart or /board.
-                log.error("the computer chose an illegal move in match %s: %s", job.match_id, exc)
-                await self.bot.service.park_result(job.match_id, job.version, f"an illegal move: {exc}")
-                await self._post_unposted(job.match_id)
+                except ServiceError as exc:
+                    # The match moved on while the computer thought (a takeback, an abort): nothing to do.
+                    log.info("computer's move in match %s dropped: %s", job.match_id, exc)
+                    return
+                except DATABASE_AWAY as exc:
+                    # Nothing else would ask again before a restart or the match's next board.
+                    if move is not None:
+                        sent = move
+                    if attempt < DATABASE_TRIES - 1:
+                        log.warning("the database went away during the computer's turn in match %s (%s);"
+                                    " asking again", job.match_id, exc)
+                        await asyncio.sleep(min(30.0, 0.5 * 2 ** attempt))
+                        continue
+                    log.exception("the computer could not move in match %s", job.match_id)
+                    await self._post_unposted(job.match_id)
+                    return
+                except Exception:  # noqa: BLE001 - a failed search must not take the bot down
+                    log.exception("the computer could not move in match %s", job.match_id)
+                    await self._post_unposted(job.match_id)
+                    return
+                await self.bot.actions.post_computer_turn(result)
                 return
-            except ServiceError as exc:
-                # The match moved on while the computer thought (a takeback, an abort): nothing to do.
-                log.info("computer's move in match %s dropped: %s", job.match_id, exc)
-                return
-            except Exception:  # noqa: BLE001 - a failed search must not take the bot down
-                log.exception("the computer could not move in match %s", job.match_id)
-                await self._post_unposted(job.match_id)
-                return
-            await self.bot.actions.post_computer_turn(result)
         finally:
             running = self._jobs.get(job.match_id)
             if running is not None and running[0] == job.version:
                 del self._jobs[job.match_id]
+
+    async def _counted(self, job: Thinking, move: str) -> bool:
+        """Whether ``move``, played for ``job`` as the connection broke, counted (the COMMIT went through,
+        its answer or what followed it was lost); if so its board is posted now, as it would have been."""
+        match = await self.bot.service.get(job.match_id)
+        moves = await self.bot.service.moves(job.match_id)
+        if match.version != job.version + 1 or not moves or moves[-1].user_id != job.user_id \
+                or moves[-1].move.replace(" ", "").lower() != move.replace(" ", "").lower():
+            return False
+        log.warning("the computer's move in match %s counted before the connection broke; posting it", job.match_id)
+        try:
+            await self.bot.actions.post_round(match)
+        finally:
+            self.schedule(match)
+        return True
 
     async def _post_unposted(self, match_id: int) -> None:
         """The round stopped short (a failed search): the moves it made are posted all the same."""

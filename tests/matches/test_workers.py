@@ -218,3 +218,20 @@ def test_a_worker_without_a_database_it_can_share_says_so_in_one_line(tmp_path, 
     assert done.returncode == status and done.stdout == ""
     [line] = done.stderr.splitlines()
     assert line.startswith("python -m ai worker: ") and words in line
+
+
+async def test_two_workers_and_two_bot_processes_play_twelve_matches_to_the_end_through_a_cut_off(pg, tmp_path):
+    """bench/ai_queue_soak.py at a small scale: two workers, two processes playing the bot's part through
+    its ComputerPlayer, every connection of the four ended in the middle (the issue's run: 100 matches)."""
+    from bench.ai_queue_soak import soak
+
+    result = await soak(pg, 12, 1, logs=tmp_path, timeout=150)
+    assert result["problems"] == []
+    [cut] = result["terminations"]
+    assert cut["active_matches"] > 0 and cut["connections_ended"] >= 4 and len(cut["processes"]) == 4
+    assert result["computer_moves"] == result["results_handed_in"] > 12
+    assert result["computer_moves_posted"] <= result["computer_moves"]      # each posted once at most
+    assert sum(c["person_moves"] for c in result["consumers"]) == result["person_moves"]
+    assert all(w["reconnects"] >= 1 for w in result["workers"])
+    assert all(c["reconnects"] >= 1 for c in result["consumers"])
+    assert result["jobs_left"] == []
