@@ -2,10 +2,10 @@
 
 Standalone: ``python -m bench.stats_large [--matches 100000] [--calls 1000]``.
 
-On a copy of the cached database, first made to look like a server that has been running a
-while: 5 % of the finished matches end with one player's fault (``reliability_faults``, a
+On a copy of the cached database, first made to look like servers that have been running a
+while: 60 % of the matches finished (3,000 of them on the first server); 5 % of the finished matches end with one player's fault (``reliability_faults``, a
 time-out or an abandonment), a ladder of 200 players on the first server, and 20 regulars who
-each played 2,000 of that server's finished matches (a player's own matches are 4 in the
+each played 2,000 of that server's finished matches, with their ratings and rating history (a player's own matches are 4 in the
 generated database: the reliability window of 50 would never have to sort anything).  Then,
 one call at a time as ``/stats`` makes them, the database work of ``/stats``: ratings, series
 won and the average time per move (``service.stats``), the rating history for the chart, the
@@ -36,6 +36,7 @@ FAULT_SHARE = 0.05
 REGULARS = 20
 REGULAR_MATCHES = 2000
 LADDER = 200
+FIRST_SERVER = 3000
 
 
 def seed_server(path: str, rng: random.Random) -> dict:
@@ -44,6 +45,13 @@ def seed_server(path: str, rng: random.Random) -> dict:
 
     conn = sqlite3.connect(path)
     try:
+        # The generated database is a busy moment (most matches running); a server that has run a
+        # while has mostly ended ones: 60 % finished, 3,000 of them on the first server.
+        ids = [r[0] for r in conn.execute("SELECT id FROM matches WHERE status = 'active' ORDER BY id")]
+        ended = rng.sample(ids, int(0.6 * len(ids)))
+        conn.executemany("UPDATE matches SET status = 'finished', ended_at = updated_at, deadline = NULL,"
+                         " next_event_at = NULL WHERE id = ?", [(m,) for m in ended])
+        conn.executemany("UPDATE matches SET guild_id = 1 WHERE id = ?", [(m,) for m in ended[:FIRST_SERVER]])
         finished = conn.execute("SELECT m.id, m.guild_id, m.ended_at FROM matches m WHERE m.status = 'finished'"
                                 ).fetchall()
         players = {}
@@ -63,6 +71,14 @@ def seed_server(path: str, rng: random.Random) -> dict:
             conn.executemany("INSERT INTO reliability_faults (match_id, user_id, guild_id, kind, at)"
                              " VALUES (?, ?, 1, 'timeout', ?)", [(m, user, EPOCH) for m in faulted])
         conn.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)", rows)
+        # their ratings and a rating after each match (the chart's data)
+        ended_at = {m: at for m, _, at in finished}
+        conn.executemany("INSERT INTO ratings (guild_id, game, user_id, rating, played, wins, losses, draws)"
+                         " VALUES (1, 'architekton', ?, 1500, ?, ?, ?, 0)",
+                         [(u, REGULAR_MATCHES, REGULAR_MATCHES // 2, REGULAR_MATCHES // 2) for u in regulars])
+        conn.executemany("INSERT INTO rating_history (guild_id, game, user_id, match_id, rating, rated_at)"
+                         " VALUES (1, 'architekton', ?, ?, ?, ?)",
+                         [(u, m, 1500 + rng.uniform(-200, 200), ended_at[m]) for u, m in rows])
         ladder_users = sorted({u for m in first[:LADDER] for u in players[m]})[:LADDER - REGULARS] + regulars
         ladder = conn.execute("INSERT INTO ladders (guild_id, game, ranking, reach, days, organiser_id, created_at)"
                               " VALUES (1, 'architekton', ?, 3, 3, 1, ?)", (json.dumps(ladder_users), EPOCH)).lastrowid
