@@ -92,14 +92,21 @@ def seed_server(path: str, rng: random.Random) -> dict:
         conn.close()
 
 
-async def stats_calls(service: MatchService, guild: int, user: int) -> float:
-    """What /stats asks the database, in its order; milliseconds."""
-    t = time.perf_counter_ns()
-    await service.stats(guild, user)
-    await service.rating_history(guild, user, None)
-    await service.against_computer(guild, user)
-    await service.reliability(guild, user)
-    return ms_since(t)
+PARTS = ("stats", "rating_history", "against_computer", "reliability")
+
+
+async def stats_calls(service: MatchService, guild: int, user: int, parts: dict | None = None) -> float:
+    """What /stats asks the database, in its order; milliseconds (each part's added to ``parts``)."""
+    total = 0.0
+    for name in PARTS:
+        call = getattr(service, name)
+        t = time.perf_counter_ns()
+        await (call(guild, user, None) if name == "rating_history" else call(guild, user))
+        took = ms_since(t)
+        total += took
+        if parts is not None:
+            parts.setdefault(name, []).append(took)
+    return total
 
 
 async def measure(path: str, calls: int, log) -> dict:
@@ -116,7 +123,11 @@ async def measure(path: str, calls: int, log) -> dict:
         for who, sample in (("ordinary", ordinary), ("regular", regulars)):
             for guild, user in sample[:20]:                            # warm the cache
                 await stats_calls(service, guild, user)
-            out[f"stats_{who}"] = summarize([await stats_calls(service, g, u) for g, u in sample], "ms")
+            parts: dict = {}
+            out[f"stats_{who}"] = summarize([await stats_calls(service, g, u, parts) for g, u in sample], "ms")
+            out[f"parts_{who}"] = {name: summarize(v, "ms") for name, v in parts.items()}
+            log("    by part: " + ", ".join(f"{name} median {v['median']:.2f} p99 {v['p99']:.2f}"
+                                            for name, v in out[f"parts_{who}"].items()))
             times = []
             for guild, user in sample:
                 t = time.perf_counter_ns()
