@@ -12,7 +12,9 @@ read as the next place.
 Nothing is cut: the columns are measured (:func:`table_layout`), each as wide as its widest head
 or cell in the reader's language ("Wertungszahl", "Classement"), and the name column takes the
 rest; a name too long for it is drawn smaller, then on two lines.  A footnote explains the
-tie-break columns.  A pure function of its words: the caller says everything in the reader's
+tie-break columns.  A row may carry a short figure after its name (the player's reliability,
+"92 %"), drawn smaller and muted, before the "you" badge: with the badge it goes after the
+name's last line when there is room, else on a line of its own below.  A pure function of its words: the caller says everything in the reader's
 language first.
 """
 from __future__ import annotations
@@ -58,6 +60,8 @@ class StandingRow:
     rating: str = ""
     own: bool = False
     """The reader's own row: framed, with the ``you`` badge."""
+    reliability: str = ""
+    """A figure after the name ("92 %"), or nothing."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,8 @@ class Line:
     name: tuple[str, ...]
     name_size: int
     badge: int | None = None
-    """The line the "you" badge goes on: after the name's line of that index (the name's line count: below it)."""
+    """The line the figure and the "you" badge go on: after the name's line of that index (the name's
+    line count: below it)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,16 @@ def badge_width(word: str) -> int:
     return C.text_width(word, BADGE_SIZE) + int(BADGE_SIZE * 1.1) + 12 if word else 0
 
 
+def figure_width(figure: str) -> int:
+    """A figure's width after a name (with its gap)."""
+    return C.text_width(figure, BADGE_SIZE) + 12 if figure else 0
+
+
+def tail_width(row: StandingRow, you: str) -> int:
+    """What goes after a row's name: its figure, then the badge on the reader's row."""
+    return figure_width(row.reliability) + (badge_width(you) if row.own and you else 0)
+
+
 def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (),
                  subtitle: str = "", you: str = "") -> TableLayout:
     """Where everything goes: a pure function of the words, so that tests can measure what is drawn."""
@@ -176,8 +191,9 @@ def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: 
             y += GAP
         name, size = name_lines(row.name, name_width)
         badge = None
-        if row.own and you:         # after the name's last line if it has room there, else on a line of its own
-            badge = len(name) - 1 if C.text_width(name[-1], size) + badge_width(you) <= name_width else len(name)
+        tail = tail_width(row, you)
+        if tail:                    # after the name's last line if it has room there, else on a line of its own
+            badge = len(name) - 1 if C.text_width(name[-1], size) + tail <= name_width else len(name)
         count = len(name) + (badge == len(name))
         height = ROW if count == 1 else count * (size + 6) + 16
         lines.append(Line(y, height, name, size, badge))
@@ -239,7 +255,12 @@ def standings_image(title: str, header: list[str], rows: list[StandingRow], note
                 draw.line([(box[0], first + i * step), (box[2], first + i * step)], fill=C.MUTED, width=3)
         if line.badge is not None:
             x = right + 10 if line.badge < len(line.name) else cols[1].x
-            C.pill(img, (x, first + line.badge * step), you, min(BADGE_SIZE, line.name_size), FRAME, anchor="lm")
+            size = min(BADGE_SIZE, line.name_size)
+            if row.reliability:
+                box = C.draw_text(img, (x, first + line.badge * step), row.reliability, size, C.MUTED, anchor="lm")
+                x = box[2] + 12
+            if row.own and you:
+                C.pill(img, (x, first + line.badge * step), you, size, FRAME, anchor="lm")
         values = [row.points, row.buchholz, row.sonneborn_berger, row.rating, row.played]
         for i, (col, cell) in enumerate(zip(cols[2:], values)):
             C.draw_text(img, (col.x, cy), cell, TEXT_SIZE, C.INK, anchor="lm",

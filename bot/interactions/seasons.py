@@ -224,11 +224,6 @@ class Seasons:
         viewer = interaction.user.id if view.entrant(interaction.user.id) is not None else None
         text, file = await self.bot.tournaments._standings_post(view, view.event.status == "finished", locale,
                                                                 1, viewer)
-        reliable = await self.service.reliabilities(season.guild_id, [e.user_id for e in view.entrants])
-        shown = [Text("{name} {percent} %", name=view.name_of(u), percent=r.percent)
-                 for u, r in reliable.items() if r.percent is not None]
-        if shown:
-            text = f"{text}\n{say(Text('Reliability: {players}', players=Joined(shown, ', ')), locale)}"[:2000]
         if here:
             await interaction.followup.send(**outgoing(text, file=file))
             return

@@ -29,6 +29,12 @@ columns, each series with both names, its score in victory points and who goes o
 says the current round, each of its series and who is still in.  A bracket of more than 16
 players is shown a section at a time (:func:`render.bracket.window`), with the same page footer.
 
+Beside a name stands the player's reliability on the server (:mod:`matches.reliability`) when it is
+below 100 %: "Ann (92 % reliable)" in the text, a muted "92 %" after the name in the image (a
+footnote says what it is).  A reliable player, or one with no ended match yet, shows nothing: the
+figure marks those who let matches run out, and a table of "100 %" would only hide them.  The text
+drops the figures before it cuts a name (the image always has them).
+
 Standings mention nobody: names are plain text, and the posts pass nobody to notify.
 """
 from __future__ import annotations
@@ -43,6 +49,7 @@ import discord
 
 from engines import Joined, Text, Verbatim
 from matches.competitions import NoSuchPage, Page, Standing, page_count, page_of
+from matches.reliability import WINDOW
 from render import bracket as B
 from render.common import encode_png
 from render.standings import StandingRow, standings_image
@@ -125,8 +132,18 @@ def cut(name, room: int | None):
     return name + "…"
 
 
-def _line(view: "EventView", s: Standing, met: bool, room: int | None = None, own: bool = False) -> Text:
-    fields = dict(rank=s.rank, name=Text("{name}", name=cut(view.name_of(s.player), room)), points=points(s.points),
+def named(view: "EventView", player: int, room: int | None = None, reliable: dict[int, int] | None = None) -> Text:
+    """A player's name (cut to ``room``), with his reliability when ``reliable`` has it below 100 %."""
+    name = cut(view.name_of(player), room)
+    percent = (reliable or {}).get(player)
+    if percent is None or percent >= 100:
+        return Text("{name}", name=name)
+    return Text("{name} ({percent} % reliable)", name=name, percent=percent)
+
+
+def _line(view: "EventView", s: Standing, met: bool, room: int | None = None, own: bool = False,
+          reliable: dict[int, int] | None = None) -> Text:
+    fields = dict(rank=s.rank, name=named(view, s.player, room, reliable), points=points(s.points),
                   buchholz=points(s.buchholz), sb=points(s.sonneborn_berger), played=s.played)
     parts: list = [Text("{rank}. {name}: **{points}** · Bh {buchholz} · SB {sb} · {played} played", **fields)]
     if s.withdrawn:
@@ -154,17 +171,18 @@ def footer(page: Page, command: str) -> Text | None:
 
 def standings_lines(view: "EventView", final: bool = False, page: Page | None = None, *, met: bool = True,
                     room: int | None = None, command: str = "/tournament standings",
-                    viewer: int | None = None) -> Text:
+                    viewer: int | None = None, reliable: dict[int, int] | None = None) -> Text:
     """The standings as text: rank, name, points, tie-breaks, matches played (Swiss with ``met``: the
     opponents met).  ``page``: only its rows, the reader's own below them and the footer; the whole
     table without one.  ``room``: the most characters a name may take (see :func:`cut`).
-    ``viewer``: whose line on the page says "← you"."""
+    ``viewer``: whose line on the page says "← you".  ``reliable``: percent by player (see :func:`named`)."""
     event = view.event
     rows = page.rows if page is not None else tuple(view.standings())
     lines: list = [heading(view, final, True),
-                   *(_line(view, s, met, room, own=viewer is not None and s.player == viewer) for s in rows)]
+                   *(_line(view, s, met, room, own=viewer is not None and s.player == viewer, reliable=reliable)
+                     for s in rows)]
     if page is not None and page.own is not None:
-        lines += ["⋯", Text("You: {line}", line=_line(view, page.own, met, room))]
+        lines += ["⋯", Text("You: {line}", line=_line(view, page.own, met, room, reliable=reliable))]
     if final and event.winners:
         lines.append(trophy(view, event.winners, room, page is not None and page.count > 1))
     if page is not None and (tail := footer(page, command)) is not None:
@@ -192,8 +210,9 @@ def scheduled(view: "EventView") -> dict[int, int]:
 
 
 def image_rows(view: "EventView", final: bool, locale, page: Page | None = None,
-               viewer: int | None = None) -> list[StandingRow]:
-    """The image's rows in the reader's words: ``page``'s and the reader's own after a gap, or the whole table."""
+               viewer: int | None = None, reliable: dict[int, int] | None = None) -> list[StandingRow]:
+    """The image's rows in the reader's words: ``page``'s and the reader's own after a gap, or the whole
+    table; ``reliable``: percent by player, shown after the name below 100 %."""
     sayer = functools.partial(say, locale=locale, escaped=False)
     shown = list(page.rows if page is not None else view.standings())
     if page is not None and page.own is not None:
@@ -203,15 +222,21 @@ def image_rows(view: "EventView", final: bool, locale, page: Page | None = None,
     def played(s: Standing) -> str:
         return f"{s.played}/{league.get(s.player, s.played)}" if league is not None else str(s.played)
 
+    def reliability(s: Standing) -> str:
+        percent = (reliable or {}).get(s.player)
+        return "" if percent is None or percent >= 100 else sayer(Text("{percent} %", percent=percent))
+
     return [StandingRow(s.rank, sayer(Text("{name}", name=view.name_of(s.player))), sayer(points(s.points)),
                         sayer(points(s.buchholz)), sayer(points(s.sonneborn_berger)), played(s), s.withdrawn,
                         s.player in view.event.winners and final, apart=page is not None and s is page.own,
-                        rating=str(round(s.rating)), own=viewer is not None and s.player == viewer)
+                        rating=str(round(s.rating)), own=viewer is not None and s.player == viewer,
+                        reliability=reliability(s))
             for s in shown]
 
 
-def table_words(view: "EventView", final: bool, locale, page: Page | None = None) -> dict:
-    """The table image's words in ``locale``: title, heads, footnotes, the page line and the "you" badge."""
+def table_words(view: "EventView", final: bool, locale, page: Page | None = None, figures: bool = False) -> dict:
+    """The table image's words in ``locale``: title, heads, footnotes, the page line and the "you" badge.
+    ``figures``: some row shows a reliability, which a footnote explains."""
     sayer = functools.partial(say, locale=locale, escaped=False)
     header = [sayer(Text("Player")), sayer(Text("Points")), "Bh", "SB", sayer(Text("Rating")), sayer(Text("Played"))]
     notes = [Text("Bh (Buchholz): the points of every opponent met."),
@@ -220,6 +245,10 @@ def table_words(view: "EventView", final: bool, locale, page: Page | None = None
                   "tie-break.")]
     if view.event.format == "league":
         notes.append(Text("Played: matches decided / the player's matches in the schedule."))
+    if figures:
+        notes.append(Text("A share after a name: the player's reliability, the share of his last {count} ended "
+                          "matches on this server not lost by running out of time or abandoning (shown below "
+                          "100 %).", count=WINDOW))
     subtitle = ""
     if page is not None and page.count > 1 and page.rows:
         subtitle = sayer(Text("Page {page} of {pages} · places {first} to {last}", page=page.number,
@@ -229,27 +258,30 @@ def table_words(view: "EventView", final: bool, locale, page: Page | None = None
 
 
 def standings_png(view: "EventView", final: bool, locale, page: Page | None = None,
-                  viewer: int | None = None) -> bytes:
+                  viewer: int | None = None, reliable: dict[int, int] | None = None) -> bytes:
     """The standings as an image (drawn in a worker thread): :func:`image_rows` under the title; a
     knockout's bracket (:func:`bracket_png`)."""
     if view.event.format == "knockout":
         return bracket_png(view, final, locale, page, viewer)
-    words = table_words(view, final, locale, page)
-    return encode_png(standings_image(rows=image_rows(view, final, locale, page, viewer), **words))
+    rows = image_rows(view, final, locale, page, viewer, reliable)
+    words = table_words(view, final, locale, page, figures=any(r.reliability for r in rows))
+    return encode_png(standings_image(rows=rows, **words))
 
 
 def standings_text(view: "EventView", final: bool, locale, page: Page, command: str,
-                   viewer: int | None = None) -> str:
+                   viewer: int | None = None, reliable: dict[int, int] | None = None) -> str:
     """The page's text in ``locale``, as full as fits one message: a one-page table names the
-    opponents met if it can; then the lines without them; then names that escaping made long
-    (a name of markdown characters shows each twice) cut to :data:`NAME_ROOMS`."""
+    opponents met if it can; then the lines without them; then without the reliability figures;
+    then names that escaping made long (a name of markdown characters shows each twice) cut to
+    :data:`NAME_ROOMS`."""
     if view.event.format == "knockout":
         return knockout_text(view, final, locale, page, command, viewer)
-    steps = [(False, None), *((False, room) for room in NAME_ROOMS)]
+    steps = [(False, None, reliable), (False, None, None), *((False, room, None) for room in NAME_ROOMS)]
     if page.count == 1:
-        steps.insert(0, (True, None))
-    for met, room in steps:
-        text = say(standings_lines(view, final, page, met=met, room=room, command=command, viewer=viewer), locale)
+        steps.insert(0, (True, None, reliable))
+    for met, room, figures in steps:
+        text = say(standings_lines(view, final, page, met=met, room=room, command=command, viewer=viewer,
+                                   reliable=figures), locale)
         if len(text) <= CONTENT_MAX:
             break
     return text                                 # outgoing() cuts what still would not fit
@@ -269,12 +301,13 @@ def description(view: "EventView", page: Page, locale) -> str:
 
 
 async def standings_message(view: "EventView", final: bool, locale, page: Page | None = None,
-                            command: str = "/tournament standings",
-                            viewer: int | None = None) -> tuple[str, discord.File]:
-    """One page's text and image (drawn off the event loop); page 1 without ``page``."""
+                            command: str = "/tournament standings", viewer: int | None = None,
+                            reliable: dict[int, int] | None = None) -> tuple[str, discord.File]:
+    """One page's text and image (drawn off the event loop); page 1 without ``page``.  ``reliable``:
+    percent by player (see :func:`named`)."""
     page = page or standings_page(view)
-    text = standings_text(view, final, locale, page, command, viewer)
-    png = await asyncio.to_thread(standings_png, view, final, locale, page, viewer)
+    text = standings_text(view, final, locale, page, command, viewer, reliable)
+    png = await asyncio.to_thread(standings_png, view, final, locale, page, viewer, reliable)
     return text, discord.File(io.BytesIO(png), filename=f"standings-{view.event.id}.png",
                               description=description(view, page, locale))
 

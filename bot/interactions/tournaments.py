@@ -318,14 +318,18 @@ class Tournaments:
 
     async def _standings_post(self, view: EventView, final: bool, locale, number: int = 1,
                               viewer: int | None = None) -> tuple[str, discord.File]:
-        """Page ``number`` of the standings as text and image; its footer's command names the event
-        when the server has another one that ``/tournament standings`` could mean."""
+        """Page ``number`` of the standings as text and image, each shown player's reliability beside
+        his name; its footer's command names the event when the server has another one that
+        ``/tournament standings`` could mean."""
         # a 256-player table takes a tenth of a second to compute: off the event loop, as its image is
         page = await asyncio.to_thread(standings_page, view, number, viewer)
         command = "/tournament standings"
         if page.count > 1 and len(await self.service.events(view.event.guild_id, ("running", "finished"))) > 1:
             command = f"/tournament standings tournament:{view.event.id}"
-        return await standings_message(view, final, locale, page, command, viewer)
+        shown = [s.player for s in page.rows] + ([page.own.player] if page.own is not None else [])
+        reliable = {player: r.percent for player, r in
+                    (await self.service.reliabilities(view.event.guild_id, shown)).items() if r.percent is not None}
+        return await standings_message(view, final, locale, page, command, viewer, reliable)
 
     async def list(self, interaction: discord.Interaction) -> None:
         events = await self.service.events(interaction.guild_id)

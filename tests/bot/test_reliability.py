@@ -2,6 +2,8 @@
 player who left, not against the opponent; a player on vacation when a limit passes is not
 blamed; /stats shows the figure; an organiser's minimum refuses privately, saying why, and
 changes nothing."""
+import discord
+
 from matches.timing import DAY
 
 from .helpers import advance, deterministic_seeds
@@ -81,3 +83,36 @@ async def test_a_round_limit_passing_on_vacation_is_not_a_fault(world):
     for member in people:
         if member.id in movers:
             assert "100 %" in await stats_line(w, member)
+
+
+async def test_standings_show_a_faulty_players_figure_beside_his_name_and_nothing_for_the_others(world):
+    """bob ran out of time once (0 %): his line says so, in the text and the image's row; ann (100 %)
+    and cat and dan (no ended match yet) show no figure."""
+    from bot.interactions import standings as S
+    w = world
+    match = await started(w, w.ann, w.bob)
+    while match.to_move_id() == w.ann.id:
+        match = (await w.service.move(match.id, w.ann.id, match.state().legal_moves()[0])).match
+    await advance(w.env, 3 * DAY + 31)
+    await w.ann.click(w.channel.last_message, label="Claim the win")
+    org = organiser_in(w)
+    dan = w.guild.add_member(w.env.create_user("dan"))
+    await org.slash(w.channel, "tournament create", game="architekton", format="swiss", name="Cup", days=1)
+    for member in (w.ann, w.bob, w.cat, dan):
+        await member.slash(w.channel, "tournament join")
+    await org.slash(w.channel, "tournament start")
+    r = await dan.slash(w.channel, "tournament standings")
+    message = r.followups[0] if r.followups else r.response
+    lines = {name: next(line for line in message.content.splitlines() if f". {name}" in line)
+             for name in ("ann", "bob", "cat", "dan")}
+    assert "bob (0 % reliable):" in lines["bob"]
+    assert not any("%" in lines[name] or "reliable" in lines[name] for name in ("ann", "cat", "dan"))
+    [event] = await w.service.events(w.guild.id)
+    view = await w.service.event_view(event.id)
+    reliable = {p: r.percent for p, r in (await w.service.reliabilities(w.guild.id, [w.ann.id, w.bob.id, w.cat.id, dan.id]))
+                .items() if r.percent is not None}
+    assert reliable == {w.ann.id: 100, w.bob.id: 0}                        # cat and dan have no figure
+    rows = {row.name: row.reliability for row in S.image_rows(view, False, discord.Locale.british_english, reliable=reliable)}
+    assert rows == {"ann": "", "bob": "0 %", "cat": "", "dan": ""}
+    words = S.table_words(view, False, discord.Locale.british_english, figures=True)
+    assert any("reliability" in note for note in words["notes"])

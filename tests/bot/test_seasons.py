@@ -86,7 +86,13 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     r = await w.ann.slash(w.channel, "season standings", season=1, division=2)
     message = r.followups[0] if r.followups else r.response
     assert "season 1, division 2" in message.content
-    assert "Reliability:" in message.content and "%" in message.content.split("Reliability:")[1]
+    # the season's table shows reliability as the tournaments' do: beside the names below 100 %
+    late_mover = [p for p in spared.players if (await w.service.reliability(w.guild.id, p)).faults]
+    assert len(late_mover) == 1                                              # who ran out of time
+    percent = (await w.service.reliability(w.guild.id, late_mover[0])).percent
+    figured = [line for line in message.content.splitlines() if "% reliable" in line]
+    assert figured == [line for line in figured if f"{by_id[late_mover[0]].name} ({percent} % reliable): " in line]
+    assert len(figured) == 1 and "Reliability:" not in message.content
     assert (await message.attachments[0].read()).startswith(PNG_MAGIC)
 
 

@@ -56,6 +56,21 @@ def test_the_longest_page_fits_one_message_with_every_name_whole(locale):
     assert whole.count("W" * 32) == S.PAGE_SIZE + 1 + S.WINNERS_NAMED              # rows, own line, winners
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_reliability_figures_show_while_they_fit_and_never_cost_a_name(locale):
+    """Short names keep their figures ("Ann (92 % reliable)"); on the longest page the figures go
+    before any name is cut (the image still has them)."""
+    reliable = {p: 80 + p for p in range(1, S.PAGE_SIZE + 2)}
+    view, page = worst_view(S.PAGE_SIZE, "Ann")
+    text = S.standings_text(view, True, locale, page, "/tournament standings", reliable=reliable)
+    assert len(text) <= CONTENT_MAX
+    assert len(re.findall(r"Ann \((?:fiable à )?[89]\d", text)) == S.PAGE_SIZE + 1          # every row and the own line
+    view, page = worst_view(S.PAGE_SIZE, "W" * 32)
+    command = f"/tournament standings tournament:{view.event.id}"
+    text = S.standings_text(view, True, locale, page, command, reliable=reliable)
+    assert text == S.standings_text(view, True, locale, page, command)           # as without figures: whole names
+
+
 def test_one_row_more_would_not_fit_in_german():
     """PAGE_SIZE is the largest that fits: a longer page needs the cuts the text is built to avoid."""
     view, page = worst_view(S.PAGE_SIZE + 1, "W" * 32)

@@ -12,7 +12,7 @@ from matches.competitions import Page, Standing
 from matches.events import Event, EventEntrant, EventTable, EventView
 from render import common as C
 from render.standings import (COL_GAP, FRAME, GOLD, HEAD_SIZE, PAD, TEXT_SIZE, WIDTH, StandingRow, badge_width,
-                              standings_image, table_layout)
+                              standings_image, table_layout, tail_width)
 
 HEADER = ["Player", "Points", "Bh", "SB", "Rating", "Played"]
 LOCALES = [discord.Locale.british_english, discord.Locale.german, discord.Locale.french]
@@ -170,3 +170,28 @@ def test_a_page_says_which_page_it_is():
                                           "Page 2 sur 3 · places 16 à 30"]):
         assert S.table_words(view, False, locale, page)["subtitle"] == expected
     assert S.table_words(view, False, LOCALES[0], S.standings_page(event_view("swiss", 5, "Ann")))["subtitle"] == ""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("own_on_page", [True, False])
+def test_reliability_figures_after_whole_names_and_their_footnote_in_any_language(locale, own_on_page):
+    """Every row's figure (and the reader's badge) after the 32-character name or on a line below it,
+    nothing cut; a player at 100 % or without ended matches shows none; the footnote says what it is."""
+    view, page, viewer = worst_page("swiss", own_on_page)
+    reliable = {p: 9 + p for p in range(1, 15)} | {15: 100}                 # 16: no figure at all
+    words = S.table_words(view, False, locale, page, figures=True)
+    drawn = S.image_rows(view, False, locale, page, viewer, reliable)
+    figures = [r.reliability.replace("\u202f", " ") for r in drawn]          # French: a narrow space
+    assert figures == ([f"{9 + p} %" for p in range(1, 15)] + ["", ""])[:len(drawn)]
+    layout = table_layout(rows=drawn, **words)
+    name_col = layout.columns[1]
+    for row, line in zip(drawn, layout.lines):
+        assert "…" not in "".join(line.name) and " ".join(line.name).replace("- ", "-") == row.name
+        tail = tail_width(row, words["you"])
+        if tail:
+            assert line.badge is not None and (line.badge == len(line.name) or C.text_width(
+                line.name[-1], line.name_size) + tail <= name_col.width)
+    assert len(words["notes"]) == 4 and not any(n.endswith("…") for n in layout.notes)
+    assert "50" in words["notes"][-1] and "100 %" in words["notes"][-1].replace("\u202f", " ")
+    assert standings_image(rows=drawn, **words).size[0] == WIDTH
+    assert len(S.table_words(view, False, locale, page)["notes"]) == 3   # no figure, no footnote
