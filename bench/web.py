@@ -109,13 +109,20 @@ async def _client(base, plan, results, ready, go):
 
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as http:
-        if plan["kind"] == "pages":
+        if plan["kind"] in ("pages", "json"):
             async def first_byte(token):
                 start = time.perf_counter()
                 async with http.get(f"{base}/m/{token}") as response:
                     await response.content.readany()
                     return time.perf_counter() - start, response.status
-            answers = await asyncio.gather(*(first_byte(t) for t in plan["tokens"]))
+
+            async def whole_json(token):     # the match's JSON, read to its end
+                start = time.perf_counter()
+                async with http.get(f"{base}/api/m/{token}") as response:
+                    await response.read()
+                    return time.perf_counter() - start, response.status
+            ask = first_byte if plan["kind"] == "pages" else whole_json
+            answers = await asyncio.gather(*(ask(t) for t in plan["tokens"]))
             results.put({"first_byte": [a[0] for a in answers], "statuses": sorted({a[1] for a in answers})})
             return
         if plan["kind"] == "streams":
@@ -199,6 +206,11 @@ async def load(args) -> dict:
         pages = await queue_get(client[1])
         client[0].join(10)
         report["page_first_byte"] = {**summary(pages["first_byte"]), "statuses": pages["statuses"]}
+        # 2. the same pages' JSON, asked for at once
+        client = run_client(base, {"kind": "json", "tokens": tokens})
+        answers = await queue_get(client[1])
+        client[0].join(10)
+        report["json"] = {**summary(answers["first_byte"]), "statuses": answers["statuses"]}
 
         # 3a. /move and the loop's lateness with nothing open
         stop, late = asyncio.Event(), []
