@@ -1,4 +1,4 @@
-"""Looking back at a match inside Discord (issue 13): the animated replay, the board after any
+"""Looking back at a match inside Discord: the animated replay, the board after any
 move, and the score chart the final message carries.
 
 Drawing runs in worker threads.  Replays and charts are kept by match version and language

@@ -89,14 +89,14 @@ RESULTS = [  # (record, what it is)
     (lambda: random_record("atacama", 2, 19), "draw"),
     (lambda: random_record("tactori", 2, 1), "draw"),
     (lambda: random_record("tactori", 4, 22), "win"),
-    (lambda: random_record("atacama", 4, 14), "shared"),
+    (lambda: random_record("atacama", 4, 14), "tie"),
     (lambda: example("fem-stacks"), "win"),
     (lambda: example("tactori-3p-chase"), "draw"),
 ]
 
 
 @pytest.mark.parametrize("make,kind", RESULTS, ids=["architekton-win", "atacama-draw", "tactori-draw",
-                                                    "tactori-4p-win", "atacama-4p-shared", "fem-loop",
+                                                    "tactori-4p-win", "atacama-4p-tie", "fem-loop",
                                                     "tactori-3p-draw"])
 def test_the_chart_states_the_result_of_the_record_and_its_lines_end_there(monkeypatch, make, kind):
     record = make()
@@ -112,7 +112,7 @@ def test_the_chart_states_the_result_of_the_record_and_its_lines_end_there(monke
         assert done.winner == winners[0] and done.result.startswith(f"{names[winners[0]]} wins")
     else:
         assert done.winner is None and done.result.startswith("Draw")
-        if kind == "shared":
+        if kind == "tie":
             assert all(names[s] in done.result for s in winners)
     if len(names) == 2 and outcome.end == "normal" and record.game != "tactori-fem":
         assert " : ".join(str(v) for v in sorted(outcome.scores, reverse=True)) in done.result
