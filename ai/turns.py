@@ -85,10 +85,7 @@ def _new_cycle(seg_ends, base, new) -> bool:
     forest = _Forest()
     for s in base:
         forest.join(*seg_ends[s])
-    for s in new:
-        if s not in base and not forest.join(*seg_ends[s]):
-            return True
-    return False
+    return any(s not in base and not forest.join(*seg_ends[s]) for s in new)
 
 
 class _Position:
@@ -138,7 +135,7 @@ class _Position:
         while todo:
             f = todo.pop()
             for r, pl in partners[f]:
-                if (r == q or r == also or level[r] == hq) and self.open_place(pl):
+                if (r in (q, also) or level[r] == hq) and self.open_place(pl):
                     places.add(pl)
                     if r not in seen:
                         seen.add(r)

@@ -123,7 +123,8 @@ def run(base: str, seconds: float, log=print) -> dict:
             starts = {"base": initial(old, game, players, options), "today": initial(engines, game, players, options)}
             for mode, playout in (("sample", playout_sample), ("legal", playout_legal)):
                 rngs = {side: random.Random(11) for side in starts}
-                rates = alternate({side: (lambda side=side: playout(starts[side].copy(), rngs[side]))
+                rates = alternate({side: (lambda side=side, playout=playout, rngs=rngs, starts=starts:
+                                          playout(starts[side].copy(), rngs[side]))
                                    for side in starts}, seconds)
                 row[mode] = {"base": round(rates["base"]), "today": round(rates["today"]),
                              "ratio": round(rates["today"] / rates["base"], 3)}
@@ -131,7 +132,7 @@ def run(base: str, seconds: float, log=print) -> dict:
             states = {"base": [type(starts["base"]).from_json(d) for d in data],
                       "today": [type(starts["today"]).from_json(d) for d in data]}
 
-            def lister(side):
+            def lister(side, states=states):
                 def call() -> int:
                     for s in states[side]:
                         s._reset_caches()

@@ -85,8 +85,7 @@ class Record:
 
 def replay(record: Record, upto: int | None = None) -> State:
     """The state after the record's moves (or its first ``upto`` moves)."""
-    for state in walk(record, upto):
-        pass
+    *_, state = walk(record, upto)
     return state
 
 

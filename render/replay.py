@@ -288,6 +288,5 @@ def _draw(record: Record, names: list[str], frames: list[Frame], total: int, say
 
 
 def _position(record: Record, ply: int):
-    for state in walk(record, ply):
-        pass
+    *_, state = walk(record, ply)
     return state

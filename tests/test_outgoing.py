@@ -76,7 +76,7 @@ def test_components_and_embeds_are_fitted():
     view.add_item(discord.ui.Select(options=[discord.SelectOption(label=f"{i}" * 150, value=str(i),
                                                                   description="d" * 300) for i in range(40)]))
     embed = discord.Embed(title="t" * 400, description="d" * 5000)
-    for i in range(30):
+    for _i in range(30):
         embed.add_field(name="n" * 300, value="v" * 2000)
     out = outgoing("x", view=view, embed=embed)
     button, select = out["view"].children

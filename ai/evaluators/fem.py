@@ -12,6 +12,6 @@ TACTICS = True
 
 def value(state) -> list[float]:
     counts = [0.0, 0.0]
-    for owner, floor in state.board.bridges.values():
+    for owner, _floor in state.board.bridges.values():
         counts[owner] += 1.0
     return score_margins(counts, 2.0)

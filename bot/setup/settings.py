@@ -251,7 +251,7 @@ def _check_port(url: str) -> None:
     from urllib.parse import urlsplit
 
     try:
-        urlsplit(url).port
+        _ = urlsplit(url).port
     except ValueError:
         netloc = url.partition("://")[2].split("/", 1)[0].rsplit("@", 1)[-1]
         raise SettingsError(f"DATABASE_URL: the port in {netloc!r} must be a number from 1 to 65535") from None

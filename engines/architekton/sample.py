@@ -59,7 +59,7 @@ def sample_move(state: "ArchitektonState", rng: random.Random) -> str:
                                 continue
                 return f"{terrain}@{x},{y}"
             i -= n_land
-            for b, rotations in buildings:
+            for _building, rotations in buildings:
                 n = len(rotations) * per_rotation
                 if i < n:
                     break

@@ -36,9 +36,9 @@ def after_result(order: Sequence[PlayerId], winner: PlayerId | None, loser: Play
     order = list(order)
     if winner is None or loser is None or winner not in order or loser not in order:
         return order
-    w, l = order.index(winner), order.index(loser)
-    if w < l:
+    w, lo = order.index(winner), order.index(loser)
+    if w < lo:
         return order
     order.pop(w)
-    order.insert(l, winner)
+    order.insert(lo, winner)
     return order

@@ -106,7 +106,7 @@ def board_base(slots: tuple[str | None, ...], labels: tuple[tuple[str, str], ...
         for f in B.slot_fields(slot):
             ore, value = ores[f]
             img.paste(field_face(ore, value), (f[0] * CELL, (8 - f[1]) * CELL))
-    for slot, letter in enumerate(slots):
+    for slot in range(len(slots)):
         sr, sc = divmod(slot, 3)
         x0, y0 = sc * 3 * CELL, sr * 3 * CELL
         draw.rectangle((x0, y0, x0 + 3 * CELL - 1, y0 + 3 * CELL - 1), outline=SUB_EDGE, width=SUB)

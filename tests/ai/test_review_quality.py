@@ -181,7 +181,7 @@ def test_the_calibration_fit_finds_a_lean_it_was_given():
 
     rng = random.Random(5)
     leans, points = [], []
-    for match in range(40):
+    for _match in range(40):
         truth = rng.uniform(-2, 2)              # logit of seat 0's chance, drifting over the match
         won = rng.random() < 1 / (1 + math.exp(-truth))
         for ply in range(30):

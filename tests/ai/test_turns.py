@@ -179,13 +179,12 @@ def tactori_positions(count: int):
         for ply in range(120):
             if state.current_player() is None:
                 break
-            if ply >= 20 and ply % 4 == 0:
-                if closing_turns(state, limit=1, single=False):
-                    seat = state.current_player()
-                    before = state.scores()[seat]
-                    if not any(score_after(state, m)[seat] > before for m in state.legal_moves() if "=" in m):
-                        found.append(state.copy())
-                        break
+            if ply >= 20 and ply % 4 == 0 and closing_turns(state, limit=1, single=False):
+                seat = state.current_player()
+                before = state.scores()[seat]
+                if not any(score_after(state, m)[seat] > before for m in state.legal_moves() if "=" in m):
+                    found.append(state.copy())
+                    break
             state.play(playout_turn(state, rng))
         if len(found) >= count:
             break

@@ -67,7 +67,7 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
     # a rematch is an offer: declined, nothing starts, and it may be offered again later
     pressed = await w.bob.click(board, label="Rematch")
     [offer] = pressed.followups
-    assert "<@%d>" % w.ann.id in offer.content and button_labels(offer) == ["Accept", "Decline"]
+    assert f"<@{w.ann.id}>" in offer.content and button_labels(offer) == ["Accept", "Decline"]
     assert len(await w.service.user_matches(w.ann.id)) == 0              # no clock runs for ann
     await w.ann.click(offer, label="Decline")
     assert "was declined" in offer.content and offer.components == []

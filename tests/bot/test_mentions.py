@@ -140,7 +140,7 @@ async def test_resignation_and_a_typed_mention_as_a_move_ping_nobody(hostile):
     offered = await h.tom.slash(h.channel, f"{GAME} challenge", opponent=h.mal, first="me")
     await h.mal.click(offered.response, label="Accept")
     start = len(h.env.http_requests)
-    refused = await h.tom.slash(h.channel, f"{GAME} move", move="@everyone <@&%d> **x**" % h.staff.id)
+    refused = await h.tom.slash(h.channel, f"{GAME} move", move=f"@everyone <@&{h.staff.id}> **x**")
     assert refused.ephemeral and refused.response.content.startswith("'@\u200beveryone <@\u200b&")
     assert pinged(h, refused.response) == set()
     assert assert_pings_at_most(h.env, set(), start) == 1                     # the refusal pings nobody

@@ -42,7 +42,7 @@ async def test_the_final_message_carries_board_replay_and_chart(world):
     assert f"a frame shows up to" in final.content and f"(4 frames for {match.plies} moves)" in final.content
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
-    assert "replay" in animation.description.lower() and "#%d" % match.id in chart.description
+    assert "replay" in animation.description.lower() and f"#{match.id}" in chart.description
     assert final.components and [c["label"] for row in final.components for c in row["components"]] == ["Rematch", "Review"]
 
 
@@ -63,7 +63,7 @@ async def test_replay_command_is_drawn_once_and_then_served_from_the_cache(world
     notes = [r for r in w.env.http_requests if "Drawing the replay" in str(r.json)]
     assert len(notes) == 1 and f"Architekton #{match.id}: 4 frames, a few seconds" in str(notes[0].json)
     [gif] = first.response.attachments
-    assert "**Replay of Architekton #%d**, moves 3 to 5." % match.id in first.response.content
+    assert f"**Replay of Architekton #{match.id}**, moves 3 to 5." in first.response.content
     frames = gif_frames(await gif.read())
     assert len(frames) == 4 and drawn == [2]                    # positions 2, 3, 4, 5
     again = await w.bob.slash(w.channel, f"{GAME} replay", match=match.id, **{"from": 2, "to": 5})
@@ -72,7 +72,7 @@ async def test_replay_command_is_drawn_once_and_then_served_from_the_cache(world
     assert len([r for r in w.env.http_requests if "Drawing the replay" in str(r.json)]) == 1   # instant: no note
     # the whole match was drawn for the final message already: not drawn again either
     whole = await w.ann.slash(w.channel, f"{GAME} replay", match=match.id)
-    assert drawn == [2] and "moves 1 to %d" % match.plies in whole.response.content
+    assert drawn == [2] and f"moves 1 to {match.plies}" in whole.response.content
 
 
 async def test_replay_frames_follow_the_record(world):

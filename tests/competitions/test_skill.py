@@ -62,7 +62,7 @@ def test_three_players_and_bad_input():
 
 def test_provisional_until_five_games():
     s = Skill()
-    for i in range(5):
+    for _i in range(5):
         assert s.provisional
         s = rate([s, Skill()], [1, 2])[0]
     assert not s.provisional and s.games == 5

@@ -306,9 +306,8 @@ def test_a11_legal_list_distinct_results_smallest_rotation():
     assert legal == sorted(set(legal))
     for text in legal:
         m = Move.parse(text)
-        if m.kind == "building":
-            if m.tile in ("B07", "B10", "B12"):     # two distinct layouts each
-                assert m.rotation in (0, 1)
+        if m.kind == "building" and m.tile in ("B07", "B10", "B12"):     # two distinct layouts each
+            assert m.rotation in (0, 1)
     results = set()
     for text in legal:
         c = s.copy()

@@ -9,7 +9,7 @@ import pytest
 
 from atacama_helpers import (BASIC, DATA_FILE, FIXTURES, all_fields, assert_invalid, free_fields, make_state,
                              neighbours, new_match, ore)
-from engines import InvalidMove, SetupError, get_game
+from engines import InvalidMove, MoveError, SetupError, get_game
 from engines.atacama import boards as B
 from engines.atacama.notation import Move
 from state_checks import assert_refused, snapshot
@@ -305,7 +305,7 @@ def test_t3_t8_refused_moves_leave_the_state_unchanged():
     s = make_state({"e5": 0, "c3": (1, True)}, tactics=True, turn=1, supply=[[10, 3], [11, 0]])
     before = snapshot(s)
     for move in ("e5", "e4", "d3", "e5*", "a1*", "pass", "buy cols", "zz", "j1"):
-        with pytest.raises(Exception):
+        with pytest.raises(MoveError):
             s.play(move)
         assert snapshot(s) == before
     assert json.loads(before) == s.to_json()

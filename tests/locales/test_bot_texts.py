@@ -170,10 +170,11 @@ def _literals(folders: tuple[str, ...], calls: set[str], position: int) -> set[s
     for folder in folders:
         for path in (ROOT / folder).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-                if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in calls:
-                    if len(node.args) > position:      # "a" if ... else "b" gives both
-                        found |= {n.value for n in ast.walk(node.args[position])
-                                  if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+                if (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in calls
+                        and len(node.args) > position):
+                    # "a" if ... else "b" gives both
+                    found |= {n.value for n in ast.walk(node.args[position])
+                              if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     return found
 
 

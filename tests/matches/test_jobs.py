@@ -31,7 +31,8 @@ async def jobs(store, kind=MOVE):
     return [dict(r) for r in await store.fetchall("SELECT * FROM ai_jobs WHERE kind = ? ORDER BY id", (kind,))]
 
 
-async def human_moves(service, match, rng=random.Random(1)):
+async def human_moves(service, match, rng=None):
+    rng = rng or random.Random(1)
     return (await service.move(match.id, ANN.id, rng.choice(match.state().legal_moves()))).match
 
 

@@ -7,7 +7,7 @@ the planner to read every active match), the plans must stay the same.
 """
 import pytest
 
-from matches import Player
+from matches import NotFound, Player
 
 from .conftest import ANN, BOB
 
@@ -138,7 +138,7 @@ async def test_practice_reliability_and_ladder_reads_use_their_indexes(service, 
             return read(sql, params)
 
         setattr(store, name, recording)
-    with pytest.raises(Exception):
+    with pytest.raises(NotFound):
         await service.practice_position(ANN.id, "architekton")         # nothing to practise: refused
     await service.reliability(10, ANN.id)
     await service.ladder_of_match(1)

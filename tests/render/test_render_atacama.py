@@ -261,15 +261,15 @@ def test_no_right_is_named_by_a_colour_a_seat_could_wear(players, options):
     for state in states[::3] + [states[-1]]:
         words: list[str] = []
 
-        def say(text):
+        def say(text, words=words):
             words.append(str(text))
             return str(text)
 
         RA.render(state, names, say=say)
-        lines = [str(RA._status(state, names)[2])] + [str(l) for s in range(players) for l in RA._card_lines(state, s)]
+        lines = [str(RA._status(state, names)[2])] + [str(line) for s in range(players) for line in RA._card_lines(state, s)]
         for text in words + lines:
             assert not any(colour in text.lower() for colour in SEAT_AND_RIGHT_COLOURS), text
-        seen_right |= any("G+ S+ C–" in l or "C+ G+ S–" in l for l in lines)
+        seen_right |= any("G+ S+ C–" in line or "C+ G+ S–" in line for line in lines)
     assert seen_right
 
 
@@ -282,7 +282,6 @@ def test_line_values_are_legible_on_a_phone(count):
     state = get_game("atacama").setup(4, 1)
     width = RA.layout(state).width
     img = Image.new("RGB", (RA.PILL_W + 20, RA.PILL_H + 20), C.BACKGROUND)
-    ink = C.INK if count < 4 else C.WHITE
     margins._draw_value_pill(img, ImageDraw.Draw(img), (img.width / 2, img.height / 2), 7, count,
                              C.player_style(0).colour, C.WHITE)
     # the figure's pixels: far from the pill's fill, above the tower pips
