@@ -110,7 +110,8 @@ def run_ci(tmp_path: Path, running: bool, search_path: str | None = None) -> lis
     repo, fakes = tmp_path / "repo", tmp_path / "bin"
     (repo / ".ci").mkdir(parents=True)
     fakes.mkdir(exist_ok=True)
-    shutil.copy(ROOT / ".ci" / "run", repo / ".ci" / "run")
+    for script in ("run", "lint"):
+        shutil.copy(ROOT / ".ci" / script, repo / ".ci" / script)
     for path, text in ((repo / ".ci" / "postgres", FAKE_POSTGRES), (fakes / "python3", FAKE_PYTHON3)):
         path.write_text(text)
         path.chmod(0o755)
@@ -127,6 +128,29 @@ def test_ci_stops_the_server_it_started(tmp_path):
     calls = run_ci(tmp_path, running=False)
     assert "postgres start" in calls and calls[-1] == "postgres stop", calls
     assert "python -m pytest -q on postgresql://started/here" in calls
+
+
+def test_ci_runs_the_linters_before_the_tests(tmp_path):
+    calls = run_ci(tmp_path, running=True)
+    url = "postgresql://already/running"
+    lint = [f"python -m ruff check . on {url}", f"python -m ruff format --check . on {url}", f"python -m mypy on {url}"]
+    assert all(call in calls for call in lint), calls
+    assert max(calls.index(call) for call in lint) < calls.index(f"python -m pytest -q on {url}")
+
+
+def test_lint_runs_every_check_and_fails_when_one_does(tmp_path):
+    """A layout finding (ruff format --check fails) fails .ci/lint, after mypy has run too."""
+    repo = tmp_path / "repo"
+    (repo / ".ci").mkdir(parents=True)
+    shutil.copy(ROOT / ".ci" / "lint", repo / ".ci" / "lint")
+    python = tmp_path / "python"
+    python.write_text('#!/usr/bin/env bash\necho "$*" >> "$CALLS"\n[ "$3" != format ]\n')
+    python.chmod(0o755)
+    calls = tmp_path / "calls"
+    done = subprocess.run(["bash", str(repo / ".ci" / "lint")], env=dict(os.environ, PYTHON=str(python),
+                          CALLS=str(calls)), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert calls.read_text().splitlines() == ["-m ruff check .", "-m ruff format --check .", "-m mypy"]
 
 
 def test_ci_leaves_a_server_that_was_running_alone(tmp_path):
