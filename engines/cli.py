@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
+from .core import State
 from .record import Record, ReplayError, replay
 
 
@@ -22,11 +23,11 @@ class OneLineParser(argparse.ArgumentParser):
     exit status 2, instead of argparse's usage block: a script reads one line, and every
     command line of the project (engines, render, ai, bench) fails alike."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(USAGE, f"{self.prog}: {message}\n")
 
 
-def summary(game: str, ply: int, state, legal: bool = False, with_state: bool = False) -> dict[str, Any]:
+def summary(game: str, ply: int, state: State, legal: bool = False, with_state: bool = False) -> dict[str, Any]:
     outcome = state.outcome()
     out: dict[str, Any] = {
         "game": game,

@@ -95,7 +95,7 @@ def walk(record: Record, upto: int | None = None) -> Iterator[State]:
     yielded again and again: copy it to keep a position."""
     state = record.initial_state()
     moves = record.moves[:upto]
-    resigned = {}
+    resigned: dict[int, list[int]] = {}
     for ply, seat in record.resignations:
         if not 0 <= seat < len(record.players) or not 0 <= ply <= len(record.moves):
             raise ReplayError(f"resignation {[ply, seat]} names no seat or ply of this record")

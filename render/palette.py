@@ -61,7 +61,7 @@ def choose(sample: Image.Image, colours: int) -> Image.Image:
 
 def quantize(rgb: Image.Image, colours: int = 224) -> Image.Image:
     """``rgb`` as a palette image of at most ``colours`` colours, without dithering."""
-    sample = rgb.resize((max(1, rgb.width // SAMPLE), max(1, rgb.height // SAMPLE)), Image.NEAREST)
+    sample = rgb.resize((max(1, rgb.width // SAMPLE), max(1, rgb.height // SAMPLE)), Image.Resampling.NEAREST)
     palette = _take(rgb.size)
     if palette is not None and len(palette.getpalette() or ()) <= 3 * colours and fits(sample, palette):
         counts["kept"] += 1

@@ -11,10 +11,12 @@ what Pillow chooses for palette images too), IEND.
 from __future__ import annotations
 
 import struct
+import types
 import zlib
 
 from PIL import Image
 
+_deflater: types.ModuleType
 try:                                     # optional: pyproject installs it where a wheel exists
     from isal import isal_zlib as _deflater
 except ImportError:                      # tests/render/test_png.py writes with zlib too

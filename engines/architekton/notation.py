@@ -48,6 +48,7 @@ class Move:
     def __str__(self) -> str:
         if self.kind in WORDS:
             return self.kind
+        assert self.square is not None
         x, y = self.square
         if self.kind == "landscape":
             return f"{self.tile}@{x},{y}"

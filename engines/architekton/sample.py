@@ -44,8 +44,8 @@ def sample_move(state: "ArchitektonState", rng: random.Random) -> str:
         for _ in range(TRIES):
             i = rng.randrange(total)
             if i < n_land:
-                terrain, j = divmod(i, len(landscape_squares))
-                terrain = terrains[terrain]
+                which, j = divmod(i, len(landscape_squares))
+                terrain = terrains[which]
                 x, y = landscape_squares[j]
                 # A4: a neighbouring building shows this terrain towards the square
                 t = tiles.get((x, y + 1))
@@ -59,7 +59,7 @@ def sample_move(state: "ArchitektonState", rng: random.Random) -> str:
                                 continue
                 return f"{terrain}@{x},{y}"
             i -= n_land
-            for _building, rotations in buildings:
+            for b, rotations in buildings:  # noqa: B007 (b: the building chosen, after the break)
                 n = len(rotations) * per_rotation
                 if i < n:
                     break

@@ -1,6 +1,8 @@
 """Architekton scoring helpers: diagonal groups (A9) and enclosure checks (A5)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .tiles import DIAGONALS, Square, neighbours
 
 
@@ -25,5 +27,5 @@ def largest_diagonal_group(squares: set[Square]) -> int:
     return best
 
 
-def landscape_neighbours(tiles: dict, square: Square) -> int:
+def landscape_neighbours(tiles: Mapping[Square, object], square: Square) -> int:
     return sum(1 for n in neighbours(square) if n in tiles)

@@ -51,6 +51,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind == "place":
+            assert self.field is not None
             return name(self.field) + ("*" if self.other else "")
         if self.kind == "buy":
             return f"buy {self.axis}"

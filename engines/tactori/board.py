@@ -5,6 +5,8 @@ turns; it answers questions about the position and applies single changes.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..text import Text
 from .geometry import Geometry, Place
 
@@ -137,7 +139,7 @@ class Board:
         return (str(self.stacks) + str(sorted(self.bridges.items()))).replace(" ", "")
 
     # ----------------------------------------------------------- serialise
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         names = self.geo.names
         return {
             "stacks": {names[i]: list(s) for i, s in enumerate(self.stacks) if s},
@@ -147,7 +149,7 @@ class Board:
         }
 
     @classmethod
-    def from_json(cls, geo: Geometry, data: dict) -> "Board":
+    def from_json(cls, geo: Geometry, data: dict[str, Any]) -> "Board":
         board = cls(geo)
         for name, owners in data["stacks"].items():
             board.stacks[geo.index[name]] = list(owners)

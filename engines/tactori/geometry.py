@@ -105,7 +105,9 @@ class Geometry:
         return cx * m + cy if 0 <= cx < m and 0 <= cy < m else -1
 
     def seg_name(self, s: int) -> list[str]:
-        a, b = self.seg_ends[s]
+        ends = self.seg_ends[s]
+        assert ends is not None, s          # every index below nseg is a segment
+        a, b = ends
         return [self.names[a], self.names[b]]
 
     def on_board(self, x: int, y: int) -> bool:

@@ -104,12 +104,12 @@ def next_divisions(finals: Sequence[Sequence[PlayerId]], promote: int, relegate:
             else:
                 stay[d].append(p)
     gone = set(leaving)
-    order: list[PlayerId] = []
+    seated: list[PlayerId] = []
     for d in range(count):
-        order += [p for p in down_into[d] + stay[d] + up_into[d] if p not in gone]
-    seen = set(order)
-    order += [p for p in newcomers if p not in seen and p not in gone]
-    divisions = _cut(order, division_sizes(len(order), size, most))
+        seated += [p for p in down_into[d] + stay[d] + up_into[d] if p not in gone]
+    seen = set(seated)
+    seated += [p for p in newcomers if p not in seen and p not in gone]
+    divisions = _cut(seated, division_sizes(len(seated), size, most))
     before = {p: d for d, ps in enumerate(finals) for p in ps}
     promoted, relegated = {}, {}
     for d, ps in enumerate(divisions):

@@ -111,7 +111,7 @@ def placement_points(places: Sequence[int]) -> list[Fraction]:
         j = i
         while j + 1 < k and places[order[j + 1]] == places[order[i]]:
             j += 1
-        share = sum(Fraction(k - 1 - pos, k - 1) for pos in range(i, j + 1)) / (j - i + 1)
+        share = sum((Fraction(k - 1 - pos, k - 1) for pos in range(i, j + 1)), Fraction(0)) / (j - i + 1)
         for pos in range(i, j + 1):
             points[order[pos]] = share
         i = j + 1
