@@ -1,7 +1,7 @@
 """How long a match review takes, and how good its judgement is (ai/review.py, ai/README.md "Reviews").
 
 CPU seconds (``time.process_time``: the review is one thread; the machine is shared) per match
-and per ply, reviewing seeded matches of the issue's lengths at the hard level:
+and per ply, reviewing seeded matches of typical lengths at the hard level:
 
 ``python -m bench.ai_review time [--games fem,architekton,atacama,tactori4] [-o bench/ai-review.json]``
 

@@ -1,6 +1,6 @@
 """FEM: the first closed loop wins (tactori.md, Tactori FEM R7), so the AI never misses a win in
 one, at every level, and never leaves the opponent a win in one when a move avoids it, at every
-level above easy (issue 11: easy may overlook the opponent's loop, and that is what sets it apart).
+level above easy (easy may overlook the opponent's loop, and that is what sets it apart).
 Hard looks one turn further: it plays a win in two the opponent cannot parry, and mostly avoids
 allowing one.
 

@@ -150,7 +150,7 @@ async def play_through_service(world, match_id: int, moves: list[str]) -> None:
 
 async def assert_png(message) -> bytes:
     """The message carries the board, a real PNG, as its first attachment and nothing else but,
-    at the end of a match, its replay and score chart (issue 13); returns the board's bytes."""
+    at the end of a match, its replay and score chart; returns the board's bytes."""
     attachment, *extras = message.attachments
     assert [a.filename.split("-")[-1] for a in extras] in ([], ["replay.gif", "chart.png"]), extras
     assert attachment.filename.endswith(".png")

@@ -1,4 +1,4 @@
-"""The computer opponent through the real bot (issue 11, "In Discord").
+"""The computer opponent through the real bot.
 
 Players challenge the bot itself; its moves are thought out off the event loop
 (a real process pool in one test, the in-process mode elsewhere for speed) and

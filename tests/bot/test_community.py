@@ -1,4 +1,4 @@
-"""Issue 5 around the matches, through the real bot: history, export, takebacks,
+"""Around the matches, through the real bot: history, export, takebacks,
 draw offers, ratings, admin commands and match threads."""
 
 import discord

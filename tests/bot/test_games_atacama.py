@@ -1,4 +1,4 @@
-"""Atacama (issue 3) through the real bot: a whole match, four-player challenges,
+"""Atacama through the real bot: a whole match, four-player challenges,
 the build-up game, refusals, autocomplete and resigning with four players."""
 import pytest
 from simcord import SetupError

@@ -1,4 +1,4 @@
-"""Tactori and Tactori FEM (issue 4) through the real bot: a FEM match won by a
+"""Tactori and Tactori FEM through the real bot: a FEM match won by a
 loop, a three-player challenge, multi-bridge turns, autocomplete of turns and
 refusals."""
 import re

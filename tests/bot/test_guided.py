@@ -236,7 +236,7 @@ async def test_the_choices_survive_a_restart(world):
 
 
 async def test_a_play_button_of_an_earlier_turn_says_its_move_was_not_played(world):
-    """Issue 10: the stale "Play X" answered "Your move Y was played", naming Y only."""
+    """The stale "Play X" answered "Your move Y was played", naming Y only."""
     w = world
     match, accepted = await start_match(w)
     menu = await open_menu(w.ann, opening_board(accepted))

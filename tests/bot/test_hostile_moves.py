@@ -1,4 +1,4 @@
-"""Issue 10, no refusal lost: thousands of hostile strings typed as moves.
+"""No refusal lost: thousands of hostile strings typed as moves.
 
 Invisible characters, right-to-left overrides, mentions, markdown, backticks, emoji,
 newlines and very long input.  Each is refused with a short sentence in every

@@ -1,4 +1,4 @@
-"""Issue 10, security: members with hostile display names, played through the real bot.
+"""Security: members with hostile display names, played through the real bot.
 
 Whatever a name says (@everyone, @here, a role's or another member's mention,
 markdown), no message of the bot pings anyone but the players it means to notify;

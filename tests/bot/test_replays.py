@@ -1,4 +1,4 @@
-"""Looking back inside Discord (issue 13): the final message carries the replay and the score
+"""Looking back inside Discord: the final message carries the replay and the score
 chart, ``/<game> replay`` animates any part of a match (cached), ``/<game> board ply:`` shows any
 position privately, ``/history`` points at both, ``/stats`` draws the rating; in German and French.
 

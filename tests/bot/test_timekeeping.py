@@ -1,4 +1,4 @@
-"""Issue 5 through the real bot: deadlines, reminders, claims, vacations, lists."""
+"""Time through the real bot: deadlines, reminders, claims, vacations, lists."""
 
 from bot.background.pacing import BACKGROUND_CHANNEL, CHANNEL_PERIOD
 from matches.timing import DAY
@@ -218,7 +218,7 @@ async def test_challenges_go_to_the_channel_the_server_chose(world):
 
 
 async def test_a_reminder_whose_process_died_mid_delivery_goes_out_once_after_its_lease(world):
-    """Issue 12: another process claimed the reminder and died before it was marked sent. Nobody
+    """Another process claimed the reminder and died before it was marked sent. Nobody
     doubles it while the claim holds; once the lease has run out this bot sends it, once, with the
     nonce any earlier attempt used, so Discord keeps a single message even if that one got out."""
     from matches.timekeeping import CLAIM_LEASE

@@ -1,4 +1,4 @@
-"""The playout interface (issue 11): ``sample_move``, ``copy`` and ``play_trusted``.
+"""The playout interface: ``sample_move``, ``copy`` and ``play_trusted``.
 
 Property tests over seeded random matches of every game and option set:
 

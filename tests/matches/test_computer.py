@@ -1,4 +1,4 @@
-"""Matches against the computer (issue 11, "In Discord"): the service's rules.
+"""Matches against the computer: the service's rules.
 
 The computer's choice itself is the ``ai`` package's business; here its moves
 are random legal ones played through ``computer_move``, as the bot would.

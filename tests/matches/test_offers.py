@@ -1,4 +1,4 @@
-"""Draw offers and takebacks (issue 5)."""
+"""Draw offers and takebacks."""
 import pytest
 
 from engines.record import replay

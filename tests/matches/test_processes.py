@@ -1,4 +1,4 @@
-"""Several bot processes on one database (issue 12): every action applies once,
+"""Several bot processes on one database: every action applies once,
 every due reminder is delivered by exactly one process, a process that dies
 mid-delivery is replaced without loss or double, and what one process changes
 the others hear of.

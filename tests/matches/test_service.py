@@ -236,7 +236,7 @@ async def test_moves_in_different_matches_do_not_interfere(service):
 
 
 async def test_a_failure_inside_the_move_transaction_leaves_the_old_state(service, store, monkeypatch):
-    """Issue 5: a crash at any point leaves the old or the new state, never half a turn."""
+    """A crash at any point leaves the old or the new state, never half a turn."""
     Transaction = store.transaction_class
     match = await started(service)
     real = Transaction.execute

@@ -1,4 +1,4 @@
-"""Time limits, reminders, claims, abandonment and vacations (issue 5)."""
+"""Time limits, reminders, claims, abandonment and vacations."""
 import pytest
 
 from matches import Event, MatchClosed, ServiceError

@@ -222,7 +222,7 @@ def test_a_worker_without_a_database_it_can_share_says_so_in_one_line(tmp_path, 
 
 async def test_two_workers_and_two_bot_processes_play_twelve_matches_to_the_end_through_a_cut_off(pg, tmp_path):
     """bench/ai_queue_soak.py at a small scale: two workers, two processes playing the bot's part through
-    its ComputerPlayer, every connection of the four ended in the middle (the issue's run: 100 matches)."""
+    its ComputerPlayer, every connection of the four ended in the middle (the bench's run: 100 matches)."""
     from bench.ai_queue_soak import soak
 
     result = await soak(pg, 12, 1, logs=tmp_path, timeout=150)

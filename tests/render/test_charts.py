@@ -1,4 +1,4 @@
-"""Score and rating charts (issue 13): the score chart's points are the engine's scores after
+"""Score and rating charts: the score chart's points are the engine's scores after
 every move, for random matches of every game and player count."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Colours that mean something stay apart for every reader (issue 10: colour-blind safe boards).
+"""Colours that mean something stay apart for every reader (colour-blind safe boards).
 
 Colours are compared in CIELAB (ΔE 1976) as seen with normal vision and as simulated for
 protanopia and deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1.0), the two

@@ -1,4 +1,4 @@
-"""Legends say what the board draws (issue 10): a bridge taken up in FEM gets its entry
+"""Legends say what the board draws: a bridge taken up in FEM gets its entry
 exactly when its dashed outline is on the board; the loop and polygon entries follow the game."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""render.palette keeps the last palette of an image size while it fits (issue 12, cheaper
+"""render.palette keeps the last palette of an image size while it fits (cheaper
 boards): the next board of a match keeps it, an image it does not fit gets a new one, and
 either way the PNG shows the drawing to within palette rounding."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Boards as players read them on a phone: Discord shows an image about 400 px wide (issue 10).
+"""Boards as players read them on a phone: Discord shows an image about 400 px wide.
 
 For every game the widest image among seeded random matches is taken, and the font sizes the
 renderer uses for coordinates and scores are scaled to 400 px: what remains must still be

@@ -1,4 +1,4 @@
-"""render.png writes the board PNGs itself (faster deflate, issue 12): the files must decode,
+"""render.png writes the board PNGs itself (faster deflate): the files must decode,
 with Pillow and with nothing but the standard library, to exactly the pixels Pillow's own
 encoder gives, with ISA-L's deflate and with zlib's where ISA-L is missing."""
 from __future__ import annotations

@@ -276,7 +276,7 @@ def test_no_right_is_named_by_a_colour_a_seat_could_wear(players, options):
 @pytest.mark.parametrize("count", [2, 4])
 def test_line_values_are_legible_on_a_phone(count):
     """The value pills beside the board read at the ~400 px a phone shows the board: their figures
-    at least 7 px high there (they were about 5), and dark enough on the pale pill."""
+    at least 7 px high there, and dark enough on the pale pill."""
     from PIL import Image, ImageDraw
     from render.atacama import margins
     state = get_game("atacama").setup(4, 1)

@@ -1,4 +1,4 @@
-"""Animated replays (issue 13): frames in the record's order, drawn by the board renderer,
+"""Animated replays: frames in the record's order, drawn by the board renderer,
 long matches merged into few frames with the final position kept, under Discord's 8 MB.
 
 Renders cost 20-40 ms each: the long record is replayed with few frames except once."""

@@ -1,4 +1,4 @@
-"""Result headers read right: the winner's score first, and a tally from the top (issue 10).
+"""Result headers read right: the winner's score first, and a tally from the top.
 
 Random matches (seeded) are played to the end with the engines; every word the
 renderer draws is collected through its ``say`` and the header checked against
