@@ -1,5 +1,5 @@
 """Short rules summaries for ``/<game> rules``, in English, German (``de/``) and French (``fr/``)."""
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from ..locales import language
@@ -11,7 +11,7 @@ def rules_text(game: str, locale=None) -> str:
     return _read(game, language(locale))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(game: str, lang: str) -> str:
     # Read once per game and language: the command answers from memory, not the disk.
     folder = resources.files(__package__)

@@ -16,7 +16,7 @@ public messages in a server follow the server's language
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ def language(locale: Any) -> str:
     return code[:2] if code[:2] in LANGUAGES else "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every translated template of one language, all areas merged."""
     merged: dict[str, str] = {}

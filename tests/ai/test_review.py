@@ -203,7 +203,8 @@ def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
 
 from contextlib import contextmanager  # noqa: E402
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from tests.ai.conftest import CONFIGS  # noqa: E402
 
