@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import engines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,6 +19,7 @@ PER_GAME = ("engine", "render", "replay", "command")
 SECTIONS = ("engine", "playouts", "render", "replay", "command", "store", "memory", "large", "ai")
 
 
+@pytest.mark.slow
 def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     out = tmp_path / "results.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))

@@ -122,6 +122,7 @@ async def computer_replied(w, match_id: int, human) -> object:
 
 # ------------------------------------------------------------ a whole match
 
+@pytest.mark.slow
 @pytest.mark.parametrize("settings", [1], indirect=True)      # the production default: a process pool
 async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world, settings):
     w = world

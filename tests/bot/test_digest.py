@@ -4,6 +4,7 @@ import json
 import re
 from zoneinfo import ZoneInfo
 
+import pytest
 
 from .helpers import deterministic_seeds
 
@@ -37,6 +38,7 @@ def digests(w):
     return [m for m in (dm.history() if dm else []) if "digest" in m.content]
 
 
+@pytest.mark.slow
 async def test_the_digest_comes_at_the_chosen_hour_in_berlin_across_the_change_to_summer_time(world):
     w = world
     deterministic_seeds(w, 1000)

@@ -69,6 +69,7 @@ def test_thousands_of_hostile_moves_get_a_short_readable_refusal_in_every_langua
     assert count > 1400
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", game_names())
 async def test_hostile_moves_through_the_bot_are_answered_privately_and_change_nothing(world, game, caplog):
     w = world

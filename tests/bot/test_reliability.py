@@ -3,6 +3,7 @@ player who left, not against the opponent; a player on vacation when a limit pas
 blamed; /stats shows the figure; an organiser's minimum refuses privately, saying why, and
 changes nothing."""
 import discord
+import pytest
 
 from matches.timing import DAY
 
@@ -23,6 +24,7 @@ async def stats_line(w, member) -> str:
     return next((line for line in r.response.content.splitlines() if "Reliability" in line), "")
 
 
+@pytest.mark.slow
 async def test_faults_the_stats_line_and_a_minimum_refusing_privately(world):
     w = world
     # bob runs out of time after ann's move; ann claims: bob's fault
@@ -85,6 +87,7 @@ async def test_a_round_limit_passing_on_vacation_is_not_a_fault(world):
             assert "100 %" in await stats_line(w, member)
 
 
+@pytest.mark.slow
 async def test_standings_show_a_faulty_players_figure_beside_his_name_and_nothing_for_the_others(world):
     """bob ran out of time once (0 %): his line says so, in the text and the image's row; ann (100 %)
     and cat and dan (no ended match yet) show no figure."""

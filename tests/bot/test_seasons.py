@@ -4,6 +4,8 @@ and announced once though a second process looks too; the refusals (private, cha
 
 Most matches are ended in the service (a move and a resignation) to keep the test quick; the
 withdrawal, the time-out and everything posted go through the bot."""
+import pytest
+
 from matches import MatchService
 from matches.store import store_for
 
@@ -20,6 +22,7 @@ async def end_in_service(service, match_id: int, loser: int) -> None:
     await service.resign(match.id, loser)
 
 
+@pytest.mark.slow
 async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     from bot.setup.client import virtual_clock
 

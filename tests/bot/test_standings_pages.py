@@ -172,6 +172,7 @@ def pings_nobody(w, message) -> bool:
     raise AssertionError("no request of the bot produced this message")
 
 
+@pytest.mark.slow
 async def test_a_sixty_player_swiss_shows_its_standings_a_page_at_a_time(world):
     w = world
     org, people, event = await sixty_player_swiss(w)

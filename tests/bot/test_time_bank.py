@@ -1,5 +1,7 @@
 """Time banks through the real bot (SimCord, virtual time, both backends): the bank shown on the
 board grows with the increment, is capped, runs out and is claimed."""
+import pytest
+
 from matches.timing import DAY
 
 from .games_helpers import move_through_bot
@@ -9,6 +11,7 @@ FEM = "tactori-fem"
 HOUR = 3600
 
 
+@pytest.mark.slow
 async def test_a_bank_grows_is_capped_runs_out_and_is_claimed(world):
     w = world
     deterministic_seeds(w, 1000)
@@ -44,6 +47,7 @@ async def test_a_bank_is_refused_without_the_bank_clock(world):
     assert refused.ephemeral and "clock: bank" in refused.response.content
 
 
+@pytest.mark.slow
 async def test_reminders_the_quarter_warning_a_vacation_and_games_follow_the_bank(world):
     w = world
     deterministic_seeds(w, 1000)

@@ -1,5 +1,7 @@
 """Time through the real bot: deadlines, reminders, claims, vacations, lists."""
 
+import pytest
+
 from bot.background.pacing import BACKGROUND_CHANNEL, CHANNEL_PERIOD
 from matches.timing import DAY
 
@@ -21,6 +23,7 @@ async def test_turn_message_shows_the_deadline_as_a_discord_timestamp(world):
     assert f"<t:{int(match.deadline)}:R>" in board.content and match.days == 1
 
 
+@pytest.mark.slow
 async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     w = world
     match = await start_match(w)
@@ -42,6 +45,7 @@ async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     assert [b.label for row in board.components for b in row.children] == ["Rematch"]   # the series goes on (a void match has no review)
 
 
+@pytest.mark.slow
 async def test_a_claim_after_the_first_move_wins_and_is_rated(world):
     w = world
     match = await start_match(w)
@@ -80,6 +84,7 @@ async def test_reminders_can_go_by_dm_or_be_switched_off(world):
     assert "⏰" in w.ann.user.dm_channel.last_message.content
 
 
+@pytest.mark.slow
 async def test_daily_reminders_vary_their_wording_and_a_match_can_mute_them(world):
     w = world
     match = await start_match(w, days=7)
@@ -103,6 +108,7 @@ async def test_daily_reminders_vary_their_wording_and_a_match_can_mute_them(worl
     assert await w.service.match_pings(match.id, w.ann.id)
 
 
+@pytest.mark.slow
 async def test_a_match_left_alone_30_days_after_the_deadline_is_abandoned_and_its_thread_archived(world):
     w = world
     await w.service.set_guild_settings(w.guild.id, threads=True)
@@ -193,6 +199,7 @@ async def test_overdue_notices_in_many_channels_go_out_together(world):
     assert [len(timeouts(c)) for c in channels] == [2] * len(channels)
 
 
+@pytest.mark.slow
 async def test_reminders_switched_off_send_nothing_but_the_deadline_still_counts(world):
     w = world
     await w.ann.slash(w.channel, "settings", reminders="off")

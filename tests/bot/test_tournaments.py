@@ -6,6 +6,7 @@ through the bot; a first move that only keeps a match from being void is made in
 import re
 
 import discord
+import pytest
 
 from .helpers import PNG_MAGIC, advance, button_labels
 
@@ -81,6 +82,7 @@ async def test_create_join_start_play_and_standings(world):
     assert listed.ephemeral and "Spring Cup" in listed.response.content
 
 
+@pytest.mark.slow
 async def test_refusals_are_private_and_change_nothing(world):
     w = world
     org = organiser_in(w)
@@ -145,6 +147,7 @@ async def join_four(w, org, **options):
     return made, (w.ann, w.bob, w.cat, dan)
 
 
+@pytest.mark.slow
 async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(world):
     w = world
     org = organiser_in(w)
@@ -226,6 +229,7 @@ async def test_event_matches_get_their_threads_when_the_server_wants_them(world)
     assert "The match begins" in thread.history()[-1].content and "round" in thread.history()[-1].content
 
 
+@pytest.mark.slow
 async def test_a_computer_entrant_plays_its_event_match_by_itself(world):
     w = world
     org = organiser_in(w)
@@ -301,6 +305,7 @@ async def lose(w, people, match_id: int, loser_id: int, game: str = "architekton
     await loser.click(confirm.response, label="Yes, resign")
 
 
+@pytest.mark.slow
 async def test_a_five_player_swiss_of_three_rounds_to_the_end_with_a_bye_a_withdrawal_and_a_time_out(world):
     w = world
     org = organiser_in(w)
@@ -339,6 +344,7 @@ async def test_a_five_player_swiss_of_three_rounds_to_the_end_with_a_bye_a_withd
     assert by_player[late].points <= 1 and by_player[quitter.id].withdrawn
 
 
+@pytest.mark.slow
 async def test_a_four_player_atacama_league_with_time_banks_posts_standings_after_each_round(world):
     w = world
     org = organiser_in(w)
@@ -363,6 +369,7 @@ async def test_a_four_player_atacama_league_with_time_banks_posts_standings_afte
     assert len([t for t in texts(w.channel) if "Final standings" in t]) == 1
 
 
+@pytest.mark.slow
 async def test_an_eight_player_knockout_of_series_to_its_champion(world):
     w = world
     org = organiser_in(w)
@@ -391,6 +398,7 @@ async def test_an_eight_player_knockout_of_series_to_its_champion(world):
     assert (await final.attachments[0].read()).startswith(PNG_MAGIC)
 
 
+@pytest.mark.slow
 async def test_a_rounds_time_limit_ends_the_late_matches_vacations_included(world):
     w = world
     org = organiser_in(w)

@@ -121,6 +121,7 @@ async def test_an_open_event_stream_does_not_keep_the_bot_busy(world, web):
         events.close()
 
 
+@pytest.mark.e2e
 async def test_a_discord_move_appears_on_the_open_page_within_two_seconds(world, web, browser):
     w = world
     match, _ = await start_fem(w)

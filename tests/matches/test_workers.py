@@ -25,6 +25,9 @@ from ..conftest import PostgresSchemas, postgres_url
 from .conftest import ANN
 from .test_jobs import against, human_moves, jobs, play_out
 
+# Real `python -m ai worker` processes: end to end, left out of the fast loop.
+pytestmark = pytest.mark.e2e
+
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 2.0
 
@@ -220,6 +223,7 @@ def test_a_worker_without_a_database_it_can_share_says_so_in_one_line(tmp_path, 
     assert line.startswith("python -m ai worker: ") and words in line
 
 
+@pytest.mark.slow
 async def test_two_workers_and_two_bot_processes_play_twelve_matches_to_the_end_through_a_cut_off(pg, tmp_path):
     """bench/ai_queue_soak.py at a small scale: two workers, two processes playing the bot's part through
     its ComputerPlayer, every connection of the four ended in the middle (the bench's run: 100 matches)."""

@@ -13,6 +13,9 @@ from matches import Player
 from .browser import DESKTOP, PHONE, browser, build, free_port, open_board, play, ply_of, wait_ply  # noqa: F401
 from .conftest import ANN, BOB, started
 
+# Chromium drives the page: end to end, left out of the fast loop.
+pytestmark = pytest.mark.e2e
+
 
 @pytest.fixture
 async def database(tmp_path):
