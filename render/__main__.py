@@ -53,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     extension = os.path.splitext(args.output)[1].lower()
     wanted = (".gif", ".webp") if args.replay else (".png",)
     if extension not in wanted:
-        what = "--replay writes GIF or WebP" if args.replay else "--chart writes PNG" if args.chart else \
+        kind = "--replay writes GIF or WebP" if args.replay else "--chart writes PNG" if args.chart else \
             "a board is written as PNG"
-        return fail(f"{what}: name the output {' or '.join('*' + w for w in wanted)}, not {args.output}")
+        return fail(f"{kind}: name the output {' or '.join('*' + w for w in wanted)}, not {args.output}")
     if args.perspective is not None and (args.replay or args.chart):
         return fail("--perspective marks the viewer on a board; --replay and --chart do not take it")
     # An option that would change nothing is refused rather than silently ignored.
