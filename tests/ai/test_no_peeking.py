@@ -47,6 +47,7 @@ def twins(game: str, options: dict, seeds: range):
                 yield state, twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, options", [("architekton", {}), ("atacama", {"buildup": True})])
 def test_the_hidden_order_does_not_change_the_move(game, options, small_budgets):
     pairs = list(twins(game, options, range(6)))

@@ -141,6 +141,7 @@ def win_in_one(game: str, players: int, seed: int):
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players", [("architekton", 2), ("atacama", 2), ("tactori", 3)])
 def test_a_move_that_lets_a_win_at_once_pass_is_at_least_a_mistake(game, players, small_budgets):
     """In every game: where a move ends the match won by its mover, that move is the best (win

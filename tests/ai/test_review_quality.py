@@ -125,6 +125,7 @@ def test_any_game_a_move_that_lets_the_next_player_end_the_match_as_winner_is_a_
     assert found == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("match", [0, 1, 3])
 def test_random_play_is_less_accurate_than_hard(match):
     """Short FEM matches of a uniformly random mover against hard, played by bench/review_quality.py

@@ -63,6 +63,7 @@ def positions(options, want, count: int, seeds=range(300), every: int = 1):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"stacks": True, "chase": True}])
 def test_a_win_in_one_is_always_taken(options, small_budgets):
     for state in positions(options, lambda s: any(wins(s, m) for m in s.legal_moves()), 4):
@@ -84,6 +85,7 @@ def playout(options, seed: int, plies: int):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", THREATS)
 def test_a_threatened_loop_is_blocked(variant, small_budgets):
     options, anchors = THREATS[variant]
@@ -100,6 +102,7 @@ def test_a_threatened_loop_is_blocked(variant, small_budgets):
             assert move not in risky, (level, move)
 
 
+@pytest.mark.slow
 def test_easy_does_not_look_for_the_opponents_loop(small_budgets):
     """Over the threatened positions and a few seeds, easy walks into a threat at least once
     (medium and hard never do, above); it still never misses its own win (first test)."""
@@ -143,6 +146,7 @@ def test_hard_plays_a_win_in_two_the_opponent_cannot_parry(variant, small_budget
         assert wins(state, move) or forces_a_win(state, move), (seed, plies, move)
 
 
+@pytest.mark.slow
 def test_hard_mostly_avoids_the_move_that_let_the_opponent_force_a_win(small_budgets):
     """One ply before each forced position above, the playout's move let the opponent force a win
     in two.  Hard checks its best few safe moves for that (tactics.allows_forcing: a bounded look,

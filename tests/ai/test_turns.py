@@ -72,6 +72,7 @@ def fewest_bridges_to_win(state, depth: int = 4, cap: int = 40_000) -> int | Non
     return 99
 
 
+@pytest.mark.slow
 def test_closing_turns_agree_with_a_brute_force():
     """In random positions (plain and with stacks and chase), the generator finds a win exactly
     where the brute force does, and every turn it gives wins."""
