@@ -262,6 +262,7 @@ async def test_every_corrupt_record_is_named_and_the_rest_is_verified(tmp_path, 
     assert "copied: series 3, matches 3, moves 3" in out      # everything was copied all the same
 
 
+@pytest.mark.slow
 async def test_a_copy_reads_its_source_on_either_backend_without_writing_it(tmp_path, database, clock, capsys):
     store = await store_for(database).open()
     await random_history(MatchService(store, clock=clock), clock)

@@ -837,6 +837,7 @@ def test_the_families_cover_every_game_and_player_count():
         assert options == set(spec.default_options), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 async def test_random_requests_keep_the_invariants(service, store, clock, family, seed):
