@@ -247,6 +247,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--asks", type=int, default=300, help="/practice positions asked for")
     parser.add_argument("--no-turn", action="store_true", help="only /practice")
     args = parser.parse_args(argv)
+    # The temporary databases go into one folder removed at the end: repeated runs leave nothing behind.
+    previous = tempfile.tempdir
+    with tempfile.TemporaryDirectory(prefix="bench-seasons-") as scratch:
+        tempfile.tempdir = scratch
+        try:
+            measure(args)
+        finally:
+            tempfile.tempdir = previous
+
+
+def measure(args: argparse.Namespace) -> None:
     before = cpu_ticks()
     if not args.no_turn:
         result = asyncio.run(turn_bench(args.players, args.database))
