@@ -6,6 +6,7 @@ forbid both.  Every name and word reaches the page as JSON and is set as text,
 never as markup."""
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 
@@ -65,7 +66,9 @@ TERRAINS = {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Te
 ORES = {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")}
 
 
+@functools.lru_cache(maxsize=8)
 def words(lang: str) -> dict:
+    """The page's words in ``lang`` (the same for every page: said once; never changed by callers)."""
     said = {key: say(text, lang, escaped=False) for key, text in WORDS.items()}
     said["terrain"] = {k: say(v, lang, escaped=False) for k, v in TERRAINS.items()}
     said["ore"] = {k: say(v, lang, escaped=False) for k, v in ORES.items()}
