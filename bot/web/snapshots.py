@@ -11,8 +11,8 @@ mover alone), and an answer for an older version is never served: the version is
 with every request, when the link is checked.
 
 Concurrent requests for an answer not built yet wait for the one build.  A commit's notice
-(``forget``) drops the match's answers; at most ``size`` matches are kept, the least recently
-asked for go first.
+(``forget``) drops the match's answers; at most ``size`` matches and ``budget`` bytes are kept,
+the least recently asked for go first.
 """
 from __future__ import annotations
 
@@ -20,12 +20,14 @@ import asyncio
 from collections import OrderedDict
 from typing import Awaitable, Callable, Hashable
 
-SIZE = 2_000        # matches: a few kilobytes per viewer kind, so a few tens of megabytes at most
+SIZE = 2_000                # matches
+BUDGET = 32 * 1024 * 1024   # bytes of answers: a few kilobytes each, tens of kilobytes for a long match
 
 
 class Snapshots:
-    def __init__(self, size: int = SIZE):
-        self.size = size
+    def __init__(self, size: int = SIZE, budget: int = BUDGET):
+        self.size, self.budget = size, budget
+        self.bytes = 0                        # of the answers kept
         # match id -> (version, {viewer key: bytes or the future of a build under way})
         self.matches: OrderedDict[int, tuple[int, dict[Hashable, bytes | asyncio.Future]]] = OrderedDict()
         self.built = self.served = 0          # builds, and answers served without one
@@ -39,9 +41,9 @@ class Snapshots:
                 self.built += 1
                 return await build()
             held = (version, {})
+            self._drop(match_id)
             self.matches[match_id] = held
-            while len(self.matches) > self.size:
-                self.matches.popitem(last=False)
+            self._trim()
         else:
             self.matches.move_to_end(match_id)
         answers = held[1]
@@ -74,11 +76,23 @@ class Snapshots:
             raise
         if answers.get(key) is future:
             answers[key] = body
+            if self.matches.get(match_id) is held:
+                self.bytes += len(body)
+                self._trim()
         future.set_result(body)
         return body
 
+    def _drop(self, match_id: int) -> None:
+        held = self.matches.pop(match_id, None)
+        if held is not None:
+            self.bytes -= sum(len(a) for a in held[1].values() if isinstance(a, bytes))
+
+    def _trim(self) -> None:
+        while self.matches and (len(self.matches) > self.size or self.bytes > self.budget):
+            self._drop(next(iter(self.matches)))
+
     def forget(self, match_id: int) -> None:
-        self.matches.pop(match_id, None)
+        self._drop(match_id)
 
     def __len__(self) -> int:
         return sum(len(answers) for _, answers in self.matches.values())

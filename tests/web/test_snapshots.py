@@ -214,3 +214,21 @@ async def test_a_build_whose_request_went_away_is_built_again_by_who_waited():
     await asyncio.sleep(0)
     first.cancel()
     assert await second == b"quick"
+
+
+async def test_the_store_keeps_no_more_bytes_than_its_budget():
+    kept = Snapshots(budget=10)
+
+    async def build(text):
+        return text.encode()
+
+    await kept.get(1, 1, "a", lambda: build("1234"))
+    await kept.get(1, 1, "b", lambda: build("5678"))
+    await kept.get(2, 1, "a", lambda: build("abcd"))         # 12 bytes: the oldest match goes
+    assert list(kept.matches) == [2] and kept.bytes == 4
+    await kept.get(2, 2, "a", lambda: build("abcdef"))       # a new version replaces the old answers
+    assert kept.bytes == 6
+    kept.forget(2)
+    assert kept.bytes == 0 and len(kept) == 0
+    assert await kept.get(3, 1, "a", lambda: build("x" * 20)) == b"x" * 20     # too big to keep: served
+    assert kept.bytes == 0 and not kept.matches
