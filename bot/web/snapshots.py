@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 
 SIZE = 2_000                # matches
 BUDGET = 32 * 1024 * 1024   # bytes of answers: a few kilobytes each, tens of kilobytes for a long match

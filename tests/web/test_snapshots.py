@@ -112,7 +112,7 @@ async def test_each_player_and_a_spectator_get_their_own_answer_in_the_games_wit
 
 
 async def test_two_players_sharing_a_language_never_share_an_answer(board, host, service):
-    app, client = board
+    _, client = board
     match = await started(service)
     await service.remember_language(ANN.id, "de")
     await service.remember_language(BOB.id, "de")
