@@ -30,6 +30,7 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -292,6 +293,7 @@ async def load(args) -> dict:
     finally:
         await board.stop()
         await store.close()
+        shutil.rmtree(folder, ignore_errors=True)       # repeated runs leave nothing behind
     report["load_average_after"] = os.getloadavg()
     report["steal_percent"] = steal_percent(stat_start, cpu_stat())
     return report
@@ -358,6 +360,7 @@ async def screens(folder: Path) -> list[str]:
         await browser.close()
     await server.close()
     await store.close()
+    shutil.rmtree(tmp, ignore_errors=True)
     return written
 
 
