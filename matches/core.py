@@ -276,7 +276,7 @@ class Core:
 
     def _match_ended(self, tx: Transaction, match: Match) -> None:
         """A match ended (finished or void), in the transaction that ended it: an event's match
-        counts for its event (:mod:`matches.events` overrides this)."""
+        counts for its event (:mod:`matches.tournaments` overrides this)."""
 
     def _score(self, tx: Transaction, match: Match, result: dict) -> None:
         """Series points and ratings for ``match``, just finished (as written: its resignations

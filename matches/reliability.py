@@ -28,7 +28,7 @@ from .challenges import Challenges
 from .errors import ServiceError
 from .models import Match
 from .store import Transaction
-from .timing import Event as Due
+from .timing import ClockEvent as Due
 
 WINDOW = 50
 

@@ -1,6 +1,6 @@
 """Seasons: a league in divisions that plays all year, promoting and relegating between seasons.
 
-Each division of a season is an ordinary league event (:mod:`matches.events`, format ``league``)
+Each division of a season is an ordinary league event (:mod:`matches.tournaments`, format ``league``)
 that knows its season and division (``events.season_id``, ``season_no``, ``division``).  So its
 matches, clocks, time-outs, the season's time limit (the event's ``round_days``: every match of a
 division starts at once and must end within the season's ``days``), withdrawals, standings and the
@@ -38,7 +38,7 @@ from .competitions import league_schedule
 from .competitions.divisions import Movements, default_promote, first_divisions, next_divisions
 from .core import dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
-from .events import NEW_RATING, Event, Events, EventView
+from .tournaments import NEW_RATING, Tournament, Tournaments, TournamentView
 from .models import Player
 from .store import Transaction
 
@@ -120,7 +120,7 @@ class SeasonNews:
     """A season started (its divisions, and the movements that made them), or the series finished."""
     season: Season
     number: int
-    divisions: list[EventView]
+    divisions: list[TournamentView]
     final: bool = False
 
 
@@ -131,7 +131,7 @@ def _ranked(players: list[SeasonPlayer]) -> list[int]:
     return [p.user_id for _, p in order]
 
 
-class Seasons(Events):
+class Seasons(Tournaments):
     # ------------------------------------------------------------- reading
     async def season(self, season_id: int) -> Season:
         row = await self.store.fetchone("SELECT * FROM seasons WHERE id = ?", (season_id,))
@@ -149,11 +149,11 @@ class Seasons(Events):
         rows = await self.store.fetchall(PLAYERS_SQL, (season_id,))
         return [SeasonPlayer(r["user_id"], r["name"], r["division"], bool(r["leaving"]), r["rating"]) for r in rows]
 
-    async def division_events(self, season_id: int, number: int) -> list[Event]:
+    async def division_events(self, season_id: int, number: int) -> list[Tournament]:
         """The divisions of season ``number``, the first division first."""
         rows = await self.store.fetchall("SELECT * FROM events WHERE season_id = ? AND season_no = ?"
                                          " ORDER BY division", (season_id, number))
-        return [Event.from_row(r) for r in rows]
+        return [Tournament.from_row(r) for r in rows]
 
     async def season_of_event(self, event_id: int) -> Season | None:
         row = await self.store.fetchone("SELECT s.* FROM events e JOIN seasons s ON s.id = e.season_id"
@@ -332,7 +332,7 @@ class Seasons(Events):
                 " VALUES (?, ?, ?, ?, 'league', '{}', 2, ?, 'running', ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (season.guild_id, season.channel_id, season.name, season.game, season.move_days,
                  season.organiser_id, now, now, season.days, season.id, number, division))
-            event = Event.from_row(row)
+            event = Tournament.from_row(row)
             tx.executemany("INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                            [(event.id, p, names.get(p, ""), now) for p in players])
             view = self._read_view(tx, event.id)
@@ -347,7 +347,7 @@ class Seasons(Events):
                            [(division, season.id, p) for p in players])
         tx.schedule(now)
 
-    def _finish(self, tx: Transaction, view: EventView, winners: list[int]) -> None:
+    def _finish(self, tx: Transaction, view: TournamentView, winners: list[int]) -> None:
         super()._finish(tx, view, winners)
         event = view.event
         if event.season_id is not None:
@@ -421,7 +421,7 @@ class Seasons(Events):
             out.append(SeasonNews(season, season.number, views, final))
         return out
 
-    async def cancel_event(self, event_id: int) -> Event:
+    async def cancel_event(self, event_id: int) -> Tournament:
         """A season's division is not called off alone: its organiser ends the series instead."""
         if await self.season_of_event(event_id) is not None:
             raise ServiceError(Text("A division of a season is not cancelled alone; its organiser can end the "

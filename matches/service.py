@@ -6,7 +6,7 @@ from .community import Community
 from .computer import Computer, Thinking, think
 from .conditional import Conditional, ConditionalLine, ConditionalRefused
 from .digests import Digests
-from .events import Events
+from .tournaments import Tournaments
 from .health import Health
 from .jobs import Jobs
 from .offers import Offers
@@ -21,7 +21,7 @@ __all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchSe
            "review_record", "think"]
 
 
-class MatchService(Digests, Ladders, Events, Challenges, Conditional, Jobs, Computer, Practice, Offers, Timekeeping,
+class MatchService(Digests, Ladders, Tournaments, Challenges, Conditional, Jobs, Computer, Practice, Offers, Timekeeping,
                    Community, Health, WebLinks):
     """create_challenge, accept, decline, move, resign, claim, offer/answer,
     rematch, abort; the computer's turns, takebacks and hints; reminders and

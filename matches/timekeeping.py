@@ -12,7 +12,7 @@ from .errors import NotAPlayer, ServiceError
 from .models import Match
 from .shards import Shards
 from .store import Transaction
-from .timing import Event
+from .timing import ClockEvent
 
 
 def _year(ts: float) -> int:
@@ -21,13 +21,13 @@ def _year(ts: float) -> int:
 
 LANGUAGES = ("en", "de", "fr", "server")    # what a server admin may choose for the bot's public words
 # Sending an event makes the earlier once-a-turn events moot; DAILY repeats.
-_IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.QUARTER | Event.TIMEOUT}
+_IMPLIED = {ClockEvent.DAILY: 0, ClockEvent.QUARTER: ClockEvent.QUARTER, ClockEvent.TIMEOUT: ClockEvent.QUARTER | ClockEvent.TIMEOUT}
 # How long a process may take to deliver what it claimed before another may take it over.
 CLAIM_LEASE = 120.0
 
 
 class Timekeeping(Core):
-    async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, Event]]:
+    async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, ClockEvent]]:
         """The matches with a reminder, timeout notice or abandonment due now,
         most overdue first, at most ``limit`` (so a backlog after downtime is
         spread over several rounds), and at most ``per_channel`` of each channel
@@ -44,7 +44,7 @@ class Timekeeping(Core):
                 (self.clock(), per_channel, limit))
         return await self._due_events(rows)
 
-    async def _due_events(self, rows) -> list[tuple[Match, Event]]:
+    async def _due_events(self, rows) -> list[tuple[Match, ClockEvent]]:
         """What is due of each match of ``rows``; a row that cannot be read is marked broken and
         skipped (marking it ends its claim and its due work), so it holds up nothing else."""
         out = []
@@ -58,7 +58,7 @@ class Timekeeping(Core):
         return out
 
     async def claim_due(self, owner: str, *, limit: int = 10, per_channel: int | None = None,
-                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, Event]]:
+                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, ClockEvent]]:
         """Like :meth:`due`, but each match is claimed for ``owner`` (a bot process): of several
         processes on one database, exactly one gets each.
 
@@ -132,7 +132,7 @@ class Timekeeping(Core):
             " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge' AND broken IS NULL) AS soonest")
         return row[0]
 
-    async def mark_sent(self, match: Match, event: Event) -> Match | None:
+    async def mark_sent(self, match: Match, event: ClockEvent) -> Match | None:
         """Record that ``event`` went out (or closes the match for ABANDON).
 
         Returns None when the match changed in between (a move beat the reminder), or when it was
@@ -142,7 +142,7 @@ class Timekeeping(Core):
         # Fenced: only the holder of the claim the match was read with (same owner, same token).
         fence, fenced = (" AND claimed_by = ? AND claim_token = ?", (match.claimed_by, match.claim_token)) \
             if match.claim_token is not None else ("", ())
-        if event == Event.ABANDON:
+        if event == ClockEvent.ABANDON:
             done = await self.store.execute(
                 "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
                 " claimed_by = NULL, claimed_until = NULL, claim_token = NULL, version = version + 1"
@@ -150,7 +150,7 @@ class Timekeeping(Core):
                 (now, now, match.id, match.version, *fenced))
         else:
             sent = match.sent | _IMPLIED[event]
-            last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
+            last = now if event in (ClockEvent.DAILY, ClockEvent.QUARTER) else match.last_reminded_at
             nxt = timing.next_event_at(match.clock_start, match.deadline, match.turn_days, sent, last)
 
             def work(tx: Transaction):
