@@ -8,7 +8,7 @@ The pairing, schedule, bracket and standings come from the pure core
   itself when sign-up closes (``starts_at``); it needs two tables of players.
 - Each pairing is an event table with one ordinary match (a knockout bout: a
   series of matches won at 2 victory points, the rematch series' scoring).
-- **A match's end counts in the transaction that ends it** (:meth:`_match_ended`):
+- **A match's end counts in the transaction that ends it** (a ``match_ended`` listener):
   its places go to its table, and when that was the round's last undecided
   table the next round is paired and its matches started in that same
   transaction.  The round advances by a conditional update on the event's
@@ -58,13 +58,15 @@ from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
 from . import ai_seats, timing
-from .reliability import Reliabilities
 from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
                            league_schedule, pair_swiss, standings)
 from .competitions.skill import DISPLAY_BASE
-from .core import dumps
+from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
 from .models import Match, MoveResult, Player
+from .challenges import Challenges
+from .play import Play
+from .reliability import Reliabilities
 from .store import Transaction
 
 FORMATS = ("swiss", "league", "knockout")
@@ -274,7 +276,23 @@ def places_of(match: Match) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other < k) for k in keys)
 
 
-class Tournaments(Reliabilities):
+class Tournaments(Component):
+    """Listens to ``match_ended`` (a tournament's match counts for its table; the next round is
+    paired); fires ``tournament_finished``; vetoes the abort and the rematch of a tournament's match;
+    a time-out rule (a player out of time loses by himself); declares the wakeup of sign-ups
+    closing and rounds' limits."""
+
+    def __init__(self, core: Core, play: Play, challenges: Challenges, reliability: Reliabilities) -> None:
+        super().__init__(core)
+        self.play = play
+        self.challenges = challenges
+        self.reliability = reliability
+        self.moments.match_ended.listen("tournaments", self._match_ended)
+        self.moments.abort_veto.listen("tournaments", self._no_abort)
+        self.moments.rematch_veto.listen("tournaments", self._no_rematch)
+        self.moments.time_out.listen("tournaments", self.time_out)
+        self.moments.wakeups.listen("tournaments", self.next_wakeup)
+
     # ------------------------------------------------------------- reading
     async def event(self, event_id: int) -> Tournament:
         row = await self.store.fetchone("SELECT * FROM events WHERE id = ?", (event_id,))
@@ -348,10 +366,10 @@ class Tournaments(Reliabilities):
                 spec.check(size, options)
         except SetupError as exc:
             raise ServiceError(Sentence(exc.text)) from None
-        bank_seconds, increment_seconds = self._bank_of(clock, bank, increment)
+        bank_seconds, increment_seconds = self.challenges._bank_of(clock, bank, increment)
         if bank_seconds is not None and days is not None:
             raise ServiceError(Text("A time bank has no time per move: leave out days, or choose clock: move."))
-        days = await self.time_per_move(guild_id, days)
+        days = await self.core.time_per_move(guild_id, days)
         turn_days = days if bank_seconds is None else math.ceil(bank_seconds / timing.DAY)
         if round_days is None:
             round_days = ROUND_LIMIT_FACTOR * turn_days
@@ -389,7 +407,7 @@ class Tournaments(Reliabilities):
             raise ServiceError(Text("{event} is no longer open for sign-up.", event=event.title))
         if player.bot and not ai_seats.is_valid(player.id):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
-        await self._check_reliable(event.guild_id, player.id, event.min_reliability)
+        await self.reliability._check_reliable(event.guild_id, player.id, event.min_reliability)
         now = self.clock()
 
         def work(tx: Transaction) -> Tournament:
@@ -459,7 +477,7 @@ class Tournaments(Reliabilities):
             if seat is None or seat in match.resigned_seats:
                 continue
             try:
-                results.append(await self._drop(match, seat, "resign",
+                results.append(await self.play._drop(match, seat, "resign",
                                                 Text("{name} withdrew from {event}; the match is lost by forfeit.",
                                                      name=match.names[seat], event=event.title)))
             except StaleRequest:
@@ -471,7 +489,7 @@ class Tournaments(Reliabilities):
             "SELECT m.* FROM event_tables t JOIN matches m ON m.id = t.match_id JOIN match_players p"
             " ON p.match_id = m.id WHERE t.event_id = ? AND p.user_id = ? AND m.status = 'active'",
             (event_id, user_id))
-        return list(await self._readable(rows))
+        return list(await self.core._readable(rows))
 
     # ------------------------------------------------------------- start, cancel
     async def start_event(self, event_id: int) -> TournamentView:
@@ -512,6 +530,7 @@ class Tournaments(Reliabilities):
 
     async def cancel_event(self, event_id: int) -> Tournament:
         """The organiser calls the event off: its running matches are aborted (no result)."""
+        await self.moments.cancel_tournament_veto.check(event_id)
         event = await self.event(event_id)
         if event.status not in ("open", "running"):
             raise ServiceError(Text("{event} is over.", event=event.title))
@@ -551,7 +570,7 @@ class Tournaments(Reliabilities):
         return out
 
     async def next_wakeup(self) -> float | None:
-        soonest = await super().next_wakeup()
+        """When a tournament's sign-up closes, or a round's limit passes where a person is to move."""
         row = await self.store.fetchone("SELECT MIN(starts_at) FROM events WHERE status = 'open'")
         start = row[0] if row else None
         # A round's limit, where a person is to move (the computer is never late: waking for it would spin).
@@ -562,7 +581,7 @@ class Tournaments(Reliabilities):
             " AND t.places IS NULL AND t.ends_at IS NOT NULL AND m.status = 'active' AND m.deadline IS NOT NULL"
             " ORDER BY t.ends_at LIMIT 1")
         limit = row[0] if row else None
-        return min((t for t in (soonest, start, limit) if t is not None), default=None)
+        return min((t for t in (start, limit) if t is not None), default=None)
 
     # ------------------------------------------------------------- matches of an event
     def _names(self, tx: Transaction, event_id: int) -> dict[int, str]:
@@ -573,7 +592,7 @@ class Tournaments(Reliabilities):
         """A match of the event, started at once (everyone has accepted by joining)."""
         spec = get_game(event.game)
         options = spec.check(len(players), event.options)
-        seed = self.seeds()
+        seed = self.core.seeds()
         setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), options)
         names = self._names(tx, event.id)
         now = self.clock()
@@ -585,8 +604,8 @@ class Tournaments(Reliabilities):
              dumps(ai_seats.stored_names(players, [names.get(p, "?") for p in players])), dumps(players),
              dumps(options), seed, dumps(setup), series_id, event.days, now, now, event.bank, event.increment,
              dumps([event.bank] * len(players)) if event.bank is not None else None))
-        self._index_players(tx, row["id"], players)
-        started = self._start_if_all_accepted(tx, Match.from_row(row), list(players))
+        self.core._index_players(tx, row["id"], players)
+        started = self.challenges._start_if_all_accepted(tx, Match.from_row(row), list(players))
         assert started is not None
         return started
 
@@ -611,7 +630,7 @@ class Tournaments(Reliabilities):
                            " VALUES (?, ?, ?, ?, ?, 1)", (event.id, number, table_no, dumps(players),
                                                           dumps([1] * len(players))))
                 continue
-            series_id = self._new_series(tx, event.game, event.guild_id, players)
+            series_id = self.core._new_series(tx, event.game, event.guild_id, players)
             match = self._event_match(tx, event, players, series_id)
             tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
                        " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
@@ -735,24 +754,23 @@ class Tournaments(Reliabilities):
         tx.execute("UPDATE events SET status = 'finished', winners = ?, updated_at = ? WHERE id = ?"
                    " AND status = 'running' AND round = ?", (dumps(winners), now, view.event.id, view.event.round))
         tx.schedule(now)
+        self.moments.tournament_finished(tx, view, winners)
 
-    async def rematch(self, match_id: int, user_id: int) -> Match:
+    async def _no_rematch(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
             raise ServiceError(Text("An event match has no rematch: the event pairs the next match."))
-        return await super().rematch(match_id, user_id)
 
-    async def abort(self, match_id: int, guild_id: int | None) -> Match:
+    async def _no_abort(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
             raise ServiceError(Text("Match #{id} belongs to an event: its organiser can cancel the event, or a "
                                     "player can resign.", id=match_id))
-        return await super().abort(match_id, guild_id)
 
     # ------------------------------------------------------------- the clock
     async def time_out(self, match_id: int) -> MoveResult | None:
         """In an event match the player out of time loses by himself (no claim): dropped like a
         resignation.  None when the match is not an event's, or no longer late, or another process
         did it first."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         if match.status != "active" or match.deadline is None or self.clock() < match.deadline:
             return None
         if await self.event_of_match(match.id) is None:
@@ -761,7 +779,7 @@ class Tournaments(Reliabilities):
         if late is None or ai_seats.is_ai(match.players[late]):
             return None
         try:
-            return await self._drop(match, late, "timeout",
+            return await self.play._drop(match, late, "timeout",
                                     Text("{late} ran out of time and loses (event rules).", late=match.names[late]))
         except StaleRequest:
             return None
@@ -777,12 +795,12 @@ class Tournaments(Reliabilities):
         results = []
         for row in rows:
             while True:
-                match = await self.get(row["match_id"])
+                match = await self.core.get(row["match_id"])
                 late = match.to_move_seat() if match.status == "active" else None
                 if late is None or ai_seats.is_ai(match.players[late]):
                     break
                 try:
-                    results.append(await self._drop(match, late, "timeout", Text(
+                    results.append(await self.play._drop(match, late, "timeout", Text(
                         "{late} was to move when the round's time limit passed and loses (event rules).",
                         late=match.names[late])))
                 except StaleRequest:
@@ -838,7 +856,7 @@ class Tournaments(Reliabilities):
                                   " AND status = 'active'", (match_id,)).rowcount
 
             if await self.store.write(claim) == 1:
-                out.append(await self.get(row["match_id"]))
+                out.append(await self.core.get(row["match_id"]))
         return out
 
 

@@ -1,11 +1,12 @@
 """The generation of a player's web board links (bot/web/links.py signs it into each link)."""
 from __future__ import annotations
 
+from .core import Component
 from .unit_of_work import Transaction
 
 
-class WebLinks:
-    """Mixed into :class:`matches.service.MatchService` (uses its ``store``)."""
+class WebLinks(Component):
+    """A component of :class:`matches.service.MatchService` (it needs only the store)."""
 
     async def link_generation(self, user_id: int) -> int:
         row = await self.store.fetchone("SELECT generation FROM web_links WHERE user_id = ?", (user_id,))
