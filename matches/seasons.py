@@ -38,10 +38,10 @@ from .competitions import league_schedule
 from .competitions.divisions import Movements, default_promote, first_divisions, next_divisions
 from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
-from .tournaments import NEW_RATING, Tournament, Tournaments, TournamentView
 from .models import Player
 from .reliability import Reliabilities
 from .store import Transaction
+from .tournaments import NEW_RATING, Tournament, Tournaments, TournamentView
 
 DEFAULT_SIZE = 6
 MIN_SIZE, MAX_SIZE = 3, 16

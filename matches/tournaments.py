@@ -58,13 +58,13 @@ from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
 from . import ai_seats, timing
+from .challenges import Challenges
 from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
                            league_schedule, pair_swiss, standings)
 from .competitions.skill import DISPLAY_BASE
 from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
 from .models import Match, MoveResult, Player
-from .challenges import Challenges
 from .play import Play
 from .reliability import Reliabilities
 from .store import Transaction
