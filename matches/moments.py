@@ -16,7 +16,7 @@ until the earliest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable
 
 
 class Moment:
@@ -108,7 +108,3 @@ class Moments:
 
     def all(self) -> list[Moment]:
         return [getattr(self, f) for f in self.__dataclass_fields__]
-
-
-# A component's asynchronous answer to "when is your next thing due?".
-Wakeup = Callable[[], Awaitable[float | None]]
