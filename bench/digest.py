@@ -53,7 +53,7 @@ async def run(source: str, matches: int, digests: int, batch: int, loading: str 
     try:
         service = MatchService(store, clock=lambda: now[0])
         if loading == "loop":               # as before the matches loaded on a worker thread, to compare
-            service._readable_in_thread = service._readable
+            service.core._readable_in_thread = service.core._readable
         # The digest falls due in the hour after ``now`` for every player, whatever his zone.
         due_hour = dt.datetime.fromtimestamp(now[0] + 3600, dt.timezone.utc)
         users = sorted({u for i in range(matches) for u in players_of(i, matches)})[:digests]

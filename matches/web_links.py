@@ -1,12 +1,13 @@
 """The generation of a player's web board links (bot/web/links.py signs it into each link)."""
 from __future__ import annotations
 
+from .core import Component
 from .models import DamagedRow, Match
 from .unit_of_work import Transaction
 
 
-class WebLinks:
-    """Mixed into :class:`matches.service.MatchService` (uses its ``store``)."""
+class WebLinks(Component):
+    """A component of :class:`matches.service.MatchService` (it needs only the store)."""
 
     async def link_generation(self, user_id: int) -> int:
         row = await self.store.fetchone("SELECT generation FROM web_links WHERE user_id = ?", (user_id,))
@@ -27,7 +28,7 @@ class WebLinks:
         try:
             return generation, lang, Match.load(row)
         except DamagedRow as exc:
-            await self._note_damage(exc)
+            await self.core._note_damage(exc)
             return generation, lang, None
 
     async def renew_links(self, user_id: int) -> int:

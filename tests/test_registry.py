@@ -148,7 +148,7 @@ def test_the_commands_offer_every_declared_option():
 def test_event_tables_follow_the_declared_seats():
     """An event seats only counts the game declares; a table of more than two may seat one fewer
     where the field does not divide, if the game is played by that many."""
-    from matches.events import table_sizes
+    from matches.tournaments import table_sizes
 
     for name in GAMES:
         for table in engines.get_game(name).seats:

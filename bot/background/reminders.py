@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engines import Text, Verbatim
-from matches import Event, Match, ai_seats
+from matches import ClockEvent as Event, Match, ai_seats
 from matches.timing import DAY
 
 from ..interactions import buttons

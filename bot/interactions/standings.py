@@ -60,7 +60,7 @@ from ..messages.mentions import shown
 from ..replies import CONTENT_MAX, fit
 
 if TYPE_CHECKING:
-    from matches.events import EventView
+    from matches.tournaments import TournamentView as EventView
 
 PAGE_SIZE = 15
 """Rows of a page, text and image alike (see the module's docstring for the measurement)."""

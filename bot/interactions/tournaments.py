@@ -1,7 +1,7 @@
 """Events (tournaments) in Discord: the ``/tournament`` commands, the Join button, and what the
 bot posts as an event runs (pairings, standings, the first board of each event match).
 
-Everything is decided by the service (:mod:`matches.events`); this translates interactions into
+Everything is decided by the service (:mod:`matches.tournaments`); this translates interactions into
 its calls and posts what it reports.  Pairings, final standings and first boards are each
 claimed in the store before they are posted, so of several processes exactly one posts each
 (:meth:`publish`, run by the scheduler and after every change that may end a round).  The
@@ -17,7 +17,7 @@ import discord
 
 from engines import Joined, Text, get_game
 from matches import Match, MoveResult, ServiceError, ai_seats
-from matches.events import Event, EventView, News, format_word
+from matches.tournaments import Tournament as Event, TournamentView as EventView, TournamentNews as News, format_word
 
 from ..messages import present
 from .buttons import PREFIX
@@ -142,7 +142,7 @@ class Tournaments:
     # ----------------------------------------------------------- commands
     async def create(self, interaction: discord.Interaction, game: str, fmt: str, *,
                      channel: discord.abc.GuildChannel | None, **settings) -> None:
-        """``settings``: what :meth:`matches.events.Events.create_event` takes (name, rounds, table, the
+        """``settings``: what :meth:`matches.tournaments.Tournaments.create_event` takes (name, rounds, table, the
         clock, round_days, signup_days, the game's options)."""
         if not organiser(interaction):
             await reply_error(interaction, NOT_ORGANISER)

@@ -12,7 +12,7 @@ from bot.messages import present
 from bot.background import reminders
 from bot.locales import say
 from engines import Text
-from matches import Event
+from matches import ClockEvent
 from tests.matches.conftest import ANN, BOB, CAT
 
 
@@ -88,10 +88,10 @@ async def test_reminders_and_the_claim_after_a_timeout(service):
     match = await started(service)
     deadline = present.timestamp(match.deadline)
     # A DM greets instead of mentioning; day 0 of match #1 takes the second daily wording.
-    dm = reminders.reminder_text(match, Event.DAILY, Text("Hi"), match.clock_start)
+    dm = reminders.reminder_text(match, ClockEvent.DAILY, Text("Hi"), match.clock_start)
     assert both(dm) == (f"⏰ Hallo, **Architekton #{match.id}** wartet auf dich. Frist: {deadline}.",
                         f"⏰ Bonjour, **Architekton #{match.id}** vous attend. Échéance\u00a0: {deadline}.")
-    quarter = reminders.reminder_text(match, Event.QUARTER, present.mention(ANN.id), match.clock_start)
+    quarter = reminders.reminder_text(match, ClockEvent.QUARTER, present.mention(ANN.id), match.clock_start)
     assert both(quarter) == (
         f"⏳ <@1>, in **Architekton #{match.id}** bleibt dir nur noch ein Viertel deiner Zeit. Frist: {deadline}.",
         f"⏳ <@1>, il ne vous reste qu'un quart de votre temps dans **Architekton #{match.id}**. "

@@ -1,4 +1,4 @@
-"""Events (tournaments): Swiss, league and knockout, played as ordinary matches.
+"""Tournaments: Swiss, league and knockout, played as ordinary matches.
 
 The pairing, schedule, bracket and standings come from the pure core
 (:mod:`matches.competitions`); this keeps the records and enforces the rules:
@@ -8,7 +8,7 @@ The pairing, schedule, bracket and standings come from the pure core
   itself when sign-up closes (``starts_at``); it needs two tables of players.
 - Each pairing is an event table with one ordinary match (a knockout bout: a
   series of matches won at 2 victory points, the rematch series' scoring).
-- **A match's end counts in the transaction that ends it** (:meth:`_match_ended`):
+- **A match's end counts in the transaction that ends it** (a ``match_ended`` listener):
   its places go to its table, and when that was the round's last undecided
   table the next round is paired and its matches started in that same
   transaction.  The round advances by a conditional update on the event's
@@ -39,7 +39,7 @@ The pairing, schedule, bracket and standings come from the pure core
 - A knockout series scores as the rematch series does (``victory_points``:
   Architekton's early-end win counts 2, a draw nothing), so a series of draws
   goes on.  A game void before anybody moved loses the bout for whoever left it.
-- Event matches have no rematch, and an admin cannot abort one alone (the
+- Tournament matches have no rematch, and an admin cannot abort one alone (the
   organiser cancels the event).
 - Pairing runs inside the ending transaction, on the store's writer thread (off
   the event loop).
@@ -58,13 +58,15 @@ from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
 from . import ai_seats, timing
-from .reliability import Reliabilities
+from .challenges import Challenges
 from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
                            league_schedule, pair_swiss, standings)
 from .competitions.skill import DISPLAY_BASE
-from .core import dumps
+from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
 from .models import Match, MoveResult, Player
+from .play import Play
+from .reliability import Reliabilities
 from .store import Transaction
 
 FORMATS = ("swiss", "league", "knockout")
@@ -91,7 +93,7 @@ def format_word(fmt: str) -> Text:
 
 
 @dataclass
-class Event:
+class Tournament:
     id: int
     guild_id: int
     channel_id: int | None
@@ -120,7 +122,7 @@ class Event:
     min_reliability: float | None = None  # the least reliability a player needs to join (percent)
 
     @classmethod
-    def from_row(cls, row) -> "Event":
+    def from_row(cls, row) -> "Tournament":
         return cls(row["id"], row["guild_id"], row["channel_id"], row["name"], row["game"], row["format"],
                    json.loads(row["options"]), row["table_size"], row["rounds"], row["days"], row["status"],
                    row["round"], row["announced"], bool(row["final_announced"]), row["organiser_id"],
@@ -145,7 +147,7 @@ class Event:
 
 
 @dataclass
-class EventEntrant:
+class TournamentEntrant:
     user_id: int
     name: str
     withdrawn: int | None = None
@@ -160,7 +162,7 @@ class EventEntrant:
 
 
 @dataclass
-class EventTable:
+class TournamentTable:
     round: int
     table_no: int
     players: list[int]
@@ -171,18 +173,18 @@ class EventTable:
     ends_at: float | None = None         # when its match reaches the round's limit
 
     @classmethod
-    def from_row(cls, row) -> "EventTable":
+    def from_row(cls, row) -> "TournamentTable":
         return cls(row["round"], row["table_no"], json.loads(row["players"]),
                    json.loads(row["places"]) if row["places"] else None, bool(row["forfeit"]), row["match_id"],
                    row["series_id"], row["ends_at"])
 
 
 @dataclass
-class EventView:
+class TournamentView:
     """An event with its entrants, tables and byes: everything its standings are computed from."""
-    event: Event
-    entrants: list[EventEntrant]
-    tables: list[EventTable]
+    event: Tournament
+    entrants: list[TournamentEntrant]
+    tables: list[TournamentTable]
     byes: dict[int, list[int]] = field(default_factory=dict)
     resting: dict[int, list[int]] = field(default_factory=dict)
     series: dict[int, dict[int, int]] = field(default_factory=dict)
@@ -196,11 +198,11 @@ class EventView:
     def active(self) -> list[int]:
         return [e.user_id for e in self.entrants if e.withdrawn is None]
 
-    def entrant(self, user_id: int) -> EventEntrant | None:
+    def entrant(self, user_id: int) -> TournamentEntrant | None:
         return self._by_id.get(user_id)
 
     @functools.cached_property
-    def _by_id(self) -> dict[int, EventEntrant]:
+    def _by_id(self) -> dict[int, TournamentEntrant]:
         # standings name every player and his opponents: a scan each time was quadratic (256 players: 0.3 s)
         return {e.user_id: e for e in self.entrants}
 
@@ -216,7 +218,7 @@ class EventView:
         return [Entrant(e.user_id, (e.rating if e.rating is not None else NEW_RATING) + (count - i) * 1e-6)
                 for i, e in enumerate(self.entrants)]
 
-    def round_tables(self, number: int) -> list[EventTable]:
+    def round_tables(self, number: int) -> list[TournamentTable]:
         return sorted((t for t in self.tables if t.round == number), key=lambda t: t.table_no)
 
     def rounds(self) -> list[Round]:
@@ -246,10 +248,10 @@ class EventView:
 
 
 @dataclass
-class News:
+class TournamentNews:
     """What to announce of an event: the pairings of ``rounds`` (and the standings before each), the
     standings when a league decided another round (``standings``), and the final standings when ``final``."""
-    view: EventView
+    view: TournamentView
     rounds: list[int]
     final: bool
     standings: bool = False
@@ -274,15 +276,31 @@ def places_of(match: Match) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other < k) for k in keys)
 
 
-class Events(Reliabilities):
+class Tournaments(Component):
+    """Listens to ``match_ended`` (a tournament's match counts for its table; the next round is
+    paired); fires ``tournament_finished``; vetoes the abort and the rematch of a tournament's match;
+    a time-out rule (a player out of time loses by himself); declares the wakeup of sign-ups
+    closing and rounds' limits."""
+
+    def __init__(self, core: Core, play: Play, challenges: Challenges, reliability: Reliabilities) -> None:
+        super().__init__(core)
+        self.play = play
+        self.challenges = challenges
+        self.reliability = reliability
+        self.moments.match_ended.listen("tournaments", self._match_ended)
+        self.moments.abort_veto.listen("tournaments", self._no_abort)
+        self.moments.rematch_veto.listen("tournaments", self._no_rematch)
+        self.moments.time_out.listen("tournaments", self.time_out)
+        self.moments.wakeups.listen("tournaments", self.next_wakeup)
+
     # ------------------------------------------------------------- reading
-    async def event(self, event_id: int) -> Event:
+    async def event(self, event_id: int) -> Tournament:
         row = await self.store.fetchone("SELECT * FROM events WHERE id = ?", (event_id,))
         if row is None:
             raise NotFound(Text("There is no event #{id}.", id=event_id))
-        return Event.from_row(row)
+        return Tournament.from_row(row)
 
-    async def event_view(self, event_id: int) -> EventView:
+    async def event_view(self, event_id: int) -> TournamentView:
         event = await self.event(event_id)
         entrants = await self.store.fetchall(ENTRANTS_SQL, (event_id,))
         tables = await self.store.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,))
@@ -294,22 +312,22 @@ class Events(Reliabilities):
             view.series = {r["id"]: {int(k): v for k, v in json.loads(r["points"]).items()} for r in rows}
         return view
 
-    async def events(self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")) -> list[Event]:
+    async def events(self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")) -> list[Tournament]:
         """The server's events of ``statuses``, newest first."""
         rows = await self.store.fetchall(
             f"SELECT * FROM events WHERE guild_id = ? AND status IN ({','.join('?' * len(statuses))})"
             " ORDER BY created_at DESC, id DESC", (guild_id, *statuses))
-        return [Event.from_row(r) for r in rows]
+        return [Tournament.from_row(r) for r in rows]
 
-    async def events_of(self, guild_id: int, user_id: int, statuses: tuple[str, ...]) -> list[Event]:
+    async def events_of(self, guild_id: int, user_id: int, statuses: tuple[str, ...]) -> list[Tournament]:
         """The server's events of ``statuses`` that ``user_id`` is in (not withdrawn), newest first."""
         rows = await self.store.fetchall(
             "SELECT e.* FROM events e JOIN event_entrants p ON p.event_id = e.id WHERE e.guild_id = ?"
             f" AND p.user_id = ? AND p.withdrawn IS NULL AND e.status IN ({','.join('?' * len(statuses))})"
             " ORDER BY e.created_at DESC, e.id DESC", (guild_id, user_id, *statuses))
-        return [Event.from_row(r) for r in rows]
+        return [Tournament.from_row(r) for r in rows]
 
-    async def event_of_match(self, match_id: int) -> tuple[Event, int] | None:
+    async def event_of_match(self, match_id: int) -> tuple[Tournament, int] | None:
         """The event and round a match belongs to, if any."""
         row = await self.store.fetchone(
             "SELECT e.*, t.round AS table_round FROM event_tables t JOIN events e ON e.id = t.event_id"
@@ -318,7 +336,7 @@ class Events(Reliabilities):
             row = await self.store.fetchone(
                 "SELECT e.*, t.round AS table_round FROM matches m JOIN event_tables t ON t.series_id = m.series_id"
                 " JOIN events e ON e.id = t.event_id WHERE m.id = ?", (match_id,))
-        return (Event.from_row(row), row["table_round"]) if row else None
+        return (Tournament.from_row(row), row["table_round"]) if row else None
 
     # ------------------------------------------------------------- sign-up
     async def create_event(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, fmt: str, *,
@@ -326,7 +344,7 @@ class Events(Reliabilities):
                            days: int | None = None, signup_days: int | None = None,
                            options: dict[str, Any] | None = None, clock: str = "move", bank: float | None = None,
                            increment: float | None = None, round_days: int | None = None,
-                           min_reliability: float | None = None) -> Event:
+                           min_reliability: float | None = None) -> Tournament:
         """An event open for sign-up.  The clock as a challenge's (``days`` per move, or a time bank
         of ``bank`` days gaining ``increment`` hours a turn); ``round_days``: how long a round's match
         may last (default :data:`ROUND_LIMIT_FACTOR` times the days per move, or the bank)."""
@@ -348,10 +366,10 @@ class Events(Reliabilities):
                 spec.check(size, options)
         except SetupError as exc:
             raise ServiceError(Sentence(exc.text)) from None
-        bank_seconds, increment_seconds = self._bank_of(clock, bank, increment)
+        bank_seconds, increment_seconds = self.challenges._bank_of(clock, bank, increment)
         if bank_seconds is not None and days is not None:
             raise ServiceError(Text("A time bank has no time per move: leave out days, or choose clock: move."))
-        days = await self.time_per_move(guild_id, days)
+        days = await self.core.time_per_move(guild_id, days)
         turn_days = days if bank_seconds is None else math.ceil(bank_seconds / timing.DAY)
         if round_days is None:
             round_days = ROUND_LIMIT_FACTOR * turn_days
@@ -365,7 +383,7 @@ class Events(Reliabilities):
         now = self.clock()
         starts_at = now + signup_days * timing.DAY if signup_days else None
 
-        def work(tx: Transaction) -> Event:
+        def work(tx: Transaction) -> Tournament:
             row = tx.fetchone(
                 "INSERT INTO events (guild_id, channel_id, name, game, format, options, table_size, rounds, days,"
                 " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment,"
@@ -375,24 +393,24 @@ class Events(Reliabilities):
                  days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds,
                  min_reliability))
             tx.schedule(starts_at)
-            return Event.from_row(row)
+            return Tournament.from_row(row)
 
         return await self.store.write(work)
 
     async def set_event_message(self, event_id: int, message_id: int) -> None:
         await self.store.execute("UPDATE events SET message_id = ? WHERE id = ?", (message_id, event_id))
 
-    async def join_event(self, event_id: int, player: Player) -> Event:
+    async def join_event(self, event_id: int, player: Player) -> Tournament:
         """``player`` joins an open event (a person, or a computer seat added by the organiser)."""
         event = await self.event(event_id)
         if event.status != "open":
             raise ServiceError(Text("{event} is no longer open for sign-up.", event=event.title))
         if player.bot and not ai_seats.is_valid(player.id):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
-        await self._check_reliable(event.guild_id, player.id, event.min_reliability)
+        await self.reliability._check_reliable(event.guild_id, player.id, event.min_reliability)
         now = self.clock()
 
-        def work(tx: Transaction) -> Event:
+        def work(tx: Transaction) -> Tournament:
             if tx.fetchone("SELECT 1 FROM event_entrants WHERE event_id = ? AND user_id = ?", (event_id, player.id)):
                 raise ServiceError(Text("{name} has already joined {event}.", name=player.name, event=event.title)
                                    if ai_seats.is_ai(player.id) or player.bot else
@@ -422,7 +440,7 @@ class Events(Reliabilities):
         await self.join_event(event_id, player)
         return player
 
-    async def leave_event(self, event_id: int, user_id: int) -> tuple[Event, list[MoveResult]]:
+    async def leave_event(self, event_id: int, user_id: int) -> tuple[Tournament, list[MoveResult]]:
         """Before the start, the player leaves; after it, he withdraws: his running matches are lost by
         forfeit (the results, for posting), and he is paired no more."""
         view = await self.event_view(event_id)
@@ -447,7 +465,7 @@ class Events(Reliabilities):
                 # A bout is lost at once, not game by game.
                 for row in tx.fetchall("SELECT * FROM event_tables WHERE event_id = ? AND places IS NULL",
                                        (event_id,)):
-                    table = EventTable.from_row(row)
+                    table = TournamentTable.from_row(row)
                     if user_id in table.players:
                         self._decide(tx, event_id, table, [2 if p == user_id else 1 for p in table.players], True)
                 self._advance(tx, event_id)
@@ -459,7 +477,7 @@ class Events(Reliabilities):
             if seat is None or seat in match.resigned_seats:
                 continue
             try:
-                results.append(await self._drop(match, seat, "resign",
+                results.append(await self.play._drop(match, seat, "resign",
                                                 Text("{name} withdrew from {event}; the match is lost by forfeit.",
                                                      name=match.names[seat], event=event.title)))
             except StaleRequest:
@@ -471,10 +489,10 @@ class Events(Reliabilities):
             "SELECT m.* FROM event_tables t JOIN matches m ON m.id = t.match_id JOIN match_players p"
             " ON p.match_id = m.id WHERE t.event_id = ? AND p.user_id = ? AND m.status = 'active'",
             (event_id, user_id))
-        return list(await self._readable(rows))
+        return list(await self.core._readable(rows))
 
     # ------------------------------------------------------------- start, cancel
-    async def start_event(self, event_id: int) -> EventView:
+    async def start_event(self, event_id: int) -> TournamentView:
         view = await self.event_view(event_id)
         event = view.event
         if event.status != "open":
@@ -510,8 +528,9 @@ class Events(Reliabilities):
         await self.store.write(work)
         return await self.event_view(event_id)
 
-    async def cancel_event(self, event_id: int) -> Event:
+    async def cancel_event(self, event_id: int) -> Tournament:
         """The organiser calls the event off: its running matches are aborted (no result)."""
+        await self.moments.cancel_tournament_veto.check(event_id)
         event = await self.event(event_id)
         if event.status not in ("open", "running"):
             raise ServiceError(Text("{event} is over.", event=event.title))
@@ -533,8 +552,8 @@ class Events(Reliabilities):
         await self.store.write(work)
         return await self.event(event_id)
 
-    async def start_due_events(self) -> list[tuple[Event, EventView | None]]:
-        """Events whose sign-up closed: started, or cancelled when too few joined (view None)."""
+    async def start_due_events(self) -> list[tuple[Tournament, TournamentView | None]]:
+        """Tournaments whose sign-up closed: started, or cancelled when too few joined (view None)."""
         rows = await self.store.fetchall("SELECT id FROM events WHERE status = 'open' AND starts_at <= ?",
                                          (self.clock(),))
         out = []
@@ -551,7 +570,7 @@ class Events(Reliabilities):
         return out
 
     async def next_wakeup(self) -> float | None:
-        soonest = await super().next_wakeup()
+        """When a tournament's sign-up closes, or a round's limit passes where a person is to move."""
         row = await self.store.fetchone("SELECT MIN(starts_at) FROM events WHERE status = 'open'")
         start = row[0] if row else None
         # A round's limit, where a person is to move (the computer is never late: waking for it would spin).
@@ -562,18 +581,18 @@ class Events(Reliabilities):
             " AND t.places IS NULL AND t.ends_at IS NOT NULL AND m.status = 'active' AND m.deadline IS NOT NULL"
             " ORDER BY t.ends_at LIMIT 1")
         limit = row[0] if row else None
-        return min((t for t in (soonest, start, limit) if t is not None), default=None)
+        return min((t for t in (start, limit) if t is not None), default=None)
 
     # ------------------------------------------------------------- matches of an event
     def _names(self, tx: Transaction, event_id: int) -> dict[int, str]:
         return {r["user_id"]: r["name"] for r in
                 tx.fetchall("SELECT user_id, name FROM event_entrants WHERE event_id = ?", (event_id,))}
 
-    def _event_match(self, tx: Transaction, event: Event, players: list[int], series_id: int | None = None) -> Match:
+    def _event_match(self, tx: Transaction, event: Tournament, players: list[int], series_id: int | None = None) -> Match:
         """A match of the event, started at once (everyone has accepted by joining)."""
         spec = get_game(event.game)
         options = spec.check(len(players), event.options)
-        seed = self.seeds()
+        seed = self.core.seeds()
         setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), options)
         names = self._names(tx, event.id)
         now = self.clock()
@@ -585,12 +604,12 @@ class Events(Reliabilities):
              dumps(ai_seats.stored_names(players, [names.get(p, "?") for p in players])), dumps(players),
              dumps(options), seed, dumps(setup), series_id, event.days, now, now, event.bank, event.increment,
              dumps([event.bank] * len(players)) if event.bank is not None else None))
-        self._index_players(tx, row["id"], players)
-        started = self._start_if_all_accepted(tx, Match.from_row(row), list(players))
+        self.core._index_players(tx, row["id"], players)
+        started = self.challenges._start_if_all_accepted(tx, Match.from_row(row), list(players))
         assert started is not None
         return started
 
-    def _open_round(self, tx: Transaction, event: Event, view: EventView, number: int, rnd: Round) -> None:
+    def _open_round(self, tx: Transaction, event: Tournament, view: TournamentView, number: int, rnd: Round) -> None:
         tx.execute("INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, ?, ?)",
                    (event.id, number, dumps(list(rnd.byes)), dumps(list(rnd.resting))))
         for table_no, table in enumerate(rnd.tables, 1):
@@ -601,7 +620,7 @@ class Events(Reliabilities):
                        (event.id, number, table_no, dumps(players), match.id, match.series_id,
                         self._ends_at(tx, event)))
 
-    def _open_bouts(self, tx: Transaction, event: Event, view: EventView, number: int, bouts) -> None:
+    def _open_bouts(self, tx: Transaction, event: Tournament, view: TournamentView, number: int, bouts) -> None:
         tx.execute("INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, '[]', '[]')",
                    (event.id, number))
         for table_no, bout in enumerate(bouts, 1):
@@ -611,13 +630,13 @@ class Events(Reliabilities):
                            " VALUES (?, ?, ?, ?, ?, 1)", (event.id, number, table_no, dumps(players),
                                                           dumps([1] * len(players))))
                 continue
-            series_id = self._new_series(tx, event.game, event.guild_id, players)
+            series_id = self.core._new_series(tx, event.game, event.guild_id, players)
             match = self._event_match(tx, event, players, series_id)
             tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
                        " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
                        (event.id, number, table_no, dumps(players), match.id, series_id, self._ends_at(tx, event)))
 
-    def _ends_at(self, tx: Transaction, event: Event) -> float | None:
+    def _ends_at(self, tx: Transaction, event: Tournament) -> float | None:
         """When a match starting now reaches the round's limit (the scheduler wakes then)."""
         if event.round_days is None:
             return None
@@ -626,7 +645,7 @@ class Events(Reliabilities):
         return at
 
     @staticmethod
-    def _decide(tx: Transaction, event_id: int, table: EventTable, places: list[int], forfeit: bool) -> None:
+    def _decide(tx: Transaction, event_id: int, table: TournamentTable, places: list[int], forfeit: bool) -> None:
         tx.execute("UPDATE event_tables SET places = ?, forfeit = ? WHERE event_id = ? AND round = ? AND table_no = ?"
                    " AND places IS NULL", (dumps(places), int(forfeit), event_id, table.round, table.table_no))
 
@@ -639,9 +658,9 @@ class Events(Reliabilities):
         # The event pairs the next match: no rematch (a rematch id nobody has marks that).
         tx.execute("UPDATE matches SET rematch_id = -1 WHERE id = ?", (match.id,))
         match.rematch_id = -1
-        table = EventTable.from_row(row)
+        table = TournamentTable.from_row(row)
         event_row = tx.fetchone("SELECT * FROM events WHERE id = ?", (row["event_id"],))
-        event = Event.from_row(event_row)
+        event = Tournament.from_row(event_row)
         if event.status != "running" or table.places is not None:
             return
         withdrawn = {r["user_id"] for r in tx.fetchall(
@@ -676,8 +695,8 @@ class Events(Reliabilities):
             self._decide(tx, event.id, table, places, forfeit)
         self._advance(tx, event.id)
 
-    def _read_view(self, tx: Transaction, event_id: int) -> EventView:
-        event = Event.from_row(tx.fetchone("SELECT * FROM events WHERE id = ?", (event_id,)))
+    def _read_view(self, tx: Transaction, event_id: int) -> TournamentView:
+        event = Tournament.from_row(tx.fetchone("SELECT * FROM events WHERE id = ?", (event_id,)))
         return _view(event,
                      tx.fetchall(ENTRANTS_SQL, (event_id,)),
                      tx.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,)),
@@ -726,33 +745,32 @@ class Events(Reliabilities):
         self._advance(tx, event_id)        # a round of byes and walkovers only is decided at once
 
     @staticmethod
-    def _next_round(tx: Transaction, event: Event, now: float) -> bool:
+    def _next_round(tx: Transaction, event: Tournament, now: float) -> bool:
         return tx.execute("UPDATE events SET round = round + 1, updated_at = ? WHERE id = ? AND round = ?"
                           " AND status = 'running'", (now, event.id, event.round)).rowcount == 1
 
-    def _finish(self, tx: Transaction, view: EventView, winners: list[int]) -> None:
+    def _finish(self, tx: Transaction, view: TournamentView, winners: list[int]) -> None:
         now = self.clock()
         tx.execute("UPDATE events SET status = 'finished', winners = ?, updated_at = ? WHERE id = ?"
                    " AND status = 'running' AND round = ?", (dumps(winners), now, view.event.id, view.event.round))
         tx.schedule(now)
+        self.moments.tournament_finished(tx, view, winners)
 
-    async def rematch(self, match_id: int, user_id: int) -> Match:
+    async def _no_rematch(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
             raise ServiceError(Text("An event match has no rematch: the event pairs the next match."))
-        return await super().rematch(match_id, user_id)
 
-    async def abort(self, match_id: int, guild_id: int | None) -> Match:
+    async def _no_abort(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
             raise ServiceError(Text("Match #{id} belongs to an event: its organiser can cancel the event, or a "
                                     "player can resign.", id=match_id))
-        return await super().abort(match_id, guild_id)
 
     # ------------------------------------------------------------- the clock
     async def time_out(self, match_id: int) -> MoveResult | None:
         """In an event match the player out of time loses by himself (no claim): dropped like a
         resignation.  None when the match is not an event's, or no longer late, or another process
         did it first."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         if match.status != "active" or match.deadline is None or self.clock() < match.deadline:
             return None
         if await self.event_of_match(match.id) is None:
@@ -761,7 +779,7 @@ class Events(Reliabilities):
         if late is None or ai_seats.is_ai(match.players[late]):
             return None
         try:
-            return await self._drop(match, late, "timeout",
+            return await self.play._drop(match, late, "timeout",
                                     Text("{late} ran out of time and loses (event rules).", late=match.names[late]))
         except StaleRequest:
             return None
@@ -777,12 +795,12 @@ class Events(Reliabilities):
         results = []
         for row in rows:
             while True:
-                match = await self.get(row["match_id"])
+                match = await self.core.get(row["match_id"])
                 late = match.to_move_seat() if match.status == "active" else None
                 if late is None or ai_seats.is_ai(match.players[late]):
                     break
                 try:
-                    results.append(await self._drop(match, late, "timeout", Text(
+                    results.append(await self.play._drop(match, late, "timeout", Text(
                         "{late} was to move when the round's time limit passed and loses (event rules).",
                         late=match.names[late])))
                 except StaleRequest:
@@ -790,7 +808,7 @@ class Events(Reliabilities):
         return results
 
     # ------------------------------------------------------------- announcements
-    async def claim_news(self) -> list[News]:
+    async def claim_news(self) -> list[TournamentNews]:
         """Rounds paired and events finished that nobody announced yet, each claimed for this caller
         by a conditional update: of several processes exactly one announces each."""
         rows = await self.store.fetchall(
@@ -808,9 +826,9 @@ class Events(Reliabilities):
                                             " AND standings_posted = ? AND status = 'running'",
                                             (row["decided"], row["id"], row["standings_posted"]))
             if done.rowcount == 1:
-                out.append(News(await self.event_view(row["id"]), [], False, standings=True))
+                out.append(TournamentNews(await self.event_view(row["id"]), [], False, standings=True))
         for row in rows:
-            event = Event.from_row(row)
+            event = Tournament.from_row(row)
             final = event.status == "finished"
 
             def work(tx: Transaction, event=event, final=final) -> int:
@@ -820,12 +838,12 @@ class Events(Reliabilities):
                                                                int(event.final_announced))).rowcount
 
             if await self.store.write(work) == 1:
-                out.append(News(await self.event_view(event.id), list(range(event.announced + 1, event.round + 1)),
+                out.append(TournamentNews(await self.event_view(event.id), list(range(event.announced + 1, event.round + 1)),
                                 final and not event.final_announced))
         return out
 
     async def claim_unposted_matches(self) -> list[Match]:
-        """Event matches started without a board yet (a new round, a series' next game), each claimed
+        """Tournament matches started without a board yet (a new round, a series' next game), each claimed
         (its ``message_id`` set to 0 until the board is posted) so exactly one process posts it."""
         # The tables whose board is pending (a small index), not every active match.
         rows = await self.store.fetchall("SELECT match_id FROM event_tables WHERE board_pending = 1 ORDER BY match_id")
@@ -838,12 +856,12 @@ class Events(Reliabilities):
                                   " AND status = 'active'", (match_id,)).rowcount
 
             if await self.store.write(claim) == 1:
-                out.append(await self.get(row["match_id"]))
+                out.append(await self.core.get(row["match_id"]))
         return out
 
 
-def _view(event: Event, entrants, tables, rounds) -> EventView:
-    return EventView(event, [EventEntrant(r["user_id"], r["name"], r["withdrawn"], r["rating"]) for r in entrants],
-                     [EventTable.from_row(r) for r in tables],
+def _view(event: Tournament, entrants, tables, rounds) -> TournamentView:
+    return TournamentView(event, [TournamentEntrant(r["user_id"], r["name"], r["withdrawn"], r["rating"]) for r in entrants],
+                     [TournamentTable.from_row(r) for r in tables],
                      {r["round"]: json.loads(r["byes"]) for r in rounds},
                      {r["round"]: json.loads(r["resting"]) for r in rounds})
