@@ -32,9 +32,12 @@ class Profile:
 
 
 def module_name(game: str) -> str:
-    return f"{__name__}.{game.replace('-', '_')}"
+    """``ai/profiles/<game>.py``, or the ``profile`` module in the home of a game that has one."""
+    from engines import get_game
+
+    return get_game(game).part("profile")
 
 
 def profile(game: str) -> Profile:
-    """The computer player's profile of ``game`` (``ai/profiles/<game>.py``)."""
+    """The computer player's profile of ``game`` (``ai/profiles/<game>.py``; ``<home>.profile``)."""
     return importlib.import_module(module_name(game)).PROFILE
