@@ -14,6 +14,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from engines import game_names, get_game
 from matches.timing import DAYS_CHOICES
 
+from ..locales import catalogue as messages
 from ..locales.grammar import fill, typeset
 
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
@@ -395,7 +396,12 @@ class Catalogue(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
         if context.location in DESCRIPTIONS:
-            return self.texts.get(locale, {}).get(string.message)
+            found = self.texts.get(locale, {}).get(string.message)
+            if found is None and locale in (GERMAN, FRENCH):    # a game's own catalogue (bot.locales)
+                lang = "de" if locale is GERMAN else "fr"
+                found = messages(lang).get(string.message)
+                return found and fill(lang, found, {})
+            return found
         if context.location is Where.choice_name:
             return self.choices.get(locale, {}).get(string.message)
         return None   # command and option names stay English
