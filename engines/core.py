@@ -322,7 +322,7 @@ def register(game: Game) -> Game:
     The product's games call this from their package (``engines/<package>/``), whose name becomes
     the game's :attr:`Game.package` unless it declares one.  A game from any other package (a
     plug-in, a test game) declares its :attr:`Game.home`, the package holding all its parts, and is
-    registered by whoever wants it played: ``register(Game(..., home="tests.dotsboxes"))``; once
+    registered by whoever wants it played: ``register(Game(..., home="plugins.mygame"))``; once
     registered, every command, menu, image, computer level and catalogue offers it.  Registering a
     name again replaces the game."""
     if not game.package:

@@ -29,6 +29,12 @@ class Profile:
     review_share: float = 0.5           # the review's budget per ply, a share of the level's iterations
     review_share_by_players: dict[int, float] = field(default_factory=dict)
     paired: tuple[int, ...] = ()        # seat counts at which duels seat each player in neighbouring pairs
+    # the review's calibration by seats, (a, b) of sigmoid(a + b * logit(v)) (ai/review.py); none: as searched
+    calibration: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+    def share(self, players: int) -> float:
+        """The review's budget per ply at this many seats, a share of the level's iterations."""
+        return self.review_share_by_players.get(players, self.review_share)
 
 
 def module_name(game: str) -> str:
