@@ -167,7 +167,7 @@ class Option:
     """One option a player chooses when he sets up a match, as the commands offer it.
 
     ``/<game> challenge`` and ``/tournament create`` are generated from these: the command option
-    ``name`` with its English ``description`` (``bot/setup/i18n.py`` translates it; ``event`` is the
+    ``name`` with its English ``description`` (the game's command catalogue translates it; ``event`` is the
     description in ``/tournament create``, where the options of every game meet), its ``choices``
     (label, record value) or none for a yes/no flag, and the ``default`` label.  The value chosen
     becomes the record option ``key`` (``variant: buildup`` -> ``{"buildup": True}``).
