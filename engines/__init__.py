@@ -5,5 +5,5 @@ from .record import Record, ReplayError, replay
 from .text import Joined, Sentence, Text, Verbatim, excerpt
 
 __all__ = ["Game", "IllegalMove", "InvalidMove", "MoveError", "Outcome", "Record",
-           "ReplayError", "Joined", "Sentence", "SetupError", "State", "Text", "Verbatim", "excerpt", "game_names", "get_game", "register",
-           "registered", "replay", "unregister"]
+           "ReplayError", "Joined", "Sentence", "SetupError", "State", "Text", "Verbatim", "excerpt",
+           "game_names", "get_game", "register", "registered", "replay", "unregister"]

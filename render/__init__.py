@@ -3,8 +3,9 @@
 Each game has a package ``render/<package>/`` beside its engine's ``engines/<package>/``
 (``Game.package``), with ``render(state, names, *, perspective, say) -> PIL.Image``;
 :data:`RENDERERS` maps every registered game's name to that package, found by that
-convention (or in the game's ``home``, ``Game.part("render")``), so adding a game adds no entry here.  Rendering is pure: no Discord, no I/O besides the fonts
-(Pillow's bundled one and ``fonts/``).
+convention (or in the game's ``home``, ``Game.part("render")``), so adding a game adds no
+entry here.  Rendering is pure: no Discord, no I/O besides the fonts (Pillow's bundled one
+and ``fonts/``).
 
 Every word drawn is a :class:`~engines.text.Text` passed through ``say``
 (``str`` by default, which draws English); the bot passes a function that says

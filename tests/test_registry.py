@@ -191,6 +191,7 @@ def test_a_game_registered_from_elsewhere_brings_all_its_parts_and_leaves_none_b
 def test_no_product_file_names_the_test_game():
     """Everything Dots and Boxes needs, it brings from tests/: no product file mentions it."""
     found = [str(path.relative_to(ROOT)) for folder in ("ai", "bot", "engines", "matches", "render", "bench")
-             for path in sorted((ROOT / folder).rglob("*")) if path.is_file() and path.suffix in (".py", ".json", ".md", ".js", ".html")
+             for path in sorted((ROOT / folder).rglob("*"))
+             if path.is_file() and path.suffix in (".py", ".json", ".md", ".js", ".html", ".css")
              and "dotsboxes" in path.read_text("utf-8", errors="ignore").lower()]
     assert found == []

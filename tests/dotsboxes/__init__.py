@@ -174,7 +174,8 @@ class DotsState(State):
     def to_json(self) -> dict[str, Any]:
         end = self.end and {"winners": list(self.end.winners), "end": self.end.end, "scores": list(self.end.scores)}
         return {"size": self.size, "players": self.players, "drawn": list(self.drawn), "owners": dict(self.owners),
-                "turn": self.turn, "dropped": list(self.dropped), "last_boxes": list(self.last_boxes), "mover": self.mover, "end": end}
+                "turn": self.turn, "dropped": list(self.dropped), "last_boxes": list(self.last_boxes),
+                "mover": self.mover, "end": end}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "DotsState":

@@ -29,7 +29,8 @@ def render(state, names: list[str], *, perspective: int | None = None, say: C.Sa
         C.draw_text(img, (x + 48, 22), C.fit_text(name, 28, (SIDE - 60) // state.players - 60), 28, anchor="lt")
         C.draw_text(img, (x + 48, 62), said(Text("{count} boxes", count=scores[seat])), 24, C.MUTED, anchor="lt")
     if state.current_player() is not None:
-        C.draw_text(img, (30, 100), said(Text("{player} to move", player=C.player_name(names, state.turn))), 26, anchor="lt")
+        to_move = Text("{player} to move", player=C.player_name(names, state.turn))
+        C.draw_text(img, (30, 100), said(to_move), 26, anchor="lt")
     step = (SIDE - 160) // state.size
     origin = (80, TOP + 40 + state.size * step)
 
