@@ -74,14 +74,18 @@ def _tokenizer(game: str) -> Tokenizer | None:
 def steps(move: str, game: str | None = None) -> list[Step]:
     """The parts of the canonical ``move`` of ``game`` (of whichever game's notation reads it
     when ``game`` is None); a text no notation reads is one part."""
-    return list(_steps(move, game))
+    return list(_parts(move, game))
+
+
+def _parts(move: str, game: str | None) -> tuple[Step, ...]:
+    from .core import game_names
+
+    # without a game, every registered notation is tried: the registry is part of the answer
+    return _steps(move, (game,) if game else tuple(game_names()))
 
 
 @lru_cache(maxsize=16384)      # legal move lists repeat from one menu or page to the next
-def _steps(move: str, game: str | None) -> tuple[Step, ...]:
-    from .core import game_names
-
-    names = [game] if game else game_names()
+def _steps(move: str, names: tuple[str, ...]) -> tuple[Step, ...]:
     splitters = dict.fromkeys(split for split in map(_tokenizer, names) if split is not None)
     for split in splitters:
         found = split(move)
@@ -93,7 +97,7 @@ def _steps(move: str, game: str | None) -> tuple[Step, ...]:
 def cuts(move: str, game: str | None = None) -> list[int]:
     """Where the parts of ``move`` end (the last is ``len(move)``)."""
     ends, pos = [], 0
-    for step in _steps(move, game):
+    for step in _parts(move, game):
         pos += len(step.text)
         ends.append(pos)
     return ends
