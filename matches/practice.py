@@ -150,10 +150,11 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
     import ai.review  # the search is loaded only when an answer needs it
     from ai.evaluators import evaluator_for
     from ai.levels import budget
+    from ai.profiles import profile
 
     players = len(before.scores())
     plan = budget(item.game, "hard", players)
-    share = ai.review.SHARE_BY_PLAYERS.get((item.game, players), ai.review.REVIEW_SHARE[item.game])
+    share = profile(item.game).share(players)
     iterations = max(16, round(plan.iterations * share))
     rng = random.Random(ai.review.ply_seed(item.match_id, item.ply))
     seen = ai.review.determinise(before, rng)

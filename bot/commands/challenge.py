@@ -3,8 +3,8 @@
 Every game's challenge takes the opponents (as many as its largest table seats, all but the first
 optional), the game's own options (``Game.option_specs``: a yes/no flag, or a choice of labels
 that map to record values), and the options every challenge shares (who moves first, the clock,
-the computer's level).  The descriptions are the declaration's English; ``bot/setup/i18n.py``
-translates them.
+the computer's level).  The descriptions are the declaration's English; the game's command
+catalogue (``bot/locales/de|fr/commands/<package>.json``, read by ``bot/setup/i18n.py``) translates them.
 """
 from __future__ import annotations
 

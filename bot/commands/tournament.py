@@ -23,8 +23,8 @@ def build_tournament_group(bot) -> app_commands.Group:
         return [app_commands.Choice(name=label, value=value) for label, value in
                 await events.choices(interaction, current)]
 
-    # Every game's options (Game.option_specs), each once: an option two games share (Tactori's
-    # and FEM's chase) is offered once, with the first game's description.
+    # Every game's options (Game.option_specs), each once: an option two games share (the same
+    # name in two families' games) is offered once, with the first game's description.
     specs = {}
     for game_name in game_names():
         for spec in get_game(game_name).option_specs:
@@ -48,7 +48,7 @@ def build_tournament_group(bot) -> app_commands.Group:
     with_parameters(create, [option_parameter(spec) for spec in specs.values()], before="clock")
     create = app_commands.describe(game="The game", fmt="swiss, league or knockout", name="The event's name",
                                    rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
-                                   table="Players per match (Atacama 2 or 4, Tactori 2-4; default 2)",
+                                   table="Players per match (as the game allows; default 2)",
                                    days="Time per move (default: the server's)",
                                    round_days=("Most days a round's match may last, vacations included "
                                                "(default: 3 × days or bank)"),

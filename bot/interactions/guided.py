@@ -55,7 +55,7 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
 
 def menu_message(match: Match, prefix: str, locale) -> dict:
     """Content and view of the private menu (in the language of ``locale``): the next choice after ``prefix``."""
-    menu = menus.menu(match.position.legal_moves(), prefix)
+    menu = menus.menu(match.position.legal_moves(), prefix, match.game)
     start_over = [StartOverButton(match.id, match.version, "")] if prefix else []
     if not menu.options:
         return {"content": say(Text("No legal move starts with `{prefix}` any more.", prefix=Verbatim(prefix)), locale),

@@ -49,9 +49,9 @@ def group_value(prefix: str) -> str:
     return prefix + MORE
 
 
-def _next_cut(move: str, start: int) -> int:
-    """End of the part of ``move`` that begins at ``start`` (the move builder's parts)."""
-    return next((end for end in cuts(move) if end > start), len(move))
+def _next_cut(move: str, start: int, game: str | None = None) -> int:
+    """End of the part of ``move`` that begins at ``start`` (the move builder's parts of ``game``)."""
+    return next((end for end in cuts(move, game) if end > start), len(move))
 
 
 def _groups(moves: list[str], keys: list[str]) -> dict[str, list[str]]:
@@ -61,11 +61,11 @@ def _groups(moves: list[str], keys: list[str]) -> dict[str, list[str]]:
     return groups
 
 
-def _split(moves: list[str], prefix: str) -> dict[str, list[str]]:
+def _split(moves: list[str], prefix: str, game: str | None = None) -> dict[str, list[str]]:
     """The moves (all starting with ``prefix``) grouped by their next part; when
     those are more than LIMIT, by the longest shorter prefix that gives at most LIMIT."""
     start = len(prefix)
-    cuts = [_next_cut(m, start) if len(m) > start else start for m in moves]
+    cuts = [_next_cut(m, start, game) if len(m) > start else start for m in moves]
     groups = _groups(moves, [m[:cut] for m, cut in zip(moves, cuts)])
     length = max(cuts) - start
     while len(groups) > LIMIT and length > 1:
@@ -81,8 +81,9 @@ def _option(key: str, moves: list[str]) -> Option:
     return Option(Text("{start} …  ({count} moves)", start=key[:room], count=len(moves)), group_value(key), len(moves))
 
 
-def menu(legal: list[str], prefix: str = "") -> Menu:
-    """The next menu for the moves in ``legal`` that start with ``prefix``.
+def menu(legal: list[str], prefix: str = "", game: str | None = None) -> Menu:
+    """The next menu for the moves in ``legal`` (of ``game``: its notation's parts; None: whichever
+    notation reads them) that start with ``prefix``.
 
     At most LIMIT options; up to LIMIT remaining moves are listed whole.  A step
     with a single group is skipped (``Menu.prefix`` is then longer than asked),
@@ -90,7 +91,7 @@ def menu(legal: list[str], prefix: str = "") -> Menu:
     """
     moves = [m for m in legal if m.startswith(prefix)]
     while len(moves) > LIMIT:
-        groups = _split(moves, prefix)
+        groups = _split(moves, prefix, game)
         if len(groups) == 1:
             [(longer, _)] = groups.items()
             if longer == prefix:        # cannot happen with distinct moves; never loop

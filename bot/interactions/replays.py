@@ -19,7 +19,7 @@ import discord
 from engines import Joined, Text, Verbatim, get_game
 from engines.record import Record, replay as replay_record
 from matches import Match, ServiceError
-from render import render_png
+from render import chart_of, render_png
 from render.charts import score_chart
 from render.common import encode_png
 from render.replay import Replay, make_replay
@@ -126,12 +126,12 @@ class Replays:
                             description=fit(description, DESCRIPTION_MAX))
 
     def chart_file(self, match: Match, png: bytes, locale) -> discord.File:
-        if get_game(match.game).has_scores:
+        said = getattr(chart_of(match.game), "chart_said", None)
+        if get_game(match.game).has_scores or said is None:
             words = Text("Chart of every player's score after each move in {title} #{id}", title=match.title,
                          id=match.id)
-        else:        # Tactori FEM keeps no score: its chart counts each player's bridges on the board
-            words = Text("Chart of every player's bridges on the board after each move in {title} #{id}",
-                         title=match.title, id=match.id)
+        else:        # a game without scores charts something else, and says what (render/<package>/chart.py)
+            words = said(match.title, match.id)
         result = result_words(match)
         if result is not None:
             words = Text("{chart}. {result}", chart=words, result=result)

@@ -392,7 +392,8 @@
     const next = level();
     const targets = new Set(next.filter((n) => n.target !== null).map((n) => n.target));
     const board = svg("svg", {class: "board", role: "group", "aria-label": W().board});
-    DRAW[data.game](view.board, board, targets);
+    // a game without a web scene has no board here; the moves, the builder and the rest still work
+    if (view.board && DRAW[data.game]) DRAW[data.game](view.board, board, targets);
     board.addEventListener("keydown", onKey);
     app.appendChild(board);
     const all = places();
