@@ -44,9 +44,8 @@ import uuid
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from matches import MatchService, Player, ai_seats
+from matches import MatchService, Player, ai_seats, pg_store
 from matches.computer import think
-from matches import pg_store
 from matches.jobs import JOB_QUEUED, MOVE
 from matches.store import store_for
 
@@ -100,8 +99,9 @@ async def new_schema(url: str) -> str:
 async def new_database(url: str) -> tuple[str, str]:
     """A fresh database on ``url``'s server (the URL to reach it, its name): PostgreSQL's notices are
     per database, so nobody else's wake this benchmark's workers."""
-    import asyncpg
     from urllib.parse import urlsplit, urlunsplit
+
+    import asyncpg
 
     name = f"bench_queue_{uuid.uuid4().hex[:10]}"
     conn = await asyncpg.connect(url)
@@ -542,7 +542,7 @@ async def main_async(args) -> dict:
     if not url:
         raise SystemExit("python -m bench.ai_queue: give --db postgresql://... or set TEST_DATABASE_URL")
     where, database = await new_database(url)
-    log = lambda line: print(line, file=sys.stderr, flush=True)   # noqa: E731
+    log = lambda line: print(line, file=sys.stderr, flush=True)
     from .stats import busy_and_steal, cpu_ticks
 
     ticks = cpu_ticks()
