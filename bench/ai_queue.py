@@ -359,7 +359,7 @@ async def overhead(url: str, jobs: int, passes: int, log) -> dict:
                 spent["notices"] += time.thread_time() - begin
 
         if store._listener is not None:
-            store._listener.remove_listener(pg_store.CHANNEL, heard)
+            await store._listener.remove_listener(pg_store.CHANNEL, heard)
             await store._listener.add_listener(pg_store.CHANNEL, timed_heard)
         service.claim_job = timed("claim", service.claim_job)
         service.finish_move_job = timed("result", service.finish_move_job)
