@@ -568,7 +568,7 @@ async def main_async(args) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_queue", description=__doc__.splitlines()[0])
     parser.add_argument("--db", default=None)
-    parser.add_argument("--moves", type=int, default=40, help="hard moves drained by each configuration")
+    parser.add_argument("--moves", type=int, default=40, help="hard moves each configuration drains (over all the rounds)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="rounds of pool, 1, 2, 4 workers, each draining its share of the moves")
     parser.add_argument("--workers", default="1,2,4", help="worker process counts to compare")
