@@ -1,0 +1,1 @@
+"""Answering interactions: what the bot does for each command, button and menu."""
