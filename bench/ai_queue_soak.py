@@ -7,7 +7,7 @@ In a fresh schema of the database (default: TEST_DATABASE_URL): ``--matches`` tw
 person against the computer (Tactori FEM), two ``python -m ai worker`` processes thinking the computer's
 moves, and two consumer processes standing in for two bot processes, each serving half of the matches as
 the bot does: the person's moves are random ones made here, and the computer's come through the bot's own
-``bot.background.computer.ComputerPlayer`` (waiting for the job's result, then the service's versioned
+``bot.computer.player.ComputerPlayer`` (waiting for the job's result, then the service's versioned
 move); only the posting to Discord is left out (counted instead).  In the middle (``--terminations``
 times, evenly over the expected moves) every connection of those four processes to the server is ended
 (``pg_terminate_backend``, as a database restart would end them; the server itself, shared with others,
@@ -65,7 +65,7 @@ class Host:
 
 async def consume(url: str, index: int, of: int, seed: int) -> dict:
     """A bot process's part for the matches with ``id % of == index``, until all of them have ended."""
-    from bot.background.computer import ComputerPlayer
+    from bot.computer.player import ComputerPlayer
 
     store = await store_for(url).open()
     service = MatchService(store)

@@ -1,1 +1,1 @@
-"""Background work: everything that happens by the clock or in worker processes."""
+"""What happens by the clock: deadlines, reminders, vacations, daily digests, paced sends."""

@@ -3,7 +3,7 @@
 Each digest is claimed for this process, confirmed just before it goes out (then paced) and
 marked sent after, fenced by the claim's token, so of several processes exactly one sends it; a
 Discord nonce of the player and his local day covers a pause between the confirmation and the
-send.  The DMs go out at Discord's pace (``bot.background.pacing``, one budget with the reminders), each
+send.  The DMs go out at Discord's pace (``bot.clock.pacing``, one budget with the reminders), each
 counted as the requests it takes (fetching the user unless cached, opening the DM channel unless
 open, the message): 10,000 digests to users not cached go out in about 12 minutes, to cached ones
 in about 8 (``bench.digest``, docs/benchmarks.md).

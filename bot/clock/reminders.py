@@ -2,7 +2,7 @@
 
 Everything due is found by one indexed query, so nothing is lost across a
 restart; a backlog after downtime goes out as fast as Discord's limits allow
-(``bot.background.pacing``): every channel gets its share each round, the bot as a whole
+(``bot.clock.pacing``): every channel gets its share each round, the bot as a whole
 about 40 requests a second.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from engines import Text, Verbatim
 from matches import Event, Match, ai_seats
 from matches.timing import DAY
 
-from ..interactions import buttons
+from ..play import buttons
 from ..messages import present
 from ..locales import say
 from .pacing import BACKGROUND_CHANNEL, Pacer
@@ -60,7 +60,7 @@ def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -
 
 
 def silenced_by_digest(mode: str, event: Event) -> bool:
-    """With the daily digest (``bot.background.digests``) the daily per-match reminders stop; the warning when
+    """With the daily digest (``bot.clock.digests``) the daily per-match reminders stop; the warning when
     a quarter of the time is left still comes on its own, by DM."""
     return mode == "digest" and event == Event.DAILY
 

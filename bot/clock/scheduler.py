@@ -4,7 +4,7 @@ It sleeps until the next due reminder, deadline or challenge expiry (read from
 the store, so a restart picks up exactly where it was) and wakes early only
 when a commit schedules something before that (``Store.on_schedule``): a move
 that sets its reminder for tomorrow does not cost a round.  A backlog is worked
-off as fast as Discord's limits allow (``bot.background.reminders``), a round every
+off as fast as Discord's limits allow (``bot.clock.reminders``), a round every
 ``SPREAD`` seconds at most.
 """
 from __future__ import annotations

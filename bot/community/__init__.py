@@ -1,1 +1,1 @@
-"""Answering interactions: what the bot does for each command, button and menu."""
+"""The server's and the players' own settings, stats, profiles and the admins' commands."""

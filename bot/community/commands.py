@@ -19,9 +19,9 @@ from render.common import encode_png
 from matches.timing import DAYS_CHOICES
 
 from ..messages import present
-from ..interactions.comfort import NextButton, show_next
+from ..play.comfort import NextButton, show_next
 from ..locales import say
-from ..background.reminders import jump_link
+from ..clock.reminders import jump_link
 from ..replies import fit, outgoing, private, public
 
 
@@ -73,7 +73,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         # A match whose saved data cannot be read costs its own line only.
         lines.extend(Text("Match #{id} cannot be shown: the bot cannot read its saved data. The bot's operator finds "
                           "it in the list of broken matches.", id=match_id) for match_id in matches.broken)
-        # The matches waiting for the player, one after the other (bot.interactions.comfort).
+        # The matches waiting for the player, one after the other (bot.play.comfort).
         extra = {}
         if any(m.to_move_id() == interaction.user.id for m in matches):
             extra["view"] = discord.ui.View(timeout=None).add_item(NextButton(0, interaction.locale))

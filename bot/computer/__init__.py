@@ -1,1 +1,1 @@
-"""Answering interactions: what the bot does for each command, button and menu."""
+"""The computer opponent: its turns through the job queue, and /practice positions against it."""

@@ -117,7 +117,7 @@ class ComputerPlayer:
         store.on_notice.append(self.waiters.heard)
         store.on_reconnect.append(self.waiters.wake_all)
         if self.workers > 0:
-            # Reviews asked here are thought about by the task that asks (bot.interactions.reviews), in the
+            # Reviews asked here are thought about by the task that asks (bot.history.reviews), in the
             # review worker; the slots take live moves only.
             self.runner = JobRunner(self.bot.service, self.bot.process_name, moves=self.workers, reviews=0,
                                     think=self.think, review=self.bot.actions.reviewer.compute,

@@ -1,1 +1,1 @@
-"""Answering interactions: what the bot does for each command, button and menu."""
+"""Looking back at matches: animated replays, score charts, the computer's reviews."""

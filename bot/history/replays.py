@@ -27,7 +27,7 @@ from render.score_series import score_series
 
 from ..messages import present
 from ..messages.alt_text import DESCRIPTION_MAX, result_words, spoken
-from .comfort import note_line
+from ..play.comfort import note_line
 from ..locales import language, say
 from ..replies import fit, outgoing, private, public, public_locale, reply_error
 
@@ -87,7 +87,7 @@ def moves_range(start: int, end: int) -> Text:
 
 
 class Replays:
-    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
+    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
 
     @functools.cached_property
     def media(self) -> MediaCache:
@@ -242,7 +242,7 @@ class Replays:
             hints.append(Verbatim(f"`/{game} board match:{match.id} ply:{ply + 1}`"))
         lines: list[Any] = [words]
         if note := note_line(await self.service.note(match.id, interaction.user.id)):
-            lines.append(note)          # the author's alone: this view is private (bot.interactions.comfort)
+            lines.append(note)          # the author's alone: this view is private (bot.play.comfort)
         if hints:
             lines.append(Text("Step: {commands}", commands=Verbatim(" · ".join(hints))))
         file = discord.File(io.BytesIO(png), filename=f"{game}-{match.id}-ply{ply}.png",

@@ -6,7 +6,7 @@ delays a computer opponent's move:
 
 - jobs are claimed live moves first, and a thinking process (this bot's, or ``python -m ai
   worker``) thinks about reviews in a slot of their own: here ONE worker (``ReviewWorker``),
-  apart from the computer's pool (``bot.background.computer``), so a live move never queues
+  apart from the computer's pool (``bot.computer.player``), so a live move never queues
   behind a review, and reviews queue behind each other (at most one review's CPU at a time);
 - that worker runs at a lower scheduling priority (``NICENESS`` steps nicer than the bot; the
   thread's own priority when reviews run in a thread), so where both compete for
@@ -184,7 +184,7 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
 
 
 class ReviewActions:
-    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
+    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
 
     @functools.cached_property
     def reviewer(self) -> ReviewWorker:

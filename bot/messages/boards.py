@@ -13,10 +13,10 @@ from engines import Joined, Text
 from matches import Match, MoveResult, Series
 from render import render_png
 
-from ..interactions import buttons, guided
+from ..play import buttons, guided
 from . import present
 from .alt_text import DESCRIPTION_MAX, board_description, spoken
-from ..background.computer import Round
+from ..computer.player import Round
 from ..locales import say
 from ..replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
 
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 class Boards:
-    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot`` and ``service``)."""
+    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot`` and ``service``)."""
 
     async def board_file(self, match: Match, locale=None, last: str = "") -> discord.File:
         """The board image, its words in the language of ``locale``, described for screen readers

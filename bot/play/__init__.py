@@ -1,1 +1,1 @@
-"""Answering interactions: what the bot does for each command, button and menu."""
+"""Playing a match: the /<game> commands, challenges, moves, offers, the guided move menus, /next and notes."""

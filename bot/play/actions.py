@@ -21,8 +21,8 @@ from ..messages.boards import Boards
 from .challenging import Challenging
 from .conditional import ConditionalMoves
 from ..help import rules_text
-from .replays import Replays
-from .reviews import ReviewActions
+from ..history.replays import Replays
+from ..history.reviews import ReviewActions
 from ..replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
                       reply_error)
 from .suggest import RecentMoves, suggest

@@ -42,7 +42,7 @@ def history_page(match: Match, moves, names: dict[int, str], page: int) -> Text:
 
 
 class Around:
-    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``service``, ``resolve``, ``_run``)."""
+    """Mixed into :class:`bot.play.actions.Actions` (uses its ``service``, ``resolve``, ``_run``)."""
 
     async def history(self, interaction: discord.Interaction, game: str, match_id: int | None, page: int) -> None:
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void",

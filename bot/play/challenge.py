@@ -17,8 +17,8 @@ from discord import app_commands
 from engines import get_game
 from engines.core import Option
 
-from .clocks import DESCRIBED, Bank, Clock, Increment, clock_of
-from .common import DAYS, LEVEL_HELP, Level
+from ..options import DESCRIBED, Bank, Clock, Increment, clock_of
+from .game_commands import DAYS, LEVEL_HELP, Level
 
 OPPONENT_HELP = "Who you want to play"
 FIRST_HELP = "Who makes the first move (default: random)"

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class Challenging:
-    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot``, ``service``, ``post_turn``
+    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service``, ``post_turn``
     and ``match_locale``)."""
 
     def _opponents(self, opponents: list[discord.abc.User], level: str) -> list[Player]:

@@ -6,7 +6,7 @@ from discord import app_commands
 from engines import game_names, get_game
 
 from .challenge import add_challenge
-from .common import add_common_commands
+from .game_commands import add_common_commands
 
 
 def build_groups(actions) -> list[app_commands.Group]:

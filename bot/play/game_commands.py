@@ -9,7 +9,7 @@ from discord import app_commands
 from engines import get_game
 from matches.timing import DAYS_CHOICES
 
-from ..interactions import comfort
+from . import comfort
 
 MATCH_HELP = "Which match (default: yours in this channel)"
 LEVEL_HELP = "How strong the computer plays when you challenge me (default: medium)"

@@ -5,7 +5,7 @@ private (ephemeral) menu, narrows it step by step and confirms, because
 misclicks on phones are common.  Every step is a ``DynamicItem`` whose
 custom_id holds the match id and the position's version (plus the prefix or
 the move), so the steps survive a restart and are refused once the position
-has changed.  No rules here: the menus come from ``bot.interactions.menus`` over the
+has changed.  No rules here: the menus come from ``bot.play.menus`` over the
 engine's legal moves, and the move goes through the match service exactly
 like ``/<game> move``.
 """

@@ -14,29 +14,29 @@ from discord.ext import commands
 from matches import MatchService
 from matches.store import store_for
 
-from ..interactions import buttons, guided
-from ..interactions.actions import Actions
-from ..commands import build_groups
-from ..commands.community import build_community_commands
-from ..commands.tournament import build_tournament_group
-from ..commands.season import build_season_group
-from ..commands.ladder import build_ladder_group
-from ..commands.practice import build_practice_group
-from ..interactions.comfort import NextButton
-from ..background.computer import ComputerPlayer
-from ..interactions.conditional import RemoveLineButton
-from ..background.digests import Digests
+from ..play import buttons, guided
+from ..play.actions import Actions
+from ..play.commands import build_groups
+from ..community.commands import build_community_commands
+from ..tournaments.tournament_commands import build_tournament_group
+from ..tournaments.season_commands import build_season_group
+from ..tournaments.ladder_commands import build_ladder_group
+from ..computer.practice_commands import build_practice_group
+from ..play.comfort import NextButton
+from ..computer.player import ComputerPlayer
+from ..play.conditional import RemoveLineButton
+from ..clock.digests import Digests
 from .i18n import Catalogue
 from ..locales import LANGUAGES, catalogue, language
-from ..background.reminders import Reminders
-from ..background.scheduler import Scheduler
+from ..clock.reminders import Reminders
+from ..clock.scheduler import Scheduler
 from .settings import Settings
-from ..interactions.tournaments import JoinEventButton, Tournaments
+from ..tournaments.tournament import JoinEventButton, Tournaments
 from ..web import WebBoard
 from ..web.discord_side import OpenBoardButton
-from ..interactions.seasons import Seasons
-from ..interactions.ladder import Ladders
-from ..interactions.practice import Practising
+from ..tournaments.seasons import Seasons
+from ..tournaments.ladder import Ladders
+from ..computer.practice import Practising
 
 log = logging.getLogger(__name__)
 

@@ -212,7 +212,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                                                      "Le membre (à omettre pour un joueur ordinateur)"),
     "The computer's level (default: medium)": ("Die Stufe des Computers (Standard: mittel)",
                                                "Le niveau de l'ordinateur (par défaut : moyen)"),
-    # the daily digest, /next and private notes (bot.background.digests, bot.interactions.comfort)
+    # the daily digest, /next and private notes (bot.clock.digests, bot.play.comfort)
     "Privately, the match where your deadline is nearest": ("Privat die Partie, deren Frist am nächsten ist",
                                                             "En privé, la partie dont votre délai est le plus proche"),
     "mention in the match channel, DM, a daily digest by DM, or off": (
@@ -277,7 +277,7 @@ TEXTS.update({
 })
 CHOICES.update({"move": ("pro Zug", "par coup"), "bank": ("Zeitkonto", "réserve")})
 
-# /season (bot.commands.season)
+# /season (bot.tournaments.season_commands)
 TEXTS.update({
     "Seasons: a league in divisions that plays all year": (
         "Saisons: eine Liga in Spielklassen, die das ganze Jahr läuft",
@@ -325,7 +325,7 @@ TEXTS.update({
     "Organisers: end the seasons after the current season": (
         "Veranstalter: die Saisons nach der laufenden Saison beenden",
         "Organisateurs : mettre fin aux saisons après la saison en cours"),
-    # /ladder (bot.commands.ladder)
+    # /ladder (bot.tournaments.ladder_commands)
     "The ladder: challenge the players above you": ("Die Rangliste: fordere die Spieler über dir",
                                                     "L'échelle : défiez les joueurs au-dessus de vous"),
     "Organisers: start this server's ladder of a game": ("Veranstalter: die Rangliste dieses Servers für ein Spiel "
@@ -347,7 +347,7 @@ TEXTS.update({
     "Whom to challenge": ("Wen du forderst", "Qui défier"),
     "The ladder, privately, your place marked": ("Die Rangliste, privat, mit deinem Platz markiert",
                                                  "L'échelle, en privé, avec votre place marquée"),
-    # /practice (bot.commands.practice)
+    # /practice (bot.computer.practice_commands)
     "Practise the positions you got wrong in your matches": (
         "Die Stellungen üben, in denen du in deinen Partien danebengegriffen hast",
         "Travailler les positions que vous avez ratées dans vos parties"),

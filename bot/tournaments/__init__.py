@@ -1,1 +1,1 @@
-"""Answering interactions: what the bot does for each command, button and menu."""
+"""Tournaments, seasons and ladders: their commands, sign-up buttons, standings and announcements."""

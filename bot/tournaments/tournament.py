@@ -20,7 +20,7 @@ from matches import Match, MoveResult, ServiceError, ai_seats
 from matches.events import Event, EventView, News, format_word
 
 from ..messages import present
-from .buttons import PREFIX
+from ..play.buttons import PREFIX
 from .standings import pages_of, standings_message, standings_page
 from .standings import standings_lines, standings_png  # noqa: F401 - where bench/competitions.py finds them
 from ..locales import say

@@ -8,9 +8,9 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
-from .challenge import option_parameter, with_parameters
-from .clocks import DESCRIBED, Bank, Clock, Increment, clock_of
-from .common import DAYS, Level
+from ..play.challenge import option_parameter, with_parameters
+from ..options import DESCRIBED, Bank, Clock, Increment, clock_of
+from ..play.game_commands import DAYS, Level
 
 EVENT_HELP = "Which event (default: the only one that fits)"
 

@@ -10,7 +10,7 @@ import discord
 from engines import Text, Verbatim
 from matches import Match, MoveResult, ServiceError
 
-from ..interactions.buttons import PREFIX
+from ..play.buttons import PREFIX
 from ..locales import say
 from ..replies import outgoing, private, reply_error
 from . import links

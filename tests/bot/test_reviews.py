@@ -1,4 +1,4 @@
-"""``/<game> review`` and the Review button (bot/interactions/reviews.py) through the real bot.
+"""``/<game> review`` and the Review button (bot/history/reviews.py) through the real bot.
 
 The reviews here search with small budgets (the search is the same at any budget; the real
 ones are measured in bench/); here the review worker is a thread of the bot."""
@@ -9,7 +9,7 @@ import threading
 import pytest
 from PIL import Image
 
-import bot.interactions.reviews as bot_reviews
+import bot.history.reviews as bot_reviews
 from ai import levels
 from bot.locales import say
 from engines import Text
@@ -180,7 +180,7 @@ async def test_a_computer_move_does_not_wait_for_a_running_review(world, monkeyp
 
 @pytest.mark.parametrize("workers", [1, 0], ids=["process", "thread"])
 def test_the_review_worker_runs_at_a_lower_priority_than_the_bot(workers):
-    """The guarantee of bot/interactions/reviews.py: the review's worker (a process of its own, or a thread
+    """The guarantee of bot/history/reviews.py: the review's worker (a process of its own, or a thread
     with AI_WORKERS=0) runs NICENESS steps nicer than the bot and its computer's pool."""
     import os
     from types import SimpleNamespace
