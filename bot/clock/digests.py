@@ -22,9 +22,9 @@ from matches import Match
 from matches.digests import DigestClaim, local_day, zone
 
 from ..messages import present
+from ..messages.lines import jump_link
 from ..locales import say
 from .pacing import Pacer
-from .reminders import jump_link
 from ..replies import CONTENT_MAX, outgoing
 
 if TYPE_CHECKING:

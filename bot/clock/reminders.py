@@ -21,6 +21,7 @@ from matches.timing import DAY
 
 from ..play import buttons
 from ..messages import present
+from ..messages.lines import jump_link
 from ..locales import say
 from .pacing import BACKGROUND_CHANNEL, Pacer
 from ..replies import outgoing
@@ -39,12 +40,6 @@ DAILY_WORDING = (
                      "Deadline {deadline}{link}.", **f),
     lambda **f: Text("⏰ {player}, a friendly nudge: {game} needs your move. Deadline {deadline}{link}.", **f),
 )
-
-
-def jump_link(match: Match) -> str:
-    if match.guild_id and match.home_channel_id and match.message_id:
-        return f"https://discord.com/channels/{match.guild_id}/{match.home_channel_id}/{match.message_id}"
-    return ""
 
 
 def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -> Text:

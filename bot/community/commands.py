@@ -19,9 +19,9 @@ from render.common import encode_png
 from matches.timing import DAYS_CHOICES
 
 from ..messages import present
+from ..messages.lines import jump_link
 from ..play.comfort import NextButton, show_next
 from ..locales import say
-from ..clock.reminders import jump_link
 from ..replies import fit, outgoing, private, public
 
 

@@ -27,7 +27,7 @@ from render.score_series import score_series
 
 from ..messages import present
 from ..messages.alt_text import DESCRIPTION_MAX, result_words, spoken
-from ..play.comfort import note_line
+from ..messages.lines import note_line
 from ..locales import language, say
 from ..replies import fit, outgoing, private, public, public_locale, reply_error
 

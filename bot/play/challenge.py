@@ -15,30 +15,13 @@ import discord
 from discord import app_commands
 
 from engines import get_game
-from engines.core import Option
 
-from ..options import DESCRIBED, Bank, Clock, Increment, clock_of
-from .game_commands import DAYS, LEVEL_HELP, Level
+from ..options import (DAYS, DESCRIBED, LEVEL_HELP, Bank, Clock, Increment, Level, clock_of, option_parameter,
+                       with_parameters)
 
 OPPONENT_HELP = "Who you want to play"
 FIRST_HELP = "Who makes the first move (default: random)"
 DAYS_HELP = "Time per move (default: the server's, usually 3 days)"
-
-
-def option_parameter(spec: Option) -> inspect.Parameter:
-    """The command parameter offering ``spec``: a flag, or one of its labels."""
-    annotation = Literal[spec.labels] if spec.choices else bool
-    return inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=spec.default)
-
-
-def with_parameters(callback, extra: list[inspect.Parameter], before: str | None = None):
-    """``callback`` (taking ``**chosen``) as discord.py sees it: its own parameters with ``extra``
-    inserted before the one called ``before`` (at the end of the named ones when None)."""
-    own = [p for p in inspect.signature(callback).parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
-    at = next((i for i, p in enumerate(own) if p.name == before), len(own))
-    named = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) if i else p for i, p in enumerate(own)]
-    callback.__signature__ = inspect.Signature(named[:at] + extra + named[at:])
-    return callback
 
 
 def add_challenge(group: app_commands.Group, actions, name: str) -> None:

@@ -12,6 +12,7 @@ import discord
 from engines import Joined, Text
 
 from ..messages import present
+from ..messages.lines import note_line
 from .buttons import PREFIX
 from ..locales import say
 from ..replies import outgoing, private, reply_error
@@ -33,10 +34,6 @@ class NextButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_next(interaction.client, interaction, self.after)
-
-
-def note_line(note: str | None) -> Text | None:
-    return Text("📝 Your note: {note}", note=note) if note else None
 
 
 async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> None:

@@ -7,14 +7,10 @@ import discord
 from discord import app_commands
 
 from engines import get_game
-from matches.timing import DAYS_CHOICES
 
 from . import comfort
 
 MATCH_HELP = "Which match (default: yours in this channel)"
-LEVEL_HELP = "How strong the computer plays when you challenge me (default: medium)"
-Level = Literal["easy", "medium", "hard"]
-DAYS = [app_commands.Choice(name=f"{d} day{'s' if d > 1 else ''} per move", value=d) for d in DAYS_CHOICES]
 
 
 def add_common_commands(group: app_commands.Group, actions, game: str) -> None:

@@ -19,7 +19,7 @@ from matches.ladder import Ladder, LadderResult
 from ..locales import say
 from ..messages import present
 from ..replies import outgoing, player_of, private, public, reply_error
-from .tournament import NOT_ORGANISER, organiser
+from ..errors import NOT_ORGANISER, organiser
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot

@@ -6,7 +6,7 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
-from ..play.game_commands import Level
+from ..options import Level
 
 GAME_HELP = "Which game's seasons (default: the only ones that fit)"
 

@@ -22,7 +22,7 @@ from matches.seasons import Season, SeasonNews, cycles_of
 from ..locales import say
 from ..messages import present
 from ..replies import outgoing, player_of, private, public, public_locale, reply_error
-from .tournament import NOT_ORGANISER, organiser
+from ..errors import NOT_ORGANISER, organiser
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot

@@ -19,6 +19,7 @@ from engines import Joined, Text, get_game
 from matches import Match, MoveResult, ServiceError, ai_seats
 from matches.events import Event, EventView, News, format_word
 
+from ..errors import NOT_ORGANISER, organiser
 from ..messages import present
 from ..play.buttons import PREFIX
 from .standings import pages_of, standings_message, standings_page
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_ORGANISER = Text("Only members with the Manage Server or Manage Events permission can do this.")
 STATUS_WORDS = {"open": Text("open for sign-up"), "running": Text("running"), "finished": Text("finished"),
                 "cancelled": Text("cancelled")}
 
@@ -50,11 +50,6 @@ class JoinEventButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PR
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.tournaments.join(interaction, self.event_id)
-
-
-def organiser(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_guild or perms.manage_events)
 
 
 def _rounds(count: int) -> Text:

@@ -8,9 +8,8 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
-from ..play.challenge import option_parameter, with_parameters
-from ..options import DESCRIBED, Bank, Clock, Increment, clock_of
-from ..play.game_commands import DAYS, Level
+from ..options import (DAYS, DESCRIBED, Bank, Clock, Increment, Level, clock_of, option_parameter,
+                       with_parameters)
 
 EVENT_HELP = "Which event (default: the only one that fits)"
 
