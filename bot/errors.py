@@ -2,11 +2,16 @@
 
 Handlers raise: the match service's :class:`~matches.errors.ServiceError` (any of its kinds)
 or a :class:`Refused` of the bot's own (an organiser's command by someone else).  The command
-tree's ``on_error`` and every persistent item's click (:mod:`bot.persistent`) answer it the
-same way: privately, in the user's language, whether or not the interaction was answered
-already.  Nothing changed, so nothing else is said.
+tree (:class:`GameTree`: around every command it is given) and every persistent item's click
+(:mod:`bot.persistent`) answer it the same way: privately, in the user's language, whether or
+not the interaction was answered already.  Nothing changed, so nothing else is said.
+
+A refusal is answered before it could reach the tree's ``on_error``, which is for faults alone
+(the tests' SimCord counts whatever reaches it as the bot's error).
 """
 from __future__ import annotations
+
+import functools
 
 import discord
 from discord import app_commands
@@ -19,7 +24,7 @@ from .replies import reply_error
 NOT_ORGANISER = Text("Only members with the Manage Server or Manage Events permission can do this.")
 
 
-class Refused(app_commands.CheckFailure):
+class Refused(Exception):
     """A request the bot itself turns down (the service was not asked); ``text`` says why."""
 
     def __init__(self, text: Text):
@@ -32,14 +37,11 @@ def organiser(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild or perms.manage_events)
 
 
-def _organisers(interaction: discord.Interaction) -> bool:
-    if not organiser(interaction):
-        raise Refused(NOT_ORGANISER)
-    return True
-
-
-# On a command: only organisers may run it; anyone else gets NOT_ORGANISER privately.
-organisers_only = app_commands.check(_organisers)
+def organisers_only(callback):
+    """On a command's function (below ``@group.command``): only organisers may run it; anyone
+    else is told so privately, and the command does nothing."""
+    callback.__organisers_only__ = True
+    return callback
 
 
 def refusal(error: BaseException) -> Text | str | None:
@@ -60,8 +62,33 @@ async def answer(interaction: discord.Interaction, error: BaseException) -> bool
     return True
 
 
+def _answering(callback):
+    """``callback`` with its refusals answered (and the organisers' guard, if it has one)."""
+    guarded = getattr(callback, "__organisers_only__", False)
+
+    @functools.wraps(callback)
+    async def answered(*args, **kwargs):
+        interaction = next(a for a in args if isinstance(a, discord.Interaction))
+        try:
+            if guarded and not organiser(interaction):
+                raise Refused(NOT_ORGANISER)
+            return await callback(*args, **kwargs)
+        except (ServiceError, Refused) as exc:
+            await reply_error(interaction, exc.text)
+    return answered
+
+
 class GameTree(app_commands.CommandTree):
-    """The bot's command tree: every command's refusal is answered here."""
+    """The bot's command tree: every command's refusal is answered in one place."""
+
+    def add_command(self, command, /, **kwargs) -> None:
+        commands = command.walk_commands() if isinstance(command, app_commands.Group) else [command]
+        for each in commands:
+            if isinstance(each, (app_commands.Command, app_commands.ContextMenu)):
+                # discord.py calls ``_callback`` with the parsed options; the options were read
+                # from the function already, so the wrapper changes nothing else.
+                each._callback = _answering(each._callback)
+        return super().add_command(command, **kwargs)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if not await answer(interaction, error):

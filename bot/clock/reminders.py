@@ -143,9 +143,9 @@ class Reminders:
     async def deliver(self, match: Match, event: Event) -> None:
         channel = self.bot.get_partial_messageable(match.home_channel_id) if match.home_channel_id else None
         mover = match.to_move_id()
-        locale = self.bot.actions.match_locale(match)
+        locale = self.bot.boards.match_locale(match)
         if event == Event.ABANDON:
-            await self.bot.actions.announce_closed(
+            await self.bot.boards.announce_closed(
                 match, Text("**{title} #{id}** was closed as abandoned: nobody acted for 30 days after the "
                             "deadline. It does not count for ratings.", title=match.title, id=match.id))
             return

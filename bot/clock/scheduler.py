@@ -109,7 +109,7 @@ class Scheduler:
                 try:
                     channel = self.bot.get_partial_messageable(match.channel_id)
                     await channel.get_partial_message(match.message_id).edit(**outgoing(
-                        content=say(present.challenge_message(match), self.bot.actions.match_locale(match)),
+                        content=say(present.challenge_message(match), self.bot.boards.match_locale(match)),
                         view=None))
                 except discord.HTTPException as exc:
                     log.info("could not mark challenge %s as expired: %s", match.id, exc)

@@ -213,7 +213,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         text = Text("{title} #{id} was aborted by {admin}; it has no result.", title=aborted.title, id=aborted.id,
                     admin=present.mention(interaction.user.id))
         await interaction.response.send_message(**outgoing(public(interaction, text)))
-        await bot.actions.announce_closed(aborted, text, skip_channel=interaction.channel_id)
+        await bot.boards.announce_closed(aborted, text, skip_channel=interaction.channel_id)
 
     @admin.command(name="settings", description="Defaults of this server (omit an option to keep it)")
     @app_commands.describe(days="Default time per move", channel="Where challenges are posted",

@@ -14,14 +14,14 @@ takeback) is refused by the version check and dropped; a job parked after failin
 is logged, and the moves already made are posted.  Hints are thought out here, at
 once, in this process's pool (or a thread when it has none).
 
-Against the computer the channel gets one board per round: the computer's moves
+Against the computer the channel gets one board per run of its moves: the computer's moves
 in a row (three bots at a four-player table, Architekton's several placements)
 are posted together on one board after the last of them, with each move listed,
 and that board replaces the one that said "… is thinking…" (which is deleted
 rather than edited: an edited message would not notify the person to move next).
 A person's turn of several moves comes on one board the same way: the moves
-within it are shown to him alone (``Boards.post_move``), and the board that
-opens the computer's round lists them all.
+within it are shown to him alone (``BoardPoster.post_move``), and the board that
+opens the computer's run lists them all (``bot.messages.boards.PendingBoard``).
 """
 from __future__ import annotations
 
@@ -30,8 +30,7 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import asyncpg
 
@@ -90,15 +89,6 @@ class Waiters:
                 nap.wake()
 
 
-@dataclass
-class Round:
-    """The computer's moves in a row in one match, until their board is posted."""
-    thinking: list[tuple[int, int]] = field(default_factory=list)   # (channel, message) saying "… is thinking…"
-    said: list[Any] = field(default_factory=list)     # what the board lists: the move before the round, its moves
-    moves: list[Any] = field(default_factory=list)    # the moves among them, for the alt text's "Last:"
-    unposted: int = 0                                 # computer moves not on a board yet
-
-
 class ComputerPlayer:
     def __init__(self, bot: "GameBot"):
         self.bot = bot
@@ -107,7 +97,6 @@ class ComputerPlayer:
         self.threads = getattr(bot.settings, "ai_threads", False)
         self._pool: Executor | None = None
         self._jobs: dict[int, tuple[int, asyncio.Task]] = {}   # match id -> (version waited for, task)
-        self.rounds: dict[int, Round] = {}                      # match id -> the round being played
         self.waiters = Waiters()
         self.runner: JobRunner | None = None                    # this process's thinking (AI_WORKERS > 0)
 
@@ -120,7 +109,7 @@ class ComputerPlayer:
             # Reviews asked here are thought about by the task that asks (bot.history.reviews), in the
             # review worker; the slots take live moves only.
             self.runner = JobRunner(self.bot.service, self.bot.process_name, moves=self.workers, reviews=0,
-                                    think=self.think, review=self.bot.actions.reviewer.compute,
+                                    think=self.think, review=self.bot.history.reviewer.compute,
                                     processes=self.workers + 1)
             self.runner.start()
         elif store.backend == "sqlite":
@@ -231,7 +220,7 @@ class ComputerPlayer:
                     log.exception("the computer could not move in match %s", job.match_id)
                     await self._post_unposted(job.match_id)
                     return
-                await self.bot.actions.post_computer_turn(result)
+                await self.bot.boards.post_computer_turn(result)
                 return
         finally:
             running = self._jobs.get(job.match_id)
@@ -248,18 +237,18 @@ class ComputerPlayer:
             return False
         log.warning("the computer's move in match %s counted before the connection broke; posting it", job.match_id)
         try:
-            await self.bot.actions.post_round(match)
+            await self.bot.boards.post_pending(match)
         finally:
             self.schedule(match)
         return True
 
     async def _post_unposted(self, match_id: int) -> None:
-        """The round stopped short (a failed search): the moves it made are posted all the same."""
-        round_ = self.rounds.get(match_id)
-        if round_ is None or not round_.unposted:
+        """The run stopped short (a failed search): the moves it made are posted all the same."""
+        pending = self.bot.boards.pending.get(match_id)
+        if pending is None or not pending.unposted:
             return
         try:
-            await self.bot.actions.post_round(await self.bot.service.get(match_id))
+            await self.bot.boards.post_pending(await self.bot.service.get(match_id))
         except Exception:  # noqa: BLE001 - as above
             log.exception("could not post the computer's moves in match %s", match_id)
 

@@ -87,7 +87,7 @@ def moves_range(start: int, end: int) -> Text:
 
 
 class Replays:
-    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
+    """Mixed into :class:`bot.history.commands.History` (uses its ``bot``, ``service``, ``resolve``)."""
 
     @functools.cached_property
     def media(self) -> MediaCache:

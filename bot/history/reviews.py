@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engines import Joined, Text, Verbatim
-from matches import Match, ServiceError
+from matches import Match
 from matches.jobs import REVIEW
 from matches.service import Reviewing, review_record
 from render.common import encode_png
@@ -39,7 +39,7 @@ from render.common import encode_png
 from ..messages import present
 from ..messages.alt_text import DESCRIPTION_MAX, result_words, spoken
 from ..locales import say
-from ..replies import fit, outgoing, public_locale, reply_error
+from ..replies import fit, outgoing, public_locale
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
@@ -184,7 +184,7 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
 
 
 class ReviewActions:
-    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service``, ``resolve``)."""
+    """Mixed into :class:`bot.history.commands.History` (uses its ``bot``, ``service``, ``resolve``, ``boards``)."""
 
     @functools.cached_property
     def reviewer(self) -> ReviewWorker:
@@ -198,21 +198,12 @@ class ReviewActions:
         await self.review_match(interaction, match)
 
     async def review_button(self, interaction: discord.Interaction, match_id: int) -> None:
-        try:
-            match = await self.service.get(match_id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
-        await self.review_match(interaction, match)
+        await self.review_match(interaction, await self.service.get(match_id))
 
     async def review_match(self, interaction: discord.Interaction, match: Match) -> None:
-        try:
-            job = await self.service.review_job(match.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        job = await self.service.review_job(match.id)
         here = match.home_channel_id in (None, interaction.channel_id)
-        locale = public_locale(interaction) if here else self.match_locale(match)
+        locale = public_locale(interaction) if here else self.boards.match_locale(match)
         await interaction.response.defer(thinking=True, ephemeral=not here)
         if await self.service.stored_review(match.id) is None:
             note = Text("Reviewing {title} #{id}: the computer judges every one of its {moves} moves. "

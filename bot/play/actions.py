@@ -1,7 +1,9 @@
-"""What the bot does for each interaction: call the match service, reply.
+"""Playing a match: what ``/<game> move|board|resign|hint|rules`` and the moves' autocomplete do.
 
-Every refusal is an ephemeral reply and changes nothing (the service decides).
-Accepted actions are committed by the service before anything is posted.
+``bot.actions``; its parts (offers and claims, challenges, conditional moves) are in the modules
+beside it.  Every refusal is a private reply and changes nothing (the service decides; a
+``ServiceError`` raised here is answered by :mod:`bot.errors`).  Accepted actions are committed by
+the service before anything is posted; the boards go out through ``bot.boards``.
 """
 from __future__ import annotations
 
@@ -10,21 +12,16 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engines import Text, get_game
+from engines import Text
 from matches import Match, MatchService, MoveResult, ServiceError
-from matches.core import broken_refusal
 
-from . import buttons
-from ..messages import present
+from . import buttons, guided
+from .. import lookup
 from .around import Around
-from ..messages.boards import Boards
 from .challenging import Challenging
 from .conditional import ConditionalMoves
 from ..help import rules_text
-from ..history.replays import Replays
-from ..history.reviews import ReviewActions
-from ..replies import (acknowledge_privately, acknowledge_quietly, edit_clicked, in_time, outgoing, private,
-                      reply_error)
+from ..replies import acknowledge_privately, in_time, outgoing, private, reply_error
 from .suggest import RecentMoves, suggest
 
 if TYPE_CHECKING:
@@ -33,70 +30,48 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActions):
+def board_items(bot, match: Match) -> list[discord.ui.Item]:
+    """The play feature's buttons under a board: a rematch after the end, the decision within a
+    turn (Keep / Remove), else the guided move menu; none while the computer is to move."""
+    if match.status in ("finished", "void"):
+        return [] if match.rematch_id else [buttons.RematchButton(match.id)]
+    if match.status != "active" or bot.service.computer_to_move(match) is not None:
+        return []       # the computer is to move: nothing for anyone to press
+    if getattr(match.position, "pending", None) is not None:
+        mismatches = match.position.mismatches(match.position.pending)
+        return list(buttons.decision_buttons(match.id, match.version, mismatches))
+    return [guided.ChooseMoveButton(match.id, match.version)]
+
+
+class Actions(Around, Challenging, ConditionalMoves):
+    """The play feature's commands; its parts use ``bot``, ``service``, ``boards``, ``resolve`` and ``_run``."""
+
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.recent_moves = RecentMoves()
-        # A person's moves within his turn, not on a board yet: match id -> (plies after them, their words).
-        self.turn_said: dict[int, tuple[int, list]] = {}
 
     @property
     def service(self) -> MatchService:
         return self.bot.service
 
+    @property
+    def boards(self):
+        """The board poster (:class:`bot.messages.boards.BoardPoster`)."""
+        return self.bot.boards
+
     # ----------------------------------------------------------- commands
     async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
                       statuses: tuple[str, ...] = ("active",), acknowledge=None) -> Match | None:
-        """The match a command means: the given one, else the user's only one here.
-
-        With ``acknowledge``, a slow look-up is acknowledged meanwhile (see ``in_time``)."""
-        def timely(call):
-            return in_time(interaction, call, acknowledge) if acknowledge else call
-
-        try:
-            if match_id is not None:
-                match = await timely(self.service.get(match_id))
-                if match.guild_id != interaction.guild_id and interaction.user.id not in match.players:
-                    raise ServiceError(Text("There is no match #{id} on this server.", id=match_id))
-                if match.game != game:
-                    raise ServiceError(Text("Match #{id} is a {title} match; use /{game}.", id=match_id,
-                                            title=match.title, game=match.game))
-                return match
-            mine = await timely(self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id,
-                                                          game=game, statuses=statuses))
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return None
-        if len(mine) == 1:
-            return mine[0]
-        title = get_game(game).title
-        if not mine and mine.broken:
-            # The player's only match here cannot be read: say so, for that match alone.
-            await reply_error(interaction, broken_refusal(mine.broken[0]).text)
-            return None
-        if not mine:
-            await reply_error(interaction, Text("You have no {title} match running in this channel. Start one with "
-                                                "`/{game} challenge`, or name it with `match`.", title=title, game=game))
-            return None
-        waiting = [m for m in mine if m.to_move_id() == interaction.user.id]
-        if len(waiting) == 1:
-            return waiting[0]
-        ids = ", ".join(f"#{m.id}" for m in mine)
-        await reply_error(interaction, Text("You have several {title} matches here ({ids}); pick one with the "
-                                            "`match` option.", title=title, ids=ids))
-        return None
+        """The match a command means (:func:`bot.lookup.resolve`)."""
+        return await lookup.resolve(interaction, game, match_id, statuses, acknowledge)
 
     async def move(self, interaction: discord.Interaction, game: str, text: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id, acknowledge=acknowledge_privately)
         if match is None:
             return
-        try:
-            result: MoveResult = await in_time(interaction, self.service.move(match.id, interaction.user.id, text),
-                                               acknowledge_privately)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
-        await self.post_move(interaction, result)
+        result: MoveResult = await in_time(interaction, self.service.move(match.id, interaction.user.id, text),
+                                           acknowledge_privately)
+        await self.boards.post_move(interaction, result)
 
     async def _run(self, interaction: discord.Interaction, call) -> None:
         """Await a service call that changes a match, then post the new board.
@@ -106,17 +81,13 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
         the interaction is acknowledged privately before Discord's 3 seconds run
         out; the board then goes to the channel as a message of its own.
         """
-        try:
-            result: MoveResult = await in_time(interaction, call, acknowledge_privately)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
-        await self.post_turn(interaction, result.match, result.description, result.series)
+        result: MoveResult = await in_time(interaction, call, acknowledge_privately)
+        await self.boards.post_turn(interaction, result.match, result.description, result.series)
 
     async def board(self, interaction: discord.Interaction, game: str, match_id: int | None,
                     ply: int | None = None) -> None:
         if ply is not None:
-            await self.board_at(interaction, game, match_id, ply)
+            await self.bot.history.board_at(interaction, game, match_id, ply)
             return
         match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
         if match is None:
@@ -126,11 +97,11 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
             return
         if interaction.user.id not in match.players:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(**outgoing(private(interaction, await self.turn_content(match)),
-                                                       file=await self.board_file(match, interaction.locale),
-                                                       ephemeral=True))
+            content = private(interaction, await self.boards.turn_content(match))
+            board = await self.boards.board_file(match, interaction.locale)
+            await interaction.followup.send(**outgoing(content, file=board, ephemeral=True))
             return
-        await self.post_turn(interaction, match)
+        await self.boards.post_turn(interaction, match)
 
     async def resign(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         match = await self.resolve(interaction, game, match_id)
@@ -153,11 +124,7 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
         match = await self.resolve(interaction, game, match_id)
         if match is None:
             return
-        try:
-            job = await self.service.hint(match.id, interaction.user.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        job = await self.service.hint(match.id, interaction.user.id)
         # The search takes a few seconds: say "thinking…" privately, compute off the event loop.
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -206,76 +173,4 @@ class Actions(Around, Boards, Challenging, ConditionalMoves, Replays, ReviewActi
         return suggest(self.recent_moves.of(match), typed)
 
     async def match_choices(self, interaction: discord.Interaction, game: str, typed: str) -> list[tuple[str, int]]:
-        mine = await self.service.user_matches(interaction.user.id, game=game, statuses=("active", "finished"))
-        here = interaction.channel_id
-        mine.sort(key=lambda m: (m.status != "active", m.home_channel_id != here,
-                                 m.to_move_id() != interaction.user.id, -m.updated_at))
-        out = []
-        for m in mine:
-            label = private(interaction, Text("#{id} vs {others} ({turn})", id=m.id,
-                                              others=m.others(interaction.user.id),
-                                              turn=present.whose_turn(m, interaction.user.id)))
-            if typed.strip().lstrip("#").lower() in label.lower():
-                out.append((label[:100], m.id))
-        return out[:25]
-
-    # -------------------------------------------------------------- buttons
-    async def button(self, interaction: discord.Interaction, action: str, match_id: int, version: int) -> None:
-        user = interaction.user.id
-        service = self.service
-        if action == "review":
-            await self.review_button(interaction, match_id)
-            return
-        calls = {
-            "keep": lambda: service.move(match_id, user, "keep", expected_version=version),
-            "remove": lambda: service.move(match_id, user, "remove", expected_version=version),
-            "resign": lambda: service.resign(match_id, user, expected_version=version),
-            "claim": lambda: service.claim(match_id, user),
-            "draw-yes": lambda: service.answer(match_id, user, "draw", True, expected_version=version),
-            "undo-yes": lambda: service.answer(match_id, user, "undo", True, expected_version=version),
-        }
-        # A slow store: the click is acknowledged quietly, the clicked message edited later.
-        def timely(call):
-            return in_time(interaction, call, acknowledge_quietly)
-
-        try:
-            if action in ("accept", "decline"):
-                answer = service.accept if action == "accept" else service.decline
-                await self._challenge_answered(interaction, await timely(answer(match_id, user)))
-                return
-            if action == "rematch":
-                match = await timely(service.rematch(match_id, user))
-            elif action in ("draw-no", "undo-no"):
-                await timely(service.answer(match_id, user, action[:4], False, expected_version=version))
-                await edit_clicked(interaction, content=Text("Declined."), view=None)
-                return
-            elif action in calls:
-                result = await timely(calls[action]())
-            else:
-                raise ServiceError(Text("This button is no longer in use."))
-        except ServiceError as exc:
-            if action in ("accept", "decline"):
-                await self._challenge_refused(interaction, match_id)
-            await reply_error(interaction, exc.text)
-            return
-        if action == "rematch":
-            await edit_clicked(interaction, view=None)
-            standing = present.series_line(match, await service.series(match.series_id))
-            intro = Text("Rematch of #{id}, seats swapped. {standing}", id=match_id, standing=standing) if standing \
-                else Text("Rematch of #{id}, seats swapped.", id=match_id)
-            if match.status == "active":        # against the computer alone: it accepted at once
-                await self.post_turn(interaction, match, intro)
-                return
-            if not await self.post_challenge(interaction, match, intro):
-                await service.decline(match.id, user)
-                await reply_error(interaction, Text("I could not post the rematch; check my permissions in that "
-                                                    "channel."))
-            return
-        if action == "resign":
-            await edit_clicked(interaction, content=Text("You resigned."), view=None)
-        else:
-            await edit_clicked(interaction, view=None)
-        if action in ("keep", "remove"):        # a decision within a turn, like a placement
-            await self.post_move(interaction, result)
-            return
-        await self.post_turn(interaction, result.match, result.description, result.series)
+        return await lookup.match_choices(interaction, game, typed)

@@ -17,8 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class Challenging:
-    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service``, ``post_turn``
-    and ``match_locale``)."""
+    """Mixed into :class:`bot.play.actions.Actions` (uses its ``bot``, ``service`` and ``boards``)."""
 
     def _opponents(self, opponents: list[discord.abc.User], level: str) -> list[Player]:
         """The invited players; every mention of this bot is a seat of the computer at ``level``."""
@@ -44,7 +43,7 @@ class Challenging:
             # Only the computer was invited, and it always accepts: the first board right away.
             if guild.threads:
                 match = await self._announce_with_thread(interaction, match)
-            await self.post_turn(interaction, match, Text("The match begins."))
+            await self.boards.post_turn(interaction, match, Text("The match begins."))
             return
         if not await self.post_challenge(interaction, match):
             await self.service.decline(match.id, interaction.user.id)
@@ -104,11 +103,11 @@ class Challenging:
         guild = await self.service.guild_settings(match.guild_id)
         if guild.threads and match.thread_id is None:
             match = await self._open_thread(interaction.message, match)
-        await self.post_turn(interaction, match, Text("The match begins."))
+        await self.boards.post_turn(interaction, match, Text("The match begins."))
 
     async def _open_thread(self, message: discord.Message, match: Match) -> Match:
         # The thread is public: its name is in the server's language, as the match's messages are.
-        name = say(present.thread_name(match), self.match_locale(match), escaped=False)
+        name = say(present.thread_name(match), self.boards.match_locale(match), escaped=False)
         try:
             thread = await message.create_thread(name=name)
         except discord.HTTPException as exc:

@@ -13,12 +13,13 @@ from engines import Joined, Text
 
 from ..messages import present
 from ..messages.lines import note_line
-from .buttons import PREFIX
+from .. import lookup
+from ..persistent import PREFIX, Persistent
 from ..locales import say
 from ..replies import outgoing, private, reply_error
 
 
-class NextButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:next:(?P<id>[0-9]+)"):
+class NextButton(Persistent, discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:next:(?P<id>[0-9]+)"):
     """Private: the match after the one shown (by deadline; 0: the first), round and round."""
 
     label = Text("Next")
@@ -32,7 +33,7 @@ class NextButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         await show_next(interaction.client, interaction, self.after)
 
 
@@ -59,16 +60,16 @@ async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> No
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    actions = bot.actions
+    boards = bot.boards
     lines = [Text("{position} of {count} waiting for you", position=position + 1, count=len(waiting)),
-             await actions.turn_content(match)]
+             await boards.turn_content(match)]
     if match.deadline:
         lines.append(Text("Time left: {deadline}", deadline=present.timestamp(match.deadline)))
     if note := note_line(await bot.service.note(match.id, user)):
         lines.append(note)
-    view = actions.board_view(match, interaction.locale) or discord.ui.View(timeout=None)
+    view = boards.board_view(match, interaction.locale) or discord.ui.View(timeout=None)
     view.add_item(NextButton(match.id, interaction.locale))
-    content, file = private(interaction, Joined(lines, "\n")), await actions.board_file(match, interaction.locale)
+    content, file = private(interaction, Joined(lines, "\n")), await boards.board_file(match, interaction.locale)
     if stepping:
         await interaction.edit_original_response(**outgoing(content, view=view, attachments=[file]))
     else:
@@ -77,8 +78,7 @@ async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> No
 
 async def note(bot, interaction: discord.Interaction, game: str, text: str | None, match_id: int | None) -> None:
     """``/<game> note``: keep (or, without text, show) the user's private note on a match."""
-    actions = bot.actions
-    match = await actions.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
+    match = await lookup.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
     if match is None:
         return
     user = interaction.user.id
@@ -86,13 +86,7 @@ async def note(bot, interaction: discord.Interaction, game: str, text: str | Non
         await reply_error(interaction, Text("You are not playing in match #{id}.", id=match.id))
         return
     if text is not None:
-        try:
-            await bot.service.set_note(match.id, user, text)
-        except Exception as exc:  # noqa: BLE001 - a ServiceError says why
-            if not hasattr(exc, "text"):
-                raise
-            await reply_error(interaction, exc.text)
-            return
+        await bot.service.set_note(match.id, user, text)
         said = Text("Noted privately for {title} #{id}: only you ever see it, and the match's record "
                     "(`/{game} export`) never holds it, not even yours.", title=match.title, id=match.id, game=game)
     else:

@@ -9,12 +9,12 @@ from .challenge import add_challenge
 from .game_commands import add_common_commands
 
 
-def build_groups(actions) -> list[app_commands.Group]:
+def build_groups(actions, link=None) -> list[app_commands.Group]:
     groups = []
     for name in game_names():
         title = get_game(name).title
         group = app_commands.Group(name=name, description=f"Play {title}", guild_only=True)
         add_challenge(group, actions, name)
-        add_common_commands(group, actions, name)
+        add_common_commands(group, actions, name, link)
         groups.append(group)
     return groups

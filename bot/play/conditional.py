@@ -8,12 +8,12 @@ from engines import Joined, Text
 from matches import Match, ServiceError
 from matches.conditional import ConditionalLine
 
-from .buttons import PREFIX
+from ..persistent import PREFIX, Persistent
 from ..locales import say
-from ..replies import edit_clicked, outgoing, private, reply_error
+from ..replies import edit_clicked, outgoing, private
 
 
-class RemoveLineButton(discord.ui.DynamicItem[discord.ui.Button],
+class RemoveLineButton(Persistent, discord.ui.DynamicItem[discord.ui.Button],
                        template=rf"{PREFIX}:cond-drop:(?P<id>[0-9]+):(?P<v>[0-9]+)"):
     """Removes one stored line; its id is in the custom id, so the button outlives a restart."""
 
@@ -26,7 +26,7 @@ class RemoveLineButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]), int(match["v"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         await interaction.client.actions.remove_conditional(interaction, self.match_id, self.line_id)
 
 
@@ -55,17 +55,13 @@ class ConditionalMoves:
         match = match or await self.resolve(interaction, game, match_id)
         if match is None:
             return
-        try:
-            if moves is not None:
-                line = await self.service.add_conditional(match.id, user, moves)
-                said = Text("Stored for match #{id}: {line}. Your opponent does not see it.", id=match.id,
-                            line="; ".join(line))
-                await interaction.response.send_message(**outgoing(private(interaction, said), ephemeral=True))
-                return
-            lines = await self.service.conditional_lines(match.id, user)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
+        if moves is not None:
+            line = await self.service.add_conditional(match.id, user, moves)
+            said = Text("Stored for match #{id}: {line}. Your opponent does not see it.", id=match.id,
+                        line="; ".join(line))
+            await interaction.response.send_message(**outgoing(private(interaction, said), ephemeral=True))
             return
+        lines = await self.service.conditional_lines(match.id, user)
         extra = {"view": removal_view(interaction, match, lines)} if lines else {}
         await interaction.response.send_message(**outgoing(private(interaction, listing(match, lines)),
                                                            ephemeral=True, **extra))
@@ -82,13 +78,9 @@ class ConditionalMoves:
 
     async def remove_conditional(self, interaction: discord.Interaction, match_id: int, line_id: int) -> None:
         user = interaction.user.id
-        try:
-            removed = await self.service.remove_conditional(match_id, user, line_id)
-            match = await self.service.get(match_id)
-            lines = await self.service.conditional_lines(match_id, user)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        removed = await self.service.remove_conditional(match_id, user, line_id)
+        match = await self.service.get(match_id)
+        lines = await self.service.conditional_lines(match_id, user)
         said = listing(match, lines)
         if not removed:
             said = Text("That line was no longer stored (played or dropped). {rest}", rest=said)

@@ -13,7 +13,10 @@ from . import comfort
 MATCH_HELP = "Which match (default: yours in this channel)"
 
 
-def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
+def add_common_commands(group: app_commands.Group, actions, game: str, link=None) -> None:
+    """The subcommands of ``/<game>`` beside ``challenge``.  Those of other features are reached
+    through the bot at run time (``bot.history``); ``link`` (the web board's, when it is on) is
+    given by the client, which wires the features together."""
     title = get_game(game).title
 
     async def match_autocomplete(interaction: discord.Interaction, current: str):
@@ -59,16 +62,13 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
     async def replay(interaction: discord.Interaction, match: int | None = None,
                      start: app_commands.Range[int, 0, 100000] | None = None,
                      end: app_commands.Range[int, 0, 100000] | None = None):
-        await actions.replay(interaction, game, match, start, end)
+        await interaction.client.history.replay(interaction, game, match, start, end)
 
     replay.autocomplete("match")(match_autocomplete)
-    # /<game> link exists only where the host runs the web board (no actions: the command tree
-    # alone, as the declaration tests build it)
-    if actions is not None and actions.bot.settings.web_base_url:
-        from ..web.discord_side import link_command
-
+    # /<game> link exists only where the host runs the web board
+    if link is not None:
         per_match("link", f"Privately, your link to the web board of your {title} match",
-                  lambda i, m: link_command(actions, i, game, m))
+                  lambda i, m: link(i, game, m))
     per_match("resign", f"Give up your {title} match (asks for confirmation)",
               lambda i, m: actions.resign(i, game, m))
     per_match("export", f"The record file of your {title} match (replays anywhere)",
@@ -82,7 +82,7 @@ def add_common_commands(group: app_commands.Group, actions, game: str) -> None:
     per_match("hint", "Against the computer: privately, the move its hard level would play for you",
               lambda i, m: actions.hint(i, game, m))
     per_match("review", "After a match: the computer's view of every move, accuracies and costliest moves",
-              lambda i, m: actions.review(i, game, m))
+              lambda i, m: i.client.history.review(i, game, m))
 
     @group.command(name="history", description=f"The move list of your {title} match")
     @app_commands.describe(match=MATCH_HELP, page="Page of the move list")

@@ -193,7 +193,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
         except discord.HTTPException as exc:
             # The move counted: the others must still see the board, so go on.
             log.info("could not close the menu of match %s: %s", self.match_id, exc)
-        await bot.actions.post_move(interaction, result)
+        await bot.boards.post_move(interaction, result)
 
 
 ALL = (ChooseMoveButton, MoveSelect, BackButton, StartOverButton, PlayButton)

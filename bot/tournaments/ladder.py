@@ -161,7 +161,7 @@ class Ladders:
     async def _announce(self, r: LadderResult) -> None:
         if r.ladder.channel_id is None:
             return
-        locale = self.bot.actions.match_locale_of(r.ladder.guild_id)
+        locale = self.bot.boards.match_locale_of(r.ladder.guild_id)
         challenger, defender = present.mention(r.challenger), present.mention(r.defender)
         if r.how == "withdrawn":
             return                          # a challenge taken back changes nothing

@@ -243,7 +243,7 @@ class Seasons:
         for season, started in await self.service.start_due_seasons():
             if started or season.channel_id is None:
                 continue
-            locale = self.bot.actions.match_locale_of(season.guild_id)
+            locale = self.bot.boards.match_locale_of(season.guild_id)
             try:
                 await self.bot.get_partial_messageable(season.channel_id).send(**outgoing(say(Text(
                     "{season} needs at least two players to start; sign-up stays open until {when}.",
@@ -265,7 +265,7 @@ class Seasons:
         season = news.season
         if season.channel_id is None:
             return
-        locale = self.bot.actions.match_locale_of(season.guild_id)
+        locale = self.bot.boards.match_locale_of(season.guild_id)
         channel = self.bot.get_partial_messageable(season.channel_id)
         moved = season.movements
         if moved and not news.final:

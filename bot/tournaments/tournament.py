@@ -359,7 +359,7 @@ class Tournaments:
         view, event = news.view, news.view.event
         if event.channel_id is None:
             return
-        locale = self.bot.actions.match_locale_of(event.guild_id)
+        locale = self.bot.boards.match_locale_of(event.guild_id)
         channel = self.bot.get_partial_messageable(event.channel_id)
         # Standings show page 1 (the leaders, and on the final one the winners) and mention nobody.
         if news.standings or (news.rounds and news.rounds[0] > 1):
@@ -392,8 +392,8 @@ class Tournaments:
 
     async def post_board(self, match: Match, description, series=None) -> None:
         """A board of an event match, posted where the match lives (no interaction to answer)."""
-        actions = self.bot.actions
-        locale = actions.match_locale(match)
+        boards = self.bot.boards
+        locale = boards.match_locale(match)
         if match.channel_id is None:
             return
         if match.status == "active" and match.thread_id is None and match.plies == 0:
@@ -405,27 +405,11 @@ class Tournaments:
                     starter = await channel.send(
                         **outgoing(say(Text("{title} #{id}: {players}", title=match.title, id=match.id,
                                             players=present.player_line(match)), locale)))
-                    match = await actions._open_thread(starter, match)
+                    match = await self.bot.actions._open_thread(starter, match)
                 except (discord.HTTPException, ValueError) as exc:
                     log.info("no thread for event match %s: %s", match.id, exc)
-        kwargs = {"file": await actions.board_file(match, locale, description)}
-        view = actions.board_view(match, locale)
-        if view is not None:
-            kwargs["view"] = view
-        text = await actions.turn_content(match, description, series)
-        text = await actions._with_final_extras(match, locale, text, kwargs)
-        try:
-            message = await self.bot.get_partial_messageable(match.home_channel_id).send(
-                **outgoing(say(text, locale), notify=present.people(match), **kwargs))
-        except discord.HTTPException as exc:
-            log.warning("could not post the board of event match %s: %s", match.id, exc)
-            return
-        previous = match.message_id
-        await self.service.set_message(match.id, message.id)
-        if previous not in (None, 0, message.id):
-            await actions._retire_board(match.home_channel_id, previous)
-        if match.status in ("finished", "void") and match.thread_id:
-            await actions._archive(match.thread_id)
+        # The event posts its round's news itself: no publishing from here.
+        await self.bot.boards.post_in_channel(match, description, series, publish=False)
         self.bot.computer.schedule(match)
 
     async def time_out(self, match: Match) -> bool:
@@ -448,7 +432,7 @@ class Tournaments:
         for event, view in await self.service.start_due_events():
             await self._close_sign_up(event)
             if view is None and event.channel_id:
-                locale = self.bot.actions.match_locale_of(event.guild_id)
+                locale = self.bot.boards.match_locale_of(event.guild_id)
                 try:
                     await self.bot.get_partial_messageable(event.channel_id).send(**outgoing(say(Text(
                         "Sign-up for {event} closed with too few players; the event is cancelled.",

@@ -106,16 +106,16 @@ async def test_a_finished_match_is_reviewed_once_then_served_from_the_store(worl
     assert chart.description.endswith(". bob won by resignation."), chart.description      # the result, as the chart says it
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
-    assert w.env.bot.actions.reviewer.started == 1
+    assert w.env.bot.history.reviewer.started == 1
     again = await w.ann.slash(w.channel, f"{GAME} review", match=match.id)
     assert not again.ephemeral and again.response.content == content
-    assert w.env.bot.actions.reviewer.started == 1                         # stored: not computed again
+    assert w.env.bot.history.reviewer.started == 1                         # stored: not computed again
     assert notes(w, f"Reviewing Architekton #{match.id}") == 1              # instant: no progress note
     # the final message's Review button does the same
     pressed = await w.bob.click(final, label="Review")
     assert not pressed.ephemeral
     posted = pressed.response or pressed.followups[-1]
-    assert posted.content == content and w.env.bot.actions.reviewer.started == 1
+    assert posted.content == content and w.env.bot.history.reviewer.started == 1
 
 
 async def test_no_review_while_the_match_runs(world):
@@ -125,7 +125,7 @@ async def test_no_review_while_the_match_runs(world):
     refused = await w.ann.slash(w.channel, f"{GAME} review", match=match.id)
     assert refused.ephemeral and "is still being played" in refused.response.content
     assert await w.service.stored_review(match.id) is None
-    assert "reviewer" not in vars(w.env.bot.actions) or w.env.bot.actions.reviewer.started == 0
+    assert "reviewer" not in vars(w.env.bot.history) or w.env.bot.history.reviewer.started == 0
 
 
 async def test_review_in_german(world, client_locales):
@@ -160,7 +160,7 @@ async def test_a_computer_move_does_not_wait_for_a_running_review(world, monkeyp
         return real(job)
 
     monkeypatch.setattr(bot_reviews, "compute", held)
-    reviewer = w.env.bot.actions.reviewer
+    reviewer = w.env.bot.history.reviewer
     job = await w.service.review_job(match.id)
     running = asyncio.ensure_future(reviewer.review(job))
     while not entered.is_set():
