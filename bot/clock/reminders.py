@@ -19,9 +19,9 @@ from engines import Text, Verbatim
 from matches import Event, Match, ai_seats
 from matches.timing import DAY
 
-from ..play import buttons
 from ..messages import present
 from ..messages.lines import jump_link
+from ..persistent import view_of
 from ..locales import say
 from .pacing import BACKGROUND_CHANNEL, Pacer
 from ..replies import outgoing
@@ -162,8 +162,7 @@ class Reminders:
                     Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: any of you may claim the win with "
                          "the button or `/{game} claim`{consequence}.", **fields)
                 await channel.send(**outgoing(say(text, locale), notify=[p for p in match.players if p != mover],
-                                              view=buttons.view_of(buttons.ClaimButton(match.id, match.version),
-                                                                   locale=locale),
+                                              view=view_of(self.bot.actions.claim_button(match), locale=locale),
                                               nonce=delivery_nonce(match, event)))
             return
         settings = await self.bot.service.user_settings(mover)

@@ -20,7 +20,6 @@ from matches.timing import DAYS_CHOICES
 
 from ..messages import present
 from ..messages.lines import jump_link
-from ..play.comfort import NextButton, show_next
 from ..locales import say
 from ..replies import fit, outgoing, private, public
 
@@ -76,13 +75,13 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
         # The matches waiting for the player, one after the other (bot.play.comfort).
         extra = {}
         if any(m.to_move_id() == interaction.user.id for m in matches):
-            extra["view"] = discord.ui.View(timeout=None).add_item(NextButton(0, interaction.locale))
+            extra["view"] = discord.ui.View(timeout=None).add_item(bot.actions.next_button(0, interaction.locale))
         await interaction.response.send_message(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True,
                                                            **extra))
 
     @app_commands.command(name="next", description="Privately, the match where your deadline is nearest")
     async def next_match(interaction: discord.Interaction):
-        await show_next(bot, interaction)
+        await bot.actions.show_next(interaction)
 
     @app_commands.command(name="settings", description="How the bot reminds you when it is your turn")
     @app_commands.describe(reminders="mention in the match channel, DM, a daily digest by DM, or off",

@@ -15,7 +15,7 @@ import discord
 from engines import Text
 from matches import Match, MatchService, MoveResult, ServiceError
 
-from . import buttons, guided
+from . import buttons, comfort, guided
 from .. import lookup
 from .around import Around
 from .challenging import Challenging
@@ -60,6 +60,19 @@ class Actions(Around, Challenging, ConditionalMoves):
         return self.bot.boards
 
     # ----------------------------------------------------------- commands
+    # ------------------------------------ for the other features (reached through ``bot.actions``)
+    def claim_button(self, match: Match) -> discord.ui.Item:
+        """The Claim button under the message that says the player to move ran out of time."""
+        return buttons.ClaimButton(match.id, match.version)
+
+    def next_button(self, after: int, locale=None) -> discord.ui.Item:
+        """The Next button of ``/next``: the match waiting for the user after ``after`` (0: the first)."""
+        return comfort.NextButton(after, locale)
+
+    async def show_next(self, interaction: discord.Interaction) -> None:
+        """``/next``: privately, the board of the match waiting for the user whose deadline is nearest."""
+        await comfort.show_next(self.bot, interaction)
+
     async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
                       statuses: tuple[str, ...] = ("active",), acknowledge=None) -> Match | None:
         """The match a command means (:func:`bot.lookup.resolve`)."""

@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from engines import Joined, Text
-from matches import ServiceError
 from matches.ladder import Ladder, LadderResult
 
 from ..locales import say
 from ..messages import present
 from ..replies import outgoing, player_of, private, public, reply_error
-from ..errors import NOT_ORGANISER, organiser
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
@@ -56,13 +54,9 @@ class Ladders:
         return self.bot.service
 
     async def resolve(self, interaction: discord.Interaction, game: str | None) -> Ladder | None:
-        try:
-            if game is not None:
-                return await self.service.ladder(interaction.guild_id, game)
-            found = await self.service.ladders(interaction.guild_id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return None
+        if game is not None:
+            return await self.service.ladder(interaction.guild_id, game)
+        found = await self.service.ladders(interaction.guild_id)
         if len(found) == 1:
             return found[0]
         await reply_error(interaction, Text("This server has no ladder yet; organisers start one with "
@@ -72,16 +66,9 @@ class Ladders:
 
     async def create(self, interaction: discord.Interaction, game: str, *,
                      channel: discord.abc.GuildChannel | None, **settings) -> None:
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
         where = channel.id if channel is not None else interaction.channel_id
-        try:
-            ladder = await self.service.create_ladder(interaction.guild_id, where, player_of(interaction.user),
-                                                      game, **settings)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        ladder = await self.service.create_ladder(interaction.guild_id, where, player_of(interaction.user),
+                                                  game, **settings)
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "🪜 {organiser} started the {game} ladder: join with `/ladder join`, then challenge anyone up to "
             "{reach} places above you with `/ladder challenge`. Whoever wins from below takes the loser's place; "
@@ -92,12 +79,8 @@ class Ladders:
         ladder = await self.resolve(interaction, game)
         if ladder is None:
             return
-        try:
-            ladder, place = await self.service.join_ladder(interaction.guild_id, ladder.game,
-                                                           player_of(interaction.user))
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        ladder, place = await self.service.join_ladder(interaction.guild_id, ladder.game,
+                                                       player_of(interaction.user))
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{player} joined the {game} ladder in place {place}.", player=present.mention(interaction.user.id),
             game=ladder.game_title, place=place))))
@@ -106,12 +89,8 @@ class Ladders:
         ladder = await self.resolve(interaction, game)
         if ladder is None:
             return
-        try:
-            match = await self.service.ladder_challenge(interaction.guild_id, None, ladder.game,
-                                                        player_of(interaction.user), player_of(member))
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        match = await self.service.ladder_challenge(interaction.guild_id, None, ladder.game,
+                                                    player_of(interaction.user), player_of(member))
         intro = Text("🪜 A challenge on the {game} ladder: {challenger} (place {low}) challenges {defender} "
                      "(place {high}). Declining, or no answer {soon}, counts as a loss.", game=ladder.game_title,
                      challenger=present.mention(interaction.user.id), low=ladder.ranking.index(interaction.user.id) + 1,

@@ -6,6 +6,8 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
+from ..errors import organisers_only
+
 GAME_HELP = "Which game's ladder (default: the only one)"
 
 
@@ -24,6 +26,7 @@ def build_ladder_group(bot) -> app_commands.Group:
                            channel="Where the ladder's results are posted (default: here)",
                            min_reliability="Least share of finished matches a player played out, in % (default: none)")
     @app_commands.choices(game=_games())
+    @organisers_only
     async def create(interaction: discord.Interaction, game: app_commands.Choice[str],
                      reach: app_commands.Range[int, 1, 10] | None = None,
                      days: app_commands.Range[int, 1, 14] | None = None,

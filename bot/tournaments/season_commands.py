@@ -6,6 +6,7 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
+from ..errors import organisers_only
 from ..options import Level
 
 GAME_HELP = "Which game's seasons (default: the only ones that fit)"
@@ -30,6 +31,7 @@ def build_season_group(bot) -> app_commands.Group:
                            channel="Where the seasons are announced and played (default: here)",
                            min_reliability="Least share of finished matches a player played out, in % (default: none)")
     @app_commands.choices(game=_games())
+    @organisers_only
     async def create(interaction: discord.Interaction, game: app_commands.Choice[str],
                      name: app_commands.Range[str, 1, 80] | None = None,
                      divisions: app_commands.Range[int, 1, 100] | None = None,
@@ -60,6 +62,7 @@ def build_season_group(bot) -> app_commands.Group:
     @app_commands.describe(member="The member (leave out for a computer player)",
                            level="The computer's level (default: medium)", game=GAME_HELP)
     @app_commands.choices(game=_games())
+    @organisers_only
     async def add(interaction: discord.Interaction, member: discord.Member | None = None, level: Level | None = None,
                   game: app_commands.Choice[str] | None = None):
         await seasons.add(interaction, member, level, game.value if game else None)
@@ -80,6 +83,7 @@ def build_season_group(bot) -> app_commands.Group:
     @group.command(name="end", description="Organisers: end the seasons after the current season")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.choices(game=_games())
+    @organisers_only
     async def end(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await seasons.end(interaction, game.value if game else None)
 

@@ -22,7 +22,6 @@ from matches.seasons import Season, SeasonNews, cycles_of
 from ..locales import say
 from ..messages import present
 from ..replies import outgoing, player_of, private, public, public_locale, reply_error
-from ..errors import NOT_ORGANISER, organiser
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
@@ -75,16 +74,9 @@ class Seasons:
     # ----------------------------------------------------------- commands
     async def create(self, interaction: discord.Interaction, game: str, *,
                      channel: discord.abc.GuildChannel | None, **settings) -> None:
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
         where = channel.id if channel is not None else interaction.channel_id
-        try:
-            season = await self.service.create_season(interaction.guild_id, where, player_of(interaction.user),
-                                                      game, **settings)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        season = await self.service.create_season(interaction.guild_id, where, player_of(interaction.user),
+                                                  game, **settings)
         content = public(interaction, Joined([Text("📅 New seasons by {organiser}.",
                                                    organiser=present.mention(interaction.user.id)),
                                               rules_paragraph(season)], "\n"))
@@ -105,11 +97,7 @@ class Seasons:
         season = await self.resolve(interaction, game, ("open", "running"))
         if season is None:
             return
-        try:
-            season, waiting = await self.service.join_season(season.id, player_of(interaction.user))
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        season, waiting = await self.service.join_season(season.id, player_of(interaction.user))
         who = present.mention(interaction.user.id)
         text = (Text("{player} joined {season}; they start in the lowest division next season.", player=who,
                      season=season.title) if waiting else
@@ -118,26 +106,19 @@ class Seasons:
 
     async def add(self, interaction: discord.Interaction, member: discord.Member | None, level: str | None,
                   game: str | None) -> None:
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
         season = await self.resolve(interaction, game, ("open", "running"))
         if season is None:
             return
         me = self.bot.user.id if self.bot.user else None
-        try:
-            if member is None or member.id == me:
-                player = await self.service.add_season_computer(season.id, level or ai_seats.DEFAULT_LEVEL)
-                name: Text | str = Text("Bot {number} ({level})", number=-player.id % 100,
-                                        level=ai_seats.LEVEL_WORDS[ai_seats.level_of(player.id)])
-            else:
-                if level is not None:
-                    raise ServiceError(Text("A level is for a computer player; leave out the member."))
-                await self.service.join_season(season.id, player_of(member))
-                name = present.mention(member.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        if member is None or member.id == me:
+            player = await self.service.add_season_computer(season.id, level or ai_seats.DEFAULT_LEVEL)
+            name: Text | str = Text("Bot {number} ({level})", number=-player.id % 100,
+                                    level=ai_seats.LEVEL_WORDS[ai_seats.level_of(player.id)])
+        else:
+            if level is not None:
+                raise ServiceError(Text("A level is for a computer player; leave out the member."))
+            await self.service.join_season(season.id, player_of(member))
+            name = present.mention(member.id)
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{organiser} added {player} to {season}.", organiser=present.mention(interaction.user.id), player=name,
             season=season.title))))
@@ -151,11 +132,7 @@ class Seasons:
                               Text("Several seasons fit; pick one with the `game` option."))
             return
         season = mine[0]
-        try:
-            after = await self.service.leave_season(season.id, interaction.user.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        after = await self.service.leave_season(season.id, interaction.user.id)
         who = present.mention(interaction.user.id)
         text = (Text("{player} leaves {season} after this season; their matches in it go on.", player=who,
                      season=season.title) if after else
@@ -163,17 +140,10 @@ class Seasons:
         await interaction.response.send_message(**outgoing(public(interaction, text)))
 
     async def end(self, interaction: discord.Interaction, game: str | None) -> None:
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
         season = await self.resolve(interaction, game, ("open", "running"))
         if season is None:
             return
-        try:
-            season = await self.service.end_season_series(season.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        season = await self.service.end_season_series(season.id)
         who = present.mention(interaction.user.id)
         text = (Text("{organiser} called off {season} before its first season.", organiser=who, season=season.title)
                 if season.status == "finished" else

@@ -19,9 +19,8 @@ from engines import Joined, Text, get_game
 from matches import Match, MoveResult, ServiceError, ai_seats
 from matches.events import Event, EventView, News, format_word
 
-from ..errors import NOT_ORGANISER, organiser
 from ..messages import present
-from ..play.buttons import PREFIX
+from ..persistent import PREFIX, Persistent
 from .standings import pages_of, standings_message, standings_page
 from .standings import standings_lines, standings_png  # noqa: F401 - where bench/competitions.py finds them
 from ..locales import say
@@ -36,7 +35,8 @@ STATUS_WORDS = {"open": Text("open for sign-up"), "running": Text("running"), "f
                 "cancelled": Text("cancelled")}
 
 
-class JoinEventButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:join-event:(?P<id>[0-9]+)"):
+class JoinEventButton(Persistent, discord.ui.DynamicItem[discord.ui.Button],
+                      template=rf"{PREFIX}:join-event:(?P<id>[0-9]+)"):
     label = Text("Join")
 
     def __init__(self, event_id: int):
@@ -48,7 +48,7 @@ class JoinEventButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PR
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         await interaction.client.tournaments.join(interaction, self.event_id)
 
 
@@ -104,19 +104,15 @@ class Tournaments:
     async def resolve(self, interaction: discord.Interaction, event_id: int | None,
                       statuses: tuple[str, ...], mine: bool = False) -> EventView | None:
         """The event a command means: the given one, else the only one that fits (refusal otherwise)."""
-        try:
-            if event_id is not None:
-                view = await self.service.event_view(event_id)
-                if view.event.guild_id != interaction.guild_id:
-                    raise ServiceError(Text("There is no event #{id}.", id=event_id))
-                return view
-            if mine:
-                found = await self.service.events_of(interaction.guild_id, interaction.user.id, statuses)
-            else:
-                found = await self.service.events(interaction.guild_id, statuses)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return None
+        if event_id is not None:
+            view = await self.service.event_view(event_id)
+            if view.event.guild_id != interaction.guild_id:
+                raise ServiceError(Text("There is no event #{id}.", id=event_id))
+            return view
+        if mine:
+            found = await self.service.events_of(interaction.guild_id, interaction.user.id, statuses)
+        else:
+            found = await self.service.events(interaction.guild_id, statuses)
         if len(found) == 1:
             return await self.service.event_view(found[0].id)
         await reply_error(interaction, Text("No event on this server fits; `/tournament list` shows them.")
@@ -139,16 +135,9 @@ class Tournaments:
                      channel: discord.abc.GuildChannel | None, **settings) -> None:
         """``settings``: what :meth:`matches.events.Events.create_event` takes (name, rounds, table, the
         clock, round_days, signup_days, the game's options)."""
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return
         where = channel.id if channel is not None else interaction.channel_id
-        try:
-            event = await self.service.create_event(interaction.guild_id, where, player_of(interaction.user), game,
-                                                    fmt, **settings)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        event = await self.service.create_event(interaction.guild_id, where, player_of(interaction.user), game,
+                                                fmt, **settings)
         content = public(interaction, Joined([Text("🏆 New event by {organiser}.",
                                                    organiser=present.mention(interaction.user.id)),
                                               rules_paragraph(event)], "\n"))
@@ -180,11 +169,7 @@ class Tournaments:
         view = await self.resolve(interaction, event_id, ("open",))
         if view is None:
             return
-        try:
-            await self.service.join_event(view.event.id, player_of(interaction.user))
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        await self.service.join_event(view.event.id, player_of(interaction.user))
         count = len(view.entrants) + 1
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{player} joined {event} ({count} signed up).", player=present.mention(interaction.user.id),
@@ -196,18 +181,14 @@ class Tournaments:
         if view is None:
             return
         me = self.bot.user.id if self.bot.user else None
-        try:
-            if member is None or member.id == me:
-                player = await self.service.add_computer(view.event.id, level or ai_seats.DEFAULT_LEVEL)
-                name: Text | str = ai_seats.entrant_name(player.id)
-            else:
-                if level is not None:
-                    raise ServiceError(Text("A level is for a computer player; leave out the member."))
-                await self.service.join_event(view.event.id, player_of(member))
-                name = present.mention(member.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        if member is None or member.id == me:
+            player = await self.service.add_computer(view.event.id, level or ai_seats.DEFAULT_LEVEL)
+            name: Text | str = ai_seats.entrant_name(player.id)
+        else:
+            if level is not None:
+                raise ServiceError(Text("A level is for a computer player; leave out the member."))
+            await self.service.join_event(view.event.id, player_of(member))
+            name = present.mention(member.id)
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{organiser} added {player} to {event} ({count} signed up).",
             organiser=present.mention(interaction.user.id), player=name, event=view.event.title,
@@ -217,11 +198,7 @@ class Tournaments:
         view = await self.resolve(interaction, event_id, ("open", "running"), mine=True)
         if view is None:
             return
-        try:
-            event, results = await self.service.leave_event(view.event.id, interaction.user.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        event, results = await self.service.leave_event(view.event.id, interaction.user.id)
         text = Text("{player} left {event}.", player=present.mention(interaction.user.id), event=event.title) \
             if event.status == "open" else \
             Text("{player} withdrew from {event}: their remaining matches are lost by forfeit.",
@@ -233,22 +210,15 @@ class Tournaments:
 
     async def _organisers_event(self, interaction: discord.Interaction, event_id: int | None,
                                 statuses: tuple[str, ...]) -> EventView | None:
-        """The event an organiser's command is about; None after a private refusal (not an organiser,
-        no such event in those statuses)."""
-        if not organiser(interaction):
-            await reply_error(interaction, NOT_ORGANISER)
-            return None
+        """The event an organiser's command is about (the command lets organisers alone run it); None
+        after a private refusal (no such event in those statuses)."""
         return await self.resolve(interaction, event_id, statuses)
 
     async def start(self, interaction: discord.Interaction, event_id: int | None) -> None:
         view = await self._organisers_event(interaction, event_id, ("open",))
         if view is None:
             return
-        try:
-            view = await self.service.start_event(view.event.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        view = await self.service.start_event(view.event.id)
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{event} has started with {count} players.", event=view.event.title, count=len(view.entrants)))))
         await self._close_sign_up(view.event)
@@ -268,11 +238,7 @@ class Tournaments:
         view = await self._organisers_event(interaction, event_id, ("open", "running"))
         if view is None:
             return
-        try:
-            event = await self.service.cancel_event(view.event.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        event = await self.service.cancel_event(view.event.id)
         await interaction.response.send_message(**outgoing(public(interaction, Text(
             "{event} was cancelled by {organiser}; its running matches end without a result.", event=event.title,
             organiser=present.mention(interaction.user.id)))))

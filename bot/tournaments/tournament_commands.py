@@ -8,6 +8,7 @@ from discord import app_commands
 
 from engines import game_names, get_game
 
+from ..errors import organisers_only
 from ..options import (DAYS, DESCRIBED, Bank, Clock, Increment, Level, clock_of, option_parameter,
                        with_parameters)
 
@@ -44,6 +45,7 @@ def build_tournament_group(bot) -> app_commands.Group:
                             options=options, round_days=round_days, min_reliability=min_reliability,
                             **clock_of(clock, bank, increment))
 
+    organisers_only(create)
     with_parameters(create, [option_parameter(spec) for spec in specs.values()], before="clock")
     create = app_commands.describe(game="The game", fmt="swiss, league or knockout", name="The event's name",
                                    rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
@@ -74,17 +76,20 @@ def build_tournament_group(bot) -> app_commands.Group:
     @group.command(name="add", description="Organisers: add a member, or a computer player at a level")
     @app_commands.describe(member="The member (leave out for a computer player)",
                            level="The computer's level (default: medium)", tournament=EVENT_HELP)
+    @organisers_only
     async def add(interaction: discord.Interaction, member: discord.Member | None = None, level: Level | None = None,
                   tournament: int | None = None):
         await events.add(interaction, member, level, tournament)
 
     @group.command(name="start", description="Organisers: close sign-up and pair the first round")
     @app_commands.describe(tournament=EVENT_HELP)
+    @organisers_only
     async def start(interaction: discord.Interaction, tournament: int | None = None):
         await events.start(interaction, tournament)
 
     @group.command(name="cancel", description="Organisers: call an event off (its matches end without a result)")
     @app_commands.describe(tournament=EVENT_HELP)
+    @organisers_only
     async def cancel(interaction: discord.Interaction, tournament: int | None = None):
         await events.cancel(interaction, tournament)
 
