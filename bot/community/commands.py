@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 
 from engines import Joined, Text, game_names, get_game
-from matches import ServiceError
 from matches.digests import timezone_names
 from matches.ratings import INITIAL, PROVISIONAL_GAMES
 from render.charts import RatingPoint, rating_chart
@@ -94,13 +93,9 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
                        timezone: app_commands.Range[str, 1, 64] | None = None,
                        links: Literal["renew"] | None = None):
         renewed = links == "renew" and await service.renew_links(interaction.user.id)
-        try:
-            if reminders is not None or digest_hour is not None or timezone is not None:
-                await service.set_reminder_settings(interaction.user.id, reminders=reminders,
-                                                    digest_hour=digest_hour, timezone=timezone)
-        except ServiceError as exc:
-            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
-            return
+        if reminders is not None or digest_hour is not None or timezone is not None:
+            await service.set_reminder_settings(interaction.user.id, reminders=reminders,
+                                                digest_hour=digest_hour, timezone=timezone)
         current = await service.user_settings(interaction.user.id)
         parts = [Text("Reminders: **{mode}**.", mode=present.REMINDER_MODES.get(current.reminders, current.reminders))]
         if current.reminders == "digest":
@@ -125,11 +120,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @app_commands.command(name="vacation", description="Pause the clocks of all your matches (30 days a year)")
     @app_commands.describe(days="How many days (1-30); 0 ends your vacation and returns the unused days")
     async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]):
-        try:
-            until = await service.start_vacation(interaction.user.id, days)
-        except ServiceError as exc:
-            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
-            return
+        until = await service.start_vacation(interaction.user.id, days)
         text = (Text("Welcome back: your clocks run again.") if days == 0 else
                 Text("Enjoy your break! Your clocks are paused until {until}; your opponents see it on the board.",
                      until=present.timestamp(until, "f")))
@@ -204,11 +195,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
             await interaction.response.send_message(**outgoing(private(interaction, NEEDS_MANAGE_SERVER),
                                                                ephemeral=True))
             return
-        try:
-            aborted = await service.abort(match, interaction.guild_id)
-        except ServiceError as exc:
-            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
-            return
+        aborted = await service.abort(match, interaction.guild_id)
         text = Text("{title} #{id} was aborted by {admin}; it has no result.", title=aborted.title, id=aborted.id,
                     admin=present.mention(interaction.user.id))
         await interaction.response.send_message(**outgoing(public(interaction, text)))

@@ -12,7 +12,6 @@ import discord
 
 from engines import Joined, Text, Verbatim, get_game
 from engines.record import replay
-from matches import ServiceError
 from matches.practice import PracticePosition
 from render import render_png
 
@@ -43,11 +42,7 @@ class Practising:
         return self.bot.service
 
     async def position(self, interaction: discord.Interaction, game: str | None) -> None:
-        try:
-            position = await self.service.practice_position(interaction.user.id, game)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        position = await self.service.practice_position(interaction.user.id, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         item, match = position.item, position.match
         png = await asyncio.to_thread(position_png, position, interaction.locale)
@@ -62,22 +57,14 @@ class Practising:
                                                    file=discord.File(io.BytesIO(png), filename="practice.png")))
 
     async def hint(self, interaction: discord.Interaction) -> None:
-        try:
-            item = await self.service.practice_hint(interaction.user.id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        item = await self.service.practice_hint(interaction.user.id)
         await interaction.response.send_message(**outgoing(private(interaction, Text(
             "💡 The better move begins with {start}.", start=Verbatim(f"`{item.hint}`"))), ephemeral=True))
 
     async def answer(self, interaction: discord.Interaction, move: str) -> None:
         # a move other than the best and the played one is searched: about half a second
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            result = await self.service.practice_answer(interaction.user.id, move)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        result = await self.service.practice_answer(interaction.user.id, move)
         item = result.item
         back = Text("It comes back {soon}.", soon=present.timestamp(result.due_at, "R")) if result.due_at else None
         if result.right:

@@ -18,7 +18,7 @@ import discord
 
 from engines import Joined, Text, Verbatim, get_game
 from engines.record import Record, replay as replay_record
-from matches import Match, ServiceError
+from matches import Match
 from render import render_png
 from render.charts import score_chart
 from render.common import encode_png
@@ -159,11 +159,7 @@ class Replays:
         match = await self.resolve(interaction, game, match_id, statuses=FINISHED)
         if match is None:
             return None
-        try:
-            return match, await self.service.record(match.id)
-        except ServiceError as exc:          # its moves do not replay: that match alone is refused
-            await reply_error(interaction, exc.text)
-            return None
+        return match, await self.service.record(match.id)     # refused if its moves do not replay
 
     async def replay(self, interaction: discord.Interaction, game: str, match_id: int | None, start: int | None,
                      end: int | None) -> None:

@@ -6,7 +6,7 @@ import io
 import discord
 
 from engines import Joined, Text, Verbatim
-from matches import Match, ServiceError
+from matches import Match
 
 from . import buttons
 from ..messages import present
@@ -59,11 +59,7 @@ class Around:
                                                                           "abandoned", "aborted"))
         if match is None:
             return
-        try:
-            record = await self.service.record(match.id)
-        except ServiceError as exc:          # its moves do not replay: that match alone is refused
-            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
-            return
+        record = await self.service.record(match.id)      # refused if its moves do not replay: that match alone
         data = io.BytesIO(record.dumps().encode())
         await interaction.response.send_message(**outgoing(
             private(interaction, Text("The record of {title} #{id} ({moves}). Replay it with "
@@ -75,11 +71,7 @@ class Around:
         match = await self.resolve(interaction, game, match_id)
         if match is None:
             return
-        try:
-            await self.service.set_match_pings(match.id, interaction.user.id, on)
-        except ServiceError as exc:
-            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
-            return
+        await self.service.set_match_pings(match.id, interaction.user.id, on)
         text = Text("Reminders are on for {title} #{id}.", title=match.title, id=match.id) if on else \
             Text("No more reminders (the deadline still counts) for {title} #{id}.", title=match.title, id=match.id)
         await interaction.response.send_message(**outgoing(private(interaction, text), ephemeral=True))
@@ -103,11 +95,7 @@ class Around:
                 and standing["user"] != interaction.user.id):
             await self._run(interaction, self.service.answer(match.id, interaction.user.id, kind, True))
             return
-        try:
-            match = await self.service.offer(match.id, interaction.user.id, kind)
-        except ServiceError as exc:
-            await interaction.response.send_message(**outgoing(private(interaction, exc.text), ephemeral=True))
-            return
+        match = await self.service.offer(match.id, interaction.user.id, kind)
         asked = next(p for p in match.players if p != interaction.user.id)
         fields = dict(player=present.mention(asked), me=interaction.user.display_name, title=match.title,
                       id=match.id)

@@ -31,14 +31,10 @@ class Challenging:
                         increment: int | None = None) -> None:
         guild = await self.service.guild_settings(interaction.guild_id)
         channel_id = guild.challenge_channel_id or interaction.channel_id
-        try:
-            match = await self.service.create_challenge(
-                game, interaction.guild_id, channel_id, player_of(interaction.user),
-                self._opponents(opponents, level), options=options, first=first, days=days,
-                clock=clock, bank=bank, increment=increment)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        match = await self.service.create_challenge(
+            game, interaction.guild_id, channel_id, player_of(interaction.user),
+            self._opponents(opponents, level), options=options, first=first, days=days,
+            clock=clock, bank=bank, increment=increment)
         if match.status == "active":
             # Only the computer was invited, and it always accepts: the first board right away.
             if guild.threads:
