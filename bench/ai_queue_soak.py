@@ -52,14 +52,15 @@ class Host:
     def __init__(self, service: MatchService):
         self.service, self.store = service, service.store
         self.settings = SimpleNamespace(ai_workers=0, ai_threads=False, shards=None)
-        self.actions = self
+        self.boards = self                              # the board poster's part: counting
+        self.pending: dict = {}                         # no run of the computer's moves waits unposted
         self.posted: list[tuple[int, int]] = []
 
     async def post_computer_turn(self, result) -> None:
         self.posted.append((result.match.id, result.match.version))
         self.computer.schedule(result.match)            # as the posted board does
 
-    async def post_round(self, match, series=None) -> None:
+    async def post_pending(self, match, series=None) -> None:
         self.posted.append((match.id, match.version))
 
 
