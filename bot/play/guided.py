@@ -16,26 +16,23 @@ import logging
 import discord
 
 from engines import Joined, Text, Verbatim
-from matches import Match, ServiceError
+from matches import Match
 
 from . import menus
-from .buttons import PREFIX, view_of
+from ..errors import Refused
+from ..persistent import PREFIX, Persistent, view_of
 from ..locales import say
-from ..replies import acknowledge_quietly, edit_clicked, in_time, outgoing, reply_error
+from ..replies import acknowledge_quietly, edit_clicked, in_time, outgoing
 
 log = logging.getLogger(__name__)
 MATCH = r"(?P<id>[0-9]+):(?P<v>[0-9]+)"
 BUTTON_LABEL_MAX = 80
 
 
-async def _match_for_mover(interaction: discord.Interaction, match_id: int, version: int) -> Match | None:
+async def _match_for_mover(interaction: discord.Interaction, match_id: int, version: int) -> Match:
     """The match if the clicking user is to move in exactly the position the
-    item was made for; otherwise say why not (privately) and return None."""
-    try:
-        match = await interaction.client.service.get(match_id)
-    except ServiceError as exc:
-        await reply_error(interaction, exc.text)
-        return None
+    item was made for; otherwise a refusal saying why not (answered privately)."""
+    match = await interaction.client.service.get(match_id)
     user = interaction.user.id
     mover = match.to_move_id() if match.status == "active" else None
     if mover is None:
@@ -49,8 +46,7 @@ async def _match_for_mover(interaction: discord.Interaction, match_id: int, vers
                    "(`/{game} board` posts it again).", id=match.id, game=match.game)
     else:
         return match
-    await reply_error(interaction, why)
-    return None
+    raise Refused(why)
 
 
 def menu_message(match: Match, prefix: str, locale) -> dict:
@@ -83,7 +79,8 @@ def confirm_message(match: Match, move: str, came_from: str, locale) -> dict:
             "view": view_of(PlayButton(match.id, match.version, move), *back, locale=locale)}
 
 
-class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:choose:{MATCH}"):
+class ChooseMoveButton(Persistent, discord.ui.DynamicItem[discord.ui.Button],
+                       template=rf"{PREFIX}:choose:{MATCH}"):
     """On the public board: opens the private menu for the player to move."""
 
     label = Text("Choose a move")
@@ -97,14 +94,14 @@ class ChooseMoveButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{P
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]), int(match["v"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
-        if match is not None:
-            await interaction.response.send_message(
-                **outgoing(ephemeral=True, **menu_message(match, "", interaction.locale)))
+        await interaction.response.send_message(
+            **outgoing(ephemeral=True, **menu_message(match, "", interaction.locale)))
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
+class MoveSelect(Persistent, discord.ui.DynamicItem[discord.ui.Select],
+                 template=rf"{PREFIX}:pick:{MATCH}:(?P<prefix>.*)"):
     """One step of the menu: picking a group shows the next step, picking a move asks to confirm."""
 
     def __init__(self, match_id: int, version: int, prefix: str, menu: menus.Menu | None = None, locale=None):
@@ -121,10 +118,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]), int(match["v"]), match["prefix"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
-        if match is None:
-            return
         [value] = self.item.values
         if value.endswith(menus.MORE):
             await interaction.response.edit_message(
@@ -134,7 +129,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"{PREFIX}
                 **outgoing(**confirm_message(match, value, self.prefix, interaction.locale)))
 
 
-class _MenuButton:
+class _MenuButton(Persistent):
     """Mixin: a button on the private menu that shows the menu at ``prefix`` again."""
 
     label: Text
@@ -149,10 +144,9 @@ class _MenuButton:
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]), int(match["v"]), match["prefix"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         match = await _match_for_mover(interaction, self.match_id, self.version)
-        if match is not None:
-            await interaction.response.edit_message(**outgoing(**menu_message(match, self.prefix, interaction.locale)))
+        await interaction.response.edit_message(**outgoing(**menu_message(match, self.prefix, interaction.locale)))
 
 
 class BackButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],
@@ -165,7 +159,8 @@ class StartOverButton(_MenuButton, discord.ui.DynamicItem[discord.ui.Button],
     label, action = Text("Start over"), "restart"
 
 
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:play:{MATCH}:(?P<move>.+)"):
+class PlayButton(Persistent, discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"{PREFIX}:play:{MATCH}:(?P<move>.+)"):
     """The confirmation: plays the move through the service (which refuses a
     changed position, so a double click counts once) and posts the board."""
 
@@ -179,15 +174,11 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]), int(match["v"]), match["move"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
-        try:
-            result = await in_time(interaction, bot.service.move(self.match_id, interaction.user.id, self.move,
-                                                                 expected_version=self.version),
-                                   acknowledge_quietly)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
+        result = await in_time(interaction, bot.service.move(self.match_id, interaction.user.id, self.move,
+                                                             expected_version=self.version),
+                               acknowledge_quietly)
         try:
             await edit_clicked(interaction, content=Text("You played **{move}**.", move=result.move), view=None)
         except discord.HTTPException as exc:
