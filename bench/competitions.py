@@ -137,7 +137,7 @@ def image_bench(repeat: int = 10) -> None:
     import discord
 
     from bot.locales import say
-    from bot.interactions.tournaments import standings_lines, standings_png
+    from bot.tournaments.tournament import standings_lines, standings_png
 
     print(f"Standings as posted (text, then image), {repeat} times each, English:")
     for players in (32, 256):

@@ -36,8 +36,8 @@ GUILD, CHANNEL = 10, 20
 async def turn_bench(players: int, database: str | None) -> dict:
     import discord
 
-    from bot.interactions.seasons import Seasons
-    from bot.interactions.standings import standings_message, standings_page
+    from bot.tournaments.seasons import Seasons
+    from bot.tournaments.standings import standings_message, standings_page
     from bot.locales import say
     from matches import MatchService, Player
     from matches.store import store_for
@@ -154,7 +154,7 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
     due, the match's record replayed to it and the board drawn, as the bot answers it."""
     import discord
 
-    from bot.interactions.practice import position_png
+    from bot.computer.practice import position_png
     from matches import MatchService, Player
     from matches.practice import backfill
     from matches.store import store_for

@@ -1,9 +1,10 @@
 """The Discord layer: translates interactions into match service calls.
 
-One folder per kind of work: ``commands/`` declares the slash commands, ``interactions/``
-answers them (and the buttons and menus), ``messages/`` composes what is posted,
-``background/`` does what happens by the clock or in worker processes, ``setup/`` reads the
-settings and wires the client.  Every send goes through :func:`bot.replies.outgoing`.
+One package per feature (``play``, ``history``, ``tournaments``, ``community``, ``clock``,
+``computer``, ``web``), each with its commands, handlers and persistent buttons, over a ground
+floor they share (``replies``, ``errors``, ``options``, ``messages/``, ``locales/``, ``help/``);
+``setup/`` reads the settings and wires the client.  bot/README.md draws the layers.
+Every send goes through :func:`bot.replies.outgoing`.
 """
 from __future__ import annotations
 

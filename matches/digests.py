@@ -3,7 +3,7 @@
 A player who chose ``reminders = 'digest'`` gets one DM a day, at the hour he chose in his own
 time zone, listing every match where it is his turn (most urgent deadline first); the daily
 per-match reminders stop for him (the quarter-time warning still comes on its own:
-``bot.background.reminders``).  His next digest is due at ``users.digest_next_at`` and is claimed like a
+``bot.clock.reminders``).  His next digest is due at ``users.digest_next_at`` and is claimed like a
 match's due work (:meth:`Timekeeping.claim_due`): a claim names the process and a new token
 and moves ``digest_next_at`` to the end of the lease, the process confirms its claim just
 before sending and ``mark_digest_sent`` is fenced by owner and token, so of several processes,

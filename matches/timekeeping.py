@@ -111,7 +111,7 @@ class Timekeeping(Component):
         A process paused past its lease (SIGSTOP, a long GC) finds its claim taken over, or the work
         done, by another process, and must not deliver: that is what keeps a delivery to one process
         for pauses, not only for crashes.  (A pause between this and the send itself, longer than
-        the lease, is left to Discord's nonce: ``bot.background.reminders.delivery_nonce``.)"""
+        the lease, is left to Discord's nonce: ``bot.clock.reminders.delivery_nonce``.)"""
         if match.claim_token is None:
             return True             # not claimed (``due``): nothing to fence
         now = self.clock()

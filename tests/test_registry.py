@@ -130,7 +130,7 @@ def test_ai_and_matches_import_no_game_state_module():
 def test_the_commands_offer_every_declared_option():
     """``/<game> challenge`` is generated from the declaration: its opponents, every option with its
     description, choices and default."""
-    from bot.commands import build_groups
+    from bot.play.commands import build_groups
 
     for group in build_groups(None):
         game = engines.get_game(group.name)

@@ -16,7 +16,7 @@ import simcord.interactions as simcord_interactions
 
 from bot.messages import present
 from bot.locales import catalogue, say
-from bot.background.reminders import reminder_text
+from bot.clock.reminders import reminder_text
 from engines import Text
 from matches import ClockEvent, ServiceError
 from matches.timing import DAY

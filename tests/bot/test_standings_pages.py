@@ -16,7 +16,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.interactions import standings as S
+from bot.tournaments import standings as S
 from bot.locales import say
 from bot.replies import CONTENT_MAX
 from matches import Player

@@ -1,7 +1,7 @@
 """The Discord layer's own messages said in German and French (bot/locales/*/bot.json).
 
 Matches are made through the match service's public API, as the bot makes them;
-the messages are the ones ``bot.messages.present`` and ``bot.background.reminders`` build for them.
+the messages are the ones ``bot.messages.present`` and ``bot.clock.reminders`` build for them.
 """
 import ast
 from pathlib import Path
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.messages import present
-from bot.background import reminders
+from bot.clock import reminders
 from bot.locales import say
 from engines import Text
 from matches import ClockEvent
@@ -115,7 +115,7 @@ def test_a_count_of_one_move_is_singular():
 
 
 def test_a_swiss_event_of_one_round_says_round():
-    from bot.interactions.tournaments import _rounds
+    from bot.tournaments.tournament import _rounds
 
     assert [str(_rounds(1)), str(_rounds(3))] == ["1 round", "3 rounds"]      # once "1 rounds"
     assert both(_rounds(1)) == ("1 Runde", "1 ronde")
@@ -129,7 +129,7 @@ def test_the_reminder_modes_are_said_in_words():
 
 
 def test_the_move_chooser_buttons_stay_short():
-    from bot.interactions import guided
+    from bot.play import guided
 
     assert both(guided.ChooseMoveButton.label) == ("Zug wählen", "Choisir un coup")
     assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")
@@ -137,7 +137,7 @@ def test_the_move_chooser_buttons_stay_short():
 
 def test_the_decision_buttons_say_what_each_choice_costs():
     """They once read "Keep (pay k)", "Behalten (k zahlen)": the rulebook's letter, not the position's number."""
-    from bot.interactions.buttons import decision_buttons
+    from bot.play.buttons import decision_buttons
 
     def labels(mismatches: int, lang: str) -> list[str]:
         return [say(button.label, lang, escaped=False) for button in decision_buttons(7, 3, mismatches)]

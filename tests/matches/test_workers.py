@@ -1,6 +1,6 @@
 """``python -m ai worker`` processes over one PostgreSQL database (ai/worker.py): killed, paused,
 cut off from the database, several at once.  The test plays the bot's part: a person's moves, and
-the computer's results played through the service's versioned move (as bot.background.computer does).
+the computer's results played through the service's versioned move (as bot.computer.player does).
 
 PostgreSQL only (SQLite cannot be shared between processes: there the bot thinks in its own pool,
 tests/matches/test_jobs.py).  Short leases; the searches at the easy level, except where a search

@@ -7,7 +7,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.interactions import standings as S
+from bot.tournaments import standings as S
 from matches.competitions import Page, Standing
 from matches.tournaments import Tournament, TournamentEntrant, TournamentTable, TournamentView
 from render import common as C
