@@ -185,7 +185,7 @@ class GameBot(commands.Bot):
         await self.computer.stop()      # the jobs it was thinking about are handed back
         if self.web is not None:
             await self.web.stop()
-        if "reviewer" in vars(self.actions):      # started on the first review (bot/interactions/reviews.py)
+        if "reviewer" in vars(self.actions):      # started on the first review (bot/history/reviews.py)
             self.actions.reviewer.close()
         await super().close()
         await self.store.close()

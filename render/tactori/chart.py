@@ -17,7 +17,7 @@ def values_said(tally: Text) -> Text:
 
 
 def chart_said(title: str, match_id: int) -> Text:
-    """What the chart of a match shows, for its description (``bot/interactions/replays.py``)."""
+    """What the chart of a match shows, for its description (``bot/history/replays.py``)."""
     return Text("Chart of every player's bridges on the board after each move in {title} #{id}",
                 title=title, id=match_id)
 
