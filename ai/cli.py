@@ -54,7 +54,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     fight.add_argument("--options", default="{}", help="the game's options as JSON")
     fight.add_argument("--players", type=int, default=2,
                        help="seats at the table (default 2): the two players alternate around it "
-                            "(four-player Atacama: in neighbouring pairs), the seats turning every match")
+                            "(in neighbouring pairs where the game's profile says so), the seats turning every match")
     fight.add_argument("--levels", required=True,
                        help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
     fight.add_argument("--matches", type=positive, default=20, help="how many matches (at least 1)")

@@ -44,12 +44,12 @@ class Tally:
                 "ci95": [round(low, 3), round(high, 3)]}
 
 
-# Games whose seats score the same lines two by two: in four-player Atacama seats 0 and 2 both
-# score the columns and seats 1 and 3 the rows (atacama.md T7).  Alternating the two players
-# around that table puts both of one player's seats on one axis, so each match is decided
-# between the columns and the rows, a level fighting itself over its own lines; there the
-# players sit in neighbouring pairs instead, so that each axis has one seat of each.
-# Each game's profile says where (ai/profiles/<game>.py, ``paired``).
+# Games whose seats score the same lines two by two (e.g. two axes of a four-player board, seats 0
+# and 2 on one, 1 and 3 on the other): alternating the two players around that table puts both of
+# one player's seats on one axis, so each match is decided between the axes, a level fighting
+# itself over its own lines; there the players sit in neighbouring pairs instead, so that each
+# axis has one seat of each.  Each game's profile says where (ai/profiles/<game>.py, ``paired``,
+# with the game's reasons).
 PAIRED = {(game, n) for game in game_names() for n in profile(game).paired}
 
 
@@ -82,7 +82,7 @@ def duel(game: str, first: str, second: str, matches: int, players: int = 2,
          options: dict | None = None, seed: int = 0, progress=None) -> Tally:
     tally = Tally(first, second)
     for match in range(matches):
-        seats = seats_for(players, match, first, second, (game, players) in PAIRED)
+        seats = seats_for(players, match, first, second, players in profile(game).paired)
         winners = play_match(game, players, options or {}, seats, seed * 100_000 + match, tally)
         sides = {seats[w] for w in winners}
         if first == second or sides == {first, second}:

@@ -35,17 +35,11 @@ class Budget:
     endgame: int = 0           # positions an exact endgame solve may value (evaluator.solve; 0: none)
 
 
-# Every game's figures, with their reasons, are in its profile (ai/profiles/<game>.py); these
-# tables gather them by game, seats and level for budget() (and for tests that cut the budgets).
+# Every game's figures, with their reasons, are in its profile (ai/profiles/<game>.py), read by
+# budget() for the game asked about (so a game registered later, a plug-in, has its levels too).
+# BUDGETS gathers the iterations by game and level of the games registered at import, for tests
+# that cut the budgets (a game it does not hold is searched with its profile's).
 BUDGETS: dict[str, dict[str, int]] = {game: dict(profile(game).budgets) for game in game_names()}
-PLAYERS_FACTOR = {(game, n): f for game in game_names() for n, f in profile(game).players_factor.items()}
-LEVEL_FACTOR = {(game, *key): f for game in game_names() for key, f in profile(game).level_factor.items()}
-EXPLORATION = {(game, *key): w for game in game_names() for key, w in profile(game).exploration.items()}
-CONTEMPT = {(game, *key): c for game in game_names() for key, c in profile(game).contempt.items()}
-EVALUATORS = {(game, *key): name for game in game_names() for key, name in profile(game).evaluators.items()}
-RAVE = {(game, *key): w for game in game_names() for key, w in profile(game).rave.items()}
-ENDGAME = {(game, *key): n for game in game_names() for key, n in profile(game).endgame.items()}
-
 
 # FEM's tactics, in units of turns.Work (one action or bridge set looked at): the win in one and
 # the blocks need a few thousand per move checked; hard's two-move look far more.
@@ -55,13 +49,13 @@ TACTICS_WORK = {"easy": 200_000, "medium": 200_000, "hard": 400_000}
 def budget(game: str, level: str, players: int = 2) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    iterations = max(1, round(BUDGETS[game][level] * PLAYERS_FACTOR.get((game, players), 1.0)
-                              * LEVEL_FACTOR.get((game, players, level), 1.0)))
+    p, key = profile(game), (players, level)
+    iterations = max(1, round(BUDGETS.get(game, p.budgets)[level] * p.players_factor.get(players, 1.0)
+                              * p.level_factor.get(key, 1.0)))
     # Easy does not look for the opponent's loop (blocks are for the levels above easy): with
     # every level blocking, FEM's medium beat easy in only 10 of 20 matches, the search adding little
     # to the exact tactics; without easy's blocks 20 of 20, and easy still beat random 40-0-0.
     return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
-                  explore=EXPLORATION.get((game, players, level), EXPLORE),
-                  contempt=CONTEMPT.get((game, players, level), 0.0), forcing=level == "hard",
-                  evaluator=EVALUATORS.get((game, players, level)), tactics=TACTICS_WORK[level],
-                  rave=RAVE.get((game, players, level), 0.0), endgame=ENDGAME.get((game, players, level), 0))
+                  explore=p.exploration.get(key, EXPLORE), contempt=p.contempt.get(key, 0.0),
+                  forcing=level == "hard", evaluator=p.evaluators.get(key), tactics=TACTICS_WORK[level],
+                  rave=p.rave.get(key, 0.0), endgame=p.endgame.get(key, 0))

@@ -85,14 +85,11 @@ MISSED_WIN = "mistake"
 # A move that lets the next player win at once, where another would not have, is at least a
 # mistake (its win chance is 0: the opponent only has to take it).
 ALLOWED_WIN = "mistake"
-ALLOWED_TRIED = 8       # Architekton, Atacama, Tactori: moves tried for one that does not allow a win at once
+ALLOWED_TRIED = 8       # moves tried for one that does not allow a win at once
 MIN_VISITS = 8          # the played move's node must have this many visits to be trusted
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
 # Each game's share is in its profile (ai/profiles/<game>.py), with any share by seats.
-REVIEW_SHARE = {game: profile(game).review_share for game in game_names()}
-SHARE_BY_PLAYERS = {(game, n): share for game in game_names()
-                    for n, share in profile(game).review_share_by_players.items()}
 AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
 HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
 # The mover's raw share v -> sigmoid(a + b * logit(v)), per (game, players), fitted on hard-against-
@@ -100,13 +97,9 @@ HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden ti
 # "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
 # played, of the two movers' mean raw logit (with no lean their chances add up to 1); the slope b
 # is the likeliest for the matches' results given c (under a prior around 1, kept within 1-2).
-# Other games and seat counts: as searched.
+# Other games and seat counts: as searched.  Each game's figures are in its profile (``calibration``).
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
-    ("architekton", 2): (-0.529, 1.588),
-    ("atacama", 2): (-0.336, 1.868),
-    ("tactori", 2): (-0.121, 1.039),
-    ("tactori-fem", 2): (-0.301, 1.0),
-}
+    (game, n): ab for game in game_names() for n, ab in profile(game).calibration.items()}
 EPSILON = 1e-3          # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
 
 
@@ -235,7 +228,7 @@ def accuracy(plies: list[Ply], seats: int) -> list[float]:
 def review(record: Record, level: str = "hard", seed: int = 0, share: float | None = None,
            progress=None) -> Review:
     """Every ply of ``record`` reviewed at ``level`` (module docstring).  ``share``: the budget per
-    ply as a share of the level's iterations (``REVIEW_SHARE`` by default); ``progress(done, total)``
+    ply as a share of the level's iterations (the profile's ``share`` by default); ``progress(done, total)``
     is called after each ply."""
     return judge_all(record, probe_all(record, level, seed, share, progress), level, seed)
 
@@ -311,7 +304,7 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
     played = real.play(move)       # canonical text; the record's moves are legal (walk checked them)
     plan = budget(game, level, players)
     if share is None:
-        share = SHARE_BY_PLAYERS.get((game, players), REVIEW_SHARE[game])
+        share = profile(game).share(players)
     iterations = max(16, round(plan.iterations * share))
     evaluator = evaluator_for(seen, plan.evaluator)
     moves = state.legal_moves()
@@ -420,7 +413,7 @@ def _shared(win: list[float], seat: int, value: float) -> list[float]:
 
 def calibrated(game: str, players: int, value: float) -> float:
     """The mover's raw share as a win chance (``CALIBRATION``; as it is where none was fitted)."""
-    a, b = CALIBRATION.get((game, players), (0.0, 1.0))
+    a, b = profile(game).calibration.get(players, (0.0, 1.0))
     if (a, b) == (0.0, 1.0):
         return min(1.0, max(0.0, value))
     v = min(1 - EPSILON, max(EPSILON, value))

@@ -1,15 +1,25 @@
 """The computer's thinking through the job queue in PostgreSQL (matches/jobs.py, ``python -m ai worker``).
 
-``python -m bench.ai_queue [--db postgresql://...] [--moves 40] [--workers 1,2,4] [--busy 30] [--reviews 4]
-[--parts round_trips,latency,throughput] [-o bench/ai-queue.json]``
+``python -m bench.ai_queue [--db postgresql://...] [--moves 40] [--rounds 1] [--workers 1,2,4] [--busy 30]
+[--reviews 4] [--parts round_trips,overhead,latency,throughput] [-o bench/ai-queue.json]``
 
-In a fresh schema of the database (default: TEST_DATABASE_URL), side by side in one run:
+In a fresh database on the server (default: TEST_DATABASE_URL; its own database, so that no other
+user's notices on the server wake the workers), side by side in one run:
 
 - throughput: ``--moves`` hard moves of mixed games (the four two-player games, each a match a few
   random plies in) drained by the in-process pool of one process (as the bot thinks without the queue:
   ``matches.computer.think`` in a ProcessPoolExecutor) and by 1, 2 and 4 ``python -m ai worker``
-  processes (one thinking process each): jobs per CPU-second of everything that thought (the workers
-  and their thinking processes, read from /proc), and the wall time;
+  processes (one thinking process each), in ``--rounds`` rounds (pool, 1, 2, 4, pool, 1, ...; each
+  round drains its share of the moves, the same positions for every configuration) so that a machine
+  whose load changes meanwhile weighs on every configuration alike.  CPU counted alike on both sides:
+  every process of the configuration from its start (Python's start, the imports, the thinking
+  process's spawn and loading, connecting, idle polling) to the moment the last job is done, read
+  from /proc (utime + stime); for the pool its thinking process from its spawn plus what the calling
+  process spends meanwhile (spawning, sending the jobs, taking the results).  Jobs per CPU-second
+  per round, and the median over the rounds of each worker count's ratio to the pool's;
+- the queue's own cost per job (``overhead``): instant jobs (the thinking process hands back a fixed
+  answer) through a runner in this process, against the same jobs sent to a pool: CPU per job of the
+  calling process and of the thinking process, and where the runner's goes (claim, result, notices);
 - the wait from a person's move to the computer's reply starting (the job's claim), p50 and p99: with
   the queue idle (easy moves one after the other, one worker), and with a server's many computer
   matches waiting (hard moves) while another server's person moves (two workers);
@@ -34,15 +44,22 @@ import uuid
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from matches import MatchService, Player, ai_seats
+from matches import MatchService, Player, ai_seats, pg_store
 from matches.computer import think
-from matches.jobs import MOVE
+from matches.jobs import JOB_QUEUED, MOVE
 from matches.store import store_for
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("architekton", "atacama", "tactori", "tactori-fem")
 ANN = Player(1, "ann")
 TICK = os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` alone (utime + stime), from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def tree_cpu(root: int) -> float:
@@ -77,6 +94,32 @@ async def new_schema(url: str) -> str:
     finally:
         await conn.close()
     return f"{url}{'&' if '?' in url else '?'}search_path={schema}", schema
+
+
+async def new_database(url: str) -> tuple[str, str]:
+    """A fresh database on ``url``'s server (the URL to reach it, its name): PostgreSQL's notices are
+    per database, so nobody else's wake this benchmark's workers."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import asyncpg
+
+    name = f"bench_queue_{uuid.uuid4().hex[:10]}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}")), name
+
+
+async def drop_database(url: str, name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await conn.close()
 
 
 async def drop_schema(url: str, schema: str) -> None:
@@ -151,39 +194,188 @@ async def seen(service, count: int) -> None:
         await asyncio.sleep(0.1)
 
 
-async def throughput(url: str, moves: int, worker_counts: list[int], log) -> dict:
+def _instant(job) -> str:
+    """A thinking process's answer that costs nothing: what is left is the cost of getting the job there."""
+    return "instant"
+
+
+def _split_cpu(root: int) -> tuple[float, float]:
+    """CPU seconds of process ``root`` itself, and of its living descendants (with what they reaped)."""
+    own = own_cpu(root)
+    return own, tree_cpu(root) - own
+
+
+async def pool_drain(jobs: list) -> tuple[list[str], dict]:
+    """``jobs`` through a fresh in-process pool of one process: the moves, and the CPU seconds counted."""
+    from ai.worker import _warm
+
+    loop = asyncio.get_running_loop()
+    start, wall = time.process_time(), time.perf_counter()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        await loop.run_in_executor(pool, _warm)       # spawned and the search loaded, as a worker's
+        child = next(iter(pool._processes))
+        up_parent, up_child = time.process_time() - start, tree_cpu(child)
+        moves = await asyncio.gather(*(loop.run_in_executor(pool, think, job) for job in jobs))
+        parent, thinking = time.process_time() - start, tree_cpu(child)
+    wall = time.perf_counter() - wall
+    cpu = parent + thinking
+    return list(moves), {"moves": len(jobs), "cpu_s": round(cpu, 2), "jobs_per_cpu_s": round(len(jobs) / cpu, 4),
+                         "wall_s": round(wall, 1), "start_caller_s": round(up_parent, 2),
+                         "start_thinking_s": round(up_child, 2), "jobs_caller_s": round(parent - up_parent, 2),
+                         "jobs_thinking_s": round(thinking - up_child, 2)}
+
+
+async def workers_drain(service, url: str, count: int, rows: list[dict]) -> dict:
+    """``rows`` (queued jobs) drained by ``count`` fresh ``python -m ai worker`` processes: the CPU counted."""
+    store = service.store
+    await store.execute("DELETE FROM ai_jobs")
+    await store.execute("DELETE FROM ai_workers")
+    wall = time.perf_counter()
+    workers = [start_worker(url) for _ in range(count)]
+    try:
+        await seen(service, count)                 # started: the first claim found nothing
+        up = [_split_cpu(w.pid) for w in workers]
+        await asyncio.sleep(1)                     # idle, listening: counted too
+
+        def queue(tx):
+            tx.executemany(
+                "INSERT INTO ai_jobs (kind, priority, match_id, version, guild_id, payload, state, created_at,"
+                " not_before) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)",
+                [(r["kind"], r["priority"], r["match_id"], r["version"], r["guild_id"], r["payload"],
+                  time.time(), time.time()) for r in rows])
+            tx.notify(JOB_QUEUED, MOVE)
+
+        await store.write(queue)
+        await drained(service)
+        end = [_split_cpu(w.pid) for w in workers]
+        wall = time.perf_counter() - wall
+    finally:
+        stop_workers(workers)
+    main, thinking = sum(e[0] for e in end), sum(e[1] for e in end)
+    up_main, up_thinking = sum(u[0] for u in up), sum(u[1] for u in up)
+    cpu = main + thinking
+    return {"moves": len(rows), "cpu_s": round(cpu, 2), "jobs_per_cpu_s": round(len(rows) / cpu, 4),
+            "wall_s": round(wall, 1), "start_worker_s": round(up_main, 2), "start_thinking_s": round(up_thinking, 2),
+            "jobs_worker_s": round(main - up_main, 2), "jobs_thinking_s": round(thinking - up_thinking, 2)}
+
+
+async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int, log) -> dict:
     store = await store_for(url).open()
     service = MatchService(store)
-    out = {}
+    out: dict = {"rounds": []}
     try:
         # the same positions for every configuration: queued once, their jobs kept aside
         await store.execute("DELETE FROM ai_jobs")
         matches = await queue_hard_moves(service, moves, 1)
-        rows = [dict(r) for r in await store.fetchall("SELECT * FROM ai_jobs WHERE kind = 'move' ORDER BY id")]
+        by_match = {r["match_id"]: dict(r) for r in await store.fetchall("SELECT * FROM ai_jobs WHERE kind = 'move'")}
+        rows = [by_match[m.id] for m in matches]
         jobs = [service.computer_to_move(m) for m in matches]
+        size = -(-moves // rounds)
+        for number in range(rounds):
+            part = slice(number * size, (number + 1) * size)
+            pool_moves, pool = await pool_drain(jobs[part])
+            line = {"round": number + 1, "pool_1": pool}
+            log(f"round {number + 1}, in-process pool of 1 process: {pool}")
+            for count in worker_counts:
+                record = await workers_drain(service, url, count, rows[part])
+                results = {r["match_id"]: r["result"] for r in await store.fetchall(
+                    "SELECT match_id, result FROM ai_jobs WHERE state = 'done'")}
+                record["same_moves_as_pool"] = sum(results.get(m.id) == move
+                                                   for m, move in zip(matches[part], pool_moves))
+                record["against_pool_pct"] = round(100 * (record["jobs_per_cpu_s"] / pool["jobs_per_cpu_s"] - 1), 1)
+                line[f"workers_{count}"] = record
+                log(f"round {number + 1}, {count} worker processes: {record}")
+            out["rounds"].append(line)
+        total = {}
+        for key in ["pool_1"] + [f"workers_{c}" for c in worker_counts]:
+            cpu = sum(r[key]["cpu_s"] for r in out["rounds"])
+            done = sum(r[key]["moves"] for r in out["rounds"])
+            total[key] = {"moves": done, "cpu_s": round(cpu, 1), "jobs_per_cpu_s": round(done / cpu, 4),
+                          "wall_s": round(sum(r[key]["wall_s"] for r in out["rounds"]), 1)}
+            if key != "pool_1":
+                total[key]["against_pool_pct"] = round(
+                    100 * (total[key]["jobs_per_cpu_s"] / total["pool_1"]["jobs_per_cpu_s"] - 1), 1)
+                total[key]["median_round_against_pool_pct"] = statistics.median(
+                    r[key]["against_pool_pct"] for r in out["rounds"])
+                total[key]["same_moves_as_pool"] = sum(r[key]["same_moves_as_pool"] for r in out["rounds"])
+        out["total"] = total
+        log(f"all rounds: {total}")
+    finally:
+        await store.close()
+    return out
 
-        # the in-process pool (one process), as the bot thinks without the queue; started and warm first
-        import dataclasses
 
-        me = os.getpid()
+async def overhead(url: str, jobs: int, passes: int, log) -> dict:
+    """The queue's own CPU per job: instant jobs (the thinking process answers at once) through a runner
+    in this process, against the same jobs sent one at a time to an in-process pool."""
+    from ai.worker import ThinkingPool, _warm
+    from matches.jobrunner import JobRunner
+
+    store = await store_for(url).open()
+    service = MatchService(store)
+    rng = random.Random(5)
+    out: dict = {}
+    try:
+        await store.execute("DELETE FROM ai_jobs")
+        matches = [await computer_turn(service, GAMES[n % len(GAMES)], "easy", 500 + n % 5, rng) for n in range(jobs)]
+        rows = [dict(r) for r in await store.fetchall("SELECT * FROM ai_jobs WHERE kind = 'move' ORDER BY id")]
+        thinking = [service.computer_to_move(m) for m in matches]
+        total = jobs * passes
+
+        loop = asyncio.get_running_loop()
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            await asyncio.wrap_future(pool.submit(think, dataclasses.replace(jobs[0], level="easy")))
-            before, wall = tree_cpu(me), time.perf_counter()
-            futures = [asyncio.wrap_future(pool.submit(think, job)) for job in jobs]
-            pool_moves = await asyncio.gather(*futures)
-            cpu = tree_cpu(me) - before
-        wall = time.perf_counter() - wall
-        out["pool_1"] = {"moves": moves, "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
-                         "jobs_per_cpu_s": round(moves / cpu, 3)}
-        log(f"in-process pool, 1 process: {out['pool_1']}")
+            await loop.run_in_executor(pool, _warm)
+            child = next(iter(pool._processes))
+            start, child_start = time.process_time(), tree_cpu(child)
+            for _ in range(passes):
+                for job in thinking:
+                    await loop.run_in_executor(pool, _instant, job)
+            out["pool"] = {"jobs": total,
+                           "caller_ms_per_job": round(1000 * (time.process_time() - start) / total, 2),
+                           "thinking_ms_per_job": round(1000 * (tree_cpu(child) - child_start) / total, 2)}
+        log(f"instant jobs, in-process pool: {out['pool']}")
 
-        for count in worker_counts:
+        spent = {"claim": 0.0, "result": 0.0, "heartbeat": 0.0, "notices": 0.0}
+        finished = asyncio.Event()
+
+        def timed(name, fn):
+            async def call(*args, **kwargs):
+                begin = time.thread_time()
+                try:
+                    return await fn(*args, **kwargs)
+                finally:
+                    spent[name] += time.thread_time() - begin
+                    if name == "result" and runner.done + 1 >= target:
+                        finished.set()
+            return call
+
+        heard = store._heard
+
+        def timed_heard(*args):
+            begin = time.thread_time()
+            try:
+                heard(*args)
+            finally:
+                spent["notices"] += time.thread_time() - begin
+
+        if store._listener is not None:
+            await store._listener.remove_listener(pg_store.CHANNEL, heard)
+            await store._listener.add_listener(pg_store.CHANNEL, timed_heard)
+        service.claim_job = timed("claim", service.claim_job)
+        service.finish_move_job = timed("result", service.finish_move_job)
+        service.heartbeat = timed("heartbeat", service.heartbeat)
+        tp = ThinkingPool(1)
+        await tp.warm()
+        runner = JobRunner(service, "overhead", moves=1, reviews=0, think=lambda job: tp.run(_instant, job),
+                           review=None)
+        runner.start()
+        await asyncio.sleep(0.5)
+        child = next(iter(tp._pool._processes))
+        start, child_start, target = time.process_time(), tree_cpu(child), 0
+        for _ in range(passes):
             await store.execute("DELETE FROM ai_jobs")
-            await store.execute("DELETE FROM ai_workers")
-            workers = [start_worker(url) for _ in range(count)]
-            await seen(service, count)             # started and idle: their start-up is not counted
-            await asyncio.sleep(1)
-            before = sum(tree_cpu(w.pid) for w in workers)
+            target += jobs
+            finished.clear()
 
             def queue(tx):
                 tx.executemany(
@@ -191,20 +383,19 @@ async def throughput(url: str, moves: int, worker_counts: list[int], log) -> dic
                     " not_before) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)",
                     [(r["kind"], r["priority"], r["match_id"], r["version"], r["guild_id"], r["payload"],
                       time.time(), time.time()) for r in rows])
-                tx.notify("ai_job", "move")
+                tx.notify(JOB_QUEUED, MOVE)
 
-            wall = time.perf_counter()
+            setup = time.process_time()
             await store.write(queue)
-            await drained(service)
-            wall = time.perf_counter() - wall
-            cpu = sum(tree_cpu(w.pid) for w in workers) - before
-            stop_workers(workers)
-            results = {r["match_id"]: r["result"] for r in await store.fetchall(
-                "SELECT match_id, result FROM ai_jobs WHERE state = 'done'")}
-            same = sum(results.get(m.id) == move for m, move in zip(matches, pool_moves))
-            out[f"workers_{count}"] = {"moves": moves, "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
-                                       "jobs_per_cpu_s": round(moves / cpu, 3), "same_moves_as_pool": same}
-            log(f"{count} worker processes: {out[f'workers_{count}']}")
+            start += time.process_time() - setup       # queueing them is the bot's work, not the runner's
+            await finished.wait()
+        caller, child_cpu = time.process_time() - start, tree_cpu(child) - child_start
+        await runner.stop()
+        tp.close()
+        out["queue"] = {"jobs": total, "caller_ms_per_job": round(1000 * caller / total, 2),
+                        "thinking_ms_per_job": round(1000 * child_cpu / total, 2),
+                        **{f"{k}_ms_per_job": round(1000 * v / total, 2) for k, v in spent.items()}}
+        log(f"instant jobs through the queue, a runner in this process: {out['queue']}")
     finally:
         await store.close()
     return out
@@ -350,8 +541,8 @@ async def main_async(args) -> dict:
     url = args.db or os.environ.get("TEST_DATABASE_URL", "").strip()
     if not url:
         raise SystemExit("python -m bench.ai_queue: give --db postgresql://... or set TEST_DATABASE_URL")
-    where, schema = await new_schema(url)
-    log = lambda line: print(line, file=sys.stderr, flush=True)   # noqa: E731
+    where, database = await new_database(url)
+    log = lambda line: print(line, file=sys.stderr, flush=True)
     from .stats import busy_and_steal, cpu_ticks
 
     ticks = cpu_ticks()
@@ -360,27 +551,32 @@ async def main_async(args) -> dict:
         parts = args.parts.split(",")
         if "round_trips" in parts:
             result["round_trips"] = await round_trips(where, 12, log)
+        if "overhead" in parts:
+            result["overhead"] = await overhead(where, 40, args.passes, log)
         if "latency" in parts:
             result["latency"] = await latency(where, args.samples, args.busy, args.reviews, log)
         if "throughput" in parts:
             result["throughput"] = await throughput(where, args.moves, [int(x) for x in args.workers.split(",")],
-                                                    log)
+                                                    args.rounds, log)
         result["loadavg_after"] = os.getloadavg()
         result["machine"] = busy_and_steal(ticks, cpu_ticks())
         return result
     finally:
-        await drop_schema(url, schema)
+        await drop_database(url, database)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_queue", description=__doc__.splitlines()[0])
     parser.add_argument("--db", default=None)
-    parser.add_argument("--moves", type=int, default=40, help="hard moves drained by each configuration")
+    parser.add_argument("--moves", type=int, default=40, help="hard moves each configuration drains (over all the rounds)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds of pool, 1, 2, 4 workers, each draining its share of the moves")
     parser.add_argument("--workers", default="1,2,4", help="worker process counts to compare")
+    parser.add_argument("--passes", type=int, default=10, help="times 40 instant jobs go through, for the overhead")
     parser.add_argument("--samples", type=int, default=20, help="moves timed for each wait")
     parser.add_argument("--busy", type=int, default=30, help="hard moves of one server queued for the busy wait")
     parser.add_argument("--reviews", type=int, default=4, help="reviews queued for the live move's wait")
-    parser.add_argument("--parts", default="round_trips,latency,throughput", help="which measurements, comma-separated")
+    parser.add_argument("--parts", default="round_trips,overhead,latency,throughput", help="which measurements, comma-separated")
     parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args(argv)
     result = asyncio.run(main_async(args))

@@ -7,7 +7,7 @@ In a fresh schema of the database (default: TEST_DATABASE_URL): ``--matches`` tw
 person against the computer (Tactori FEM), two ``python -m ai worker`` processes thinking the computer's
 moves, and two consumer processes standing in for two bot processes, each serving half of the matches as
 the bot does: the person's moves are random ones made here, and the computer's come through the bot's own
-``bot.background.computer.ComputerPlayer`` (waiting for the job's result, then the service's versioned
+``bot.computer.player.ComputerPlayer`` (waiting for the job's result, then the service's versioned
 move); only the posting to Discord is left out (counted instead).  In the middle (``--terminations``
 times, evenly over the expected moves) every connection of those four processes to the server is ended
 (``pg_terminate_backend``, as a database restart would end them; the server itself, shared with others,
@@ -52,20 +52,21 @@ class Host:
     def __init__(self, service: MatchService):
         self.service, self.store = service, service.store
         self.settings = SimpleNamespace(ai_workers=0, ai_threads=False, shards=None)
-        self.actions = self
+        self.boards = self                              # the board poster's part: counting
+        self.pending: dict = {}                         # no run of the computer's moves waits unposted
         self.posted: list[tuple[int, int]] = []
 
     async def post_computer_turn(self, result) -> None:
         self.posted.append((result.match.id, result.match.version))
         self.computer.schedule(result.match)            # as the posted board does
 
-    async def post_round(self, match, series=None) -> None:
+    async def post_pending(self, match, series=None) -> None:
         self.posted.append((match.id, match.version))
 
 
 async def consume(url: str, index: int, of: int, seed: int) -> dict:
     """A bot process's part for the matches with ``id % of == index``, until all of them have ended."""
-    from bot.background.computer import ComputerPlayer
+    from bot.computer.player import ComputerPlayer
 
     store = await store_for(url).open()
     service = MatchService(store)

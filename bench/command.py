@@ -3,7 +3,7 @@
 Each ``member.slash(...)`` call is timed from the interaction to the settled
 reply: deferred "thinking", the service's store commit, the board rendered in a
 thread, the follow-up with the PNG attachment, the message id saved.  Wrappers
-around ``Actions.move``, ``MatchService.move`` and ``Actions.board_file`` split
+around ``Actions.move``, ``MatchService.move`` and ``BoardPoster.board_file`` split
 the time into the bot's own work and what SimCord adds around it, and
 ``/<game> rules`` (one ephemeral text reply: no store, no image) is the
 baseline of a trivial command.
@@ -110,7 +110,7 @@ class Session:
         self.rules_ms: list[float] = []
         _wrap(env.bot.actions, "move", self.handler_ms)
         _wrap(env.bot.actions, "rules", self.rules_ms)
-        _wrap(env.bot.actions, "board_file", self.board_ms)
+        _wrap(env.bot.boards, "board_file", self.board_ms)
         _wrap(self.service, "move", self.service_ms)
         self.available = set(self.ann.available_commands(self.lobby))
 

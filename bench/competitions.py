@@ -114,7 +114,7 @@ def league_bench() -> None:
 
 def played_view(players: int, seed: int = 1):
     """A Swiss event of ``players`` played to its last round, as the service keeps it."""
-    from matches.events import Event, EventEntrant, EventTable, EventView
+    from matches.tournaments import Tournament, TournamentEntrant, TournamentTable, TournamentView
 
     rng = random.Random(seed)
     entrants = [Entrant(i, round(rng.gauss(1500, 250))) for i in range(1, players + 1)]
@@ -122,12 +122,12 @@ def played_view(players: int, seed: int = 1):
     for _ in range(default_rounds(players)):
         rnd = pair_swiss(entrants, rounds)
         rounds.append(rnd.with_results([result(len(t.players), rng) for t in rnd.tables]))
-    event = Event(1, 1, 1, "Bench Open", "architekton", "swiss", {}, 2, len(rounds), 3, "finished", len(rounds),
+    event = Tournament(1, 1, 1, "Bench Open", "architekton", "swiss", {}, 2, len(rounds), 3, "finished", len(rounds),
                   len(rounds), True, 1, None, None, [], 0.0)
-    people = [EventEntrant(e.id, f"Player number {e.id}", None, e.rating) for e in entrants]
-    tables = [EventTable(number, n, list(t.players), list(t.places), t.forfeit, None, None)
+    people = [TournamentEntrant(e.id, f"Player number {e.id}", None, e.rating) for e in entrants]
+    tables = [TournamentTable(number, n, list(t.players), list(t.places), t.forfeit, None, None)
               for number, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
-    view = EventView(event, people, tables, {number: list(rnd.byes) for number, rnd in enumerate(rounds, 1)})
+    view = TournamentView(event, people, tables, {number: list(rnd.byes) for number, rnd in enumerate(rounds, 1)})
     event.winners = view.winners()
     return view
 
@@ -137,7 +137,7 @@ def image_bench(repeat: int = 10) -> None:
     import discord
 
     from bot.locales import say
-    from bot.interactions.tournaments import standings_lines, standings_png
+    from bot.tournaments.tournament import standings_lines, standings_png
 
     print(f"Standings as posted (text, then image), {repeat} times each, English:")
     for players in (32, 256):

@@ -53,7 +53,7 @@ async def run(source: str, matches: int, digests: int, batch: int, loading: str 
     try:
         service = MatchService(store, clock=lambda: now[0])
         if loading == "loop":               # as before the matches loaded on a worker thread, to compare
-            service._readable_in_thread = service._readable
+            service.core._readable_in_thread = service.core._readable
         # The digest falls due in the hour after ``now`` for every player, whatever his zone.
         due_hour = dt.datetime.fromtimestamp(now[0] + 3600, dt.timezone.utc)
         users = sorted({u for i in range(matches) for u in players_of(i, matches)})[:digests]
@@ -83,7 +83,7 @@ async def run(source: str, matches: int, digests: int, batch: int, loading: str 
 
 async def composition(service: MatchService, batch: int) -> None:
     """Claim, compose and mark every due digest, as the bot does, without Discord."""
-    from bot.background.digests import compose       # the bot's own text (imports discord.py)
+    from bot.clock.digests import compose       # the bot's own text (imports discord.py)
 
     rounds, sent, empty, longest, cut = [], 0, 0, 0, 0
     lags: list[float] = []
@@ -150,7 +150,7 @@ class StandIn:
     first (three), as a bot without the members intent mostly must."""
 
     def __init__(self, service: MatchService, clock: DiscordClock, cached: bool):
-        from bot.background.pacing import Pacer
+        from bot.clock.pacing import Pacer
 
         self.service, self.clock, self.cached = service, clock, cached
         self.process_name = "bench"
@@ -174,8 +174,8 @@ class StandIn:
 
 async def delivery(service: MatchService, cached: bool) -> None:
     """The bot's own delivery, paced as on Discord, to a stand-in that notes each DM's arrival."""
-    from bot.background.digests import Digests
-    from bot.background.pacing import BACKGROUND_GLOBAL, GLOBAL_PERIOD
+    from bot.clock.digests import Digests
+    from bot.clock.pacing import BACKGROUND_GLOBAL, GLOBAL_PERIOD
 
     clock = DiscordClock()
     bot = StandIn(service, clock, cached)

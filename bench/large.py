@@ -27,7 +27,7 @@ import tempfile
 import time
 
 from bench.stats import busy_and_steal, cpu_ticks
-from bot.interactions.suggest import RecentMoves, suggest
+from bot.play.suggest import RecentMoves, suggest
 from matches import Match, MatchService
 from matches.store import store_for
 

@@ -14,7 +14,7 @@ import random
 import time
 from bisect import bisect_left
 
-from bot.background.pacing import BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_PERIOD
+from bot.clock.pacing import BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_PERIOD
 from matches.store import StoreBase as Store, is_postgres
 from matches.timing import DAY
 

@@ -24,18 +24,18 @@ def old_user_matches(service: MatchService):
             sql += " AND m.game = ?"
             params.append(game)
         rows = await service.store.fetchall(sql + " ORDER BY m.updated_at", tuple(params))
-        return await service._readable(rows)       # the rows read as today's look-up reads them
+        return await service.core._readable(rows)  # the rows read as today's look-up reads them
     return user_matches
 
 
 @contextlib.contextmanager
 def old_query(service: MatchService, which: str):
     if which == "old":
-        service.user_matches = old_user_matches(service)
+        service.core.user_matches = old_user_matches(service)     # every component reads through the core
     try:
         yield
     finally:
-        service.__dict__.pop("user_matches", None)
+        service.core.__dict__.pop("user_matches", None)
 
 
 def ms_since(t: int) -> float:

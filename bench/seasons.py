@@ -36,8 +36,8 @@ GUILD, CHANNEL = 10, 20
 async def turn_bench(players: int, database: str | None) -> dict:
     import discord
 
-    from bot.interactions.seasons import Seasons
-    from bot.interactions.standings import standings_message, standings_page
+    from bot.tournaments.seasons import Seasons
+    from bot.tournaments.standings import standings_message, standings_page
     from bot.locales import say
     from matches import MatchService, Player
     from matches.store import store_for
@@ -154,7 +154,7 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
     due, the match's record replayed to it and the board drawn, as the bot answers it."""
     import discord
 
-    from bot.interactions.practice import position_png
+    from bot.computer.practice import position_png
     from matches import MatchService, Player
     from matches.practice import backfill
     from matches.store import store_for
@@ -247,6 +247,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--asks", type=int, default=300, help="/practice positions asked for")
     parser.add_argument("--no-turn", action="store_true", help="only /practice")
     args = parser.parse_args(argv)
+    # The temporary databases go into one folder removed at the end: repeated runs leave nothing behind.
+    previous = tempfile.tempdir
+    with tempfile.TemporaryDirectory(prefix="bench-seasons-") as scratch:
+        tempfile.tempdir = scratch
+        try:
+            measure(args)
+        finally:
+            tempfile.tempdir = previous
+
+
+def measure(args: argparse.Namespace) -> None:
     before = cpu_ticks()
     if not args.no_turn:
         result = asyncio.run(turn_bench(args.players, args.database))

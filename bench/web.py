@@ -8,6 +8,11 @@ every service call handed to the "bot's" loop, here the main loop with the match
 fresh SQLite file) and drives it from a separate client process (aiohttp):
 
 1. page first byte: ``--pages`` pages (GET /m/<link>) asked for at once, time to the first byte;
+   then the same pages' JSON (GET /api/m/<link>) at once, as a page's script asks for it (built
+   ahead while the page was served, bot/web/snapshots.py), and the JSON of as many spectators'
+   links no page was opened with (built on the request); with each, the server process's CPU
+   time per request (both its loops and the database's thread: what the machine's other load
+   does not change much);
 2. ``--streams`` open event streams spread over ``--matches`` matches; ``--moves`` moves made one
    after the other on the bot's loop (as a Discord /move is): the time from the move's start to
    its ``ply`` event on every stream of its match;
@@ -20,10 +25,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -42,6 +49,22 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def cpu_stat() -> tuple[int, int] | None:
+    """(all, steal) jiffies of the machine from /proc/stat (None where there is none)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(v) for v in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return sum(fields), (fields[7] if len(fields) > 7 else 0)
+
+
+def steal_percent(before, after) -> float | None:
+    if before is None or after is None or after[0] == before[0]:
+        return None
+    return round(100 * (after[1] - before[1]) / (after[0] - before[0]), 2)
 
 
 def summary(values: list[float]) -> dict:
@@ -122,6 +145,10 @@ async def _client(base, plan, results, ready, go):
                     await response.read()
                     return time.perf_counter() - start, response.status
             ask = first_byte if plan["kind"] == "pages" else whole_json
+            async with http.get(f"{base}/favicon.ico") as response:     # the interpreter warmed up, then
+                await response.read()
+            ready.set()
+            await asyncio.get_running_loop().run_in_executor(None, go.wait)     # all at once, on the word
             answers = await asyncio.gather(*(ask(t) for t in plan["tokens"]))
             results.put({"first_byte": [a[0] for a in answers], "statuses": sorted({a[1] for a in answers})})
             return
@@ -199,18 +226,28 @@ async def load(args) -> dict:
     board.base_url, board.origin = base, base
     report = {"pages": args.pages, "streams": args.streams, "matches": args.matches, "moves": args.moves,
               "cores": os.cpu_count(), "load_average": os.getloadavg()}
+    stat_start = cpu_stat()
     try:
-        # 1. pages opening at once
+        # 1. pages opening at once, then their JSON at once: built, then kept
         tokens = [link(made[i % len(made)], made[i % len(made)].players[i % 2]) for i in range(args.pages)]
-        client = run_client(base, {"kind": "pages", "tokens": tokens})
-        pages = await queue_get(client[1])
-        client[0].join(10)
-        report["page_first_byte"] = {**summary(pages["first_byte"]), "statuses": pages["statuses"]}
-        # 2. the same pages' JSON, asked for at once
-        client = run_client(base, {"kind": "json", "tokens": tokens})
-        answers = await queue_get(client[1])
-        client[0].join(10)
-        report["json"] = {**summary(answers["first_byte"]), "statuses": answers["statuses"]}
+        # spectators' links no page was opened with: their JSON is built on the request
+        watching = [link(made[i % len(made)], 8_000_000 + i, "spectator") for i in range(args.pages)]
+        # the setup's garbage collected now, not by chance inside one of the rounds (a full collection
+        # takes tens of milliseconds here; the bot's own comes as rarely, and as unpredictably)
+        gc.collect()
+        for name, kind, asked in (("page_first_byte", "pages", tokens), ("json", "json", tokens),
+                                  ("json_built", "json", watching)):
+            client = run_client(base, {"kind": kind, "tokens": asked})
+            await wait_for(client[2])              # the client process is up and connected
+            cpu = time.process_time()
+            client[3].set()
+            answers = await queue_get(client[1])
+            while board.web._building:             # the JSON built ahead for the pages counts as theirs
+                await asyncio.sleep(0.001)
+            cpu = time.process_time() - cpu
+            client[0].join(10)
+            report[name] = {**summary(answers["first_byte"]), "statuses": answers["statuses"],
+                            "server_cpu_ms_per_request": round(cpu * 1000 / len(tokens), 3)}
 
         # 3a. /move and the loop's lateness with nothing open
         stop, late = asyncio.Event(), []
@@ -256,6 +293,9 @@ async def load(args) -> dict:
     finally:
         await board.stop()
         await store.close()
+        shutil.rmtree(folder, ignore_errors=True)       # repeated runs leave nothing behind
+    report["load_average_after"] = os.getloadavg()
+    report["steal_percent"] = steal_percent(stat_start, cpu_stat())
     return report
 
 
@@ -320,6 +360,7 @@ async def screens(folder: Path) -> list[str]:
         await browser.close()
     await server.close()
     await store.close()
+    shutil.rmtree(tmp, ignore_errors=True)
     return written
 
 

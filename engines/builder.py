@@ -2,20 +2,19 @@
 
 Every interface that lets a player put a move together from parts (the Discord
 select menus, the web board's clicks) takes the parts from here, so that where a
-move splits is known once, beside each game's notation:
-
-- Tactori / FEM: ``+e5`` | ``2c3`` ``-c7`` ``x1`` | `` =c7e7`` ``<c5e5`` | ``x=c3e3`` | ``pass``
-- Architekton: ``B07`` ``@1,0`` ``r2`` `` from 3,2`` | ``W`` ``@2,0`` | ``keep``
-- Atacama: ``e5`` ``*`` | ``buy cols`` | ``pass``
+move splits is known once, beside each game's notation: ``split(move)`` in the module
+``steps`` of the game's rules package (``engines/<package>/steps.py``, ``Game.part("steps")``),
+usually made with :func:`tokenizer`; a game without one has moves of one part each.
 
 A :class:`Step` is the exact text of its part (the parts of a move joined give
 the move back, spaces included) and, where the part names a place, that place as
-the notation writes it (``c3``, ``1,0``, ``c7e7`` for a bridge between c7 and e7):
+the notation writes it (``c3``, ``1,0``, ``c7e7`` for a line between c7 and e7):
 the place a player clicks for it.  Parts without a place (a rotation, a tile, a
 chase, a word) are choices.
 """
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,28 +57,36 @@ def tokenizer(patterns: list[str]) -> Tokenizer:
     return split
 
 
-def _tokenizers() -> dict[str, Tokenizer]:
-    from .architekton.steps import split as architekton
-    from .atacama.steps import split as atacama
-    from .tactori.steps import split as tactori
+def _tokenizer(game: str) -> Tokenizer | None:
+    """The game's ``split`` (its ``steps`` module), None when its moves are not split."""
+    from .core import get_game
 
-    return {"architekton": architekton, "atacama": atacama, "tactori": tactori, "tactori-fem": tactori}
-
-
-_BY_GAME: dict[str, Tokenizer] = {}
+    name = get_game(game).part("steps")
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name and name.startswith(missing.name):
+            return None
+        raise
+    return getattr(module, "split", None)
 
 
 def steps(move: str, game: str | None = None) -> list[Step]:
     """The parts of the canonical ``move`` of ``game`` (of whichever game's notation reads it
     when ``game`` is None); a text no notation reads is one part."""
-    return list(_steps(move, game))
+    return list(_parts(move, game))
+
+
+def _parts(move: str, game: str | None) -> tuple[Step, ...]:
+    from .core import game_names
+
+    # without a game, every registered notation is tried: the registry is part of the answer
+    return _steps(move, (game,) if game else tuple(game_names()))
 
 
 @lru_cache(maxsize=16384)      # legal move lists repeat from one menu or page to the next
-def _steps(move: str, game: str | None) -> tuple[Step, ...]:
-    if not _BY_GAME:
-        _BY_GAME.update(_tokenizers())
-    splitters: Iterable[Tokenizer] = [_BY_GAME[game]] if game else dict.fromkeys(_BY_GAME.values())
+def _steps(move: str, names: tuple[str, ...]) -> tuple[Step, ...]:
+    splitters = dict.fromkeys(split for split in map(_tokenizer, names) if split is not None)
     for split in splitters:
         found = split(move)
         if found:
@@ -90,7 +97,7 @@ def _steps(move: str, game: str | None) -> tuple[Step, ...]:
 def cuts(move: str, game: str | None = None) -> list[int]:
     """Where the parts of ``move`` end (the last is ``len(move)``)."""
     ends, pos = [], 0
-    for step in _steps(move, game):
+    for step in _parts(move, game):
         pos += len(step.text)
         ends.append(pos)
     return ends

@@ -7,8 +7,10 @@ history is the serialised form of a match (as in OpenSpiel and PGN).
 """
 from __future__ import annotations
 
+import importlib.util
 import random
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 from .text import Text
@@ -165,7 +167,7 @@ class Option:
     """One option a player chooses when he sets up a match, as the commands offer it.
 
     ``/<game> challenge`` and ``/tournament create`` are generated from these: the command option
-    ``name`` with its English ``description`` (``bot/setup/i18n.py`` translates it; ``event`` is the
+    ``name`` with its English ``description`` (the game's command catalogue translates it; ``event`` is the
     description in ``/tournament create``, where the options of every game meet), its ``choices``
     (label, record value) or none for a yes/no flag, and the ``default`` label.  The value chosen
     becomes the record option ``key`` (``variant: buildup`` -> ``{"buildup": True}``).
@@ -233,12 +235,37 @@ class Game:
     variants: tuple[tuple[int, dict[str, Any]], ...] = ()
     # the folder of the game's parts: engines/<package>/, render/<package>/ (set by :func:`register`)
     package: str = ""
+    # A game that lives outside the product's folders (a plug-in, a test game): the dotted name of
+    # the package that holds all its parts (:meth:`part`, :meth:`folder`); "" for the product's games.
+    home: str = ""
 
     def __post_init__(self) -> None:
         if not self.seats:
             object.__setattr__(self, "seats", tuple(range(self.min_players, self.max_players + 1)))
         if not self.variants:
             object.__setattr__(self, "variants", tuple((n, {}) for n in self.seats))
+
+    def part(self, kind: str) -> str:
+        """The module name of one of the game's parts, by convention (``engines/README.md``):
+        ``engine`` (its rules package), ``steps`` (its notation's parts), ``render`` (the board),
+        ``profile`` (the computer player) and ``web`` (the web board's scene).  A game with a
+        :attr:`home` keeps them all there (``<home>.render``, ``<home>.profile``...)."""
+        if self.home:
+            return self.home if kind == "engine" else f"{self.home}.{kind}"
+        return {"engine": f"engines.{self.package}", "steps": f"engines.{self.package}.steps",
+                "render": f"render.{self.package}", "profile": f"ai.profiles.{self.name.replace('-', '_')}",
+                "web": f"render.{self.package}.web"}[kind]
+
+    def folder(self, kind: str) -> Path | None:
+        """Where a game with a :attr:`home` keeps its ``help`` pages (``<name>.md``, ``de/<name>.md``,
+        ``fr/<name>.md``) and its ``locales`` (``de/*.json``, ``fr/*.json``); None for the product's
+        games, whose pages and catalogues are in ``bot/help`` and ``bot/locales``."""
+        if not self.home:
+            return None
+        spec = importlib.util.find_spec(self.home)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        return Path(list(spec.submodule_search_locations)[0]) / kind
 
     def foreseeable(self, options: dict[str, Any]) -> bool:
         """Nothing hidden and nothing drawn during play: a reply can be decided in advance."""
@@ -290,8 +317,14 @@ _REGISTRY: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add ``game`` to the registry; called from the game's package (``engines/<package>/``), whose
-    name becomes the game's :attr:`Game.package` unless it declares one."""
+    """Add ``game`` to the registry.
+
+    The product's games call this from their package (``engines/<package>/``), whose name becomes
+    the game's :attr:`Game.package` unless it declares one.  A game from any other package (a
+    plug-in, a test game) declares its :attr:`Game.home`, the package holding all its parts, and is
+    registered by whoever wants it played: ``register(Game(..., home="plugins.mygame"))``; once
+    registered, every command, menu, image, computer level and catalogue offers it.  Registering a
+    name again replaces the game."""
     if not game.package:
         import sys
 
@@ -299,6 +332,19 @@ def register(game: Game) -> Game:
         game = replace(game, package=module.split(".")[1] if module.startswith("engines.") else game.name)
     _REGISTRY[game.name] = game
     return game
+
+
+def unregister(name: str) -> Game | None:
+    """Take the game ``name`` out of the registry again (a plug-in unloaded, a test's game after
+    the test); returns it, or None when it was not registered."""
+    return _REGISTRY.pop(name, None)
+
+
+def registered() -> tuple[Game, ...]:
+    """Every registered game, by name."""
+    from . import games  # noqa: F401
+
+    return tuple(_REGISTRY[name] for name in sorted(_REGISTRY))
 
 
 def get_game(name: str) -> Game:

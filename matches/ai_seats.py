@@ -32,7 +32,7 @@ MOST = 3                      # bots in one match: a four-player table with one 
 _BASE = 100                   # -(100 * level + number): -101 is easy's first seat, -302 hard's second
 STORED_NAME = ""              # what the names column holds for a computer seat: its name is built when shown
 
-# The words of the translated ``level`` choices (bot/setup/i18n.py CHOICES): leicht / mittel / schwer,
+# The words of the translated ``level`` choices (bot/locales/*/commands/choices.json): leicht / mittel / schwer,
 # facile / moyen / difficile.
 LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
 

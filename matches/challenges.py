@@ -8,14 +8,17 @@ from engines import SetupError, get_game
 from engines.text import Sentence, Text
 
 from . import ai_seats, timing
-from .core import Core, dumps
+from .core import Component, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, Player
 from .statuses import state_of
 from .store import Transaction
 
 
-class Challenges(Core):
+class Challenges(Component):
+    """Challenges, acceptance and rematches; fires ``challenge_closed`` in the closing transaction
+    and asks ``rematch_veto`` before a rematch."""
+
     async def create_challenge(self, game: str, guild_id: int | None, channel_id: int | None,
                                challenger: Player, opponents: list[Player], *,
                                options: dict[str, Any] | None = None, first: str = "random",
@@ -41,8 +44,8 @@ class Challenges(Core):
             opts = spec.check(len(people), options)
         except SetupError as exc:
             raise ServiceError(Sentence(exc.text)) from None
-        days = await self.time_per_move(guild_id, days)
-        seed = self.seeds()
+        days = await self.core.time_per_move(guild_id, days)
+        seed = self.core.seeds()
         order = self._seat_order(people, first, seed)
         setup = spec.resolve_setup(len(order), seed, dict(spec.starting_setup), opts)
         now = self.clock()
@@ -56,9 +59,9 @@ class Challenges(Core):
                 " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
                  dumps([p.name for p in order]), dumps(accepted), dumps(opts), seed,
-                 dumps(setup), days, now, now, now + self.challenge_ttl, bank_seconds, increment_seconds,
+                 dumps(setup), days, now, now, now + self.core.challenge_ttl, bank_seconds, increment_seconds,
                  dumps([bank_seconds] * len(order)) if bank_seconds is not None else None))
-            self._index_players(tx, row["id"], [p.id for p in order])
+            self.core._index_players(tx, row["id"], [p.id for p in order])
             return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
         return await self.store.write(work)
@@ -91,8 +94,8 @@ class Challenges(Core):
         if set(accepted) != set(match.players):
             return None
         state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
-        series_id = match.series_id or self._new_series(tx, match.game, match.guild_id, match.players)
-        return self._commit(tx, match, state, status="active", accepted=dumps(accepted), series_id=series_id,
+        series_id = match.series_id or self.core._new_series(tx, match.game, match.guild_id, match.players)
+        return self.core._commit(tx, match, state, status="active", accepted=dumps(accepted), series_id=series_id,
                             expires_at=None)
 
     @staticmethod
@@ -134,10 +137,10 @@ class Challenges(Core):
         """An invitee declines, or the challenger withdraws: the challenge is off."""
         match = await self._open_challenge(match_id, user_id, challenger_may=True)
         await self._close_challenge(match, "cancelled" if user_id == match.challenger_id else "declined")
-        return await self.get(match_id)
+        return await self.core.get(match_id)
 
     async def _open_challenge(self, match_id: int, user_id: int, challenger_may: bool = False) -> Match:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         if match.status != "challenge":
             raise MatchClosed(Text("This challenge is no longer open: match #{id} {state}.", id=match.id,
                                    state=state_of(match.status)))
@@ -158,6 +161,7 @@ class Challenges(Core):
                 raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
             # A rematch that does not come about: its match may offer another one.
             tx.execute("UPDATE matches SET rematch_id = NULL WHERE rematch_id = ?", (match.id,))
+            self.moments.challenge_closed(tx, match, status)
 
         await self.store.write(work)
 
@@ -166,12 +170,12 @@ class Challenges(Core):
         rows = await self.store.fetchall(
             "SELECT * FROM matches WHERE status = 'challenge' AND expires_at <= ? AND broken IS NULL", (self.clock(),))
         expired = []
-        for match in await self._readable(rows):
+        for match in await self.core._readable(rows):
             try:
                 await self._close_challenge(match, "expired")
             except StaleRequest:
                 continue
-            expired.append(await self.get(match.id))
+            expired.append(await self.core.get(match.id))
         return expired
 
     async def set_message(self, match_id: int, message_id: int, thread_id: int | None = None) -> None:
@@ -185,7 +189,8 @@ class Challenges(Core):
         """Offer the next match of the series (a new series once it was won): seats rotate,
         options and time per move kept.  It is a challenge the clicker has accepted: it starts
         when the others accept too, so nobody's clock runs in a match he did not agree to."""
-        match = await self.get(match_id)
+        await self.moments.rematch_veto.check(match_id)
+        match = await self.core.get(match_id)
         if match.status not in ("finished", "void"):
             raise MatchClosed(Text("A rematch can start only after the match has finished."))
         if user_id not in match.players or ai_seats.is_ai(user_id):
@@ -195,9 +200,9 @@ class Challenges(Core):
         spec = get_game(match.game)
         players, names = match.players[1:] + match.players[:1], match.names[1:] + match.names[:1]
         names = ai_seats.stored_names(players, names)
-        seed = self.seeds()
+        seed = self.core.seeds()
         setup = spec.resolve_setup(len(players), seed, dict(spec.starting_setup), match.options)
-        series = await self.series(match.series_id)
+        series = await self.core.series(match.series_id)
         series_id = series.id if series is not None and series.winner_id is None else None
         accepted = [user_id, *(p for p in players if ai_seats.is_ai(p))]
         now = self.clock()
@@ -213,10 +218,10 @@ class Challenges(Core):
                 " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
                  dumps(accepted), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
-                 now + self.challenge_ttl, match.bank, match.increment,
+                 now + self.core.challenge_ttl, match.bank, match.increment,
                  dumps([match.bank] * len(players)) if match.bank is not None else None))
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
-            self._index_players(tx, row["id"], players)
+            self.core._index_players(tx, row["id"], players)
             return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
         return await self.store.write(work)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from . import ai_seats
 from .competitions.skill import PROVISIONAL_GAMES
-from .core import Core, Matches
+from .core import Component, Matches
 from .models import Rating
 
 
@@ -17,11 +17,11 @@ class Stats:
     average_move_seconds: float | None
 
 
-class Community(Core):
+class Community(Component):
     async def waiting_list(self, user_id: int) -> Matches:
         """The user's active matches: those waiting for him first, longest waiting first.  The ids of
         those that cannot be read (marked broken) are in ``broken``: the list goes without them."""
-        matches = await self.user_matches(user_id)
+        matches = await self.core.user_matches(user_id)
         return Matches(sorted(matches, key=lambda m: (m.to_move_id() != user_id, m.clock_start or m.updated_at)),
                        matches.broken)
 

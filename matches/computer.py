@@ -14,6 +14,7 @@ from engines.record import replay
 from engines.text import Text
 
 from . import ai_seats
+from .core import Component, Core
 from .errors import ServiceError
 from .models import Match, MoveResult
 from .play import Play
@@ -47,7 +48,13 @@ def _seed(match: Match) -> int:
     return (match.seed + match.plies) % (1 << 62)
 
 
-class Computer(Play):
+class Computer(Component):
+    """The computer's turns, the takebacks it grants and hints; plays through :class:`Play`."""
+
+    def __init__(self, core: Core, play: Play) -> None:
+        super().__init__(core)
+        self.play = play
+
     @staticmethod
     def has_computer(match: Match) -> bool:
         return any(ai_seats.is_ai(p) for p in match.players)
@@ -77,32 +84,32 @@ class Computer(Play):
             f" WHERE m.status = 'active' AND p.user_id IN ({','.join('?' * len(ids))}) AND {served}"
             " ORDER BY m.updated_at",
             (*ids, *served_params))
-        turns = (self.computer_to_move(match) for match in await self._readable(rows))
+        turns = (self.computer_to_move(match) for match in await self.core._readable(rows))
         return [turn for turn in turns if turn is not None]
 
     async def computer_move(self, job: Thinking, move: str) -> MoveResult:
         """The computer plays the move it chose for ``job``'s position, by the same rules as a person."""
         if not ai_seats.is_ai(job.user_id):
             raise ServiceError(Text("Only the computer plays the computer's moves."))
-        return await self.move(job.match_id, job.user_id, move, expected_version=job.version)
+        return await self.play.move(job.match_id, job.user_id, move, expected_version=job.version)
 
     async def take_back(self, match_id: int, user_id: int) -> MoveResult:
         """Against the computer a takeback is granted at once: your last move goes, with the
         computer's replies after it, unless they revealed hidden tiles or someone resigned since."""
-        match = await self.get(match_id)
-        seat = self._seat_in_play(match, user_id,
+        match = await self.core.get(match_id)
+        seat = self.play._seat_in_play(match, user_id,
                                   Text("You resigned from match #{id}; the others play on.", id=match.id))
         if not self._only_computer_against(match, seat):
             raise ServiceError(Text("Only the computer grants a takeback at once; between people, "
                                     "`/undo` asks the opponent."))
-        moves = await self.moves(match.id)
+        moves = await self.core.moves(match.id)
         mine = [m for m in moves if m.user_id == user_id]
         if not mine:
             raise ServiceError(Text("You have not moved yet; there is nothing to take back."))
         last = mine[-1]
         if any(ply > last.ply for ply, _ in match.resignations):
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
-        await self.checked_record(match, [m.move for m in moves])    # the moves taken back must be the real ones
+        await self.core.checked_record(match, [m.move for m in moves])    # the moves taken back must be the real ones
         before = replay(match.record([m.move for m in moves[:last.ply]]))
         if before.revealed() != match.position.revealed():
             raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the face-down piles, "
@@ -111,7 +118,7 @@ class Computer(Play):
 
         def work(tx: Transaction) -> Match:
             tx.execute("DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, last.ply))
-            return self._commit(tx, match, before, plies=last.ply)
+            return self.core._commit(tx, match, before, plies=last.ply)
 
         new = await self.store.write(work)
         name = match.names[seat]
@@ -127,8 +134,8 @@ class Computer(Play):
 
     async def hint(self, match_id: int, user_id: int) -> Thinking:
         """What the hard level would play in your place: only against the computer, only on your turn."""
-        match = await self.get(match_id)
-        seat = self._check_turn(match, user_id)
+        match = await self.core.get(match_id)
+        seat = self.play._check_turn(match, user_id)
         if not self._only_computer_against(match, seat):
             raise ServiceError(Text("Hints exist only in matches against the computer; between people, "
                                     "every move is your own."))
@@ -137,7 +144,7 @@ class Computer(Play):
 
     async def hint_words(self, job: Thinking, move: str) -> Text:
         """The hint in words, for the position it was asked in."""
-        match = await self.get(job.match_id)
+        match = await self.core.get(job.match_id)
         state = get_game(job.game).state_from_json(job.state)
         canonical = state.play(move)
         # The engines describe a turn once played, in the past tense: quoted as the record would read,

@@ -5,9 +5,9 @@ the opponent is to move (its digest is kept with the line).  When the opponent p
 first move, the stored reply is played for the player in the same transaction as that move, so
 it happens exactly once whichever process took the move.  Lines that still match go on from the
 new position, two moves shorter; every other line of the match is dropped.  A match that ends
-(its last move, a resignation, a claim, a draw: in that transaction; an admin's abort: just
-after it) takes its lines with it, and no line is ever listed for a match that is not running
-(an event called off aborts its matches by itself: their lines stay unlisted).
+(its last move, a resignation, a claim, a draw, an admin's abort: in that transaction) takes
+its lines with it, and no line is ever listed for a match that is not running (a tournament
+called off aborts its matches and drops their lines itself).
 
 Only where nothing is hidden and nobody moves in between: two players, and a game that declares
 perfect information and no chance during play for the match's options (``Game.foreseeable``).
@@ -22,7 +22,7 @@ from typing import Any
 from engines import MoveError, get_game
 from engines.text import Sentence, Text, excerpt
 
-from .core import dumps
+from .core import Component, Core, dumps
 from .errors import ServiceError, StaleRequest
 from .models import Match
 from .play import Play
@@ -63,12 +63,22 @@ def split_line(text: str) -> list[str]:
     return [part.strip() for part in text.split(";")]
 
 
-class Conditional(Play):
+class Conditional(Component):
+    """Listens to ``move_played`` (plays the stored reply), ``match_ended`` and ``aborted`` (the
+    match's lines go with it)."""
+
+    def __init__(self, core: Core, play: Play) -> None:
+        super().__init__(core)
+        self.play = play
+        self.moments.match_ended.listen("conditional", self._drop_lines)
+        self.moments.move_played.listen("conditional", self._answer_in_advance)
+        self.moments.aborted.listen("conditional", self._drop_lines)
+
     async def add_conditional(self, match_id: int, user_id: int, text: str) -> list[str]:
         """Store a line for the player; every move is checked by playing the line forward from the
         position, so a line is refused naming the move at fault.  Returns the line, canonical."""
-        match = await self.get(match_id)
-        seat = self._seat_in_play(match, user_id,
+        match = await self.core.get(match_id)
+        seat = self.play._seat_in_play(match, user_id,
                                   Text("You resigned from match #{id}; the others play on.", id=match.id))
         reason = refusal(match)
         if reason is not None:
@@ -138,8 +148,8 @@ class Conditional(Play):
 
     async def conditional_lines(self, match_id: int, user_id: int) -> list[ConditionalLine]:
         """The player's lines that start from the match's position now (others are stale), oldest
-        first; none once the match is over (its lines are deleted as it ends: ``_commit``, ``abort``)."""
-        match = await self.get(match_id)
+        first; none once the match is over (its lines are deleted as it ends: the moments ``match_ended`` and ``aborted``)."""
+        match = await self.core.get(match_id)
         if match.status != "active":
             return []
         rows = await self.store.fetchall(
@@ -147,19 +157,11 @@ class Conditional(Play):
             " ORDER BY id", (match_id, user_id, digest(match.state_json)))
         return [ConditionalLine(row["id"], json.loads(row["moves"])) for row in rows]
 
-    def _commit(self, tx: Transaction, match: Match, state, **kwargs: Any) -> Match:
-        """As :meth:`Core._commit`; a match that ends here (a last move, a resignation, a claim, a
-        draw) takes its conditional lines with it, in the same transaction: none outlives it."""
-        new = super()._commit(tx, match, state, **kwargs)
-        if new.status != "active":
-            tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (match.id,))
-        return new
-
-    async def abort(self, match_id: int, guild_id: int | None) -> Match:
-        """As :meth:`Play.abort`; the aborted match's conditional lines go too."""
-        aborted = await super().abort(match_id, guild_id)
-        await self.store.execute("DELETE FROM conditional_lines WHERE match_id = ?", (match_id,))
-        return aborted
+    @staticmethod
+    def _drop_lines(tx: Transaction, match: Match) -> None:
+        """A match that ends (a last move, a resignation, a claim, a draw) or is aborted takes its
+        conditional lines with it, in the same transaction: none outlives it."""
+        tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (match.id,))
 
     async def remove_conditional(self, match_id: int, user_id: int, line_id: int) -> bool:
         """Remove one of the player's lines; False if it was no longer stored (played or dropped)."""
@@ -168,14 +170,14 @@ class Conditional(Play):
         return done.rowcount == 1
 
     def _answer_in_advance(self, tx: Transaction, before: Match, after: Match, canonical: str,
-                           played_at: float) -> tuple[Match, Text | None]:
+                           played_at: float) -> tuple[Match, Text | None] | None:
         """In the transaction of ``canonical``, just played from ``before``: the stored reply of the
         player now to move, if one of his lines begins with it.  Lines that still match go on, two
-        moves shorter; every other line of the match is dropped."""
+        moves shorter; every other line of the match is dropped.  None: no reply was played."""
         rows = tx.fetchall("SELECT id, user_id, position, moves FROM conditional_lines WHERE match_id = ?"
                            " ORDER BY id", (before.id,))
         if not rows:
-            return after, None
+            return None
         player = after.to_move_id() if after.status == "active" else None
         start = digest(before.state_json)
         lines = [(row["id"], json.loads(row["moves"])) for row in rows
@@ -183,7 +185,7 @@ class Conditional(Play):
         lines = [(line_id, moves) for line_id, moves in lines if moves[0] == canonical]
         if not lines:
             tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (before.id,))
-            return after, None
+            return None
         reply = lines[0][1][1]
         state = after.state()
         try:
@@ -192,8 +194,8 @@ class Conditional(Play):
             # No longer legal (the rules changed under a stored line): the player moves himself,
             # reminded as for any turn.
             tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (before.id,))
-            return after, None
-        new = self._commit(tx, after, state, plies=after.plies + 1)
+            return None
+        new = self.core._commit(tx, after, state, plies=after.plies + 1)
         tx.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
                    (before.id, after.plies, reply, player, played_at))
         going_on = [(line_id, moves[2:]) for line_id, moves in lines

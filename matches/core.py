@@ -15,6 +15,7 @@ from engines.text import Text
 from . import ai_seats, ratings, timing
 from .errors import MatchBroken, NotFound, ServiceError, StaleRequest
 from .models import DamagedRow, GuildSettings, Match, MoveRow, Series, UserSettings, describe
+from .moments import Moments
 from .store import Store, Transaction
 
 log = logging.getLogger(__name__)
@@ -71,12 +72,17 @@ class Matches(list):
 
 
 class Core:
+    """Reading matches, and the one place that writes a change of a match (:meth:`_commit`), which
+    runs the moments ``match_ended`` and ``position_written`` in the changing transaction."""
+
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 seeds: Callable[[], int] | None = None, challenge_ttl: float = CHALLENGE_TTL):
+                 seeds: Callable[[], int] | None = None, challenge_ttl: float = CHALLENGE_TTL,
+                 moments: Moments | None = None):
         self.store = store
         self.clock = clock
         self.seeds = seeds or (lambda: secrets.randbits(62))
         self.challenge_ttl = challenge_ttl
+        self.moments = moments or Moments()
 
     # ------------------------------------------------------------- reading
     async def get(self, match_id: int) -> Match:
@@ -257,13 +263,14 @@ class Core:
         if result is not None:
             self._score(tx, new, result)
         if new.status in ("finished", "void"):
-            self._match_ended(tx, new)
+            self.moments.match_ended(tx, new)
         self._position_written(tx, new)
         return new
 
     def _position_written(self, tx: Transaction, match: Match) -> None:
-        """A match changed, in the transaction that changed it: the computer's thinking is queued
-        for it if its turn came (:mod:`matches.jobs` overrides this)."""
+        """A match changed, in the transaction that changed it: its ``position_written`` listeners
+        run (the computer's thinking is queued if its turn came: :mod:`matches.jobs`)."""
+        self.moments.position_written(tx, match)
 
     @staticmethod
     def _banks_after_turn(match: Match, now: float) -> list[float]:
@@ -273,10 +280,6 @@ class Core:
             banks[ending] = timing.bank_after_turn(banks[ending], now - match.clock_start, match.increment or 0.0,
                                                    match.bank)
         return banks
-
-    def _match_ended(self, tx: Transaction, match: Match) -> None:
-        """A match ended (finished or void), in the transaction that ended it: an event's match
-        counts for its event (:mod:`matches.events` overrides this)."""
 
     def _score(self, tx: Transaction, match: Match, result: dict) -> None:
         """Series points and ratings for ``match``, just finished (as written: its resignations
@@ -323,3 +326,22 @@ def guild_settings_of(row, guild_id: int | None) -> GuildSettings:
     data = dict(row)
     return GuildSettings(data["guild_id"], data["default_days"], data["challenge_channel_id"],
                          bool(data["threads"]), data["language"])
+
+
+class Component:
+    """A feature of the match service, composed by :class:`matches.service.MatchService`: it gets
+    the core (the store, the clock, reading and writing a match) and the moments explicitly, and
+    the other components it calls as constructor arguments."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.moments = core.moments
+
+    # The store and the clock are the core's, looked up at each use (a test may set the clock).
+    @property
+    def store(self) -> Store:
+        return self.core.store
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.core.clock

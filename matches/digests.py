@@ -3,7 +3,7 @@
 A player who chose ``reminders = 'digest'`` gets one DM a day, at the hour he chose in his own
 time zone, listing every match where it is his turn (most urgent deadline first); the daily
 per-match reminders stop for him (the quarter-time warning still comes on its own:
-``bot.background.reminders``).  His next digest is due at ``users.digest_next_at`` and is claimed like a
+``bot.clock.reminders``).  His next digest is due at ``users.digest_next_at`` and is claimed like a
 match's due work (:meth:`Timekeeping.claim_due`): a claim names the process and a new token
 and moves ``digest_next_at`` to the end of the lease, the process confirms its claim just
 before sending and ``mark_digest_sent`` is fenced by owner and token, so of several processes,
@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from engines.text import Text
 
-from .core import Core
+from .core import Component, Core
 from .errors import NotAPlayer, ServiceError
 from .models import Match, UserSettings
 from .store import Transaction
@@ -85,7 +85,13 @@ class DigestClaim:
     matches: list[Match] = field(default_factory=list)      # his turn, most urgent deadline first
 
 
-class Digests(Core):
+class Digests(Component):
+    """Daily digests and private notes; declares the wakeup of the next digest."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.moments.wakeups.listen("digests", self.next_wakeup)
+
     # ------------------------------------------------------------- settings
     async def set_reminder_settings(self, user_id: int, *, reminders: str | None = None,
                                     digest_hour: int | None = None, timezone: str | None = None) -> UserSettings:
@@ -153,7 +159,7 @@ class Digests(Core):
             found = await self.store.fetchall(
                 "SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id IN"
                 f" ({', '.join('?' * len(users))}) AND m.id = p.match_id AND m.status = 'active'", tuple(users))
-            for match in await self._readable_in_thread(found):
+            for match in await self.core._readable_in_thread(found):
                 mover = match.to_move_id()
                 if mover in claims and match.id not in seen:
                     seen.add(match.id)
@@ -164,7 +170,7 @@ class Digests(Core):
 
     async def waiting_for(self, user_id: int) -> list[Match]:
         """The active matches where it is ``user_id``'s turn, the nearest deadline first."""
-        return sorted([m for m in await self.user_matches(user_id) if m.to_move_id() == user_id], key=_urgency)
+        return sorted([m for m in await self.core.user_matches(user_id) if m.to_move_id() == user_id], key=_urgency)
 
     async def confirm_digest(self, claim: DigestClaim) -> bool:
         """Just before sending: whether the claim still holds (nobody took it over after a pause)."""
@@ -196,11 +202,9 @@ class Digests(Core):
         return await self.store.write(work)
 
     async def next_wakeup(self) -> float | None:
-        """As :meth:`Timekeeping.next_wakeup`, and the next digest."""
-        soonest = await super().next_wakeup()
+        """When the next digest is due."""
         row = await self.store.fetchone("SELECT MIN(digest_next_at) FROM users WHERE digest_next_at IS NOT NULL")
-        times = [t for t in (soonest, row[0]) if t is not None]
-        return min(times) if times else None
+        return row[0]
 
     # ------------------------------------------------------------- notes
     async def set_note(self, match_id: int, user_id: int, text: str) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import timing
-from .core import Core, replayed
+from .core import Component, replayed
 from .errors import MatchBroken
 from .models import DamagedRow, Match
 from .store import Transaction
@@ -28,7 +28,7 @@ class BrokenMatch:
     found_at: float
 
 
-class Health(Core):
+class Health(Component):
     async def broken_matches(self) -> list[BrokenMatch]:
         """Every match marked broken, the first found first (plain columns only: the rest may not decode)."""
         rows = await self.store.fetchall("SELECT id, game, status, broken, broken_at FROM matches"
@@ -55,9 +55,9 @@ class Health(Core):
         """Whether the match of ``row`` can be read, its moves replaying to its snapshot; marks it broken if not."""
         try:
             match = Match.load(row)
-            await self.checked_record(match, [m.move for m in await self.moves(match.id)])
+            await self.core.checked_record(match, [m.move for m in await self.core.moves(match.id)])
         except DamagedRow as exc:
-            await self._note_damage(exc)
+            await self.core._note_damage(exc)
             return False
         except MatchBroken:
             return False
@@ -75,7 +75,7 @@ class Health(Core):
             match = Match.load({**dict(row), "broken": None})
         except DamagedRow as exc:
             return exc.reason
-        _, _, reason = replayed(match, [m.move for m in await self.moves(match_id)])
+        _, _, reason = replayed(match, [m.move for m in await self.core.moves(match_id)])
         if reason is not None:
             return reason
         nxt = None
@@ -89,7 +89,7 @@ class Health(Core):
                               (nxt, match_id, match.version))
             tx.schedule(nxt)
             if row is not None:     # the computer's turn, if it is one, is thought out again
-                self._position_written(tx, Match.from_row(row, snapshot=match.state_json))
+                self.core._position_written(tx, Match.from_row(row, snapshot=match.state_json))
 
         await self.store.write(work)
         return None

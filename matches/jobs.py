@@ -36,9 +36,9 @@ from typing import Any
 
 from . import ai_seats
 from .computer import Computer, Thinking
-from .core import Core, dumps
+from .core import Component, Core, dumps
 from .models import Match
-from .reviews import Reviewing
+from .reviews import Reviewing, Reviews
 from .store import Transaction
 
 MOVE, REVIEW = "move", "review"
@@ -130,10 +130,17 @@ class QueueStatus:
         return sum(getattr(self, which).values())
 
 
-class Jobs(Core):
+class Jobs(Component):
+    """The computer's thinking as jobs.  Listens to ``position_written``: a computer's turn is queued
+    in the transaction that made it its turn (and the jobs of earlier positions go)."""
+
+    def __init__(self, core: Core, reviews: Reviews) -> None:
+        super().__init__(core)
+        self.reviews = reviews
+        self.moments.position_written.listen("jobs", self._queue_computer_turn)
+
     # ------------------------------------------------------------- queueing
-    def _position_written(self, tx: Transaction, match: Match) -> None:
-        super()._position_written(tx, match)
+    def _queue_computer_turn(self, tx: Transaction, match: Match) -> None:
         if not any(ai_seats.is_ai(p) for p in match.players):
             return
         # The jobs of earlier positions are moot (a move played, taken back, a resignation).
@@ -273,7 +280,7 @@ class Jobs(Core):
         def work(tx: Transaction) -> bool:
             if not self._fenced(tx, job, "state = 'done', finished_at = ?", (self.clock(),)):
                 return False
-            self._store_review(tx, job.reviewing(), review)
+            self.reviews._store_review(tx, job.reviewing(), review)
             tx.execute("DELETE FROM ai_jobs WHERE id = ?", (job.id,))
             tx.notify(JOB_DONE, done_notice(REVIEW, job.match_id, job.version))
             return True

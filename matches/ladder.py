@@ -8,7 +8,7 @@ The order and its rules are the pure core's (:mod:`matches.competitions.ladder`)
 - A ladder challenge is an ordinary challenge (the Accept and Decline buttons, the board, the
   clock) with a row in ``ladder_matches``; a player has one open ladder match at a time (as
   challenger or challenged).  The challenge waits ``days`` for its answer.
-- **Results**: when the match ends (in the transaction that ends it, :meth:`_match_ended`) the
+- **Results**: when the match ends (in the transaction that ends it: a ``match_ended`` listener) the
   winner below takes the loser's place; a draw moves nobody; a match ended before anybody moved
   is lost by whoever left it.  **Declining, or letting the challenge expire, counts as a loss**
   for the challenged player; a challenger who takes his challenge back loses nothing (nor does
@@ -28,10 +28,12 @@ from engines.text import Text
 
 from . import ai_seats, timing
 from .competitions.ladder import DEFAULT_REACH, after_result, challengeable, joined
-from .core import dumps
+from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
 from .models import Match, MoveResult, Player
-from .seasons import Seasons
+from .challenges import Challenges
+from .play import Play
+from .reliability import Reliabilities
 from .store import Transaction
 
 DEFAULT_DAYS = 3
@@ -78,7 +80,19 @@ class LadderResult:
     match_id: int
 
 
-class Ladders(Seasons):
+class Ladders(Component):
+    """Listens to ``match_ended`` (the result moves the ranking) and ``challenge_closed`` (declined
+    or expired: a loss for the challenged); a time-out rule (a player out of time loses by himself)."""
+
+    def __init__(self, core: Core, play: Play, challenges: Challenges, reliability: Reliabilities) -> None:
+        super().__init__(core)
+        self.play = play
+        self.challenges = challenges
+        self.reliability = reliability
+        self.moments.match_ended.listen("ladders", self._match_ended)
+        self.moments.challenge_closed.listen("ladders", self._challenge_closed)
+        self.moments.time_out.listen("ladders", self.time_out)
+
     # ------------------------------------------------------------- reading
     async def ladder(self, guild_id: int, game: str) -> Ladder:
         row = await self.store.fetchone("SELECT * FROM ladders WHERE guild_id = ? AND game = ?", (guild_id, game))
@@ -144,7 +158,7 @@ class Ladders(Seasons):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
         if ai_seats.is_ai(player.id):
             raise ServiceError(Text("The computer does not climb ladders."))
-        await self._check_reliable(guild_id, player.id, ladder.min_reliability)
+        await self.reliability._check_reliable(guild_id, player.id, ladder.min_reliability)
         now = self.clock()
 
         def work(tx: Transaction) -> tuple[Ladder, int]:
@@ -177,7 +191,7 @@ class Ladders(Seasons):
                                     "(you are in place {place}).", game=ladder.game_title, reach=ladder.reach,
                                     place=ladder.ranking.index(challenger.id) + 1))
         await self._no_open_ladder_match(ladder.id, challenger, defender)
-        match = await self.create_challenge(game, guild_id, channel_id or ladder.channel_id, challenger, [defender])
+        match = await self.challenges.create_challenge(game, guild_id, channel_id or ladder.channel_id, challenger, [defender])
         now = self.clock()
         expires = now + ladder.days * timing.DAY
 
@@ -195,9 +209,9 @@ class Ladders(Seasons):
             return True
 
         if not await self.store.write(work):
-            await super()._close_challenge(match, "cancelled")
+            await self.challenges._close_challenge(match, "cancelled")
             await self._no_open_ladder_match(ladder.id, challenger, defender)
-        return await self.get(match.id)
+        return await self.core.get(match.id)
 
     async def _no_open_ladder_match(self, ladder_id: int, challenger: Player, defender: Player) -> None:
         for who in (challenger, defender):
@@ -225,7 +239,6 @@ class Ladders(Seasons):
         tx.schedule(self.clock())       # its announcement
 
     def _match_ended(self, tx: Transaction, match: Match) -> None:
-        super()._match_ended(tx, match)
         row = tx.fetchone("SELECT * FROM ladder_matches WHERE match_id = ? AND status = 'open'", (match.id,))
         if row is None:
             return
@@ -241,41 +254,38 @@ class Ladders(Seasons):
 
     async def time_out(self, match_id: int) -> MoveResult | None:
         """In a ladder match, as in an event's, the player out of time loses by himself (no claim)."""
-        result = await super().time_out(match_id)
-        if result is not None:
-            return result
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         if match.status != "active" or match.deadline is None or self.clock() < match.deadline:
             return None
         late = match.to_move_seat()
         if late is None or await self.ladder_of_match(match_id) is None:
             return None
         try:
-            return await self._drop(match, late, "timeout", Text("{late} ran out of time and loses (ladder rules).",
+            return await self.play._drop(match, late, "timeout", Text("{late} ran out of time and loses (ladder rules).",
                                                                   late=match.names[late]))
         except StaleRequest:
             return None
 
-    async def _close_challenge(self, match: Match, status: str) -> None:
-        await super()._close_challenge(match, status)
-        await self.settle_closed_ladder_challenges(match.id)
+    def _challenge_closed(self, tx: Transaction, match: Match, status: str) -> None:
+        self._settle_closed(tx, match.id)
 
     async def settle_closed_ladder_challenges(self, match_id: int | None = None) -> None:
         """Ladder challenges declined or expired count as a loss for the challenged player; taken back
-        (or a match an admin aborted), as nothing.  Done after the challenge closed, and by the
-        scheduler (an abort, or a process that stopped in between); once, whoever does it."""
-        def work(tx: Transaction) -> None:
-            rows = tx.fetchall("SELECT l.*, m.status AS match_status FROM ladder_matches l JOIN matches m"
-                               " ON m.id = l.match_id WHERE l.status = 'open' AND m.status IN"
-                               " ('declined', 'expired', 'cancelled', 'aborted', 'abandoned')"
-                               + (" AND l.match_id = ?" if match_id else ""), (match_id,) if match_id else ())
-            for row in rows:
-                if row["match_status"] in ("declined", "expired"):
-                    self._settle(tx, row, row["challenger_id"], row["defender_id"], row["match_status"])
-                else:       # taken back, or ended by an admin without a result: nobody moves
-                    self._settle(tx, row, None, None, "withdrawn")
+        (or a match an admin aborted), as nothing.  Done in the transaction that closes the challenge
+        (``challenge_closed``), and by the scheduler (an abort, or a process that stopped in between);
+        once, whoever does it."""
+        await self.store.write(lambda tx: self._settle_closed(tx, match_id))
 
-        await self.store.write(work)
+    def _settle_closed(self, tx: Transaction, match_id: int | None) -> None:
+        rows = tx.fetchall("SELECT l.*, m.status AS match_status FROM ladder_matches l JOIN matches m"
+                           " ON m.id = l.match_id WHERE l.status = 'open' AND m.status IN"
+                           " ('declined', 'expired', 'cancelled', 'aborted', 'abandoned')"
+                           + (" AND l.match_id = ?" if match_id else ""), (match_id,) if match_id else ())
+        for row in rows:
+            if row["match_status"] in ("declined", "expired"):
+                self._settle(tx, row, row["challenger_id"], row["defender_id"], row["match_status"])
+            else:       # taken back, or ended by an admin without a result: nobody moves
+                self._settle(tx, row, None, None, "withdrawn")
 
     async def claim_ladder_news(self) -> list[LadderResult]:
         """Decided ladder matches nobody announced yet, each claimed by a conditional update."""

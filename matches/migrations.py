@@ -88,7 +88,7 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN clock_start REAL;          -- the mover's clock runs from here
     ALTER TABLE matches ADD COLUMN deadline REAL;             -- the mover must have moved by then
     ALTER TABLE matches ADD COLUMN last_reminded_at REAL;
-    ALTER TABLE matches ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;  -- bits of timing.Event sent this turn
+    ALTER TABLE matches ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;  -- bits of timing.ClockEvent sent this turn
     ALTER TABLE matches ADD COLUMN next_event_at REAL;        -- earliest reminder / timeout still due
     ALTER TABLE matches ADD COLUMN thread_id INTEGER;
     ALTER TABLE matches ADD COLUMN offer TEXT;                -- JSON {kind: draw|undo, user, version}

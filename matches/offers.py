@@ -9,7 +9,7 @@ from engines.record import replay
 from engines.text import Text
 
 from . import ai_seats
-from .core import Core, dumps
+from .core import Component, dumps
 from .errors import MatchClosed, NotAPlayer, ServiceError, StaleRequest
 from .models import Match, MoveResult
 from .statuses import state_of
@@ -32,7 +32,7 @@ TO_THE_COMPUTER = {
 }
 
 
-class Offers(Core):
+class Offers(Component):
     def _two_player_match(self, match: Match, user_id: int) -> int:
         if match.status != "active":
             raise MatchClosed(Text("Match #{id} {state}.", id=match.id, state=state_of(match.status)))
@@ -45,7 +45,7 @@ class Offers(Core):
 
     async def offer(self, match_id: int, user_id: int, kind: str) -> Match:
         """Offer a draw or ask to take back your last move; the opponent answers."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         self._two_player_match(match, user_id)
         if any(ai_seats.is_ai(p) for p in match.players):
             raise ServiceError(TO_THE_COMPUTER[kind])
@@ -59,15 +59,15 @@ class Offers(Core):
                                          match_id, match.version))
         if done.rowcount != 1:
             raise StaleRequest(Text("The match changed in the meantime; try again."))
-        return await self.get(match_id)
+        return await self.core.get(match_id)
 
     async def _check_undo(self, match: Match, user_id: int):
-        moves = await self.moves(match.id)
+        moves = await self.core.moves(match.id)
         if not moves or moves[-1].user_id != user_id:
             raise ServiceError(Text("You can take back only your own last move, before anyone else has moved."))
         if match.resignations and match.resignations[-1][0] == match.plies:
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
-        await self.checked_record(match, [m.move for m in moves])    # the move taken back must be the real one
+        await self.core.checked_record(match, [m.move for m in moves])    # the move taken back must be the real one
         before = replay(match.record([m.move for m in moves[:-1]]))
         if before.revealed() != match.position.revealed():
             raise ServiceError(Text("That move revealed new tiles from the face-down piles, so it cannot be taken back."))
@@ -75,7 +75,7 @@ class Offers(Core):
 
     async def answer(self, match_id: int, user_id: int, kind: str, accept: bool,
                      expected_version: int | None = None) -> MoveResult | Match:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         self._two_player_match(match, user_id)
         offer = match.offer
         if not offer or offer["kind"] != kind or offer["version"] != match.version or (
@@ -88,18 +88,18 @@ class Offers(Core):
                                             (match_id, match.version))
             if done.rowcount != 1:
                 raise StaleRequest(Text("The match changed in the meantime."))
-            return await self.get(match_id)
+            return await self.core.get(match_id)
         names = dict(zip(match.players, match.names))
         if kind == "draw":
             state = match.state()
             result = {"winners": [0, 1], "end": "agreed", "scores": state.scores()}
-            new = await self.store.write(lambda tx: self._commit(tx, match, state, result=result))
-            return MoveResult(new, "draw", Text("The players agreed to a draw."), await self.series(new.series_id))
+            new = await self.store.write(lambda tx: self.core._commit(tx, match, state, result=result))
+            return MoveResult(new, "draw", Text("The players agreed to a draw."), await self.core.series(new.series_id))
         state = await self._check_undo(match, offer["user"])
 
         def work(tx: Transaction) -> Match:
             tx.execute("DELETE FROM moves WHERE match_id = ? AND ply = ?", (match_id, match.plies - 1))
-            return self._commit(tx, match, state, plies=match.plies - 1)
+            return self.core._commit(tx, match, state, plies=match.plies - 1)
 
         new = await self.store.write(work)
         return MoveResult(new, "undo", Text("{name} allowed {asker} to take back the last move.",

@@ -5,7 +5,7 @@ from engines import MoveError
 from engines.text import Joined, Sentence, Text, excerpt
 
 from . import ai_seats
-from .core import Core, dumps
+from .core import Component, dumps
 from .errors import MatchClosed, NotAPlayer, NotYourTurn, ServiceError, StaleRequest
 from .models import Match, MoveResult
 from .statuses import state_of
@@ -20,7 +20,10 @@ def _spelling(move: str) -> str:
     return "".join(move.split()).lower()
 
 
-class Play(Core):
+class Play(Component):
+    """Moves, resignations, claims and aborts.  Fires ``move_played`` (a reply stored in advance),
+    ``player_dropped`` and ``aborted`` in their transactions; asks ``abort_veto`` before an abort."""
+
     @staticmethod
     def _seat_in_play(match: Match, user_id: int, resigned: Text) -> int:
         """The user's seat in an active match he has not left; ``resigned`` is the refusal otherwise."""
@@ -44,7 +47,7 @@ class Play(Core):
         return seat
 
     async def move(self, match_id: int, user_id: int, text: str, expected_version: int | None = None) -> MoveResult:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         try:
             self._check_turn(match, user_id)
         except NotYourTurn as exc:
@@ -74,26 +77,21 @@ class Play(Core):
         played_at = self.clock()
 
         def work(tx: Transaction) -> tuple[Match, Text | None]:
-            new = self._commit(tx, match, state, plies=match.plies + 1)
+            new = self.core._commit(tx, match, state, plies=match.plies + 1)
             tx.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
                        (match_id, match.plies, canonical, user_id, played_at))
             # The next player's reply stored in advance, if any, in the same transaction.
-            return self._answer_in_advance(tx, match, new, canonical, played_at)
+            return self.moments.move_played.first_answer(tx, match, new, canonical, played_at) or (new, None)
 
         try:
             new, answered = await self.store.write(work)
         except StaleRequest:
             raise await self._stale(match, canonical, user_id) from None
-        series = await self.series(new.series_id) if new.status == "finished" else None
+        series = await self.core.series(new.series_id) if new.status == "finished" else None
         description = state.describe(canonical, match.names)
         if answered is not None:
             description = Joined([description, answered], "\n")
         return MoveResult(new, canonical, description, series)
-
-    def _answer_in_advance(self, tx: Transaction, before: Match, after: Match, canonical: str,
-                           played_at: float) -> tuple[Match, Text | None]:
-        """A reply stored in advance for the move just played (:mod:`matches.conditional`): none here."""
-        return after, None
 
     async def _stale(self, match: Match, canonical: str, user_id: int) -> StaleRequest:
         if await self._played_last(match, match.plies, canonical, user_id):
@@ -121,9 +119,14 @@ class Play(Core):
             left = [s for s in range(len(match.players)) if s != seat and s not in match.resigned_seats]
             result = {"winners": left, "end": end, "scores": list(state.scores())}
         resignations = dumps(match.resignations + [[match.plies, seat]])
-        new = await self.store.write(
-            lambda tx: self._commit(tx, match, state, result=result, resignations=resignations))
-        return MoveResult(new, end, description, await self.series(new.series_id))
+
+        def work(tx: Transaction) -> Match:
+            new = self.core._commit(tx, match, state, result=result, resignations=resignations)
+            self.moments.player_dropped(tx, match, seat, end)
+            return new
+
+        new = await self.store.write(work)
+        return MoveResult(new, end, description, await self.core.series(new.series_id))
 
     @staticmethod
     def _only_computer_left(match: Match, leaving: int) -> bool:
@@ -131,7 +134,7 @@ class Play(Core):
                    if s != leaving and s not in match.resigned_seats)
 
     async def resign(self, match_id: int, user_id: int, expected_version: int | None = None) -> MoveResult:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         seat = self._seat_in_play(match, user_id, Text("You have already resigned from match #{id}.", id=match.id))
         if expected_version is not None and expected_version != match.version:
             raise StaleRequest(Text("The position changed since you asked; resign again if you still want to."))
@@ -139,7 +142,7 @@ class Play(Core):
 
     async def claim(self, match_id: int, user_id: int) -> MoveResult:
         """After the deadline another player may claim: two players, he wins; more, the late one is dropped."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         seat = self._seat_in_play(match, user_id, Text("You resigned from match #{id}; you cannot claim.", id=match.id))
         late = match.to_move_seat()
         if seat == late:
@@ -156,17 +159,23 @@ class Play(Core):
 
     async def abort(self, match_id: int, guild_id: int | None) -> Match:
         """An admin ends a match or challenge without a result (not rated, no series points)."""
-        match = await self.get(match_id)
+        await self.moments.abort_veto.check(match_id)
+        match = await self.core.get(match_id)
         if guild_id is None or match.guild_id != guild_id:
             raise NotAPlayer(Text("Match #{id} is not on this server.", id=match_id))
         if match.status not in ("active", "challenge"):
             raise MatchClosed(Text("Match #{id} {state}; it can no longer be aborted.", id=match_id,
                                    state=state_of(match.status)))
         now = self.clock()
-        done = await self.store.execute(
-            "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
-            " next_event_at = NULL, deadline = NULL WHERE id = ? AND version = ?",
-            (now, now, match_id, match.version))
-        if done.rowcount != 1:
-            raise StaleRequest(Text("The match changed in the meantime; try again."))
-        return await self.get(match_id)
+
+        def work(tx: Transaction) -> None:
+            done = tx.execute(
+                "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
+                " next_event_at = NULL, deadline = NULL WHERE id = ? AND version = ?",
+                (now, now, match_id, match.version))
+            if done.rowcount != 1:
+                raise StaleRequest(Text("The match changed in the meantime; try again."))
+            self.moments.aborted(tx, match)
+
+        await self.store.write(work)
+        return await self.core.get(match_id)

@@ -33,6 +33,7 @@ from engines.text import Text
 from . import ai_seats, timing
 from .errors import NotFound, ServiceError
 from .models import Match
+from .core import Component, Core
 from .reviews import Reviewing, Reviews
 from .store import Transaction
 
@@ -149,10 +150,11 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
     import ai.review  # the search is loaded only when an answer needs it
     from ai.evaluators import evaluator_for
     from ai.levels import budget
+    from ai.profiles import profile
 
     players = len(before.scores())
     plan = budget(item.game, "hard", players)
-    share = ai.review.SHARE_BY_PLAYERS.get((item.game, players), ai.review.REVIEW_SHARE[item.game])
+    share = profile(item.game).share(players)
     iterations = max(16, round(plan.iterations * share))
     rng = random.Random(ai.review.ply_seed(item.match_id, item.ply))
     seen = ai.review.determinise(before, rng)
@@ -164,10 +166,16 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
     return canonical, item.best_win - win < MARGIN
 
 
-class Practice(Reviews):
+class Practice(Component):
+    """Practice positions from the reviews stored through :meth:`store_review`."""
+
+    def __init__(self, core: Core, reviews: Reviews) -> None:
+        super().__init__(core)
+        self.reviews = reviews
+
     async def store_review(self, job: Reviewing, review: dict[str, Any]) -> None:
-        await super().store_review(job, review)
-        match = await self.get(job.match_id)
+        await self.reviews.store_review(job, review)
+        match = await self.core.get(job.match_id)
         rows = items_of(match, review, self.clock())
         if rows:
             await self.store.write(lambda tx: _add(tx, rows))
@@ -209,8 +217,8 @@ class Practice(Reviews):
         return await self._position(item, 0, False)
 
     async def _position(self, item: PracticeItem, tries: int, hinted: bool) -> PracticePosition:
-        match = await self.get(item.match_id)
-        return PracticePosition(item, match, await self.record(match.id), tries, hinted)
+        match = await self.core.get(item.match_id)
+        return PracticePosition(item, match, await self.core.record(match.id), tries, hinted)
 
     async def _session(self, user_id: int):
         row = await self.store.fetchone("SELECT * FROM practice_sessions WHERE user_id = ?", (user_id,))
@@ -228,13 +236,13 @@ class Practice(Reviews):
         row = await self.store.fetchone("SELECT * FROM practice_sessions WHERE user_id = ?", (user_id,))
         if row is None:
             return []
-        match = await self.get(row["match_id"])
-        return replay(await self.record(match.id), row["ply"]).legal_moves()
+        match = await self.core.get(row["match_id"])
+        return replay(await self.core.record(match.id), row["ply"]).legal_moves()
 
     async def practice_answer(self, user_id: int, move: str) -> PracticeAnswer:
         row = await self._session(user_id)
         item = await self._item(user_id, row["match_id"], row["ply"])
-        before = replay(await self.record(item.match_id), item.ply)
+        before = replay(await self.core.record(item.match_id), item.ply)
         canonical, right = await asyncio.to_thread(_check, item, before, move.strip())
         tries = row["tries"] + 1
         over = right or tries >= TRIES

@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from engines.text import Text
 
 from . import ai_seats
-from .challenges import Challenges
+from .core import Component, Core
 from .errors import ServiceError
 from .models import Match
 from .store import Transaction
-from .timing import Event as Due
 
 WINDOW = 50
 
@@ -53,7 +52,15 @@ RECENT_SQL = ("SELECT COUNT(*) AS n, COUNT(f.match_id) AS bad FROM (SELECT m.id 
               " ON f.match_id = recent.id AND f.user_id = ?")
 
 
-class Reliabilities(Challenges):
+class Reliabilities(Component):
+    """Listens to ``player_dropped`` (out of time) and ``abandoned``: the fault is recorded in the
+    transaction that drops the player or closes the match."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.moments.player_dropped.listen("reliability", self._timed_out)
+        self.moments.abandoned.listen("reliability", self._abandoned)
+
     async def reliability(self, guild_id: int, user_id: int) -> Reliability:
         row = await self.store.fetchone(RECENT_SQL, (user_id, guild_id, WINDOW, user_id))
         return Reliability(row["n"], row["bad"])
@@ -86,16 +93,11 @@ class Reliabilities(Challenges):
         tx.execute("INSERT INTO reliability_faults (guild_id, user_id, match_id, kind, at) VALUES (?, ?, ?, ?, ?)",
                    (match.guild_id, user, match.id, kind, now))
 
-    async def _drop(self, match: Match, seat: int, end: str, description):
-        result = await super()._drop(match, seat, end, description)
+    def _timed_out(self, tx: Transaction, match: Match, seat: int, end: str) -> None:
         if end == "timeout":
-            await self.store.write(lambda tx: self._fault(tx, match, seat, "timeout"))
-        return result
+            self._fault(tx, match, seat, "timeout")
 
-    async def mark_sent(self, match: Match, event):
-        done = await super().mark_sent(match, event)
-        if event == Due.ABANDON and done is not None:
-            seat = match.to_move_seat()
-            if seat is not None:
-                await self.store.write(lambda tx: self._fault(tx, match, seat, "abandoned"))
-        return done
+    def _abandoned(self, tx: Transaction, match: Match) -> None:
+        seat = match.to_move_seat()
+        if seat is not None:
+            self._fault(tx, match, seat, "abandoned")

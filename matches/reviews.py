@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.text import Text
 
-from .core import Core
+from .core import Component
 from .errors import ServiceError
 from .statuses import state_of
 from .store import Transaction
@@ -39,17 +39,17 @@ def review_record(job: Reviewing) -> dict[str, Any]:
     return ai.review.review(Record.from_dict(job.record), job.level, job.seed).to_json()
 
 
-class Reviews(Core):
+class Reviews(Component):
     async def review_job(self, match_id: int) -> Reviewing:
         """What to review for an ended match; a refusal while it runs or when nothing was played."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         if match.status == "active":
             raise ServiceError(Text("{title} #{id} is still being played: its review comes once it has ended.",
                                     title=match.title, id=match.id))
         if match.status not in ENDED:
             raise ServiceError(Text("{title} #{id} {state}: there is nothing to review.", title=match.title,
                                     id=match.id, state=state_of(match.status)))
-        record = await self.record(match.id)
+        record = await self.core.record(match.id)
         if not record.moves:
             raise ServiceError(Text("Nobody moved in {title} #{id}: there is nothing to review.", title=match.title,
                                     id=match.id))
@@ -59,7 +59,7 @@ class Reviews(Core):
         row = await self.store.fetchone("SELECT version, review FROM match_reviews WHERE match_id = ?", (match_id,))
         if row is None:
             return None
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         if row["version"] != match.version:
             return None
         return json.loads(row["review"])

@@ -1,6 +1,6 @@
 """Seasons: a league in divisions that plays all year, promoting and relegating between seasons.
 
-Each division of a season is an ordinary league event (:mod:`matches.events`, format ``league``)
+Each division of a season is an ordinary league event (:mod:`matches.tournaments`, format ``league``)
 that knows its season and division (``events.season_id``, ``season_no``, ``division``).  So its
 matches, clocks, time-outs, the season's time limit (the event's ``round_days``: every match of a
 division starts at once and must end within the season's ``days``), withdrawals, standings and the
@@ -13,8 +13,8 @@ posting of boards and standings are the events' own.  This module adds what a se
 - The first season starts by itself when sign-up closes (``starts_at``); with fewer than two
   players sign-up stays open for another ``signup_days``.  The divisions of the first season come
   from the players' ratings; later ones from the movements (:mod:`.competitions.divisions`).
-- **The turn of a season** happens in the transaction that finishes its last division (the
-  events' :meth:`_finish`, overridden here): the final orders give the movements, the next
+- **The turn of a season** happens in the transaction that finishes its last division (a
+  listener of the moment ``tournament_finished``): the final orders give the movements, the next
   season's divisions are made and all their matches started, by a conditional update on the
   season's number -- so however many processes see the last match end, the next season starts
   exactly once.  When the organiser ended the season series (``ending``), the turn finishes it
@@ -36,11 +36,12 @@ from engines.text import Text
 from . import ai_seats, timing
 from .competitions import league_schedule
 from .competitions.divisions import Movements, default_promote, first_divisions, next_divisions
-from .core import dumps
+from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
-from .events import NEW_RATING, Event, Events, EventView
 from .models import Player
+from .reliability import Reliabilities
 from .store import Transaction
+from .tournaments import NEW_RATING, Tournament, Tournaments, TournamentView
 
 DEFAULT_SIZE = 6
 MIN_SIZE, MAX_SIZE = 3, 16
@@ -120,7 +121,7 @@ class SeasonNews:
     """A season started (its divisions, and the movements that made them), or the series finished."""
     season: Season
     number: int
-    divisions: list[EventView]
+    divisions: list[TournamentView]
     final: bool = False
 
 
@@ -131,7 +132,18 @@ def _ranked(players: list[SeasonPlayer]) -> list[int]:
     return [p.user_id for _, p in order]
 
 
-class Seasons(Events):
+class Seasons(Component):
+    """Listens to ``tournament_finished`` (a season turns when its last division finishes); vetoes
+    cancelling a division alone; declares the wakeup of sign-ups closing."""
+
+    def __init__(self, core: Core, tournaments: Tournaments, reliability: Reliabilities) -> None:
+        super().__init__(core)
+        self.tournaments = tournaments
+        self.reliability = reliability
+        self.moments.tournament_finished.listen("seasons", self._division_finished)
+        self.moments.cancel_tournament_veto.listen("seasons", self._no_cancel)
+        self.moments.wakeups.listen("seasons", self.next_wakeup)
+
     # ------------------------------------------------------------- reading
     async def season(self, season_id: int) -> Season:
         row = await self.store.fetchone("SELECT * FROM seasons WHERE id = ?", (season_id,))
@@ -149,11 +161,11 @@ class Seasons(Events):
         rows = await self.store.fetchall(PLAYERS_SQL, (season_id,))
         return [SeasonPlayer(r["user_id"], r["name"], r["division"], bool(r["leaving"]), r["rating"]) for r in rows]
 
-    async def division_events(self, season_id: int, number: int) -> list[Event]:
+    async def division_events(self, season_id: int, number: int) -> list[Tournament]:
         """The divisions of season ``number``, the first division first."""
         rows = await self.store.fetchall("SELECT * FROM events WHERE season_id = ? AND season_no = ?"
                                          " ORDER BY division", (season_id, number))
-        return [Event.from_row(r) for r in rows]
+        return [Tournament.from_row(r) for r in rows]
 
     async def season_of_event(self, event_id: int) -> Season | None:
         row = await self.store.fetchone("SELECT s.* FROM events e JOIN seasons s ON s.id = e.season_id"
@@ -184,7 +196,7 @@ class Seasons(Events):
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=MAX_SIGNUP_DAYS))
         if min_reliability is not None and not 0 <= min_reliability <= 100:
             raise ServiceError(Text("The least reliability is a share from 0 to 100 %."))
-        per_move = await self.time_per_move(guild_id, None)
+        per_move = await self.core.time_per_move(guild_id, None)
         # Nobody may have more time for a move than the season lasts.
         move_days = min(per_move, days)
         now = self.clock()
@@ -211,7 +223,7 @@ class Seasons(Events):
                                     season=season.title))
         if player.bot and not ai_seats.is_valid(player.id):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
-        await self._check_reliable(season.guild_id, player.id, season.min_reliability)
+        await self.reliability._check_reliable(season.guild_id, player.id, season.min_reliability)
         now = self.clock()
 
         def work(tx: Transaction) -> Season:
@@ -332,23 +344,22 @@ class Seasons(Events):
                 " VALUES (?, ?, ?, ?, 'league', '{}', 2, ?, 'running', ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (season.guild_id, season.channel_id, season.name, season.game, season.move_days,
                  season.organiser_id, now, now, season.days, season.id, number, division))
-            event = Event.from_row(row)
+            event = Tournament.from_row(row)
             tx.executemany("INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                            [(event.id, p, names.get(p, ""), now) for p in players])
-            view = self._read_view(tx, event.id)
+            view = self.tournaments._read_view(tx, event.id)
             schedule = league_schedule(view.seeds(), (2,), cycles=cycles_of(season.game))
             # The season announces its divisions itself (one message each), not round by round.
             tx.execute("UPDATE events SET rounds = ?, round = ?, announced = ? WHERE id = ?",
                        (len(schedule), len(schedule), len(schedule), event.id))
             event.round = len(schedule)
             for n, rnd in enumerate(schedule, 1):
-                self._open_round(tx, event, view, n, rnd)
+                self.tournaments._open_round(tx, event, view, n, rnd)
             tx.executemany("UPDATE season_players SET division = ? WHERE season_id = ? AND user_id = ?",
                            [(division, season.id, p) for p in players])
         tx.schedule(now)
 
-    def _finish(self, tx: Transaction, view: EventView, winners: list[int]) -> None:
-        super()._finish(tx, view, winners)
+    def _division_finished(self, tx: Transaction, view: TournamentView, winners: list[int]) -> None:
         event = view.event
         if event.season_id is not None:
             self._turn(tx, event.season_id, event.season_no)
@@ -365,7 +376,7 @@ class Seasons(Events):
             return
         finals, withdrawn = [], set()
         for r in rows:
-            view = self._read_view(tx, r["id"])
+            view = self.tournaments._read_view(tx, r["id"])
             finals.append([s.player for s in view.standings()])
             withdrawn |= view.withdrawn
         players = self._players(tx, season_id)
@@ -393,10 +404,9 @@ class Seasons(Events):
         self._open_season(tx, season, number + 1, moved.divisions, {p.user_id: p.name for p in players})
 
     async def next_wakeup(self) -> float | None:
-        soonest = await super().next_wakeup()
+        """When a season series' sign-up closes."""
         row = await self.store.fetchone("SELECT MIN(starts_at) FROM seasons WHERE status = 'open'")
-        start = row[0] if row else None
-        return min((t for t in (soonest, start) if t is not None), default=None)
+        return row[0] if row else None
 
     # ------------------------------------------------------------- announcements
     async def claim_season_news(self) -> list[SeasonNews]:
@@ -416,14 +426,13 @@ class Seasons(Events):
                              (season.number, season.id, season.announced))
             if (await self.store.execute(sql, args)).rowcount != 1:
                 continue
-            views = [] if final else [await self.event_view(e.id)
+            views = [] if final else [await self.tournaments.event_view(e.id)
                                       for e in await self.division_events(season.id, season.number)]
             out.append(SeasonNews(season, season.number, views, final))
         return out
 
-    async def cancel_event(self, event_id: int) -> Event:
+    async def _no_cancel(self, event_id: int) -> None:
         """A season's division is not called off alone: its organiser ends the series instead."""
         if await self.season_of_event(event_id) is not None:
             raise ServiceError(Text("A division of a season is not cancelled alone; its organiser can end the "
                                     "seasons with `/season end`."))
-        return await super().cancel_event(event_id)

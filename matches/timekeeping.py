@@ -7,12 +7,12 @@ import secrets
 from engines.text import Text
 
 from . import timing
-from .core import Core, guild_settings_of
+from .core import Component, Core, guild_settings_of
 from .errors import NotAPlayer, ServiceError
 from .models import Match
 from .shards import Shards
 from .store import Transaction
-from .timing import Event
+from .timing import ClockEvent
 
 
 def _year(ts: float) -> int:
@@ -21,13 +21,20 @@ def _year(ts: float) -> int:
 
 LANGUAGES = ("en", "de", "fr", "server")    # what a server admin may choose for the bot's public words
 # Sending an event makes the earlier once-a-turn events moot; DAILY repeats.
-_IMPLIED = {Event.DAILY: 0, Event.QUARTER: Event.QUARTER, Event.TIMEOUT: Event.QUARTER | Event.TIMEOUT}
+_IMPLIED = {ClockEvent.DAILY: 0, ClockEvent.QUARTER: ClockEvent.QUARTER, ClockEvent.TIMEOUT: ClockEvent.QUARTER | ClockEvent.TIMEOUT}
 # How long a process may take to deliver what it claimed before another may take it over.
 CLAIM_LEASE = 120.0
 
 
-class Timekeeping(Core):
-    async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, Event]]:
+class Timekeeping(Component):
+    """Reminders, deadlines, abandonment (fires ``abandoned`` in the closing transaction),
+    vacations and settings; declares the wakeup of the matches' clocks and challenges' expiries."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.moments.wakeups.listen("timekeeping", self.next_wakeup)
+
+    async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, ClockEvent]]:
         """The matches with a reminder, timeout notice or abandonment due now,
         most overdue first, at most ``limit`` (so a backlog after downtime is
         spread over several rounds), and at most ``per_channel`` of each channel
@@ -44,11 +51,11 @@ class Timekeeping(Core):
                 (self.clock(), per_channel, limit))
         return await self._due_events(rows)
 
-    async def _due_events(self, rows) -> list[tuple[Match, Event]]:
+    async def _due_events(self, rows) -> list[tuple[Match, ClockEvent]]:
         """What is due of each match of ``rows``; a row that cannot be read is marked broken and
         skipped (marking it ends its claim and its due work), so it holds up nothing else."""
         out = []
-        for match in await self._readable(rows):
+        for match in await self.core._readable(rows):
             events = timing.due_events(match.clock_start, match.deadline, match.turn_days, match.sent,
                                        match.last_reminded_at)
             due = [e for at, e in events if at <= self.clock()]
@@ -58,7 +65,7 @@ class Timekeeping(Core):
         return out
 
     async def claim_due(self, owner: str, *, limit: int = 10, per_channel: int | None = None,
-                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, Event]]:
+                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, ClockEvent]]:
         """Like :meth:`due`, but each match is claimed for ``owner`` (a bot process): of several
         processes on one database, exactly one gets each.
 
@@ -104,7 +111,7 @@ class Timekeeping(Core):
         A process paused past its lease (SIGSTOP, a long GC) finds its claim taken over, or the work
         done, by another process, and must not deliver: that is what keeps a delivery to one process
         for pauses, not only for crashes.  (A pause between this and the send itself, longer than
-        the lease, is left to Discord's nonce: ``bot.background.reminders.delivery_nonce``.)"""
+        the lease, is left to Discord's nonce: ``bot.clock.reminders.delivery_nonce``.)"""
         if match.claim_token is None:
             return True             # not claimed (``due``): nothing to fence
         now = self.clock()
@@ -126,13 +133,13 @@ class Timekeeping(Core):
         return await self.store.write(work) == 1
 
     async def next_wakeup(self) -> float | None:
-        """When something is next due: a reminder, a deadline, or a challenge's expiry."""
+        """When a match's clock or a challenge is next due: a reminder, a deadline, or a challenge's expiry."""
         row = await self.store.fetchone(
             "SELECT MIN(t) FROM (SELECT MIN(next_event_at) AS t FROM matches WHERE status = 'active'"
             " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge' AND broken IS NULL) AS soonest")
         return row[0]
 
-    async def mark_sent(self, match: Match, event: Event) -> Match | None:
+    async def mark_sent(self, match: Match, event: ClockEvent) -> Match | None:
         """Record that ``event`` went out (or closes the match for ABANDON).
 
         Returns None when the match changed in between (a move beat the reminder), or when it was
@@ -142,15 +149,21 @@ class Timekeeping(Core):
         # Fenced: only the holder of the claim the match was read with (same owner, same token).
         fence, fenced = (" AND claimed_by = ? AND claim_token = ?", (match.claimed_by, match.claim_token)) \
             if match.claim_token is not None else ("", ())
-        if event == Event.ABANDON:
-            done = await self.store.execute(
-                "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
-                " claimed_by = NULL, claimed_until = NULL, claim_token = NULL, version = version + 1"
-                " WHERE id = ? AND version = ? AND status = 'active'" + fence,
-                (now, now, match.id, match.version, *fenced))
+        if event == ClockEvent.ABANDON:
+            def closing(tx: Transaction):
+                done = tx.execute(
+                    "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
+                    " claimed_by = NULL, claimed_until = NULL, claim_token = NULL, version = version + 1"
+                    " WHERE id = ? AND version = ? AND status = 'active'" + fence,
+                    (now, now, match.id, match.version, *fenced))
+                if done.rowcount == 1:
+                    self.moments.abandoned(tx, match)
+                return done
+
+            done = await self.store.write(closing)
         else:
             sent = match.sent | _IMPLIED[event]
-            last = now if event in (Event.DAILY, Event.QUARTER) else match.last_reminded_at
+            last = now if event in (ClockEvent.DAILY, ClockEvent.QUARTER) else match.last_reminded_at
             nxt = timing.next_event_at(match.clock_start, match.deadline, match.turn_days, sent, last)
 
             def work(tx: Transaction):
@@ -163,7 +176,7 @@ class Timekeeping(Core):
             done = await self.store.write(work)
         if done.rowcount != 1:
             return None
-        return await self.get(match.id)
+        return await self.core.get(match.id)
 
     # ------------------------------------------------------------- settings
     async def set_match_pings(self, match_id: int, user_id: int, on: bool) -> None:
@@ -177,13 +190,6 @@ class Timekeeping(Core):
         row = await self.store.fetchone("SELECT pings FROM match_players WHERE match_id = ? AND user_id = ?",
                                         (match_id, user_id))
         return bool(row and row["pings"])
-
-    async def set_reminders(self, user_id: int, mode: str) -> None:
-        if mode not in ("mention", "dm", "off"):
-            raise ServiceError(Text("Reminders are sent as a mention, by DM, or not at all (off)."))
-        await self.store.execute(
-            "INSERT INTO users (user_id, reminders) VALUES (?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders", (user_id, mode))
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """The player's Discord language (``en``, ``de`` or ``fr``), for what the bot sends him by DM."""
@@ -201,7 +207,7 @@ class Timekeeping(Core):
             raise ServiceError(Text("A vacation lasts 1 to {most} days (0 ends yours).",
                                      most=timing.VACATION_DAYS_PER_YEAR))
         now = self.clock()
-        settings = await self.user_settings(user_id)
+        settings = await self.core.user_settings(user_id)
         used = settings.vacation_used if settings.vacation_year == _year(now) else 0.0
         running = max(0.0, (settings.vacation_until or 0.0) - now)
         if days == 0:
@@ -235,7 +241,7 @@ class Timekeeping(Core):
         return new_until
 
     async def _waiting_on(self, user_id: int) -> list[Match]:
-        return [m for m in await self.user_matches(user_id) if m.to_move_id() == user_id]
+        return [m for m in await self.core.user_matches(user_id) if m.to_move_id() == user_id]
 
     async def set_guild_settings(self, guild_id: int, *, default_days: int | None = None,
                                  challenge_channel_id: int | None = None, threads: bool | None = None,

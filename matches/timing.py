@@ -21,7 +21,7 @@ DEFAULT_INCREMENT_HOURS = 24
 MAX_BANK_DAYS = 60
 
 
-class Event(IntFlag):
+class ClockEvent(IntFlag):
     DAILY = 1      # the mover is mentioned again every 24 hours without a move
     QUARTER = 2    # a quarter of the limit is left
     TIMEOUT = 4    # time is up: the others may claim
@@ -41,19 +41,19 @@ def start_clock(now: float, days: int, vacation_until: float | None) -> Clock:
 
 
 def due_events(clock_start: float, deadline: float, days: int, sent: int,
-               last_reminded_at: float | None) -> list[tuple[float, Event]]:
+               last_reminded_at: float | None) -> list[tuple[float, ClockEvent]]:
     """Every event still to come this turn, with its time, earliest first."""
     quarter_at = deadline - days * DAY / 4
     events = []
-    if not sent & Event.QUARTER:
+    if not sent & ClockEvent.QUARTER:
         daily_at = max(clock_start, last_reminded_at or 0.0) + DAY
         if daily_at < quarter_at:
-            events.append((daily_at, Event.DAILY))
-        events.append((quarter_at, Event.QUARTER))
-    if not sent & Event.TIMEOUT:
-        events.append((deadline, Event.TIMEOUT))
-    if not sent & Event.ABANDON:
-        events.append((deadline + ABANDON_AFTER, Event.ABANDON))
+            events.append((daily_at, ClockEvent.DAILY))
+        events.append((quarter_at, ClockEvent.QUARTER))
+    if not sent & ClockEvent.TIMEOUT:
+        events.append((deadline, ClockEvent.TIMEOUT))
+    if not sent & ClockEvent.ABANDON:
+        events.append((deadline + ABANDON_AFTER, ClockEvent.ABANDON))
     return sorted(events)
 
 

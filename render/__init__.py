@@ -3,8 +3,9 @@
 Each game has a package ``render/<package>/`` beside its engine's ``engines/<package>/``
 (``Game.package``), with ``render(state, names, *, perspective, say) -> PIL.Image``;
 :data:`RENDERERS` maps every registered game's name to that package, found by that
-convention, so adding a game adds no entry here.  Rendering is pure: no Discord, no I/O besides the fonts
-(Pillow's bundled one and ``fonts/``).
+convention (or in the game's ``home``, ``Game.part("render")``), so adding a game adds no
+entry here.  Rendering is pure: no Discord, no I/O besides the fonts (Pillow's bundled one
+and ``fonts/``).
 
 Every word drawn is a :class:`~engines.text.Text` passed through ``say``
 (``str`` by default, which draws English); the bot passes a function that says
@@ -13,7 +14,7 @@ it in the reader's language (``bot.locales.say``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 
 from PIL import Image
 
@@ -22,7 +23,25 @@ from engines.text import Text
 
 from .common import encode_png
 
-RENDERERS: dict[str, str] = {name: f"{__name__}.{get_game(name).package}" for name in game_names()}
+
+
+class _Renderers(Mapping[str, str]):
+    """Every registered game's name -> its renderer's module, read from the registry each time
+    (a game registered later, such as a plug-in, is drawn too)."""
+
+    def __getitem__(self, game: str) -> str:
+        if game not in game_names():
+            raise KeyError(game)
+        return get_game(game).part("render")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(game_names())
+
+    def __len__(self) -> int:
+        return len(game_names())
+
+
+RENDERERS: Mapping[str, str] = _Renderers()
 
 __all__ = ["RENDERERS", "NoRenderer", "chart_of", "render_image", "render_png", "renderer"]
 

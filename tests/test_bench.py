@@ -121,3 +121,27 @@ def test_the_digest_benchmark_composes_and_delivers_each_digest_once():
     # three requests a DM (users fetched first); the pacing's bound itself: tests/bot/test_digest.py
     peak, requests = map(int, re.search(r"at most (\d+) DMs = (\d+) requests in any second", out).groups())
     assert 0 < peak < delivered and requests == 3 * peak
+
+
+def test_the_comparison_runs_both_trees_and_leaves_no_worktree_behind():
+    """bench.compare against HEAD itself: one row per budget of the section, both columns filled,
+    and the temporary worktree of the base removed."""
+    listed = subprocess.run(["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True)
+    if listed.returncode:
+        pytest.skip("the checkout is not a git work tree, so there is no commit to compare with")
+    proc = subprocess.run([sys.executable, "-m", "bench.compare", "--base", "HEAD", "--only", "engine",
+                           "--rounds", "1"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [line for line in proc.stdout.splitlines() if line.startswith("| engine |")]
+    games = engines.game_names()
+    assert {row.split(" | ")[1] for row in rows} == set(games)
+    assert all(len(row.split(" | ")) == 6 and row.rstrip().endswith("|") for row in rows)
+    after = subprocess.run(["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True).stdout
+    assert "bench-compare-" not in after
+
+
+def test_the_comparison_refuses_an_unknown_commit_in_one_line():
+    proc = subprocess.run([sys.executable, "-m", "bench.compare", "--base", "no-such-commit"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and "unknown commit" in proc.stderr

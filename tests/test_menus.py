@@ -1,4 +1,4 @@
-"""The move menus (bot/interactions/menus.py): every legal move reachable, nothing else, Discord's limits kept."""
+"""The move menus (bot/play/menus.py): every legal move reachable, nothing else, Discord's limits kept."""
 from __future__ import annotations
 
 import random
@@ -6,7 +6,7 @@ import random
 import pytest
 
 import engines
-from bot.interactions.menus import LIMIT, MORE, menu
+from bot.play.menus import LIMIT, MORE, menu
 
 MAX_DEPTH = 4              # selections from the first menu to a move, the last included
 VALUE_MAX = 60             # a value goes into a custom_id (100 characters with the match id and version)

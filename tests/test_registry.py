@@ -130,7 +130,7 @@ def test_ai_and_matches_import_no_game_state_module():
 def test_the_commands_offer_every_declared_option():
     """``/<game> challenge`` is generated from the declaration: its opponents, every option with its
     description, choices and default."""
-    from bot.commands import build_groups
+    from bot.play.commands import build_groups
 
     for group in build_groups(None):
         game = engines.get_game(group.name)
@@ -148,7 +148,7 @@ def test_the_commands_offer_every_declared_option():
 def test_event_tables_follow_the_declared_seats():
     """An event seats only counts the game declares; a table of more than two may seat one fewer
     where the field does not divide, if the game is played by that many."""
-    from matches.events import table_sizes
+    from matches.tournaments import table_sizes
 
     for name in GAMES:
         for table in engines.get_game(name).seats:
@@ -157,3 +157,41 @@ def test_event_tables_follow_the_declared_seats():
             assert min(sizes) > 2 or sizes == (table,)
     assert table_sizes("tactori", 4) == (3, 4) and table_sizes("tactori", 3) == (3,)
     assert table_sizes("atacama", 4) == (4,)
+
+
+def test_a_game_registered_from_elsewhere_brings_all_its_parts_and_leaves_none_behind():
+    """``engines.register`` with a ``home``: a game outside the product's folders (tests/dotsboxes) is
+    found by every lookup while registered, and by none after ``engines.unregister``."""
+    from ai.levels import budget
+    from bot.help import rules_text
+    from bot.locales import catalogue, say
+    from bot.web.scene import scene
+    from engines.builder import steps
+    from engines.text import Text
+    from render import RENDERERS, renderer
+    from tests.dotsboxes import GAME
+
+    game = engines.register(GAME)
+    try:
+        assert "dotsboxes" in engines.game_names() and game.package == "dotsboxes"
+        assert RENDERERS["dotsboxes"] == "tests.dotsboxes.render" and callable(renderer("dotsboxes").render)
+        assert profile("dotsboxes").budgets == {"easy": 4, "medium": 8, "hard": 16}
+        assert budget("dotsboxes", "hard", 4).iterations == 16
+        assert [s.text for s in steps("a1-b1", "dotsboxes")] == ["a1", "-b1"]
+        assert "Kästchen" in rules_text("dotsboxes", "de") and "`a1-b1`" in rules_text("dotsboxes", "en")
+        assert say(Text("{line} is drawn already", line="a1-b1"), "fr") == "a1-b1 est déjà tracé"
+        assert scene("dotsboxes", game.setup(2, 1)) is None          # no web board: the page shows none
+    finally:
+        assert engines.unregister("dotsboxes") is game
+    assert "dotsboxes" not in engines.game_names() and "dotsboxes" not in RENDERERS
+    assert "{line} is drawn already" not in catalogue("de")
+    assert engines.unregister("dotsboxes") is None
+
+
+def test_no_product_file_names_the_test_game():
+    """Everything Dots and Boxes needs, it brings from tests/: no product file mentions it."""
+    found = [str(path.relative_to(ROOT)) for folder in ("ai", "bot", "engines", "matches", "render", "bench")
+             for path in sorted((ROOT / folder).rglob("*"))
+             if path.is_file() and path.suffix in (".py", ".json", ".md", ".js", ".html", ".css")
+             and "dotsboxes" in path.read_text("utf-8", errors="ignore").lower()]
+    assert found == []

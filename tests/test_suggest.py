@@ -1,5 +1,5 @@
 """Autocomplete filtering of legal moves (at most 25 Discord choices)."""
-from bot.interactions.suggest import LIMIT, suggest
+from bot.play.suggest import LIMIT, suggest
 
 LEGAL = sorted([f"B{b:02d}@{x},{y}r{r}" for b in (3, 6, 9) for x in range(-3, 4) for y in (1, -1) for r in range(2)]
                + [f"{t}@{x},0" for t in "EMW" for x in range(-4, 5, 2)])
@@ -36,7 +36,7 @@ def test_a_positions_legal_moves_are_computed_once_per_version_and_few_are_kept(
     from types import SimpleNamespace
 
     import engines
-    from bot.interactions.suggest import RecentMoves
+    from bot.play.suggest import RecentMoves
 
     class Counting:
         def __init__(self, state):

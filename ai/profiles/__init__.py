@@ -29,12 +29,21 @@ class Profile:
     review_share: float = 0.5           # the review's budget per ply, a share of the level's iterations
     review_share_by_players: dict[int, float] = field(default_factory=dict)
     paired: tuple[int, ...] = ()        # seat counts at which duels seat each player in neighbouring pairs
+    # the review's calibration by seats, (a, b) of sigmoid(a + b * logit(v)) (ai/review.py); none: as searched
+    calibration: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+    def share(self, players: int) -> float:
+        """The review's budget per ply at this many seats, a share of the level's iterations."""
+        return self.review_share_by_players.get(players, self.review_share)
 
 
 def module_name(game: str) -> str:
-    return f"{__name__}.{game.replace('-', '_')}"
+    """``ai/profiles/<game>.py``, or the ``profile`` module in the home of a game that has one."""
+    from engines import get_game
+
+    return get_game(game).part("profile")
 
 
 def profile(game: str) -> Profile:
-    """The computer player's profile of ``game`` (``ai/profiles/<game>.py``)."""
+    """The computer player's profile of ``game`` (``ai/profiles/<game>.py``; ``<home>.profile``)."""
     return importlib.import_module(module_name(game)).PROFILE

@@ -28,4 +28,6 @@ PROFILE = Profile(
     # In four-player Atacama seats 0 and 2 both score the columns and seats 1 and 3 the rows
     # (atacama.md T7): duels seat the players in neighbouring pairs (ai/duel.py).
     paired=(4,),
+    # the review's calibration at two players (ai/review.py, "CALIBRATION": how it was fitted)
+    calibration={2: (-0.336, 1.868)},
 )

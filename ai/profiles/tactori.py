@@ -41,4 +41,6 @@ PROFILE = Profile(
     # took 161 s for 120 plies, a tenth 72 s, a twentieth 37 s, with the same label as a tenth in 108 of
     # the 120 plies and accuracies within a point (ai/README.md, "Reviews").
     review_share_by_players={4: 0.05},
+    # the review's calibration at two players (ai/review.py, "CALIBRATION": how it was fitted)
+    calibration={2: (-0.121, 1.039)},
 )

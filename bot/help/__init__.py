@@ -1,5 +1,6 @@
-"""Short rules summaries for ``/<game> rules``, in English, German (``de/``) and French (``fr/``)."""
-from functools import cache
+"""Short rules summaries for ``/<game> rules``, in English, German (``de/``) and French (``fr/``):
+here, or in ``<home>/help/`` for a game with a home of its own (``Game.folder("help")``)."""
+from functools import lru_cache
 from importlib import resources
 
 from ..locales import language
@@ -8,13 +9,15 @@ from ..locales.grammar import typeset
 
 def rules_text(game: str, locale=None) -> str:
     """The summary of ``game`` in the language of ``locale`` (English when there is none)."""
-    return _read(game, language(locale))
+    from engines import get_game
+
+    return _read(game, language(locale), get_game(game).folder("help"))
 
 
-@cache
-def _read(game: str, lang: str) -> str:
+@lru_cache(maxsize=None)
+def _read(game: str, lang: str, home=None) -> str:
     # Read once per game and language: the command answers from memory, not the disk.
-    folder = resources.files(__package__)
+    folder = home or resources.files(__package__)
     translated = folder.joinpath(lang, f"{game}.md")
     page = translated if lang != "en" and translated.is_file() else folder.joinpath(f"{game}.md")
     return typeset(lang, page.read_text("utf-8"))     # French no-break spaces, as in every message

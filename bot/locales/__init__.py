@@ -3,7 +3,8 @@
 The engines, the match service and the bot write English :class:`Text`s
 (template plus parameters).  Each language has catalogues here, one JSON file
 per area (``de/<game package>.json``, ``fr/service.json``...), mapping an English
-template to the translated one with the same fields.  A template without a
+template to the translated one with the same fields; a game with a home of its own (a plug-in)
+brings its catalogues in ``<home>/locales/de|fr/`` (``Game.folder("locales")``).  A template without a
 translation is said in English; a test keeps the catalogues complete.
 Where a field meets the template's words, each language's grammar applies
 (``grammar``: French elision and no-break spaces before ``; : ! ?``, German compounds
@@ -16,7 +17,7 @@ public messages in a server follow the server's language
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +36,25 @@ def language(locale: Any) -> str:
     return code[:2] if code[:2] in LANGUAGES else "en"
 
 
-@cache
 def catalogue(lang: str) -> dict[str, str]:
-    """Every translated template of one language, all areas merged."""
+    """Every translated template of one language, all areas merged, with those of the games
+    registered from elsewhere."""
+    return _catalogue(lang, homes())
+
+
+def homes() -> tuple[Path, ...]:
+    """The catalogue folders of the registered games that keep their parts in a home of their own."""
+    from engines import registered
+
+    return tuple(folder for folder in (game.folder("locales") for game in registered()) if folder)
+
+
+@lru_cache(maxsize=None)
+def _catalogue(lang: str, homes: tuple[Path, ...]) -> dict[str, str]:
     merged: dict[str, str] = {}
-    for path in sorted((HERE / lang).glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    for folder in (HERE, *homes):
+        for path in sorted((folder / lang).glob("*.json")):
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 
 

@@ -2,7 +2,7 @@
 
 Discord reads an attachment's description aloud to blind and low-vision players,
 so every board carries one: the game, how far the match is, the last move in
-words, the scores (Tactori FEM, which has none: the bridges on the board), and
+words, the scores (for a game without scores, what its chart follows instead), and
 who is to move or how it ended.  The result is said once, with why it was won
 (a resignation, a closed loop, a tie-break).  It is said in the language of the
 message it comes with, and without markdown escapes (a screen reader would read
@@ -68,12 +68,13 @@ def _scores(match: Match) -> Text | None:
 
 
 def _bridges(match: Match) -> Text | None:
-    """Tactori FEM's progress, which has no score: the bridges each player has on the board, as its
-    chart follows them (``values`` in ``render/<package>/chart.py``)."""
-    values = getattr(chart_of(match.game), "values", None)
-    if match.state_json is None or get_game(match.game).has_scores or values is None:
+    """The progress of a game without scores, as its chart follows it (``values`` in
+    ``render/<package>/chart.py``, said by its ``values_said``)."""
+    chart = chart_of(match.game)
+    values, said = getattr(chart, "values", None), getattr(chart, "values_said", None)
+    if match.state_json is None or get_game(match.game).has_scores or values is None or said is None:
         return None
-    return Text("Bridges on the board: {bridges}.", bridges=tally(match.names, values(match.position), ", "))
+    return said(tally(match.names, values(match.position), ", "))
 
 
 def _standing(match: Match) -> Text:
@@ -96,16 +97,12 @@ def _standing(match: Match) -> Text:
 
 
 def _tie_break(match: Match, outcome) -> Text | None:
-    """Architekton's tie-break: equal points, more houses left on the table."""
-    final = getattr(match.position, "final", None) if match.state_json is not None else None
-    scores = list(outcome.scores)
-    if not final or "houses" not in final or len(set(scores)) != 1 or outcome.end != "normal":
+    """How equal points were broken, in the game's words (``tiebreak_said`` in
+    ``render/<package>/chart.py``), None when they were not."""
+    said = getattr(chart_of(match.game), "tiebreak_said", None)
+    if said is None or match.state_json is None:
         return None
-    seat = outcome.winners[0]
-    houses = list(final["houses"])
-    ordered = " : ".join(str(h) for h in [houses[seat]] + houses[:seat] + houses[seat + 1:])
-    return Text("{winner} won the tie-break: more houses left on the table ({houses}).",
-                winner=match.names[seat], houses=ordered)
+    return said(match.position, outcome, match.names)
 
 
 def spoken(text: str) -> str:

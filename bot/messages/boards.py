@@ -1,4 +1,17 @@
-"""Posting boards: the image, the turn message, its buttons, and where it goes."""
+"""The board poster: every board posted after a move goes out here (a person's move from a command,
+a button or a menu, a move on the web board, the computer's moves, an event match's board, a
+claim or a timeout), with the image, the turn message and its buttons.
+
+Who a board notifies is decided once (:meth:`BoardPoster.notify`: the people at the table;
+the text mentions only whoever acts next).  A person's turn of several moves (Architekton's
+placements, a decision on his own building) gets one public board when it passes: the moves
+within it are shown to the mover alone (from Discord) or on his own page (from the web).  The
+computer's moves in a row come on one board after the last of them (:class:`PendingBoard`).
+
+The features add their buttons to a board (``board_items``: a function per feature, given the
+bot and the match) and the final board's extras (``final_extras``: the replay and score chart);
+the client wires them, so that this module imports no feature.
+"""
 from __future__ import annotations
 
 import asyncio
@@ -6,6 +19,8 @@ import contextlib
 import functools
 import io
 import logging
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
 
 import discord
 
@@ -13,18 +28,52 @@ from engines import Joined, Text
 from matches import Match, MoveResult, Series
 from render import render_png
 
-from ..interactions import buttons, guided
 from . import present
 from .alt_text import DESCRIPTION_MAX, board_description, spoken
-from ..background.computer import Round
 from ..locales import say
+from ..persistent import view_of
 from ..replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
 
 log = logging.getLogger(__name__)
 
 
-class Boards:
-    """Mixed into :class:`bot.interactions.actions.Actions` (uses its ``bot`` and ``service``)."""
+BoardItems = Callable[[Any, Match], list]                       # (bot, match) -> the feature's buttons
+FinalExtras = Callable[[Match, Any], Awaitable[tuple[list[discord.File], Any]]]
+
+
+@dataclass
+class PendingBoard:
+    """The computer's moves in a row in one match, until the board that lists them is posted."""
+    thinking: list[tuple[int, int]] = field(default_factory=list)   # (channel, message) saying "… is thinking…"
+    said: list[Any] = field(default_factory=list)     # what the board lists: the move before the run, its moves
+    moves: list[Any] = field(default_factory=list)    # the moves among them, for the alt text's "Last:"
+    unposted: int = 0                                 # computer moves not on a board yet
+
+
+async def _no_extras(match: Match, locale) -> tuple[list[discord.File], Any]:
+    return [], ""
+
+
+class BoardPoster:
+    """``bot.boards``: posts every board after a move; see the module's words."""
+
+    def __init__(self, bot, board_items: list[BoardItems] = (), final_extras: FinalExtras = _no_extras):
+        self.bot = bot
+        self.board_items = list(board_items)
+        self.final_extras = final_extras
+        # A person's moves within his turn, not on a board yet: match id -> (plies after them, their words).
+        self.turn_said: dict[int, tuple[int, list]] = {}
+        # The computer's moves in a row, per match, until their board is posted.
+        self.pending: dict[int, PendingBoard] = {}
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    @staticmethod
+    def notify(match: Match) -> list[int]:
+        """Whom a board may ping: the people at the table (its text mentions whoever acts next)."""
+        return present.people(match)
 
     async def board_file(self, match: Match, locale=None, last: str = "") -> discord.File:
         """The board image, its words in the language of ``locale``, described for screen readers
@@ -38,31 +87,9 @@ class Boards:
                             description=fit(description, DESCRIPTION_MAX))
 
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
-        view = self._game_view(match, locale)
-        if self.bot.web is not None and match.status in ("active", "finished"):
-            # the web board (bot/web): each click answers with the clicker's own link
-            from ..web.discord_side import OpenBoardButton
-
-            opener = OpenBoardButton(match.id)
-            opener.item.label = say(opener.label, locale, escaped=False)
-            view = view or discord.ui.View(timeout=None)
-            view.add_item(opener)
-        return view
-
-    def _game_view(self, match: Match, locale=None) -> discord.ui.View | None:
-        if match.status in ("finished", "void"):
-            items = [] if match.rematch_id else [buttons.RematchButton(match.id)]
-            if match.status == "finished" and match.plies:
-                items.append(buttons.ReviewButton(match.id))       # bot/interactions/reviews.py
-            return buttons.view_of(*items, locale=locale) if items else None
-        if match.status == "active" and self.service.computer_to_move(match) is not None:
-            return None     # the computer is to move: nothing for anyone to press
-        if match.status == "active" and getattr(match.position, "pending", None) is not None:
-            mismatches = match.position.mismatches(match.position.pending)
-            return buttons.view_of(*buttons.decision_buttons(match.id, match.version, mismatches), locale=locale)
-        if match.status == "active":
-            return buttons.view_of(guided.ChooseMoveButton(match.id, match.version), locale=locale)
-        return None
+        """The board's buttons, each feature's (in the order the client gave them); None without any."""
+        items = [item for board_items in self.board_items for item in board_items(self.bot, match)]
+        return view_of(*items, locale=locale) if items else None
 
     def match_locale(self, match: Match):
         """The language of the server a match is played in (None: English)."""
@@ -109,24 +136,28 @@ class Boards:
         sees the board privately, with the buttons to go on.  When the turn passes (or the match
         ends), one board lists the whole turn and mentions whoever acts next."""
         match = result.match
-        # The turn's earlier moves, if nothing came between them and this one (a takeback would have).
-        plies, said = self.turn_said.pop(match.id, (None, []))
-        said = [*said, result.description] if plies == match.plies - 1 else [result.description]
-        if await self._still_his_turn(interaction, match):
+        said = self._turn_so_far(match, result.description)
+        if await self._mover_acts_again(match, interaction.user.id):
             self.turn_said[match.id] = (match.plies, said)
             await self._post_mid_turn(interaction, match, result.description)
             return
         description = Joined(said, "\n") if len(said) > 1 else result.description
         await self.post_turn(interaction, match, description, result.series)
 
-    async def _still_his_turn(self, interaction: discord.Interaction, match: Match) -> bool:
-        """Whether the person who just moved is to act again, with nobody's move in between (a reply
-        stored in advance may have answered his move already: then his turn passed and came back)."""
-        user = interaction.user.id
-        if match.status != "active" or match.to_move_id() != user:
+    def _turn_so_far(self, match: Match, description) -> list:
+        """The words of the mover's turn so far, this move's last: its earlier moves, if nothing came
+        between them and this one (a takeback would have)."""
+        plies, said = self.turn_said.pop(match.id, (None, []))
+        return [*said, description] if plies == match.plies - 1 else [description]
+
+    async def _mover_acts_again(self, match: Match, user: int | None = None) -> bool:
+        """Whether whoever made the last move (``user``, when known) is to act again, with nobody's move
+        in between (a reply stored in advance may have answered his move already: then his turn passed
+        and came back)."""
+        if match.status != "active" or (user is not None and match.to_move_id() != user):
             return False
         last = (await self.service.moves(match.id))[-1]
-        return last.user_id == user
+        return last.user_id == match.to_move_id()
 
     async def _post_mid_turn(self, interaction: discord.Interaction, match: Match, description) -> None:
         """The board after a move within a turn, for the mover's eyes only (in his language)."""
@@ -154,60 +185,90 @@ class Boards:
         While the computer is still to move (another of its seats, another placement), nothing is
         posted: the board comes after the last of its moves in a row, listing them all."""
         match = result.match
-        round_ = self.bot.computer.rounds.setdefault(match.id, Round())
-        round_.said.append(result.description)
-        round_.moves.append(result.description)
-        round_.unposted += 1
+        pending = self.pending.setdefault(match.id, PendingBoard())
+        pending.said.append(result.description)
+        pending.moves.append(result.description)
+        pending.unposted += 1
         try:
             if match.status == "active" and self.service.computer_to_move(match) is not None:
                 return
-            await self.post_round(match, result.series)
+            await self.post_pending(match, result.series)
         finally:
             self.bot.computer.schedule(match)
 
-    async def post_round(self, match: Match, series: Series | None = None) -> None:
+    async def post_pending(self, match: Match, series: Series | None = None) -> None:
         """The board after the computer's moves in a row, in place of the one that said it was thinking."""
-        round_ = self.bot.computer.rounds.pop(match.id, None) or Round()
+        pending = self.pending.pop(match.id, None) or PendingBoard()
+        await self.post_in_channel(match, Joined(pending.said, "\n"), series, last=Joined(pending.moves, " "),
+                                   replacing=pending.thinking)
+
+    async def post_web_move(self, result: MoveResult) -> None:
+        """A move made on the web board, like one made in Discord: within a turn of several moves the
+        channel gets nothing yet (the mover sees the board on his page; the channel's board loses its
+        buttons); when the turn passes, one board lists the whole turn."""
+        match = result.match
+        try:
+            said = self._turn_so_far(match, result.description)
+            if await self._mover_acts_again(match):
+                self.turn_said[match.id] = (match.plies, said)
+                if match.message_id is not None and match.home_channel_id is not None:
+                    await self._retire_board(match.home_channel_id, match.message_id)
+                return
+            description = Joined(said, "\n") if len(said) > 1 else result.description
+            message = await self.post_in_channel(match, description, result.series)
+            if message is not None:
+                self._pending_opened(match, match.home_channel_id, message.id, description)
+        finally:
+            self.bot.computer.schedule(match)
+
+    async def post_in_channel(self, match: Match, description, series: Series | None = None, *, last=None,
+                              replacing: list[tuple[int, int]] = (), publish: bool = True) -> discord.Message | None:
+        """The board where the match lives, with no interaction to answer (the computer's moves, a web
+        move, an event match's board): in the server's language, the next person mentioned.
+
+        ``last``: the moves for the alt text's "Last:" (default: ``description``); ``replacing``: the
+        boards it takes the place of (deleted: they said the computer was thinking); ``publish``: an
+        event's round may have ended with the match (False from the event's own posting)."""
         home = match.home_channel_id
         if home is None:
-            return
+            return None
         locale = self.match_locale(match)
-        kwargs = {"file": await self.board_file(match, locale, Joined(round_.moves, " "))}
+        kwargs = {"file": await self.board_file(match, locale, description if last is None else last)}
         view = self.board_view(match, locale)
         if view is not None:
             kwargs["view"] = view
-        text = await self.turn_content(match, Joined(round_.said, "\n"), series)
+        text = await self.turn_content(match, description, series)
         text = await self._with_final_extras(match, locale, text, kwargs)
         try:
             message = await self.bot.get_partial_messageable(home).send(
-                **outgoing(say(text, locale), notify=present.people(match), **kwargs))
+                **outgoing(say(text, locale), notify=self.notify(match), **kwargs))
         except discord.HTTPException as exc:
-            log.warning("could not post the computer's move in match %s: %s", match.id, exc)
-            return
+            log.warning("could not post the board of match %s: %s", match.id, exc)
+            return None
         await self.service.set_message(match.id, message.id)
-        thinking = [ids for ids in round_.thinking if ids[1] != message.id]
-        for channel_id, message_id in thinking:
+        replaced = [ids for ids in replacing if ids[1] != message.id]
+        for channel_id, message_id in replaced:
             await self._delete_board(channel_id, message_id)
-        if match.message_id not in (None, message.id, *(m for _, m in thinking)):
+        if match.message_id not in (None, 0, message.id, *(m for _, m in replaced)):
             await self._retire_board(home, match.message_id)
         if match.status in ("finished", "void") and match.thread_id:
             await self._archive(match.thread_id)
-        if match.status in ("finished", "void"):
+        if publish and match.status in ("finished", "void"):
             await self.bot.tournaments.publish()       # an event's round may have ended with it
+        return message
 
-    def _round_opened(self, match: Match, channel_id: int, message_id: int, description) -> None:
-        """A board that says the computer is thinking opens its round (or joins it: a /board meanwhile);
-        the board after the round replaces it.  Any other board closes the round."""
-        rounds = self.bot.computer.rounds
+    def _pending_opened(self, match: Match, channel_id: int, message_id: int, description) -> None:
+        """A board that says the computer is thinking opens its run of moves (or joins it: a /board
+        meanwhile); the board after the run replaces it.  Any other board closes the run."""
         if match.status != "active" or self.service.computer_to_move(match) is None:
-            rounds.pop(match.id, None)
+            self.pending.pop(match.id, None)
             return
-        round_ = rounds.setdefault(match.id, Round())
-        round_.thinking.append((channel_id, message_id))
+        pending = self.pending.setdefault(match.id, PendingBoard())
+        pending.thinking.append((channel_id, message_id))
         if description:
-            round_.said.append(description)
+            pending.said.append(description)
             if match.plies:         # a move, not "The match begins.": the alt text's "Last:" names it
-                round_.moves.append(description)
+                pending.moves.append(description)
 
     async def _post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
                          series: Series | None = None) -> None:
@@ -228,11 +289,11 @@ class Boards:
         content = public(interaction, await self._with_final_extras(match, public_locale(interaction), text, kwargs))
         try:
             if not elsewhere:
-                message = await interaction.followup.send(**outgoing(content, notify=match.players, **kwargs),
+                message = await interaction.followup.send(**outgoing(content, notify=self.notify(match), **kwargs),
                                                           wait=True)
             else:
                 message = await self.bot.get_partial_messageable(target).send(
-                    **outgoing(content, notify=match.players, **kwargs))
+                    **outgoing(content, notify=self.notify(match), **kwargs))
                 done = Text("Done — the board is below.") if target == interaction.channel_id else \
                     Text("Done — the board is in {channel}.", channel=f"<#{target}>")
                 await interaction.followup.send(**outgoing(private(interaction, done), ephemeral=True))
@@ -243,14 +304,14 @@ class Boards:
                 without = Joined([text, Text("(The board image could not be posted; `/{game} board` shows it.)",
                                              game=match.game)], "\n")
                 message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
-                    **outgoing(public(interaction, without), notify=match.players))
+                    **outgoing(public(interaction, without), notify=self.notify(match)))
             except discord.HTTPException:
                 await self._tell_failure(interaction, match, exc)
                 return
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()  # the "thinking…" placeholder
         await self.service.set_message(match.id, message.id)
-        self._round_opened(match, target, message.id, description)
+        self._pending_opened(match, target, message.id, description)
         if match.message_id not in (None, message.id) and home is not None:
             await self._retire_board(home, match.message_id)
         if match.status in ("finished", "void") and match.thread_id:

@@ -1,4 +1,9 @@
-"""The bot: wires settings, store, match service and command groups together."""
+"""The bot: wires settings, store, match service and the features together.
+
+This is the one module that imports every feature: each feature's object hangs on the bot
+(``bot.actions``, ``bot.history``, ``bot.tournaments``, ``bot.computer`` …) and the features reach
+one another through it at run time; the board poster (``bot.boards``) gets each feature's board
+buttons here.  bot/README.md draws the layers."""
 from __future__ import annotations
 
 import asyncio
@@ -14,29 +19,34 @@ from discord.ext import commands
 from matches import MatchService
 from matches.store import store_for
 
-from ..interactions import buttons, guided
-from ..interactions.actions import Actions
-from ..commands import build_groups
-from ..commands.community import build_community_commands
-from ..commands.tournament import build_tournament_group
-from ..commands.season import build_season_group
-from ..commands.ladder import build_ladder_group
-from ..commands.practice import build_practice_group
-from ..interactions.comfort import NextButton
-from ..background.computer import ComputerPlayer
-from ..interactions.conditional import RemoveLineButton
-from ..background.digests import Digests
+from ..errors import GameTree
+from ..messages.boards import BoardPoster
+from ..play import actions as play, buttons, guided
+from ..play.actions import Actions
+from ..history import commands as history
+from ..history.commands import History
+from ..play.commands import build_groups
+from ..community.commands import build_community_commands
+from ..tournaments.tournament_commands import build_tournament_group
+from ..tournaments.season_commands import build_season_group
+from ..tournaments.ladder_commands import build_ladder_group
+from ..computer.practice_commands import build_practice_group
+from ..play.comfort import NextButton
+from ..computer.player import ComputerPlayer
+from ..play.conditional import RemoveLineButton
+from ..clock.digests import Digests
 from .i18n import Catalogue
 from ..locales import LANGUAGES, catalogue, language
-from ..background.reminders import Reminders
-from ..background.scheduler import Scheduler
+from ..clock.reminders import Reminders
+from ..clock.scheduler import Scheduler
 from .settings import Settings
-from ..interactions.tournaments import JoinEventButton, Tournaments
+from ..tournaments.tournament import JoinEventButton, Tournaments
 from ..web import WebBoard
-from ..web.discord_side import OpenBoardButton
-from ..interactions.seasons import Seasons
-from ..interactions.ladder import Ladders
-from ..interactions.practice import Practising
+from ..web import discord_side as web
+from ..web.discord_side import OpenBoardButton, link_command
+from ..tournaments.seasons import Seasons
+from ..tournaments.ladder import Ladders
+from ..computer.practice import Practising
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +74,10 @@ def virtual_clock() -> float:
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, clock: Callable[[], float] = virtual_clock, **sharding):
         # Pings nobody unless a message says otherwise (bot.replies.outgoing: only the players it notifies).
+        # GameTree: every command's refusal is answered privately in one place (bot.errors).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), **sharding)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), tree_cls=GameTree,
+                         **sharding)
         # Names this process in the claims on due work (matches.timekeeping.claim_due).
         self.process_name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.settings = settings
@@ -74,6 +86,10 @@ class GameBot(commands.Bot):
                                idle_in_transaction_timeout=settings.idle_in_transaction_timeout)
         self.service = MatchService(self.store, clock=clock)
         self.actions = Actions(self)
+        self.history = History(self)
+        # The board's buttons in this order: the play feature's, a finished match's Review, the web board's.
+        self.boards = BoardPoster(self, board_items=[play.board_items, history.board_items, web.board_items],
+                                  final_extras=self.history.final_extras)
         self.reminders = Reminders(self)
         self.digests = Digests(self)
         self.scheduler = Scheduler(self)
@@ -97,10 +113,11 @@ class GameBot(commands.Bot):
         self.store.on_notice.append(self._settings_changed)
         for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
-        self.add_dynamic_items(*buttons.ALL, *guided.ALL, JoinEventButton, RemoveLineButton, NextButton,
-                               OpenBoardButton)
-        for command in [*build_groups(self.actions), *build_community_commands(self), build_tournament_group(self),
-                        build_season_group(self), build_ladder_group(self),
+        self.add_dynamic_items(*buttons.ALL, *guided.ALL, history.ReviewButton, JoinEventButton, RemoveLineButton,
+                               NextButton, OpenBoardButton)
+        link = link_command if self.settings.web_base_url else None
+        for command in [*build_groups(self.actions, link), *build_community_commands(self),
+                        build_tournament_group(self), build_season_group(self), build_ladder_group(self),
                         build_practice_group(self)]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
@@ -168,7 +185,7 @@ class GameBot(commands.Bot):
         await self.computer.stop()      # the jobs it was thinking about are handed back
         if self.web is not None:
             await self.web.stop()
-        if "reviewer" in vars(self.actions):      # started on the first review (bot/interactions/reviews.py)
+        if "reviewer" in vars(self.actions):      # started on the first review (bot/history/reviews.py)
             self.actions.reviewer.close()
         await super().close()
         await self.store.close()

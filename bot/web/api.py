@@ -30,6 +30,7 @@ from matches.play import IllegalMoveError
 from ..locales import language, say
 from . import links, page
 from .scene import PALETTE, scene, styles
+from .snapshots import Snapshots
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.streams: dict[int, set[asyncio.Queue]] = {}
+        self.on_publish: list[Callable[[int], None]] = []       # called with the match's id, first
 
     def subscribe(self, match_id: int) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue()
@@ -79,6 +81,8 @@ class Hub:
                 del self.streams[match_id]
 
     def publish(self, match_id: int, ply: int) -> None:
+        for hook in self.on_publish:
+            hook(match_id)
         for queue in self.streams.get(match_id, ()):
             queue.put_nowait(ply)
 
@@ -106,6 +110,7 @@ class Viewer:
     link: links.Link
     match: Match
     lang: str
+    now: float          # the bot's clock as the link was checked
 
     @property
     def seat(self) -> int | None:
@@ -144,6 +149,9 @@ class WebApp:
         self.host = host
         self.limits = Limits()
         self.version = _static_version()
+        self.snapshots = Snapshots()
+        self._building: set[asyncio.Task] = set()         # answers built ahead for pages just served
+        host.hub.on_publish.append(self.snapshots.forget)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self._headers], client_max_size=16 * 1024)
@@ -160,6 +168,8 @@ class WebApp:
 
     async def _shutdown(self, _app) -> None:
         self.host.hub.close()
+        for task in list(self._building):
+            task.cancel()
 
     @web.middleware
     async def _headers(self, request: web.Request, handler):
@@ -185,25 +195,21 @@ class WebApp:
             raise Refused(403, FORBIDDEN)
         service = self.host.service
 
-        async def look() -> tuple[int, Match | None, str | None]:
+        async def look() -> tuple[float, tuple[int, str | None, Match | None]]:
             # on the bot's loop, so that the bot's clock tells the time (tests move it)
-            if link.expires < self.host.clock():
-                return -1, None, None
-            generation = await service.link_generation(link.user_id)
-            try:
-                match = await service.get(link.match_id)
-            except ServiceError:
-                match = None
-            return generation, match, (await service.user_settings(link.user_id)).language
+            now = self.host.clock()
+            if link.expires < now:
+                return now, (-1, None, None)
+            return now, await service.board_look(link.match_id, link.user_id)
 
-        generation, match, stored = await self.host.call(look)
+        now, (generation, stored, match) = await self.host.call(look)
         if generation != link.generation or match is None or match.status not in ("active", "finished", "void"):
             raise Refused(403, FORBIDDEN)
         if link.role == "player" and link.user_id not in match.players:
             raise Refused(403, FORBIDDEN)
         lang = stored or _accepted(request)
         request._board_lang = lang          # for a refusal further on
-        return Viewer(link, match, lang)
+        return Viewer(link, match, lang, now)
 
     # ------------------------------------------------------------------ page
     async def page(self, request: web.Request) -> web.Response:
@@ -215,7 +221,16 @@ class WebApp:
                                 status=exc.status)
         match = viewer.match
         title = say(Text("{title} #{id}", title=match.title, id=match.id), viewer.lang)
+        # The page asks for its JSON as soon as its script runs: built meanwhile, it is ready then.
+        task = asyncio.ensure_future(self._described(viewer))
+        self._building.add(task)
+        task.add_done_callback(self._built)
         return web.Response(text=page.document(title, viewer.lang, self.version), content_type="text/html")
+
+    def _built(self, task: asyncio.Task) -> None:
+        self._building.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("the web board could not build match JSON ahead: %r", task.exception())
 
     async def favicon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -234,17 +249,29 @@ class WebApp:
     async def snapshot(self, request: web.Request) -> web.Response:
         viewer = await self._viewer(request)
         match, service = viewer.match, self.host.service
-
-        async def gather():
-            moves = await service.moves(match.id)
+        body = await self._described(viewer)
+        # Added to the kept answer, never kept: the review (stored after the match ended, without
+        # a new version) and the time now, from which the page counts down to the deadline.
+        review = None
+        if match.status == "finished":
             # a review exists only for an ended match; asked for no other, so none can leak while it runs
-            review = await service.stored_review(match.id) if match.status == "finished" else None
-            return moves, review
+            stored = await self.host.call(lambda: service.stored_review(match.id))
+            review = page.review(stored, len(match.players)) if stored is not None else None
+        tail = json.dumps({"review": review, "now": viewer.now}, separators=(",", ":")).encode()
+        return web.Response(body=body[:-1] + b"," + tail[1:], content_type="application/json")
 
-        moves, review = await self.host.call(gather)
-        described = self.describe(viewer, [m.move for m in moves], [m.user_id for m in moves])
-        described["review"] = page.review(review, len(match.players)) if review is not None else None
-        return web.json_response(described)
+    async def _described(self, viewer: Viewer) -> bytes:
+        """The match's JSON for ``viewer`` (without the review and the time): kept, or built."""
+        match, service = viewer.match, self.host.service
+
+        async def build() -> bytes:
+            moves = await self.host.call(lambda: service.moves(match.id))
+            described = self.describe(viewer, [m.move for m in moves], [m.user_id for m in moves])
+            return json.dumps(described, separators=(",", ":")).encode()
+
+        # what makes two viewers' answers differ (the steps go to the mover alone): see snapshots.py
+        key = (viewer.link.role, viewer.seat, viewer.lang)
+        return await self.snapshots.get(match.id, match.version, key, build)
 
     def describe(self, viewer: Viewer, moves: list[str], movers: list[int]) -> dict[str, Any]:
         match, lang = viewer.match, viewer.lang

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from engines import Text, Verbatim
-from matches import Match, MoveResult, ServiceError
+from matches import Match, MoveResult
 
-from ..interactions.buttons import PREFIX
-from ..locales import say
+from .. import lookup
+from ..persistent import PREFIX, Persistent
 from ..replies import outgoing, private, reply_error
 from . import links
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 DAY = 86_400
 
 
-class OpenBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:web:(?P<id>[0-9]+)"):
+class OpenBoardButton(Persistent, discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:web:(?P<id>[0-9]+)"):
     """Under every turn message while the web board is on: a private link for whoever clicks."""
 
     label = Text("Open board")
@@ -36,13 +36,16 @@ class OpenBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PR
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            match = await interaction.client.service.get(self.match_id)
-        except ServiceError as exc:
-            await reply_error(interaction, exc.text)
-            return
-        await send_link(interaction, match)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await send_link(interaction, await interaction.client.service.get(self.match_id))
+
+
+def board_items(bot, match: Match) -> list[discord.ui.Item]:
+    """While the web board is on, a running or finished match's board opens it (each click answers
+    with the clicker's own link)."""
+    if bot.web is None or match.status not in ("active", "finished"):
+        return []
+    return [OpenBoardButton(match.id)]
 
 
 async def link_for(bot: "GameBot", match: Match, user_id: int) -> tuple[str, str]:
@@ -74,39 +77,12 @@ async def send_link(interaction: discord.Interaction, match: Match) -> None:
 
 
 async def post_web_turn(bot: "GameBot", result: MoveResult) -> None:
-    """The board after a move made on the web, in the match's channel, the next player mentioned."""
-    actions, match = bot.actions, result.match
-    try:
-        home = match.home_channel_id
-        if home is None:
-            return
-        locale = actions.match_locale(match)
-        kwargs = {"file": await actions.board_file(match, locale, result.description)}
-        view = actions.board_view(match, locale)
-        if view is not None:
-            kwargs["view"] = view
-        text = await actions.turn_content(match, result.description, result.series)
-        text = await actions._with_final_extras(match, locale, text, kwargs)
-        try:
-            message = await bot.get_partial_messageable(home).send(
-                **outgoing(say(text, locale), notify=match.players, **kwargs))
-        except discord.HTTPException as exc:
-            log.warning("could not post the board of match %s after a web move: %s", match.id, exc)
-            return
-        await bot.service.set_message(match.id, message.id)
-        actions._round_opened(match, home, message.id, result.description)
-        if match.message_id not in (None, message.id):
-            await actions._retire_board(home, match.message_id)
-        if match.status in ("finished", "void") and match.thread_id:
-            await actions._archive(match.thread_id)
-        if match.status in ("finished", "void"):
-            await bot.tournaments.publish()
-    finally:
-        bot.computer.schedule(match)
+    """The board after a move made on the web, in the match's channel (``bot.boards``: as from Discord)."""
+    await bot.boards.post_web_move(result)
 
 
-async def link_command(actions, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
+async def link_command(interaction: discord.Interaction, game: str, match_id: int | None) -> None:
     """``/<game> link [match]``: the user's link to the match, privately."""
-    match = await actions.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
+    match = await lookup.resolve(interaction, game, match_id, statuses=("active", "finished", "void"))
     if match is not None:
         await send_link(interaction, match)

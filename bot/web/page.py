@@ -6,6 +6,7 @@ forbid both.  Every name and word reaches the page as JSON and is set as text,
 never as markup."""
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 
@@ -29,7 +30,12 @@ WORDS = {
     "live": Text("Live"),
     "offline": Text("Reconnecting…"),
     "played": Text("Played."),
-    "deadline": Text("Deadline"),
+    "deadline": Text("Deadline: {date}", date=Verbatim("{date}")),
+    "time_left": Text("Time left: {time}", time=Verbatim("{time}")),
+    "time_up": Text("Time is up"),
+    "hours": Text("{hours} h", hours=Verbatim("{hours}")),
+    "minutes": Text("{minutes} min", minutes=Verbatim("{minutes}")),
+    "seconds": Text("{seconds} s", seconds=Verbatim("{seconds}")),
     "previous": Text("Previous move"),
     "next": Text("Next move"),
     "board": Text("Board"),
@@ -43,11 +49,6 @@ WORDS = {
     "unlaid": Text("Sub-boards still face down: {count}", count=Verbatim("{count}")),
     "pile": Text("Face-down tiles: {count}", count=Verbatim("{count}")),
     "stock": Text("Open tiles"),
-    "chips": Text("chips"),
-    "towers_left": Text("towers"),
-    "bridges_left": Text("bridges"),
-    "houses_left": Text("houses"),
-    "score": Text("score"),
     "landscape": Text("landscape"),
     "building": Text("building"),
     # a finished match's review; the page fills in the fields (as text)
@@ -61,14 +62,28 @@ WORDS = {
                    name=Verbatim("{name}"), move=Verbatim("{move}"), label=Verbatim("{label}"),
                    drop=Verbatim("{drop}"), best=Verbatim("{best}")),
 }
+# A count's words, singular and plural (the page picks one by the number, as the language wants it)
+COUNTS = {
+    "chips": (Text("{count} chip", count=Verbatim("{count}")), Text("{count} chips", count=Verbatim("{count}"))),
+    "towers": (Text("{count} tower", count=Verbatim("{count}")), Text("{count} towers", count=Verbatim("{count}"))),
+    "bridges": (Text("{count} bridge", count=Verbatim("{count}")),
+                Text("{count} bridges", count=Verbatim("{count}"))),
+    "houses": (Text("{count} house", count=Verbatim("{count}")), Text("{count} houses", count=Verbatim("{count}"))),
+    "points": (Text("{count} point", count=Verbatim("{count}")), Text("{count} points", count=Verbatim("{count}"))),
+    "days": (Text("1 day"), Text("{days} days", days=Verbatim("{count}"))),
+}
 TERRAINS = {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Text("forest")}
 ORES = {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")}
 
 
+@functools.lru_cache(maxsize=8)
 def words(lang: str) -> dict:
+    """The page's words in ``lang`` (the same for every page: said once; never changed by callers)."""
     said = {key: say(text, lang, escaped=False) for key, text in WORDS.items()}
     said["terrain"] = {k: say(v, lang, escaped=False) for k, v in TERRAINS.items()}
     said["ore"] = {k: say(v, lang, escaped=False) for k, v in ORES.items()}
+    said["count"] = {k: {"one": say(one, lang, escaped=False), "other": say(other, lang, escaped=False)}
+                     for k, (one, other) in COUNTS.items()}
     return said
 
 

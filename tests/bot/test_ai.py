@@ -16,7 +16,7 @@ from simcord.builders import UserHandle
 from bot import Settings
 from bot.locales import say
 from bot.messages import boards as boards_module, present
-from bot.background.computer import ComputerPlayer
+from bot.computer.player import ComputerPlayer
 from bot.setup.settings import SettingsError
 from engines import get_game
 from matches import Player, ai_seats

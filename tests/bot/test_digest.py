@@ -170,7 +170,7 @@ async def test_one_digest_a_day_across_a_restart_and_none_on_an_empty_day(world)
 
 
 async def test_a_long_digest_stays_within_discords_limit(world):
-    from bot.background.digests import compose
+    from bot.clock.digests import compose
 
     w = world
     deterministic_seeds(w, 1000)
@@ -196,7 +196,7 @@ async def test_a_digest_goes_out_once_across_two_processes_and_a_restart(world):
     nobody sends it; then the restarted bot sends it once, with the nonce any earlier attempt
     used; the next day's comes once more, whichever process is up."""
     from bot.setup.client import virtual_clock
-    from bot.background.digests import digest_nonce
+    from bot.clock.digests import digest_nonce
     from matches import MatchService
     from matches.store import store_for
 
@@ -240,7 +240,7 @@ async def test_many_digests_due_at_once_go_out_at_discords_pace(world):
     user, unless cached, the DM channel, the message); each player gets his own, once."""
     from bisect import bisect_left
 
-    from bot.background.pacing import BACKGROUND_GLOBAL
+    from bot.clock.pacing import BACKGROUND_GLOBAL
     from matches import Player
 
     w = world

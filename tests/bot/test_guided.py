@@ -1,6 +1,6 @@
-"""Choosing a move with the "Choose a move" button and select menus (bot/interactions/guided.py), through the real bot."""
+"""Choosing a move with the "Choose a move" button and select menus (bot/play/guided.py), through the real bot."""
 
-from bot.interactions.menus import MORE
+from bot.play.menus import MORE
 
 from .games_helpers import actor_of, start_game
 from .helpers import GAME, assert_png, button_labels, member_of, snapshot, start_match

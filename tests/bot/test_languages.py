@@ -16,9 +16,9 @@ import simcord.interactions as simcord_interactions
 
 from bot.messages import present
 from bot.locales import catalogue, say
-from bot.background.reminders import reminder_text
+from bot.clock.reminders import reminder_text
 from engines import Text
-from matches import Event, ServiceError
+from matches import ClockEvent, ServiceError
 from matches.timing import DAY
 
 from .helpers import advance, assert_png, button_labels, final_match_id
@@ -129,7 +129,7 @@ async def test_reminders_on_a_german_server_are_german(world, client_locales):
     before = len(channel.history())
     await advance(w.env, DAY + 31)
     [nudge] = [m for m in channel.history()[before:] if "⏰" in m.content]
-    english = reminder_text(match, Event.DAILY, present.mention(ann.id), w.service.clock() - 31)
+    english = reminder_text(match, ClockEvent.DAILY, present.mention(ann.id), w.service.clock() - 31)
     assert nudge.content == say(english, "de") and ann.mention in nudge.content
     assert_no_english(nudge.content, "de")
 
@@ -177,7 +177,7 @@ async def test_reminders_by_dm_are_in_the_players_own_language(world, client_loc
     assert match.to_move_id() == w.ann.id
     await advance(w.env, DAY + 31)
     dm = w.ann.user.dm_channel.last_message
-    assert dm.content == say(reminder_text(match, Event.DAILY, Text("Hi"), w.service.clock() - 31), "fr")
+    assert dm.content == say(reminder_text(match, ClockEvent.DAILY, Text("Hi"), w.service.clock() - 31), "fr")
     assert_no_english(dm.content, "fr")
 
 

@@ -1,8 +1,8 @@
-"""Pacing by Discord's limits (bot/background/pacing.py), on a fake clock: pure, no Discord."""
+"""Pacing by Discord's limits (bot/clock/pacing.py), on a fake clock: pure, no Discord."""
 import random
 from bisect import bisect_left
 
-from bot.background.pacing import (BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_MESSAGES, CHANNEL_PERIOD, GLOBAL_REQUESTS,
+from bot.clock.pacing import (BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_MESSAGES, CHANNEL_PERIOD, GLOBAL_REQUESTS,
                         Pacer, TokenBucket)
 
 

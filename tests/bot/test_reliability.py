@@ -91,7 +91,7 @@ async def test_a_round_limit_passing_on_vacation_is_not_a_fault(world):
 async def test_standings_show_a_faulty_players_figure_beside_his_name_and_nothing_for_the_others(world):
     """bob ran out of time once (0 %): his line says so, in the text and the image's row; ann (100 %)
     and cat and dan (no ended match yet) show no figure."""
-    from bot.interactions import standings as S
+    from bot.tournaments import standings as S
     w = world
     match = await started(w, w.ann, w.bob)
     while match.to_move_id() == w.ann.id:

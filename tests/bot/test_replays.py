@@ -8,7 +8,7 @@ import io
 
 from PIL import Image, ImageChops, ImageSequence, ImageStat
 
-import bot.interactions.replays as bot_replays
+import bot.history.replays as bot_replays
 from bot.locales import say
 from engines import Text, replay
 

@@ -1,4 +1,4 @@
-"""``/<game> review`` and the Review button (bot/interactions/reviews.py) through the real bot.
+"""``/<game> review`` and the Review button (bot/history/reviews.py) through the real bot.
 
 The reviews here search with small budgets (the search is the same at any budget; the real
 ones are measured in bench/); here the review worker is a thread of the bot."""
@@ -9,7 +9,7 @@ import threading
 import pytest
 from PIL import Image
 
-import bot.interactions.reviews as bot_reviews
+import bot.history.reviews as bot_reviews
 from ai import levels
 from bot.locales import say
 from engines import Text
@@ -106,16 +106,16 @@ async def test_a_finished_match_is_reviewed_once_then_served_from_the_store(worl
     assert chart.description.endswith(". bob won by resignation."), chart.description      # the result, as the chart says it
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
-    assert w.env.bot.actions.reviewer.started == 1
+    assert w.env.bot.history.reviewer.started == 1
     again = await w.ann.slash(w.channel, f"{GAME} review", match=match.id)
     assert not again.ephemeral and again.response.content == content
-    assert w.env.bot.actions.reviewer.started == 1                         # stored: not computed again
+    assert w.env.bot.history.reviewer.started == 1                         # stored: not computed again
     assert notes(w, f"Reviewing Architekton #{match.id}") == 1              # instant: no progress note
     # the final message's Review button does the same
     pressed = await w.bob.click(final, label="Review")
     assert not pressed.ephemeral
     posted = pressed.response or pressed.followups[-1]
-    assert posted.content == content and w.env.bot.actions.reviewer.started == 1
+    assert posted.content == content and w.env.bot.history.reviewer.started == 1
 
 
 async def test_no_review_while_the_match_runs(world):
@@ -125,7 +125,7 @@ async def test_no_review_while_the_match_runs(world):
     refused = await w.ann.slash(w.channel, f"{GAME} review", match=match.id)
     assert refused.ephemeral and "is still being played" in refused.response.content
     assert await w.service.stored_review(match.id) is None
-    assert "reviewer" not in vars(w.env.bot.actions) or w.env.bot.actions.reviewer.started == 0
+    assert "reviewer" not in vars(w.env.bot.history) or w.env.bot.history.reviewer.started == 0
 
 
 async def test_review_in_german(world, client_locales):
@@ -160,7 +160,7 @@ async def test_a_computer_move_does_not_wait_for_a_running_review(world, monkeyp
         return real(job)
 
     monkeypatch.setattr(bot_reviews, "compute", held)
-    reviewer = w.env.bot.actions.reviewer
+    reviewer = w.env.bot.history.reviewer
     job = await w.service.review_job(match.id)
     running = asyncio.ensure_future(reviewer.review(job))
     while not entered.is_set():
@@ -180,7 +180,7 @@ async def test_a_computer_move_does_not_wait_for_a_running_review(world, monkeyp
 
 @pytest.mark.parametrize("workers", [1, 0], ids=["process", "thread"])
 def test_the_review_worker_runs_at_a_lower_priority_than_the_bot(workers):
-    """The guarantee of bot/interactions/reviews.py: the review's worker (a process of its own, or a thread
+    """The guarantee of bot/history/reviews.py: the review's worker (a process of its own, or a thread
     with AI_WORKERS=0) runs NICENESS steps nicer than the bot and its computer's pool."""
     import os
     from types import SimpleNamespace

@@ -16,12 +16,12 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.interactions import standings as S
+from bot.tournaments import standings as S
 from bot.locales import say
 from bot.replies import CONTENT_MAX
 from matches import Player
 from matches.competitions import Page, Standing
-from matches.events import Event, EventEntrant, EventView
+from matches.tournaments import Tournament, TournamentEntrant, TournamentView
 from render import standings as R
 
 from .test_tournaments import create, organiser_in
@@ -34,12 +34,12 @@ ENGLISH = discord.Locale.british_english
 
 
 # ----------------------------------------------------------- the measurement of the page size
-def worst_view(size: int, name: str, final: bool = True) -> tuple[EventView, Page]:
+def worst_view(size: int, name: str, final: bool = True) -> tuple[TournamentView, Page]:
     """The longest page there can be: ``size`` rows named ``name`` with four-digit ranks, tie-breaks
     of six characters, all withdrawn, the reader's own row, five tied winners, an 80-character title."""
-    event = Event(123, 1, 1, "T" * 80, "architekton", "swiss", {}, 2, 8, 3, "finished" if final else "running",
+    event = Tournament(123, 1, 1, "T" * 80, "architekton", "swiss", {}, 2, 8, 3, "finished" if final else "running",
                   8, 8, True, 1, None, None, [1, 2, 3, 4, 5], 0.0)
-    view = EventView(event, [EventEntrant(i, name, 1, 1500.0) for i in range(1, size + 2)], [])
+    view = TournamentView(event, [TournamentEntrant(i, name, 1, 1500.0) for i in range(1, size + 2)], [])
 
     def row(i):
         return Standing(9000 + i, i, Fraction(199, 2), Fraction(19999, 2), Fraction(19999, 2), 1500.0, 99, 0, (), True)
@@ -87,7 +87,7 @@ def test_names_that_escaping_doubles_are_cut_to_fit(locale):
     assert len(LINE.findall(text)) == S.PAGE_SIZE + 1                            # every row still there
 
 
-def one_page_swiss(name: str, opponents: int) -> tuple[EventView, Page]:
+def one_page_swiss(name: str, opponents: int) -> tuple[TournamentView, Page]:
     view, _ = worst_view(S.PAGE_SIZE, name, final=False)
     rows = tuple(Standing(i, i, Fraction(1), Fraction(1), Fraction(1), 1500.0, opponents, 0,
                           tuple(o for o in range(1, opponents + 2) if o != i)[:opponents])
@@ -142,7 +142,7 @@ def rows_of(text: str) -> list[tuple[int, str, str]]:
     return [(int(rank), name, pts) for rank, name, pts in LINE.findall(text)]
 
 
-async def assert_text_and_image_agree(w, message, view: EventView, page: Page, final: bool,
+async def assert_text_and_image_agree(w, message, view: TournamentView, page: Page, final: bool,
                                       viewer: int | None = None) -> None:
     """The posted text and the posted image show the same rows: ranks, names and points."""
     assert len(message.content) <= CONTENT_MAX

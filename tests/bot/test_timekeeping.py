@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.background.pacing import BACKGROUND_CHANNEL, CHANNEL_PERIOD
+from bot.clock.pacing import BACKGROUND_CHANNEL, CHANNEL_PERIOD
 from matches.timing import DAY
 
 from .helpers import advance, deterministic_seeds
@@ -181,7 +181,7 @@ async def test_overdue_notices_in_one_channel_go_out_at_the_pace_discord_allows_
 
 
 async def test_a_channel_with_a_long_backlog_does_not_hold_up_the_others(world, monkeypatch):
-    from bot.background import reminders
+    from bot.clock import reminders
 
     w = world
     quiet = w.guild.create_text_channel("quiet")
@@ -230,7 +230,7 @@ async def test_a_reminder_whose_process_died_mid_delivery_goes_out_once_after_it
     nonce any earlier attempt used, so Discord keeps a single message even if that one got out."""
     from matches.timekeeping import CLAIM_LEASE
 
-    from bot.background.reminders import delivery_nonce
+    from bot.clock.reminders import delivery_nonce
 
     w = world
     match = await start_match(w)

@@ -14,7 +14,7 @@ from bot import Settings
 
 from tests.web.browser import PHONE, browser, open_board, wait_ply  # noqa: F401
 
-from .helpers import assert_png, mentioned_ids, pinged_ids
+from .helpers import assert_png, mentioned_ids, pinged_ids, start_match
 
 SECRET = "w" * 40
 BASE = "http://board.test"
@@ -105,6 +105,46 @@ async def test_a_move_on_the_web_board_is_posted_in_the_channel_and_a_discord_mo
         async with http.get(f"{web}/api/m/{fresh}") as new:
             assert new.status == 200 and (await new.json())["you"] == 0
     assert [m.move for m in await w.service.moves(match.id)] == ["+c3", "+d4"]
+
+
+async def test_a_turn_of_two_placements_on_the_web_posts_one_board_when_the_turn_passes(world, web):
+    """As from Discord: the first placement of an Architekton turn made on the web posts nothing in
+    the channel (whose board loses its buttons: they belong to an earlier position); the second
+    posts one board listing both placements, which mentions and pings the next player only."""
+    w = world
+    match, _ = await start_match(w, seed=1000)
+    ann = link_in(await w.ann.click(w.channel.last_message, label="Open board"))
+    said = []
+    async with aiohttp.ClientSession() as http:
+        for placement in range(2):
+            match = await w.service.get(match.id)
+            assert match.to_move_id() == w.ann.id
+            state = match.state()
+            move = state.legal_moves()[0]
+            preview = state.copy()
+            said.append(preview.describe(preview.play(move), match.names))
+            before = len(w.channel.history())
+            async with http.post(f"{web}/api/m/{ann}/move", json={"move": move, "ply": match.plies},
+                                 headers={"Origin": BASE}) as played:
+                assert played.status == 200
+            await w.env.settle()
+            after = await w.service.get(match.id)
+            assert after.plies == match.plies + 1
+            if placement == 0:
+                assert after.to_move_id() == w.ann.id
+                assert len(w.channel.history()) == before                   # nothing public within the turn
+                [old] = [m for m in w.channel.history() if m.id == match.message_id]
+                assert button_labels(old) == []
+                continue
+            assert len(w.channel.history()) == before + 1
+            posted = w.channel.last_message
+            await assert_png(posted)
+            assert said[0] and said[0] in posted.content
+            assert posted.content.index(said[0]) < posted.content.index(said[1])
+            assert after.to_move_id() == w.bob.id
+            assert mentioned_ids(posted) == {w.bob.id} and pinged_ids(w.env, posted) == {w.bob.id}
+            assert after.message_id == posted.id
+    assert len([m for m in w.channel.history() if m.attachments]) == 2     # the start and one board for the turn
 
 
 async def test_an_open_event_stream_does_not_keep_the_bot_busy(world, web):

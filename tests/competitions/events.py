@@ -46,19 +46,19 @@ def swiss_event(n: int, seed: int, table_sizes=(2,), rounds: int | None = None,
 
 def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upsets: tuple[int, ...] = (),
                   withdrawn: tuple[int, ...] = ()):
-    """An :class:`~matches.events.EventView` of a knockout as the service stores it (tables, bye tables,
+    """An :class:`~matches.tournaments.TournamentView` of a knockout as the service stores it (tables, bye tables,
     series points), built with the pure bracket: ``rounds_done`` rounds decided, then ``decided_now``
     series of the next one; the rest of that round in progress at 1 : 0 or 1 : 1.  The better seed wins
     (2 : 0, or 2 : 1 in every third series) unless his series' index is in ``upsets``; players at the
     indexes in ``withdrawn`` withdrew in round 1 (their series lost by forfeit).  Entrant ``i`` has the
     id ``100 + i`` and seeds ``i + 1``-th."""
     from matches.competitions import Bout, knockout_bracket, knockout_next
-    from matches.events import Event, EventEntrant, EventTable, EventView
+    from matches.tournaments import Tournament, TournamentEntrant, TournamentTable, TournamentView
 
-    entrants = [EventEntrant(100 + i, name, 1 if i in withdrawn else None, 1800.0 - 10 * i)
+    entrants = [TournamentEntrant(100 + i, name, 1 if i in withdrawn else None, 1800.0 - 10 * i)
                 for i, name in enumerate(names)]
     gone = {100 + i for i in withdrawn}
-    view = EventView(Event(7, 1, 1, "Spring Cup", "architekton", "knockout", {}, 2, None, 3, "running", 1, 1,
+    view = TournamentView(Tournament(7, 1, 1, "Spring Cup", "architekton", "knockout", {}, 2, None, 3, "running", 1, 1,
                            False, 1, None, None, [], 0.0), entrants, [])
     bouts: list[Bout] = knockout_bracket(view.seeds())
     number, serial = 1, 0
@@ -67,7 +67,7 @@ def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upse
         for j, bout in enumerate(bouts):
             players = [p for p in (bout.first, bout.second) if p is not None]
             if len(players) < 2:
-                view.tables.append(EventTable(number, j + 1, players, [1] * len(players), True, None, None))
+                view.tables.append(TournamentTable(number, j + 1, players, [1] * len(players), True, None, None))
                 continue
             serial += 1
             better, worse = sorted(players)                 # the lower id seeds higher
@@ -83,7 +83,7 @@ def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upse
             else:
                 score = {better: 1, worse: serial % 2}
             places = [1 if p == better else 2 for p in players] if decided else None
-            view.tables.append(EventTable(number, j + 1, players, places, bool(gone & set(players)), 1000 + serial,
+            view.tables.append(TournamentTable(number, j + 1, players, places, bool(gone & set(players)), 1000 + serial,
                                           serial))
             view.series[serial] = score
             if decided:

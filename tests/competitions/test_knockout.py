@@ -104,7 +104,7 @@ def test_the_bracket_shown_follows_the_events_tables_at_every_size(players):
     """What the standings draw (``knockout_bouts``) from the tables the service stores: every round's
     paired series as stored, each winner in the series his own feeds, byes to the top seeds, and the
     players still in exactly those nobody has beaten -- with upsets and a withdrawal at any size."""
-    from bot.interactions.standings import knockout_bouts, still_in
+    from bot.tournaments.standings import knockout_bouts, still_in
 
     from .events import knockout_view
 

@@ -1,7 +1,7 @@
 """The Discord layer's own messages said in German and French (bot/locales/*/bot.json).
 
 Matches are made through the match service's public API, as the bot makes them;
-the messages are the ones ``bot.messages.present`` and ``bot.background.reminders`` build for them.
+the messages are the ones ``bot.messages.present`` and ``bot.clock.reminders`` build for them.
 """
 import ast
 from pathlib import Path
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot.messages import present
-from bot.background import reminders
+from bot.clock import reminders
 from bot.locales import say
 from engines import Text
-from matches import Event
+from matches import ClockEvent
 from tests.matches.conftest import ANN, BOB, CAT
 
 
@@ -88,10 +88,10 @@ async def test_reminders_and_the_claim_after_a_timeout(service):
     match = await started(service)
     deadline = present.timestamp(match.deadline)
     # A DM greets instead of mentioning; day 0 of match #1 takes the second daily wording.
-    dm = reminders.reminder_text(match, Event.DAILY, Text("Hi"), match.clock_start)
+    dm = reminders.reminder_text(match, ClockEvent.DAILY, Text("Hi"), match.clock_start)
     assert both(dm) == (f"⏰ Hallo, **Architekton #{match.id}** wartet auf dich. Frist: {deadline}.",
                         f"⏰ Bonjour, **Architekton #{match.id}** vous attend. Échéance\u00a0: {deadline}.")
-    quarter = reminders.reminder_text(match, Event.QUARTER, present.mention(ANN.id), match.clock_start)
+    quarter = reminders.reminder_text(match, ClockEvent.QUARTER, present.mention(ANN.id), match.clock_start)
     assert both(quarter) == (
         f"⏳ <@1>, in **Architekton #{match.id}** bleibt dir nur noch ein Viertel deiner Zeit. Frist: {deadline}.",
         f"⏳ <@1>, il ne vous reste qu'un quart de votre temps dans **Architekton #{match.id}**. "
@@ -115,7 +115,7 @@ def test_a_count_of_one_move_is_singular():
 
 
 def test_a_swiss_event_of_one_round_says_round():
-    from bot.interactions.tournaments import _rounds
+    from bot.tournaments.tournament import _rounds
 
     assert [str(_rounds(1)), str(_rounds(3))] == ["1 round", "3 rounds"]      # once "1 rounds"
     assert both(_rounds(1)) == ("1 Runde", "1 ronde")
@@ -129,7 +129,7 @@ def test_the_reminder_modes_are_said_in_words():
 
 
 def test_the_move_chooser_buttons_stay_short():
-    from bot.interactions import guided
+    from bot.play import guided
 
     assert both(guided.ChooseMoveButton.label) == ("Zug wählen", "Choisir un coup")
     assert both(Text("Play {move}", move="B07@1,0r2")) == ("B07@1,0r2 spielen", "Jouer B07@1,0r2")
@@ -137,7 +137,7 @@ def test_the_move_chooser_buttons_stay_short():
 
 def test_the_decision_buttons_say_what_each_choice_costs():
     """They once read "Keep (pay k)", "Behalten (k zahlen)": the rulebook's letter, not the position's number."""
-    from bot.interactions.buttons import decision_buttons
+    from bot.play.buttons import decision_buttons
 
     def labels(mismatches: int, lang: str) -> list[str]:
         return [say(button.label, lang, escaped=False) for button in decision_buttons(7, 3, mismatches)]

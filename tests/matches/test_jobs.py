@@ -48,7 +48,7 @@ async def test_the_computers_turn_is_queued_with_the_move_that_makes_it(service,
     state.play(state.legal_moves()[0])
 
     def rolled_back(tx):
-        service._commit(tx, after, state, plies=after.plies + 1)
+        service.core._commit(tx, after, state, plies=after.plies + 1)
         raise RuntimeError("rolled back")
 
     with pytest.raises(RuntimeError):

@@ -1,7 +1,7 @@
 """Time limits, reminders, claims, abandonment and vacations."""
 import pytest
 
-from matches import Event, MatchClosed, ServiceError
+from matches import ClockEvent, MatchClosed, ServiceError
 from matches.competitions.skill import Skill, rate
 from matches.timing import DAY, due_events, start_clock
 
@@ -16,10 +16,10 @@ def test_clock_waits_for_a_player_on_vacation():
 
 def test_events_of_a_turn_daily_then_quarter_then_timeout_then_abandon():
     events = due_events(0.0, 3 * DAY, 3, 0, None)
-    assert events == [(DAY, Event.DAILY), (2.25 * DAY, Event.QUARTER), (3 * DAY, Event.TIMEOUT),
-                      (33 * DAY, Event.ABANDON)]
+    assert events == [(DAY, ClockEvent.DAILY), (2.25 * DAY, ClockEvent.QUARTER), (3 * DAY, ClockEvent.TIMEOUT),
+                      (33 * DAY, ClockEvent.ABANDON)]
     # a one-day limit: no daily reminder, the quarter one 6 hours before the end
-    assert due_events(0.0, DAY, 1, 0, None)[0] == (0.75 * DAY, Event.QUARTER)
+    assert due_events(0.0, DAY, 1, 0, None)[0] == (0.75 * DAY, ClockEvent.QUARTER)
 
 
 async def test_deadline_starts_with_the_match_and_restarts_when_the_turn_passes(service, clock):
@@ -47,16 +47,16 @@ async def test_reminders_come_due_in_order_and_a_move_cancels_them(service, cloc
     assert await service.due() == []
     clock.now += DAY
     [(due, event)] = await service.due()
-    assert due.id == match.id and event == Event.DAILY
+    assert due.id == match.id and event == ClockEvent.DAILY
     await service.mark_sent(due, event)
     assert await service.due() == []
     clock.now += 1.25 * DAY                                     # a quarter of 3 days left
     [(due, event)] = await service.due()
-    assert event == Event.QUARTER
+    assert event == ClockEvent.QUARTER
     await service.mark_sent(due, event)
     clock.now += 0.75 * DAY
     [(due, event)] = await service.due()
-    assert event == Event.TIMEOUT
+    assert event == ClockEvent.TIMEOUT
     stale = due
     await service.move(match.id, ANN.id, match.state().legal_moves()[0])
     assert await service.mark_sent(stale, event) is None          # the move came first
@@ -67,7 +67,7 @@ async def test_after_downtime_only_the_latest_event_is_sent_and_the_backlog_is_l
         await started(service)
     clock.now += 3 * DAY + 1
     due = await service.due(limit=10)
-    assert len(due) == 10 and {e for _, e in due} == {Event.TIMEOUT}
+    assert len(due) == 10 and {e for _, e in due} == {ClockEvent.TIMEOUT}
 
 
 async def test_a_channel_with_a_long_backlog_leaves_room_for_the_others(service, clock):
@@ -101,7 +101,7 @@ async def test_abandoned_after_thirty_days_past_the_deadline_unrated(service, cl
     match = await started(service)
     clock.now += 33 * DAY
     [(due, event)] = await service.due()
-    assert event == Event.ABANDON
+    assert event == ClockEvent.ABANDON
     closed = await service.mark_sent(due, event)
     assert closed.status == "abandoned"
     assert await service.leaderboard(10, "architekton") == []

@@ -3,7 +3,7 @@ of his turns up to the start, and runs out; reminders and claims follow it (both
 import pytest
 
 from matches.errors import ServiceError
-from matches.timing import DAY, Event
+from matches.timing import DAY, ClockEvent
 
 from .conftest import ANN, BOB
 
@@ -42,11 +42,11 @@ async def test_a_bank_that_runs_out_warns_first_and_is_claimed(service, clock):
     match = (await service.move(match.id, ANN.id, "+c3")).match
     assert match.deadline == clock.now + DAY
     clock.now += 0.75 * DAY + 1                                 # a quarter of bob's bank left
-    assert [(m.id, e) for m, e in await service.due()] == [(match.id, Event.QUARTER)]
+    assert [(m.id, e) for m, e in await service.due()] == [(match.id, ClockEvent.QUARTER)]
     with pytest.raises(ServiceError):
         await service.claim(match.id, ANN.id)
     clock.now += 0.25 * DAY
-    assert [e for _, e in await service.due()] == [Event.TIMEOUT]
+    assert [e for _, e in await service.due()] == [ClockEvent.TIMEOUT]
     result = await service.claim(match.id, ANN.id)
     assert result.match.status == "finished" and result.match.result["end"] == "timeout"
     assert result.match.result["winners"] == [0]

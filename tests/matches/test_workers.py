@@ -1,6 +1,6 @@
 """``python -m ai worker`` processes over one PostgreSQL database (ai/worker.py): killed, paused,
 cut off from the database, several at once.  The test plays the bot's part: a person's moves, and
-the computer's results played through the service's versioned move (as bot.background.computer does).
+the computer's results played through the service's versioned move (as bot.computer.player does).
 
 PostgreSQL only (SQLite cannot be shared between processes: there the bot thinks in its own pool,
 tests/matches/test_jobs.py).  Short leases; the searches at the easy level, except where a search
@@ -239,3 +239,18 @@ async def test_two_workers_and_two_bot_processes_play_twelve_matches_to_the_end_
     assert all(w["reconnects"] >= 1 for w in result["workers"])
     assert all(c["reconnects"] >= 1 for c in result["consumers"])
     assert result["jobs_left"] == []
+
+
+def test_a_worker_reads_the_settings_without_loading_the_discord_layer():
+    """A worker's start is CPU spent on every machine that runs one (bench.ai_queue counts it): reading
+    the bot's settings must not load discord.py and the bot's features with them."""
+    code = ("import sys; import ai.cli, ai.worker; from bot.setup.settings import Settings;"
+            " from matches.computer import think; from matches.jobrunner import JobRunner;"
+            " from matches.service import MatchService; from matches.store import store_for;"
+            " print(sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiohttp')"
+            " or m.startswith('bot.setup.client')))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    code = "import sys; from bot import create_bot; print('discord' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "True"          # the client still comes with ``from bot import create_bot``

@@ -11,7 +11,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.interactions import standings as S
+from bot.tournaments import standings as S
 from bot.replies import CONTENT_MAX
 from render import bracket as B
 from render import common as C

@@ -7,9 +7,9 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.interactions import standings as S
+from bot.tournaments import standings as S
 from matches.competitions import Page, Standing
-from matches.events import Event, EventEntrant, EventTable, EventView
+from matches.tournaments import Tournament, TournamentEntrant, TournamentTable, TournamentView
 from render import common as C
 from render.standings import (COL_GAP, FRAME, GOLD, HEAD_SIZE, PAD, TEXT_SIZE, WIDTH, StandingRow, badge_width,
                               standings_image, table_layout, tail_width)
@@ -61,12 +61,12 @@ def test_a_row_apart_comes_after_a_gap_with_a_dotted_rule():
 
 
 # ----------------------------------------------------------- the table as the bot draws it
-def event_view(fmt: str, size: int, name: str, tables=()) -> EventView:
-    event = Event(5, 1, 1, "T" * 80, "tactori", fmt, {}, 2, 8, 3, "running", 8, 8, False, 1, None, None, [], 0.0)
-    return EventView(event, [EventEntrant(i, name, None, 1500.0 + i) for i in range(1, size + 2)], list(tables))
+def event_view(fmt: str, size: int, name: str, tables=()) -> TournamentView:
+    event = Tournament(5, 1, 1, "T" * 80, "tactori", fmt, {}, 2, 8, 3, "running", 8, 8, False, 1, None, None, [], 0.0)
+    return TournamentView(event, [TournamentEntrant(i, name, None, 1500.0 + i) for i in range(1, size + 2)], list(tables))
 
 
-def worst_page(fmt: str, own_on_page: bool) -> tuple[EventView, Page, int]:
+def worst_page(fmt: str, own_on_page: bool) -> tuple[TournamentView, Page, int]:
     """The widest a page gets: four-digit ranks, tie-breaks of six characters, 32-character names
     (two words, one too long for a line at full size), ratings of four digits, 99/99 played."""
     view = event_view(fmt, 16, "Jean-Baptiste Émile Van der Berg")
@@ -85,7 +85,7 @@ def worst_page(fmt: str, own_on_page: bool) -> tuple[EventView, Page, int]:
 def test_no_head_or_name_is_cut_in_any_language(locale, fmt, own_on_page):
     view, page, viewer = worst_page(fmt, own_on_page)
     if fmt == "league":          # every player with 99 matches in the schedule: "99/99"
-        view.tables.extend(EventTable(1, n, [p, p % 16 + 1], None, False, None, None) for p in range(1, 17)
+        view.tables.extend(TournamentTable(1, n, [p, p % 16 + 1], None, False, None, None) for p in range(1, 17)
                            for n in range(50))
     words = S.table_words(view, False, locale, page)
     drawn = S.image_rows(view, False, locale, page, viewer)
@@ -128,7 +128,7 @@ def test_a_league_counts_its_decided_matches_and_each_players():
     """Rounds end in any order: "after 3 of 6 matches" and "2/3", not "after round 1"."""
     pairs = [(1, 2), (3, 4), (1, 3), (2, 4), (1, 4), (2, 3)]
     decided = {(1, 2), (1, 3), (1, 4)}                        # player 1 has played all three, player 4 one
-    tables = [EventTable(n // 2 + 1, n % 2 + 1, list(p), [1, 2] if p in decided else None, False, None, None)
+    tables = [TournamentTable(n // 2 + 1, n % 2 + 1, list(p), [1, 2] if p in decided else None, False, None, None)
               for n, p in enumerate(pairs)]
     view = event_view("league", 3, "Ann", tables)
     view.event.name = "Liga"

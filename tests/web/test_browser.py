@@ -262,3 +262,40 @@ async def test_the_review_speaks_the_viewers_language(browser, site, host, servi
         assert await page.text_content("[data-role=accuracy]") == accuracy
         assert await page.get_attribute('[data-mark="2"]', "aria-label") == mark
         await page.context.close()
+
+
+async def test_the_clock_counts_down_the_time_left_with_the_deadline_as_its_title(browser, site, host, service, clock):
+    match = await started(service)
+    page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE)
+    clock_text = await page.text_content("[data-role=clock]")
+    assert clock_text == "2 days 23 h"                               # three days per move, just begun
+    title = await page.get_attribute("[data-role=clock]", "title")
+    assert title.startswith("Deadline: ") and "2027" in title        # the absolute deadline, the test's clock
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360                                              # fits the phone
+    # near the deadline it ticks by the second, down to "Time is up"
+    clock.now = match.deadline - 63
+    await page.reload()
+    await page.wait_for_selector("[data-role=clock]")
+    first = await page.text_content("[data-role=clock]")
+    assert first in ("1 min 03 s", "1 min 02 s")
+    await page.wait_for_function("t => document.querySelector('[data-role=clock]').textContent !== t", arg=first,
+                                 timeout=3000)
+    clock.now = match.deadline + 5
+    await page.reload()
+    await page.wait_for_selector("[data-role=clock]")
+    assert await page.text_content("[data-role=clock]") == "Time is up"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("locale, game, expected", [
+    ("en-US", "architekton", "12 houses, 1 chip"), ("de-DE", "architekton", "12 Häuser, 1 Chip"),
+    ("fr-FR", "architekton", "12 maisons, 1 jeton"), ("en-US", "atacama", "14 towers, 0 points"),
+    ("de-DE", "atacama", "14 Türme, 0 Punkte"), ("fr-FR", "atacama", "14 tours, 0 point")])
+async def test_counts_under_the_names_are_singular_or_plural_as_the_language_wants(browser, site, host, service,
+                                                                                  locale, game, expected):
+    match = await started(service, game=game)
+    page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE, locale=locale)
+    facts = await page.eval_on_selector_all(".seat-facts", "nodes => nodes.map(n => n.textContent)")
+    assert facts == [" · " + expected] * 2
+    assert page.errors == []

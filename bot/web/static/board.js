@@ -32,6 +32,11 @@
     return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
   }
   const W = () => data.words;
+  // "1 chip", "2 chips": French takes the singular for 0 too
+  function count(key, n) {
+    const one = data.lang === "fr" ? n < 2 : n === 1;
+    return fill(W().count[key][one ? "one" : "other"], {count: n});
+  }
 
   async function request(path, body) {
     const init = body === undefined ? {} : {
@@ -51,6 +56,7 @@
     if (status !== 200) { showError(json.error || String(status)); return; }
     const changed = !data || data.ply !== json.ply;
     data = json;
+    data.received = performance.now();      // the countdown runs on from the server's "now"
     if (changed) chosen = [];
     if (mode === "game") view = {board: data.board, steps: data.steps, to_move: data.to_move, ply: data.ply};
     render();
@@ -167,13 +173,13 @@
   function seatFacts(board, seat) {
     const w = W(), parts = [];
     if (data.game === "tactori" || data.game === "tactori-fem") {
-      parts.push(board.towers[seat] + " " + w.towers_left, board.bridge_supply[seat] + " " + w.bridges_left);
-      if (data.game === "tactori" && board.scores) parts.push(board.scores[seat] + " " + w.score);
+      parts.push(count("towers", board.towers[seat]), count("bridges", board.bridge_supply[seat]));
+      if (data.game === "tactori" && board.scores) parts.push(count("points", board.scores[seat]));
     } else if (data.game === "atacama") {
       const left = board.supply[seat] || [0, 0];
-      parts.push(left[0] + left[1] + " " + w.towers_left, board.scores[seat] + " " + w.score);
+      parts.push(count("towers", left[0] + left[1]), count("points", board.scores[seat]));
     } else if (data.game === "architekton") {
-      parts.push(board.supply[seat] + " " + w.houses_left, board.chips[seat] + " " + w.chips);
+      parts.push(count("houses", board.supply[seat]), count("chips", board.chips[seat]));
     }
     return parts.join(", ");
   }
@@ -350,7 +356,10 @@
     facts.appendChild(el("span", {}, W().moves + ": "));
     facts.appendChild(el("span", {"data-role": "ply"}, String(data.ply)));
     if (data.deadline && !data.finished) {
-      facts.appendChild(el("span", {}, " · " + W().deadline + ": " + new Date(data.deadline * 1000).toLocaleString(data.lang)));
+      const [before, after] = W().time_left.split("{time}");
+      facts.appendChild(el("span", {}, " · " + before));
+      facts.appendChild(el("span", {"data-role": "clock", title: fill(W().deadline, {date: new Date(data.deadline * 1000).toLocaleString(data.lang)})}, timeLeft()));
+      if (after) facts.appendChild(el("span", {}, after));
     }
     facts.appendChild(el("span", {class: "live", "data-role": "live"}, " · " + (live ? W().live : W().offline)));
     app.appendChild(facts);
@@ -383,7 +392,8 @@
     const next = level();
     const targets = new Set(next.filter((n) => n.target !== null).map((n) => n.target));
     const board = svg("svg", {class: "board", role: "group", "aria-label": W().board});
-    DRAW[data.game](view.board, board, targets);
+    // a game without a web scene has no board here; the moves, the builder and the rest still work
+    if (view.board && DRAW[data.game]) DRAW[data.game](view.board, board, targets);
     board.addEventListener("keydown", onKey);
     app.appendChild(board);
     const all = places();
@@ -453,6 +463,21 @@
     if (focusedAction) { const again = app.querySelector(`[data-action="${focusedAction}"]`); if (again && !again.disabled) again.focus(); }
     else if (hadFocus && focus) focus.focus();
   }
+
+  // the time left to the deadline, ticking: "2 days 5 h", "5 h 03 min", "12 min 05 s"
+  function timeLeft() {
+    const seconds = Math.floor(data.deadline - data.now - (performance.now() - data.received) / 1000);
+    if (seconds <= 0) return W().time_up;
+    const d = Math.floor(seconds / 86400), h = Math.floor(seconds % 86400 / 3600);
+    const m = Math.floor(seconds % 3600 / 60), s = seconds % 60, two = (n) => String(n).padStart(2, "0");
+    if (d > 0) return count("days", d) + " " + fill(W().hours, {hours: h});
+    if (h > 0) return fill(W().hours, {hours: h}) + " " + fill(W().minutes, {minutes: two(m)});
+    return fill(W().minutes, {minutes: m}) + " " + fill(W().seconds, {seconds: two(s)});
+  }
+  setInterval(() => {
+    const clock = data && app.querySelector("[data-role=clock]");
+    if (clock) clock.textContent = timeLeft();
+  }, 1000);
 
   // a finished match's review: the move's label, if it is worth a mark (an inaccuracy or worse)
   const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};

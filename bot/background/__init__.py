@@ -1,1 +1,0 @@
-"""Background work: everything that happens by the clock or in worker processes."""

@@ -1,0 +1,1 @@
+"""What happens by the clock: deadlines, reminders, vacations, daily digests, paced sends."""

@@ -1,0 +1,1 @@
+"""The server's and the players' own settings, stats, profiles and the admins' commands."""

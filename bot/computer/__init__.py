@@ -1,0 +1,1 @@
+"""The computer opponent: its turns through the job queue, and /practice positions against it."""

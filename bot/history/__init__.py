@@ -1,0 +1,1 @@
+"""Looking back at matches: animated replays, score charts, the computer's reviews."""

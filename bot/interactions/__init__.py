@@ -1,1 +1,0 @@
-"""Answering interactions: what the bot does for each command, button and menu."""

@@ -1,0 +1,1 @@
+"""Tournaments, seasons and ladders: their commands, sign-up buttons, standings and announcements."""
