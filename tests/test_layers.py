@@ -40,26 +40,17 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 
 # Inside bot/: what each part may import besides itself.  A module takes the row of the longest key
 # that names it or a package holding it; every part of bot/ needs a row (a new one fails the test
-# below until it gets one).  The texts and the one way out to Discord sit at the bottom, the
-# features above them, and the client that assembles the features on top.
-TEXTS = {"bot.locales", "bot.messages.mentions", "bot.messages.present", "bot.messages.alt_text", "bot.replies",
-         "bot.help", "bot.setup.settings", "bot.setup.i18n"}
+# below until it gets one).  The ground floor (the words, the one way out to Discord, the refusal
+# path, the persistent items' base, the board poster) sits at the bottom; the features stand on it
+# and never import one another (they reach each other at run time through the client); the client
+# that assembles them is on top (bot/README.md).
+GROUND = {"bot.replies", "bot.errors", "bot.persistent", "bot.lookup", "bot.options", "bot.messages", "bot.locales",
+          "bot.help"}
+FEATURES = ("bot.play", "bot.history", "bot.tournaments", "bot.community", "bot.clock", "bot.computer", "bot.web")
 BOT_MAY_IMPORT: dict[str, set[str]] = {
-    # the words and the sending
-    "bot.locales": {"bot.messages.mentions"},
-    "bot.messages": {"bot.locales"},
-    "bot.replies": {"bot.locales", "bot.messages.mentions"},
-    "bot.help": {"bot.locales"},
-    "bot.setup.settings": set(),
-    "bot.setup.i18n": {"bot.locales"},
-    # the features: buttons and menus, background work, slash commands, the web board, the board poster
-    "bot.interactions": TEXTS | {"bot.messages.boards"},
-    "bot.background": TEXTS | {"bot.interactions.buttons"},
-    "bot.commands": TEXTS | {"bot.interactions", "bot.background.reminders", "bot.web.discord_side"},
-    "bot.web": TEXTS | {"bot.interactions.buttons"},
-    "bot.messages.boards": TEXTS | {"bot.interactions.buttons", "bot.interactions.guided", "bot.background.computer",
-                                    "bot.web.discord_side"},
-    # the assembly (the client, its start-up checks, the entry points) may use every part
+    **{part: GROUND for part in GROUND},
+    **{feature: GROUND for feature in FEATURES},
+    # the assembly (the client, its settings and start-up checks, the entry points) may use every part
     "bot.setup": {"bot"},
     "bot.__main__": {"bot"},
     "bot": {"bot"},
