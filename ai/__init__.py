@@ -4,6 +4,7 @@ Pure: depends on ``engines`` only, no I/O.  The move depends only on what the
 player to move can see (``hidden.determinise``), the level and the seed.
 See ai/README.md for the algorithm and the figures.
 """
+
 from __future__ import annotations
 
 import random
@@ -12,11 +13,15 @@ from dataclasses import dataclass
 
 from engines.core import State
 
-from . import search, tactics, turns
+from . import (
+    review,  # noqa: E402,F401 - ai.review(record, level, seed): a match's review (review.py)
+    search,
+    tactics,
+    turns,
+)
 from .evaluators import evaluator_for
 from .hidden import determinise
 from .levels import CPU_CAP, LEVELS, budget
-from . import review  # noqa: E402,F401 - ai.review(record, level, seed): a match's review (review.py)
 
 __all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
 
@@ -57,12 +62,12 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         return moves[0], 0
     evaluator = evaluator_for(seen, plan.evaluator)
     if evaluator.TACTICS:
-        wins = tactics.winning_moves(seen, turns.Work(plan.tactics))   # a loop closed by any turn
+        wins = tactics.winning_moves(seen, turns.Work(plan.tactics))  # a loop closed by any turn
         if wins:
             return wins[0], 0
     solve = getattr(evaluator, "solve", None)
     if plan.endgame and solve is not None:
-        exact = solve(seen, plan.endgame)      # None: not the game's endgame, or too large for the budget
+        exact = solve(seen, plan.endgame)  # None: not the game's endgame, or too large for the budget
         if exact is not None:
             return exact, 0
     players = len(seen.scores())
@@ -75,8 +80,20 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         for move in extra:
             if move not in priors:
                 priors[move] = search.one_ply(seen, move, evaluator, contempt) - base
-    result = search.run(state, rng, plan.iterations, evaluator, CPU_CAP[level], players, priors, plan.explore,
-                        contempt, extra, base, plan.rave)
+    result = search.run(
+        state,
+        rng,
+        plan.iterations,
+        evaluator,
+        CPU_CAP[level],
+        players,
+        priors,
+        plan.explore,
+        contempt,
+        extra,
+        base,
+        plan.rave,
+    )
     ranked = _ranked(result.root, seen.current_player())
     if evaluator.TACTICS:
         # A small budget may not have tried every move: the untried ones come after the searched
@@ -97,12 +114,12 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
                     safe.append(move)
                     if len(safe) >= DEFENCES:
                         break
-            if safe:        # every safe move checked lets the opponent force a win: the search's best of them
+            if safe:  # every safe move checked lets the opponent force a win: the search's best of them
                 return safe[0], result.iterations
             longer = tactics.safe_longer(seen, candidates, block_work)
             if longer is not None:
                 return longer, result.iterations
-        return ranked[0], result.iterations      # FEM's easy too: its most visited move (as measured)
+        return ranked[0], result.iterations  # FEM's easy too: its most visited move (as measured)
     if plan.greedy:
         return ranked[0], result.iterations
     # Easy: a draw among the moves the search found nearly as good as its best (visited at
@@ -144,8 +161,10 @@ def _priors(seen: State, moves: list[str], evaluator, contempt=None) -> tuple[di
 
 def _ranked(root: search.Node, seat: int) -> list[str]:
     """Root moves, most visited first (then best mean, then the text, for determinism)."""
+
     def key(item):
         move, child = item
         mean = child.totals[seat] / child.visits if child.visits else 0.0
         return (-child.visits, -mean, move)
+
     return [m for m, _ in sorted(root.children.items(), key=key)]

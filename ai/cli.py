@@ -13,6 +13,7 @@ database (``ai/worker.py``), until SIGTERM or SIGINT.
 command line (a chart not named *.png): one line on standard error, exit status 2; a file
 it cannot write: exit status 3, as for ``python -m render``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,7 @@ from .duel import duel
 from .levels import LEVELS
 from .players import PLAYERS
 
-
-OVER = 3   # ai move: the record's match is finished
+OVER = 3  # ai move: the record's match is finished
 
 
 def positive(text: str) -> int:
@@ -45,30 +45,45 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     sub = parser.add_subparsers(dest="command", required=True)
     move = sub.add_parser("move", help="the AI's move after a match record")
     move.add_argument("record", help="a match record (records.md), '-' for standard input")
-    move.add_argument("--level", choices=LEVELS, default="medium",
-                      help="how strong the computer plays (default: medium)")
-    move.add_argument("--seed", type=int, default=0,
-                      help="seed of the search's random choices: the same seed, the same move (default 0)")
+    move.add_argument(
+        "--level", choices=LEVELS, default="medium", help="how strong the computer plays (default: medium)"
+    )
+    move.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the search's random choices: the same seed, the same move (default 0)",
+    )
     fight = sub.add_parser("duel", help="seeded matches between two players, seats rotated")
     fight.add_argument("game", choices=engines.game_names())
     fight.add_argument("--options", default="{}", help="the game's options as JSON")
-    fight.add_argument("--players", type=int, default=2,
-                       help="seats at the table (default 2): the two players alternate around it "
-                            "(in neighbouring pairs where the game's profile says so), the seats turning every match")
-    fight.add_argument("--levels", required=True,
-                       help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
+    fight.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="seats at the table (default 2): the two players alternate around it "
+        "(in neighbouring pairs where the game's profile says so), the seats turning every match",
+    )
+    fight.add_argument("--levels", required=True, help=f"two of {', '.join(PLAYERS)}, comma-separated: first,second")
     fight.add_argument("--matches", type=positive, default=20, help="how many matches (at least 1)")
-    fight.add_argument("--seed", type=int, default=0,
-                       help="seed of the matches' setups and moves: the same seed, the same matches "
-                            "(default 0)")
+    fight.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the matches' setups and moves: the same seed, the same matches (default 0)",
+    )
     check = sub.add_parser("review", help="every ply of a match record judged: win chances, best moves, labels")
     check.add_argument("record", help="a match record (records.md), '-' for standard input")
-    check.add_argument("--level", choices=LEVELS, default="hard",
-                       help="the level whose search judges each move (default: hard)")
+    check.add_argument(
+        "--level", choices=LEVELS, default="hard", help="the level whose search judges each move (default: hard)"
+    )
     check.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
-    check.add_argument("-o", "--output", required=True, help="where to write the review (JSON), '-' for standard output")
+    check.add_argument(
+        "-o", "--output", required=True, help="where to write the review (JSON), '-' for standard output"
+    )
     check.add_argument("--chart", help="also draw the win chances across the match to this PNG (*.png)")
     from .worker import add_parser
+
     add_parser(sub)
     return parser.parse_args(argv)
 
@@ -77,9 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if args.command == "review":
         from .review_cli import review_command
+
         return review_command(args)
     if args.command == "worker":
         from .worker import worker_command
+
         return worker_command(args)
     return _move(args) if args.command == "move" else _duel(args)
 
@@ -97,8 +114,7 @@ def _move(args: argparse.Namespace) -> int:
         print(json.dumps({"error": "the match in this record is over: nobody is to move"}))
         return OVER
     choice = choose_move_info(state, args.level, args.seed)
-    print(json.dumps({"move": choice.move, "level": choice.level,
-                      "iterations": choice.iterations, "ms": choice.ms}))
+    print(json.dumps({"move": choice.move, "level": choice.level, "iterations": choice.iterations, "ms": choice.ms}))
     return 0
 
 
@@ -126,11 +142,22 @@ def _duel(args: argparse.Namespace) -> int:
 
     tally = duel(args.game, levels[0], levels[1], args.matches, args.players, options, args.seed, progress)
     out = tally.summary()
-    out.update({"game": args.game, "players": args.players, "options": options, "seed": args.seed,
-                "think_ms": {who: {"median": statistics.median(ms), "max": max(ms), "moves": len(ms)}
-                             for who, ms in tally.think_ms.items()}})
+    out.update(
+        {
+            "game": args.game,
+            "players": args.players,
+            "options": options,
+            "seed": args.seed,
+            "think_ms": {
+                who: {"median": statistics.median(ms), "max": max(ms), "moves": len(ms)}
+                for who, ms in tally.think_ms.items()
+            },
+        }
+    )
     low, high = out["ci95"]
-    print(f"{args.game} {args.players}p {levels[0]} vs {levels[1]}: {tally.wins} wins, {tally.draws} draws, "
-          f"{tally.losses} losses of {tally.matches} ({out['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%})")
+    print(
+        f"{args.game} {args.players}p {levels[0]} vs {levels[1]}: {tally.wins} wins, {tally.draws} draws, "
+        f"{tally.losses} losses of {tally.matches} ({out['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%})"
+    )
     print(json.dumps(out))
     return 0

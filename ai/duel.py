@@ -1,5 +1,6 @@
 """Seeded matches between two players (levels or baselines), seats rotated, and
 the share of wins with a 95 % Wilson interval."""
+
 from __future__ import annotations
 
 import math
@@ -25,6 +26,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 @dataclass
 class Tally:
     """Results from the first player's side: a win when every winner sat as the first."""
+
     first: str
     second: str
     wins: int = 0
@@ -38,10 +40,16 @@ class Tally:
 
     def summary(self) -> dict:
         low, high = wilson(self.wins, self.matches)
-        return {"first": self.first, "second": self.second, "matches": self.matches,
-                "wins": self.wins, "draws": self.draws, "losses": self.losses,
-                "win_rate": round(self.wins / self.matches, 3) if self.matches else None,
-                "ci95": [round(low, 3), round(high, 3)]}
+        return {
+            "first": self.first,
+            "second": self.second,
+            "matches": self.matches,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": round(self.wins / self.matches, 3) if self.matches else None,
+            "ci95": [round(low, 3), round(high, 3)],
+        }
 
 
 # Games whose seats score the same lines two by two (e.g. two axes of a four-player board, seats 0
@@ -64,8 +72,7 @@ def seats_for(players: int, match: int, first: str, second: str, paired: bool = 
     return [pair[i % 2] for i in range(players)]
 
 
-def play_match(game: str, players: int, options: dict, seats: list[str], seed: int,
-               tally: Tally) -> tuple[int, ...]:
+def play_match(game: str, players: int, options: dict, seats: list[str], seed: int, tally: Tally) -> tuple[int, ...]:
     state = get_game(game).setup(players, seed, options=options)
     ply = 0
     while state.current_player() is not None:
@@ -78,8 +85,16 @@ def play_match(game: str, players: int, options: dict, seats: list[str], seed: i
     return state.outcome().winners
 
 
-def duel(game: str, first: str, second: str, matches: int, players: int = 2,
-         options: dict | None = None, seed: int = 0, progress=None) -> Tally:
+def duel(
+    game: str,
+    first: str,
+    second: str,
+    matches: int,
+    players: int = 2,
+    options: dict | None = None,
+    seed: int = 0,
+    progress=None,
+) -> Tally:
     tally = Tally(first, second)
     for match in range(matches):
         seats = seats_for(players, match, first, second, players in profile(game).paired)

@@ -9,6 +9,7 @@ arrangement of their public contents: the hidden order of the given state is
 never read (only the sorted contents and the counts), so two states that
 differ only in it give identical copies for the same ``rng``.
 """
+
 from __future__ import annotations
 
 import random

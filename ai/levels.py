@@ -2,6 +2,7 @@
 work (not time), so the same call gives the same move on any machine, however
 loaded.  Tuned so that easy answers in well under 0.3 s and hard in under 3 s
 of CPU (median) on the project's 2-core machine; the figures are in ai/README.md."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,18 +22,18 @@ CPU_CAP = {"easy": 9.0, "medium": 9.0, "hard": 9.0}
 @dataclass(frozen=True)
 class Budget:
     iterations: int
-    greedy: bool     # final move: most visited (True) or drawn among the nearly best (ai._choose)
-    blocks: bool     # FEM: never leave the opponent a win in one when a move avoids it (above easy;
-                     # a win in one is taken exactly at every level, ai._choose)
-    explore: float = EXPLORE   # the search's UCB weight (search.run)
-    contempt: float = 0.0      # taken off a shared draw's reward for the searching seat (search.terminal_reward)
-    forcing: bool = False      # FEM: play a win in two the opponent cannot parry, and avoid allowing
-                               # one (tactics.first_forcing, tactics.allows_forcing; hard only)
-    evaluator: str | None = None   # another evaluator of the game (evaluators.evaluator_for; None: the game's)
-    tactics: int = 0           # FEM: units of turns.Work each tactic may use (the wins, the blocks, hard's
-                               # two-move look), so that every part of a move is bounded by a count
-    rave: float = 0.0          # RAVE's weight in playouts (search.run; 0: none)
-    endgame: int = 0           # positions an exact endgame solve may value (evaluator.solve; 0: none)
+    greedy: bool  # final move: most visited (True) or drawn among the nearly best (ai._choose)
+    blocks: bool  # FEM: never leave the opponent a win in one when a move avoids it (above easy;
+    # a win in one is taken exactly at every level, ai._choose)
+    explore: float = EXPLORE  # the search's UCB weight (search.run)
+    contempt: float = 0.0  # taken off a shared draw's reward for the searching seat (search.terminal_reward)
+    forcing: bool = False  # FEM: play a win in two the opponent cannot parry, and avoid allowing
+    # one (tactics.first_forcing, tactics.allows_forcing; hard only)
+    evaluator: str | None = None  # another evaluator of the game (evaluators.evaluator_for; None: the game's)
+    tactics: int = 0  # FEM: units of turns.Work each tactic may use (the wins, the blocks, hard's
+    # two-move look), so that every part of a move is bounded by a count
+    rave: float = 0.0  # RAVE's weight in playouts (search.run; 0: none)
+    endgame: int = 0  # positions an exact endgame solve may value (evaluator.solve; 0: none)
 
 
 # Every game's figures, with their reasons, are in its profile (ai/profiles/<game>.py), read by
@@ -50,12 +51,22 @@ def budget(game: str, level: str, players: int = 2) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     p, key = profile(game), (players, level)
-    iterations = max(1, round(BUDGETS.get(game, p.budgets)[level] * p.players_factor.get(players, 1.0)
-                              * p.level_factor.get(key, 1.0)))
+    iterations = max(
+        1,
+        round(BUDGETS.get(game, p.budgets)[level] * p.players_factor.get(players, 1.0) * p.level_factor.get(key, 1.0)),
+    )
     # Easy does not look for the opponent's loop (blocks are for the levels above easy): with
     # every level blocking, FEM's medium beat easy in only 10 of 20 matches, the search adding little
     # to the exact tactics; without easy's blocks 20 of 20, and easy still beat random 40-0-0.
-    return Budget(iterations, greedy=level != "easy", blocks=level != "easy",
-                  explore=p.exploration.get(key, EXPLORE), contempt=p.contempt.get(key, 0.0),
-                  forcing=level == "hard", evaluator=p.evaluators.get(key), tactics=TACTICS_WORK[level],
-                  rave=p.rave.get(key, 0.0), endgame=p.endgame.get(key, 0))
+    return Budget(
+        iterations,
+        greedy=level != "easy",
+        blocks=level != "easy",
+        explore=p.exploration.get(key, EXPLORE),
+        contempt=p.contempt.get(key, 0.0),
+        forcing=level == "hard",
+        evaluator=p.evaluators.get(key),
+        tactics=TACTICS_WORK[level],
+        rave=p.rave.get(key, 0.0),
+        endgame=p.endgame.get(key, 0),
+    )

@@ -5,6 +5,7 @@ maximises its own score minus the best opponent's right after it (a win in one
 counts as best, a move that loses at once as worst), with the seed breaking
 ties.  Both see only what the player sees (``hidden.determinise``).
 """
+
 from __future__ import annotations
 
 import random

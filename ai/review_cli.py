@@ -1,4 +1,5 @@
 """``python -m ai review RECORD.json [--level L] [--seed N] -o review.json [--chart review.png]``."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,7 +12,7 @@ from engines.record import Record, ReplayError, replay
 
 from .review import review
 
-CANNOT_WRITE = 3     # as python -m render
+CANNOT_WRITE = 3  # as python -m render
 
 
 def walk_all(record: Record) -> None:
@@ -31,11 +32,11 @@ def review_command(args: argparse.Namespace) -> int:
         return wrong(f"--chart writes PNG: name it *.png, not {args.chart}")
     try:
         record = Record.loads(read_text(args.record))
-        walk_all(record)        # a bad move is found before minutes of searching
+        walk_all(record)  # a bad move is found before minutes of searching
     except ReplayError as exc:
         where = f" (move {exc.ply})" if getattr(exc, "ply", None) is not None else ""
         return wrong(f"{exc}{where}")
-    for target in (args.output, args.chart):     # nor is a file that cannot be written found only after
+    for target in (args.output, args.chart):  # nor is a file that cannot be written found only after
         if target and target != "-":
             folder = os.path.dirname(os.path.abspath(target))
             if not os.path.isdir(folder) or not os.access(folder, os.W_OK):

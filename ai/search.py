@@ -17,6 +17,7 @@ pass ``WIDEN_AT`` times a power of four, the turns one bridge longer than its
 most visited bridge turn; a playout's bridge turn grows by more bridges at
 random (``turns.extend``).
 """
+
 from __future__ import annotations
 
 import math
@@ -30,10 +31,10 @@ from engines.core import State
 from . import turns
 from .hidden import determinise
 
-EXPLORE = 0.7           # weight of the UCB bound; a level may ask for another (levels.EXPLORATION)
-PRIOR_WEIGHT = 2.0      # progressive bias of a root move's one-ply value, fading as 1 / visits
-WIDTH, WIDEN = 6, 1.0   # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))
-WIN_SHARE = 0.9   # a finished playout: 0.9 for the win, 0.1 for the score margin (evaluator.win_share may say)
+EXPLORE = 0.7  # weight of the UCB bound; a level may ask for another (levels.EXPLORATION)
+PRIOR_WEIGHT = 2.0  # progressive bias of a root move's one-ply value, fading as 1 / visits
+WIDTH, WIDEN = 6, 1.0  # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))
+WIN_SHARE = 0.9  # a finished playout: 0.9 for the win, 0.1 for the score margin (evaluator.win_share may say)
 # Whole turns (Tactori, FEM): a node's closing turns once it has this many visits (at most
 # CLOSE_LIMIT of them, within CLOSE_WORK units of turns.Work), and the turns one bridge longer
 # than its most visited bridge turn at WIDEN_AT, 4 * WIDEN_AT, 16 * WIDEN_AT ... visits.
@@ -46,9 +47,9 @@ class Node:
     visits: int = 0
     avail: int = 0
     totals: list[float] = field(default_factory=list)
-    children: dict[str, "Node"] = field(default_factory=dict)
-    extra: list[str] | None = None      # whole turns beyond legal_moves() (Tactori, FEM)
-    widened: list[str] = field(default_factory=list)   # bridge turns whose longer turns are in extra
+    children: dict[str, Node] = field(default_factory=dict)
+    extra: list[str] | None = None  # whole turns beyond legal_moves() (Tactori, FEM)
+    widened: list[str] = field(default_factory=list)  # bridge turns whose longer turns are in extra
     amaf: dict[str, list] | None = None  # RAVE: move -> [playouts it came up in after this node, mover's total]
 
 
@@ -81,19 +82,23 @@ def play(state: State, move: str) -> None:
     (trusted or state.play)(move)
 
 
-def terminal_reward(state: State, players: int, evaluator: ModuleType,
-                    contempt: tuple[int, float] | None = None) -> list[float]:
+def terminal_reward(
+    state: State, players: int, evaluator: ModuleType, contempt: tuple[int, float] | None = None
+) -> list[float]:
     """Each seat's share of the win plus its score margin; ``contempt`` (seat, amount) takes
     ``amount`` off that seat's reward for a draw it shares, so that it plays for the win."""
     return reward_of(state.outcome().winners, evaluator.value(state), players, evaluator, contempt)
 
 
-def reward_of(winners, margins: list[float], players: int, evaluator: ModuleType,
-              contempt: tuple[int, float] | None = None) -> list[float]:
+def reward_of(
+    winners, margins: list[float], players: int, evaluator: ModuleType, contempt: tuple[int, float] | None = None
+) -> list[float]:
     """``terminal_reward`` of a finished match's winners and score margins."""
     share = evaluator.win_share(players) if hasattr(evaluator, "win_share") else WIN_SHARE
-    reward = [share * (1.0 / len(winners) if seat in winners else 0.0) + (1 - share) * margins[seat]
-              for seat in range(players)]
+    reward = [
+        share * (1.0 / len(winners) if seat in winners else 0.0) + (1 - share) * margins[seat]
+        for seat in range(players)
+    ]
     if contempt is not None and len(winners) > 1 and contempt[0] in winners:
         reward[contempt[0]] -= contempt[1]
     return reward
@@ -105,8 +110,11 @@ def one_ply(state: State, move: str, evaluator: ModuleType, contempt: tuple[int,
     after = state.copy()
     play(after, move)
     players = len(after.scores())
-    return (terminal_reward(after, players, evaluator, contempt)
-            if after.current_player() is None else evaluator.value(after))[seat]
+    return (
+        terminal_reward(after, players, evaluator, contempt)
+        if after.current_player() is None
+        else evaluator.value(after)
+    )[seat]
 
 
 @dataclass
@@ -115,10 +123,20 @@ class Result:
     iterations: int
 
 
-def run(root_state: State, rng: random.Random, iterations: int, evaluator: ModuleType,
-        cpu_cap: float, players: int, priors: dict[str, float] | None = None,
-        explore: float = EXPLORE, contempt: tuple[int, float] | None = None,
-        extra: list[str] | None = None, prior_base: float = 0.0, rave: float = 0.0) -> Result:
+def run(
+    root_state: State,
+    rng: random.Random,
+    iterations: int,
+    evaluator: ModuleType,
+    cpu_cap: float,
+    players: int,
+    priors: dict[str, float] | None = None,
+    explore: float = EXPLORE,
+    contempt: tuple[int, float] | None = None,
+    extra: list[str] | None = None,
+    prior_base: float = 0.0,
+    rave: float = 0.0,
+) -> Result:
     """``priors`` (one-ply values of the root moves, for the mover) order the root's
     expansion, best first, and bias its selection while a move has few visits;
     ``explore`` weighs the UCB bound (lower: the search goes deeper into its best lines);
@@ -137,15 +155,34 @@ def run(root_state: State, rng: random.Random, iterations: int, evaluator: Modul
     while done < iterations:
         if done % 16 == 0 and done and time.thread_time() > deadline:
             break
-        _iterate(determinise(root_state, rng), root, rng, evaluator, players, priors or {}, explore, contempt,
-                 prior_base, rave)
+        _iterate(
+            determinise(root_state, rng),
+            root,
+            rng,
+            evaluator,
+            players,
+            priors or {},
+            explore,
+            contempt,
+            prior_base,
+            rave,
+        )
         done += 1
     return Result(root, done)
 
 
-def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType, players: int,
-             priors: dict[str, float], explore: float, contempt: tuple[int, float] | None,
-             prior_base: float = 0.0, rave: float = 0.0) -> None:
+def _iterate(
+    state: State,
+    root: Node,
+    rng: random.Random,
+    evaluator: ModuleType,
+    players: int,
+    priors: dict[str, float],
+    explore: float,
+    contempt: tuple[int, float] | None,
+    prior_base: float = 0.0,
+    rave: float = 0.0,
+) -> None:
     """One iteration.  With ``rave`` (RAVE, "all moves as first"), every node also keeps, for
     each move, the mover's mean reward over the playouts in which that move was played at any
     later point, by anybody: where the final position alone decides (Atacama: a tower scores
@@ -154,7 +191,7 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
     sqrt(rave / (3 n + rave)) fading with the child's own playouts n, and the untried
     moves are expanded best AMAF value first."""
     node, path = root, [root]
-    steps: list[tuple[Node, int, int]] = []     # (node, its mover, index in played) for RAVE
+    steps: list[tuple[Node, int, int]] = []  # (node, its mover, index in played) for RAVE
     played: list[str] = []
     whole = turns.whole_turns(state)
     while state.current_player() is not None:
@@ -165,7 +202,7 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
             moves = whole_moves(node, state, moves)
             if bias:
                 for m in moves:
-                    if m not in bias:      # a longer turn added at the root: its one-ply value
+                    if m not in bias:  # a longer turn added at the root: its one-ply value
                         bias[m] = one_ply(state, m, evaluator, contempt) - prior_base
         fresh = [m for m in moves if m not in node.children]
         if bias:
@@ -219,7 +256,7 @@ def _iterate(state: State, root: Node, rng: random.Random, evaluator: ModuleType
     limit = evaluator.DEPTH
     finish = getattr(evaluator, "finish", None)
     ended = finish(state, rng) if finish is not None and state.current_player() is not None else None
-    if ended is not None:       # the evaluator played the playout to the end itself (evaluators.finish)
+    if ended is not None:  # the evaluator played the playout to the end itself (evaluators.finish)
         reward = reward_of(ended[0], ended[1], players, evaluator, contempt)
         _back_up(path, reward, players)
         if rave:

@@ -6,6 +6,7 @@ bridges), so wins are found by ``turns.closing_turns`` over whole turns, not by
 trying the turns of ``legal_moves()`` (at most one bridge).  Every check counts
 its work (``turns.Work``): the same call does the same work on any machine, and
 a check that runs out of work says "no win found"."""
+
 from __future__ import annotations
 
 from engines.core import State
@@ -48,8 +49,8 @@ def safe_longer(state: State, candidates: list[str], work: Work) -> str | None:
 # bounded number of moves and a bounded amount of work (levels.Budget.tactics):
 # the same call still does the same work on any machine.  The replies tried are
 # the opponent's turns with at most one bridge and every turn that closes a loop.
-THREATS_TRIED = 32     # our threats played out looking for a win in two (once per move)
-THREATS_FEARED = 12    # the opponent's, after each of our candidate moves
+THREATS_TRIED = 32  # our threats played out looking for a win in two (once per move)
+THREATS_FEARED = 12  # the opponent's, after each of our candidate moves
 
 
 def _passed(state: State) -> State:
@@ -82,8 +83,9 @@ def forces_win(state: State, move: str, work: Work | None = None) -> bool:
     return work is None or not work.out
 
 
-def first_forcing(state: State, candidates: list[str], limit: int = THREATS_TRIED,
-                  work: Work | None = None) -> str | None:
+def first_forcing(
+    state: State, candidates: list[str], limit: int = THREATS_TRIED, work: Work | None = None
+) -> str | None:
     """The first move among ``candidates`` that wins in two whatever the opponent does; of
     those that threaten, only the first ``limit`` are played out."""
     checked = 0

@@ -18,6 +18,7 @@ three ways:
 - ``extend``: a random playout's turn grows by one more bridge with probability
   ``EXTEND`` at a time, so the sampler draws multi-bridge turns too.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -25,7 +26,7 @@ import random
 
 from engines.core import State
 
-EXTEND = 0.5          # a playout's bridge turn lays one more bridge with this chance, again and again
+EXTEND = 0.5  # a playout's bridge turn lays one more bridge with this chance, again and again
 
 
 def whole_turns(state: State) -> bool:
@@ -164,8 +165,7 @@ def _actions(pos: _Position):
             yield a.text, a.target, a.height, also
 
 
-def closing_turns(state: State, limit: int | None = None, work: Work | None = None,
-                  single: bool = True) -> list[str]:
+def closing_turns(state: State, limit: int | None = None, work: Work | None = None, single: bool = True) -> list[str]:
     """The mover's turns that close a polygon, with any number of bridges, canonical and sorted
     (at most ``limit``; ``single=False`` leaves out those with one bridge, which
     ``legal_moves()`` lists).  Only the smallest bridge sets are given: a set that closes one
@@ -300,7 +300,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
                     continue
             if len(now) >= most:
                 continue
-            more = list(ext[i + 1:])
+            more = list(ext[i + 1 :])
             grown = set(seen)
             for f in (pl.a, pl.b):
                 if f in ends:
@@ -324,8 +324,16 @@ def _closing_bridges_only(pos: _Position, work: Work):
     state, seat, geo = pos.state, pos.seat, pos.geo
     st = pos.stacks
     supply = state.bridge_supply[seat]
-    layable = [pl for pl in geo.place_list if pos.open_place(pl) and st[pl.a] and st[pl.b]
-               and st[pl.a][-1] == seat and st[pl.b][-1] == seat and len(st[pl.a]) == len(st[pl.b])]
+    layable = [
+        pl
+        for pl in geo.place_list
+        if pos.open_place(pl)
+        and st[pl.a]
+        and st[pl.b]
+        and st[pl.a][-1] == seat
+        and st[pl.b][-1] == seat
+        and len(st[pl.a]) == len(st[pl.b])
+    ]
     if len(layable) < 2:
         return
     if not _new_cycle(geo.seg_ends, pos.own_segs, {s for pl in layable for s in pl.segs}):
@@ -351,7 +359,7 @@ def _closing_bridges_only(pos: _Position, work: Work):
                     continue
             if len(now) >= supply:
                 continue
-            more = list(ext[i + 1:])
+            more = list(ext[i + 1 :])
             grown = set(seen)
             for f in (pl.a, pl.b):
                 if f in ends:
@@ -364,7 +372,7 @@ def _closing_bridges_only(pos: _Position, work: Work):
 
     for n, first in enumerate(layable):
         # sets whose first place (in board order) is ``first``: the earlier ones are never added
-        seen = set(layable[:n + 1])
+        seen = set(layable[: n + 1])
         ext = [pl for f in (first.a, first.b) for pl in at[f] if pl not in seen]
         seen |= set(ext)
         yield from grow([first], {first.a, first.b}, ext, seen)
@@ -411,7 +419,7 @@ def _text(state: State, action: str, chosen: list, forced: list, drop: list, sup
         if blockers:
             source = blockers.pop()
             free_forced.remove(source)
-        elif free_forced:       # taken up now, its own place (or one it overlaps) is free later
+        elif free_forced:  # taken up now, its own place (or one it overlaps) is free later
             source = free_forced.pop(0)
         elif spare:
             source = spare.pop(0)

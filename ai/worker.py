@@ -14,6 +14,7 @@ processes (``AI_WORKERS``), and a worker is refused.
 Exit status: 0 stopped by a signal; 2 the command line or the settings are wrong (one line
 on standard error); 4 the database cannot be reached or opened.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,17 +26,18 @@ import secrets
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable
+from typing import Any
 
 log = logging.getLogger("ai.worker")
 
 USAGE = 2
 UNREACHABLE = 4
-HEARTBEAT = 20.0        # seconds between heartbeats (python -m matches status counts a minute)
-POLL = 30.0             # an idle worker looks at the queue at least this often (the safety net)
-REVIEW_NICENESS = 10    # the review process runs this much nicer: live moves first on a shared machine
+HEARTBEAT = 20.0  # seconds between heartbeats (python -m matches status counts a minute)
+POLL = 30.0  # an idle worker looks at the queue at least this often (the safety net)
+REVIEW_NICENESS = 10  # the review process runs this much nicer: live moves first on a shared machine
 
 
 def _ignore_interrupts() -> None:
@@ -85,8 +87,12 @@ class ThinkingPool:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pids, self._started = context.SimpleQueue(), set()
-            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context, initializer=_reporting,
-                                             initargs=(self._pids, self.initializer))
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.size,
+                mp_context=context,
+                initializer=_reporting,
+                initargs=(self._pids, self.initializer),
+            )
         return self._pool
 
     async def warm(self) -> None:
@@ -118,8 +124,16 @@ class ThinkingPool:
                 process.terminate()
 
 
-async def run_worker(url: str, processes: int, reviews: int, *, lease: float, poll: float = POLL,
-                     name: str | None = None, stop: asyncio.Event | None = None) -> int:
+async def run_worker(
+    url: str,
+    processes: int,
+    reviews: int,
+    *,
+    lease: float,
+    poll: float = POLL,
+    name: str | None = None,
+    stop: asyncio.Event | None = None,
+) -> int:
     """Think until ``stop`` is set (by SIGTERM or SIGINT when not given); the jobs handed back."""
     from matches.computer import think
     from matches.jobrunner import JobRunner
@@ -140,10 +154,17 @@ async def run_worker(url: str, processes: int, reviews: int, *, lease: float, po
     await moves.warm()
     if reviewing is not None:
         await reviewing.warm()
-    runner = JobRunner(service, name, moves=processes, reviews=reviews,
-                       think=lambda job: moves.run(think, job),
-                       review=lambda job: reviewing.run(_review, job),
-                       lease=lease, poll=poll, processes=processes + reviews)
+    runner = JobRunner(
+        service,
+        name,
+        moves=processes,
+        reviews=reviews,
+        think=lambda job: moves.run(think, job),
+        review=lambda job: reviewing.run(_review, job),
+        lease=lease,
+        poll=poll,
+        processes=processes + reviews,
+    )
     runner.start()
     log.info("%s thinks in %d processes (+%d for reviews) on %s", name, processes, reviews, store.backend)
 
@@ -188,13 +209,15 @@ def worker_command(args: argparse.Namespace) -> int:
         return wrong(str(exc))
     url = args.db or settings.database_url
     if not url or not is_postgres(url):
-        return wrong("a worker needs the bot's PostgreSQL database (DATABASE_URL=postgresql://...); "
-                     "with SQLite the bot thinks in its own processes (AI_WORKERS)")
+        return wrong(
+            "a worker needs the bot's PostgreSQL database (DATABASE_URL=postgresql://...); "
+            "with SQLite the bot thinks in its own processes (AI_WORKERS)"
+        )
     processes = args.processes or settings.ai_workers or os.cpu_count() or 1
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return asyncio.run(run_worker(url, processes, args.reviews, lease=args.lease or LEASE, poll=args.poll))
-    except (OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, OSError) as exc:
         return wrong(f"cannot reach the database: {exc or type(exc).__name__}", UNREACHABLE)
     except Exception as exc:  # noqa: BLE001 - one line for whatever else the database says
         import asyncpg
@@ -213,10 +236,19 @@ def _positive(text: str) -> int:
 
 def add_parser(sub) -> None:
     work = sub.add_parser("worker", help="think for the bot: the computer's moves and reviews queued in its database")
-    work.add_argument("--processes", type=_positive, default=None,
-                      help="thinking processes for moves (default: AI_WORKERS, or the CPUs where that is 0)")
-    work.add_argument("--reviews", type=int, choices=(0, 1), default=1,
-                      help="a nicer process for reviews (1, the default) or none (0)")
+    work.add_argument(
+        "--processes",
+        type=_positive,
+        default=None,
+        help="thinking processes for moves (default: AI_WORKERS, or the CPUs where that is 0)",
+    )
+    work.add_argument(
+        "--reviews",
+        type=int,
+        choices=(0, 1),
+        default=1,
+        help="a nicer process for reviews (1, the default) or none (0)",
+    )
     work.add_argument("--lease", type=float, default=None, help="seconds a claim lasts unless renewed (default 60)")
     work.add_argument("--poll", type=float, default=POLL, help="look at the queue at least this often (seconds)")
     work.add_argument("--db", default=None, help="the database (default: DATABASE_URL)")

@@ -8,6 +8,7 @@ install it: the sections command, memory and large drive the bot with SimCord, p
 test extra).  The last line on standard error names what missed or failed.  What the run
 writes to the temporary folder is removed at its end (the large cache, ``BENCH_CACHE``, aside).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,14 +43,18 @@ def not_installed(sections: list[str]) -> str | None:
     """One line naming what the chosen sections need and this Python lacks, or None."""
     missing = [name for name in PROJECT_MODULES if importlib.util.find_spec(name) is None]
     if missing:
-        return (f"python -m bench: {', '.join(missing)} not installed for {sys.executable}; install the project "
-                "(README: python3 -m venv .venv && .venv/bin/pip install -e .) and run .venv/bin/python -m bench")
+        return (
+            f"python -m bench: {', '.join(missing)} not installed for {sys.executable}; install the project "
+            "(README: python3 -m venv .venv && .venv/bin/pip install -e .) and run .venv/bin/python -m bench"
+        )
     needing = [s for s in sections if s in TEST_EXTRA and importlib.util.find_spec(TEST_EXTRA[s]) is None]
     if needing:
         others = ",".join(s for s in sections if s not in needing)
-        return (f"python -m bench: the section(s) {', '.join(needing)} need the test extra (simcord): "
-                f"{os.path.dirname(sys.executable)}/pip install -e '.[test]'"
-                + (f", or leave them out: --only {others}" if others else ""))
+        return (
+            f"python -m bench: the section(s) {', '.join(needing)} need the test extra (simcord): "
+            f"{os.path.dirname(sys.executable)}/pip install -e '.[test]'"
+            + (f", or leave them out: --only {others}" if others else "")
+        )
     return None
 
 
@@ -60,25 +65,38 @@ def tracked(path: str) -> bool:
     while not os.path.isdir(folder):
         folder = os.path.dirname(folder)
     try:
-        done = subprocess.run(["git", "-C", folder, "ls-files", "--error-unmatch", "--", os.path.abspath(path)],
-                              capture_output=True, timeout=30)
+        done = subprocess.run(
+            ["git", "-C", folder, "ls-files", "--error-unmatch", "--", os.path.abspath(path)],
+            capture_output=True,
+            timeout=30,
+        )
     except (OSError, subprocess.SubprocessError):
-        return False                                  # no git: nothing is tracked
+        return False  # no git: nothing is tracked
     return done.returncode == 0
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = OneLineParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="few samples and 200 matches instead of 10,000 (what CI runs)")
-    parser.add_argument("--only", default=",".join(SECTIONS),
-                        help=f"comma-separated sections (default: all): {','.join(SECTIONS)}")
-    parser.add_argument("--render-base", default=None, metavar="REV",
-                        help="commit whose renderer the render section compares with "
-                             "(default: 86c7c83, the renderer before the layer cache and the faster encoding)")
-    parser.add_argument("-o", "--output", default=os.path.join("bench", "results.json"),
-                        help="where to write the JSON report (default bench/results.json, which git ignores); "
-                             "the full AI ladder's log goes beside it, ai-ladder.jsonl, unless BENCH_AI_LOG says")
+    parser.add_argument(
+        "--quick", action="store_true", help="few samples and 200 matches instead of 10,000 (what CI runs)"
+    )
+    parser.add_argument(
+        "--only", default=",".join(SECTIONS), help=f"comma-separated sections (default: all): {','.join(SECTIONS)}"
+    )
+    parser.add_argument(
+        "--render-base",
+        default=None,
+        metavar="REV",
+        help="commit whose renderer the render section compares with "
+        "(default: 86c7c83, the renderer before the layer cache and the faster encoding)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        default=os.path.join("bench", "results.json"),
+        help="where to write the JSON report (default bench/results.json, which git ignores); "
+        "the full AI ladder's log goes beside it, ai-ladder.jsonl, unless BENCH_AI_LOG says",
+    )
     parser.add_argument("--force", action="store_true", help="write the report even over a file git tracks")
     args = parser.parse_args(argv)
     if not args.force and tracked(args.output):
@@ -97,7 +115,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def ai_ladder_problem() -> str | None:
     """What is wrong with the AI ladder's BENCH_AI_* settings, found before hours of matches."""
     if importlib.util.find_spec("discord") is None:
-        return None                 # not_installed() says what is missing
+        return None  # not_installed() says what is missing
     from . import ai
 
     written = os.environ.get("BENCH_AI_MATCHES", "20")
@@ -105,15 +123,20 @@ def ai_ladder_problem() -> str | None:
         counts = ai.match_counts(written)
         ai.rungs(counts)
     except ValueError:
-        return f"BENCH_AI_MATCHES must be a number of matches or pairs like easy,random=30;hard,medium=16, " \
-               f"not {written!r}"
+        return (
+            f"BENCH_AI_MATCHES must be a number of matches or pairs like easy,random=30;hard,medium=16, not {written!r}"
+        )
     except KeyError as exc:
-        return f"BENCH_AI_RUNGS names the pair {','.join(exc.args[0])}, which the ladder does not play; " \
-               f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+        return (
+            f"BENCH_AI_RUNGS names the pair {','.join(exc.args[0])}, which the ladder does not play; "
+            f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+        )
     unknown = [",".join(pair) for pair in counts if pair not in ai.TARGETS]
     if unknown:
-        return f"BENCH_AI_MATCHES names the pair {unknown[0]}, which the ladder does not play; " \
-               f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+        return (
+            f"BENCH_AI_MATCHES names the pair {unknown[0]}, which the ladder does not play; "
+            f"choose from {'; '.join(','.join(pair) for pair in ai.TARGETS)}"
+        )
     if any(n < 1 for n in counts.values()):
         return f"BENCH_AI_MATCHES must give each pair at least 1 match, not {written!r}"
     return None
@@ -123,8 +146,15 @@ def run(argv: list[str] | None = None) -> dict:
     args = parse(argv)
     started = time.perf_counter()
     games = engines.game_names()
-    result = {"mode": "quick" if args.quick else "full", "games": games, "sections": {},
-              "machine": report.machine(), "notes": [], "section_seconds": {}, "section_cpu": {}}
+    result = {
+        "mode": "quick" if args.quick else "full",
+        "games": games,
+        "sections": {},
+        "machine": report.machine(),
+        "notes": [],
+        "section_seconds": {},
+        "section_cpu": {},
+    }
     log(f"bench ({result['mode']}): games {', '.join(games)}; sections {', '.join(args.sections)}")
     playouts = {}
     if {"engine", "render", "replay"} & set(args.sections):
@@ -143,35 +173,46 @@ def run(argv: list[str] | None = None) -> dict:
         try:
             if section == "engine":
                 from . import engine
+
                 out = engine.run(games, playouts, args.quick, log)
             elif section == "playouts":
                 from .playouts import run as run_playouts  # not "playouts": that name holds the positions
+
                 out = run_playouts(args.quick, log)
             elif section == "render":
                 from . import render
+
                 out = render.run(games, playouts, args.quick, log, args.render_base)
             elif section == "replay":
                 from . import replay
+
                 out = replay.run(games, playouts, args.quick, log)
             elif section == "command":
                 from . import command
+
                 out = command.run(games, args.quick, log)
             elif section == "store":
                 from . import store
+
                 out = store.run(args.quick, log)
             elif section == "large":
                 from . import large
+
                 out = large.run(args.quick, log)
             elif section == "ai":
                 from . import ai as ai_ladder
+
                 ladder_log = os.environ.get("BENCH_AI_LOG") or os.path.join(
-                    os.path.dirname(args.output), "ai-ladder.jsonl")
+                    os.path.dirname(args.output), "ai-ladder.jsonl"
+                )
                 out = ai_ladder.run(args.quick, log, ladder_log)
             elif section == "review-quality":
                 from . import review_quality
+
                 out = review_quality.run(args.quick, log)
             else:
                 from . import memory
+
                 out = memory.run(args.quick, log)
         except Exception as exc:  # noqa: BLE001 - one broken section must not hide the others
             traceback.print_exc()
@@ -200,8 +241,10 @@ def status(result: dict) -> tuple[int, str]:
         return FAILED, f"python -m bench: section(s) failed: {', '.join(failed)}"
     missed = [b for b in result["budgets"] if b["status"] == "MISS"]
     if missed:
-        named = "; ".join(f"{b['section']}{' ' + b['game'] if b['game'] else ''}: {b['budget']} "
-                          f"({b['value']} {b['unit']})" for b in missed)
+        named = "; ".join(
+            f"{b['section']}{' ' + b['game'] if b['game'] else ''}: {b['budget']} ({b['value']} {b['unit']})"
+            for b in missed
+        )
         return MISSED, f"python -m bench: {len(missed)} budget(s) missed: {named}"
     return 0, ""
 

@@ -16,6 +16,7 @@ rung is also appended to ``BENCH_AI_LOG`` (default ``ai-ladder.jsonl`` beside th
 A rung *meets* its target when the lower end of the 95 % interval reaches it
 (proven), and *points at* it when the observed share does.
 """
+
 from __future__ import annotations
 
 import json
@@ -71,17 +72,29 @@ def run(quick: bool, log, ladder_log: str | None = None) -> dict:
         tally = duel(game, first, second, matches, players, options, seed=1)
         summary = tally.summary()
         target = TARGETS[(first, second)]
-        think = {who: {"median_s": round(statistics.median(ms) / 1000, 3), "max_s": round(max(ms) / 1000, 3)}
-                 for who, ms in tally.think_ms.items() if who not in ("random", "greedy")}
-        rung = {"game": game, "players": players, "options": options, **summary, "target": target,
-                "meets_target": summary["ci95"][0] >= target if not quick else None,
-                "points_at_target": summary["win_rate"] >= target, "think": think,
-                "seconds": round(time.perf_counter() - started, 1)}
+        think = {
+            who: {"median_s": round(statistics.median(ms) / 1000, 3), "max_s": round(max(ms) / 1000, 3)}
+            for who, ms in tally.think_ms.items()
+            if who not in ("random", "greedy")
+        }
+        rung = {
+            "game": game,
+            "players": players,
+            "options": options,
+            **summary,
+            "target": target,
+            "meets_target": summary["ci95"][0] >= target if not quick else None,
+            "points_at_target": summary["win_rate"] >= target,
+            "think": think,
+            "seconds": round(time.perf_counter() - started, 1),
+        }
         out["rungs"].append(rung)
         if ladder_log:
             with open(ladder_log, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps({**rung, "at": time.strftime("%Y-%m-%d %H:%M:%S")}) + "\n")
         low, high = summary["ci95"]
-        log(f"  {game} {players}p {first} vs {second}: {tally.wins}-{tally.draws}-{tally.losses} "
-            f"({summary['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%}; target {target:.0%}); think {think}")
+        log(
+            f"  {game} {players}p {first} vs {second}: {tally.wins}-{tally.draws}-{tally.losses} "
+            f"({summary['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%}; target {target:.0%}); think {think}"
+        )
     return out

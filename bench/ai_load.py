@@ -11,6 +11,7 @@ Atacama and Architekton end in about 30 plies), so every game compares as many m
 spinning on the CPU (more runnable processes than cores), then the two move lists are
 compared.  Before the search's cap counted CPU time, the second pass cut searches short.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,14 @@ def play(game: str, players: int, level: str, plies: int) -> list[dict]:
             state = get_game(game).setup(players, match)
         wall, cpu = time.perf_counter(), time.thread_time()
         info = ai.choose_move_info(state, level, seed=ply)
-        out.append({"move": info.move, "iterations": info.iterations,
-                    "cpu_s": round(time.thread_time() - cpu, 3), "wall_s": round(time.perf_counter() - wall, 3)})
+        out.append(
+            {
+                "move": info.move,
+                "iterations": info.iterations,
+                "cpu_s": round(time.thread_time() - cpu, 3),
+                "wall_s": round(time.perf_counter() - wall, 3),
+            }
+        )
         state.play(info.move)
     return out
 
@@ -51,8 +58,13 @@ def play(game: str, players: int, level: str, plies: int) -> list[dict]:
 def summary(moves: list[dict]) -> dict:
     cpu = [m["cpu_s"] for m in moves]
     wall = [m["wall_s"] for m in moves]
-    return {"moves": len(moves), "cpu_median_s": round(statistics.median(cpu), 3), "cpu_max_s": max(cpu),
-            "wall_median_s": round(statistics.median(wall), 3), "wall_max_s": max(wall)}
+    return {
+        "moves": len(moves),
+        "cpu_median_s": round(statistics.median(cpu), 3),
+        "cpu_max_s": max(cpu),
+        "wall_median_s": round(statistics.median(wall), 3),
+        "wall_max_s": max(wall),
+    }
 
 
 def run(games: list[str], level: str, plies: int, burners: int, log=print) -> dict:
@@ -73,11 +85,17 @@ def run(games: list[str], level: str, plies: int, burners: int, log=print) -> di
         # the same number of iterations too: a search the CPU cap cut short in one pass only would
         # show here even when it happened to choose the same move
         searched = [a["iterations"] for a in idle] == [b["iterations"] for b in loaded]
-        entry = {"identical": same, "same_iterations": searched, "idle": summary(idle), "loaded": summary(loaded),
-                 "first_difference": next((i for i, (a, b) in enumerate(zip(idle, loaded))
-                                           if a["move"] != b["move"]), None)}
+        entry = {
+            "identical": same,
+            "same_iterations": searched,
+            "idle": summary(idle),
+            "loaded": summary(loaded),
+            "first_difference": next((i for i, (a, b) in enumerate(zip(idle, loaded)) if a["move"] != b["move"]), None),
+        }
         result["games"][spec] = entry
-        log(f"{spec} {level}: {len(idle)} moves, identical={same}, same iterations={searched}; idle {entry['idle']}; loaded {entry['loaded']}")
+        log(
+            f"{spec} {level}: {len(idle)} moves, identical={same}, same iterations={searched}; idle {entry['idle']}; loaded {entry['loaded']}"
+        )
     return result
 
 

@@ -27,6 +27,7 @@ user's notices on the server wake the workers), side by side in one run:
 - the database round trips per job: the worker's (claim, result) and the bot's (reading the result,
   playing it), counted on one runner in this process.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -75,7 +76,7 @@ def tree_cpu(root: int) -> float:
             continue
         pid = int(entry)
         parents[pid] = int(fields[1])
-        cpu[pid] = sum(int(x) for x in fields[11:15]) / TICK      # utime, stime, cutime, cstime
+        cpu[pid] = sum(int(x) for x in fields[11:15]) / TICK  # utime, stime, cutime, cstime
     total, todo = 0.0, [root]
     while todo:
         pid = todo.pop()
@@ -142,17 +143,21 @@ async def computer_turn(service, game: str, level: str, guild: int, rng: random.
         job = service.computer_to_move(match)
         if job is not None:
             match = (await service.computer_move(job, rng.choice(match.state().legal_moves()))).match
-    while match.status == "active" and match.to_move_id() == ANN.id:     # Architekton: both placements
+    while match.status == "active" and match.to_move_id() == ANN.id:  # Architekton: both placements
         match = (await service.move(match.id, ANN.id, rng.choice(match.state().legal_moves()))).match
-    if service.computer_to_move(match) is None:                          # it ended: another one
+    if service.computer_to_move(match) is None:  # it ended: another one
         return await computer_turn(service, game, level, guild, rng)
     return match
 
 
 def start_worker(url: str, *, reviews: int = 0) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "AI_WORKERS": "1", "LOG_LEVEL": "WARNING"}
-    return subprocess.Popen([sys.executable, "-m", "ai", "worker", "--processes", "1", "--reviews", str(reviews)],
-                            cwd=ROOT, env=env, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "ai", "worker", "--processes", "1", "--reviews", str(reviews)],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
 
 
 def stop_workers(workers: list[subprocess.Popen]) -> None:
@@ -167,8 +172,9 @@ def stop_workers(workers: list[subprocess.Popen]) -> None:
 
 
 async def waiting(service) -> int:
-    row = await service.store.fetchone("SELECT COUNT(*) AS n FROM ai_jobs WHERE kind = 'move'"
-                                       " AND state IN ('waiting', 'running')")
+    row = await service.store.fetchone(
+        "SELECT COUNT(*) AS n FROM ai_jobs WHERE kind = 'move' AND state IN ('waiting', 'running')"
+    )
     return row["n"]
 
 
@@ -212,17 +218,23 @@ async def pool_drain(jobs: list) -> tuple[list[str], dict]:
     loop = asyncio.get_running_loop()
     start, wall = time.process_time(), time.perf_counter()
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        await loop.run_in_executor(pool, _warm)       # spawned and the search loaded, as a worker's
+        await loop.run_in_executor(pool, _warm)  # spawned and the search loaded, as a worker's
         child = next(iter(pool._processes))
         up_parent, up_child = time.process_time() - start, tree_cpu(child)
         moves = await asyncio.gather(*(loop.run_in_executor(pool, think, job) for job in jobs))
         parent, thinking = time.process_time() - start, tree_cpu(child)
     wall = time.perf_counter() - wall
     cpu = parent + thinking
-    return list(moves), {"moves": len(jobs), "cpu_s": round(cpu, 2), "jobs_per_cpu_s": round(len(jobs) / cpu, 4),
-                         "wall_s": round(wall, 1), "start_caller_s": round(up_parent, 2),
-                         "start_thinking_s": round(up_child, 2), "jobs_caller_s": round(parent - up_parent, 2),
-                         "jobs_thinking_s": round(thinking - up_child, 2)}
+    return list(moves), {
+        "moves": len(jobs),
+        "cpu_s": round(cpu, 2),
+        "jobs_per_cpu_s": round(len(jobs) / cpu, 4),
+        "wall_s": round(wall, 1),
+        "start_caller_s": round(up_parent, 2),
+        "start_thinking_s": round(up_child, 2),
+        "jobs_caller_s": round(parent - up_parent, 2),
+        "jobs_thinking_s": round(thinking - up_child, 2),
+    }
 
 
 async def workers_drain(service, url: str, count: int, rows: list[dict]) -> dict:
@@ -233,16 +245,28 @@ async def workers_drain(service, url: str, count: int, rows: list[dict]) -> dict
     wall = time.perf_counter()
     workers = [start_worker(url) for _ in range(count)]
     try:
-        await seen(service, count)                 # started: the first claim found nothing
+        await seen(service, count)  # started: the first claim found nothing
         up = [_split_cpu(w.pid) for w in workers]
-        await asyncio.sleep(1)                     # idle, listening: counted too
+        await asyncio.sleep(1)  # idle, listening: counted too
 
         def queue(tx):
             tx.executemany(
                 "INSERT INTO ai_jobs (kind, priority, match_id, version, guild_id, payload, state, created_at,"
                 " not_before) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)",
-                [(r["kind"], r["priority"], r["match_id"], r["version"], r["guild_id"], r["payload"],
-                  time.time(), time.time()) for r in rows])
+                [
+                    (
+                        r["kind"],
+                        r["priority"],
+                        r["match_id"],
+                        r["version"],
+                        r["guild_id"],
+                        r["payload"],
+                        time.time(),
+                        time.time(),
+                    )
+                    for r in rows
+                ],
+            )
             tx.notify(JOB_QUEUED, MOVE)
 
         await store.write(queue)
@@ -254,9 +278,16 @@ async def workers_drain(service, url: str, count: int, rows: list[dict]) -> dict
     main, thinking = sum(e[0] for e in end), sum(e[1] for e in end)
     up_main, up_thinking = sum(u[0] for u in up), sum(u[1] for u in up)
     cpu = main + thinking
-    return {"moves": len(rows), "cpu_s": round(cpu, 2), "jobs_per_cpu_s": round(len(rows) / cpu, 4),
-            "wall_s": round(wall, 1), "start_worker_s": round(up_main, 2), "start_thinking_s": round(up_thinking, 2),
-            "jobs_worker_s": round(main - up_main, 2), "jobs_thinking_s": round(thinking - up_thinking, 2)}
+    return {
+        "moves": len(rows),
+        "cpu_s": round(cpu, 2),
+        "jobs_per_cpu_s": round(len(rows) / cpu, 4),
+        "wall_s": round(wall, 1),
+        "start_worker_s": round(up_main, 2),
+        "start_thinking_s": round(up_thinking, 2),
+        "jobs_worker_s": round(main - up_main, 2),
+        "jobs_thinking_s": round(thinking - up_thinking, 2),
+    }
 
 
 async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int, log) -> dict:
@@ -278,10 +309,13 @@ async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int
             log(f"round {number + 1}, in-process pool of 1 process: {pool}")
             for count in worker_counts:
                 record = await workers_drain(service, url, count, rows[part])
-                results = {r["match_id"]: r["result"] for r in await store.fetchall(
-                    "SELECT match_id, result FROM ai_jobs WHERE state = 'done'")}
-                record["same_moves_as_pool"] = sum(results.get(m.id) == move
-                                                   for m, move in zip(matches[part], pool_moves))
+                results = {
+                    r["match_id"]: r["result"]
+                    for r in await store.fetchall("SELECT match_id, result FROM ai_jobs WHERE state = 'done'")
+                }
+                record["same_moves_as_pool"] = sum(
+                    results.get(m.id) == move for m, move in zip(matches[part], pool_moves)
+                )
                 record["against_pool_pct"] = round(100 * (record["jobs_per_cpu_s"] / pool["jobs_per_cpu_s"] - 1), 1)
                 line[f"workers_{count}"] = record
                 log(f"round {number + 1}, {count} worker processes: {record}")
@@ -290,13 +324,19 @@ async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int
         for key in ["pool_1"] + [f"workers_{c}" for c in worker_counts]:
             cpu = sum(r[key]["cpu_s"] for r in out["rounds"])
             done = sum(r[key]["moves"] for r in out["rounds"])
-            total[key] = {"moves": done, "cpu_s": round(cpu, 1), "jobs_per_cpu_s": round(done / cpu, 4),
-                          "wall_s": round(sum(r[key]["wall_s"] for r in out["rounds"]), 1)}
+            total[key] = {
+                "moves": done,
+                "cpu_s": round(cpu, 1),
+                "jobs_per_cpu_s": round(done / cpu, 4),
+                "wall_s": round(sum(r[key]["wall_s"] for r in out["rounds"]), 1),
+            }
             if key != "pool_1":
                 total[key]["against_pool_pct"] = round(
-                    100 * (total[key]["jobs_per_cpu_s"] / total["pool_1"]["jobs_per_cpu_s"] - 1), 1)
+                    100 * (total[key]["jobs_per_cpu_s"] / total["pool_1"]["jobs_per_cpu_s"] - 1), 1
+                )
                 total[key]["median_round_against_pool_pct"] = statistics.median(
-                    r[key]["against_pool_pct"] for r in out["rounds"])
+                    r[key]["against_pool_pct"] for r in out["rounds"]
+                )
                 total[key]["same_moves_as_pool"] = sum(r[key]["same_moves_as_pool"] for r in out["rounds"])
         out["total"] = total
         log(f"all rounds: {total}")
@@ -330,9 +370,11 @@ async def overhead(url: str, jobs: int, passes: int, log) -> dict:
             for _ in range(passes):
                 for job in thinking:
                     await loop.run_in_executor(pool, _instant, job)
-            out["pool"] = {"jobs": total,
-                           "caller_ms_per_job": round(1000 * (time.process_time() - start) / total, 2),
-                           "thinking_ms_per_job": round(1000 * (tree_cpu(child) - child_start) / total, 2)}
+            out["pool"] = {
+                "jobs": total,
+                "caller_ms_per_job": round(1000 * (time.process_time() - start) / total, 2),
+                "thinking_ms_per_job": round(1000 * (tree_cpu(child) - child_start) / total, 2),
+            }
         log(f"instant jobs, in-process pool: {out['pool']}")
 
         spent = {"claim": 0.0, "result": 0.0, "heartbeat": 0.0, "notices": 0.0}
@@ -347,6 +389,7 @@ async def overhead(url: str, jobs: int, passes: int, log) -> dict:
                     spent[name] += time.thread_time() - begin
                     if name == "result" and runner.done + 1 >= target:
                         finished.set()
+
             return call
 
         heard = store._heard
@@ -366,8 +409,9 @@ async def overhead(url: str, jobs: int, passes: int, log) -> dict:
         service.heartbeat = timed("heartbeat", service.heartbeat)
         tp = ThinkingPool(1)
         await tp.warm()
-        runner = JobRunner(service, "overhead", moves=1, reviews=0, think=lambda job: tp.run(_instant, job),
-                           review=None)
+        runner = JobRunner(
+            service, "overhead", moves=1, reviews=0, think=lambda job: tp.run(_instant, job), review=None
+        )
         runner.start()
         await asyncio.sleep(0.5)
         child = next(iter(tp._pool._processes))
@@ -381,20 +425,35 @@ async def overhead(url: str, jobs: int, passes: int, log) -> dict:
                 tx.executemany(
                     "INSERT INTO ai_jobs (kind, priority, match_id, version, guild_id, payload, state, created_at,"
                     " not_before) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)",
-                    [(r["kind"], r["priority"], r["match_id"], r["version"], r["guild_id"], r["payload"],
-                      time.time(), time.time()) for r in rows])
+                    [
+                        (
+                            r["kind"],
+                            r["priority"],
+                            r["match_id"],
+                            r["version"],
+                            r["guild_id"],
+                            r["payload"],
+                            time.time(),
+                            time.time(),
+                        )
+                        for r in rows
+                    ],
+                )
                 tx.notify(JOB_QUEUED, MOVE)
 
             setup = time.process_time()
             await store.write(queue)
-            start += time.process_time() - setup       # queueing them is the bot's work, not the runner's
+            start += time.process_time() - setup  # queueing them is the bot's work, not the runner's
             await finished.wait()
         caller, child_cpu = time.process_time() - start, tree_cpu(child) - child_start
         await runner.stop()
         tp.close()
-        out["queue"] = {"jobs": total, "caller_ms_per_job": round(1000 * caller / total, 2),
-                        "thinking_ms_per_job": round(1000 * child_cpu / total, 2),
-                        **{f"{k}_ms_per_job": round(1000 * v / total, 2) for k, v in spent.items()}}
+        out["queue"] = {
+            "jobs": total,
+            "caller_ms_per_job": round(1000 * caller / total, 2),
+            "thinking_ms_per_job": round(1000 * child_cpu / total, 2),
+            **{f"{k}_ms_per_job": round(1000 * v / total, 2) for k, v in spent.items()},
+        }
         log(f"instant jobs through the queue, a runner in this process: {out['queue']}")
     finally:
         await store.close()
@@ -404,15 +463,21 @@ async def overhead(url: str, jobs: int, passes: int, log) -> dict:
 def percentiles(waits: list[float]) -> dict:
     waits = sorted(waits)
     p99 = waits[min(len(waits) - 1, round(0.99 * (len(waits) - 1)))]
-    return {"samples": len(waits), "p50_ms": round(1000 * statistics.median(waits), 1), "p99_ms": round(1000 * p99, 1),
-            "max_ms": round(1000 * waits[-1], 1)}
+    return {
+        "samples": len(waits),
+        "p50_ms": round(1000 * statistics.median(waits), 1),
+        "p99_ms": round(1000 * p99, 1),
+        "max_ms": round(1000 * waits[-1], 1),
+    }
 
 
 async def claim_wait(service, match) -> float:
     """Seconds from the person's move (the job's creation, in its transaction) to the job's claim."""
     while True:
-        row = await service.store.fetchone("SELECT created_at, started_at FROM ai_jobs WHERE kind = 'move'"
-                                           " AND match_id = ? AND version = ?", (match.id, match.version))
+        row = await service.store.fetchone(
+            "SELECT created_at, started_at FROM ai_jobs WHERE kind = 'move' AND match_id = ? AND version = ?",
+            (match.id, match.version),
+        )
         if row is not None and row["started_at"] is not None:
             return row["started_at"] - row["created_at"]
         await asyncio.sleep(0.005)
@@ -426,7 +491,7 @@ async def latency(url: str, samples: int, busy_moves: int, reviews: int, log) ->
     try:
         await store.execute("DELETE FROM ai_jobs")
         workers = [start_worker(url)]
-        await asyncio.sleep(3)                      # started, listening
+        await asyncio.sleep(3)  # started, listening
         idle = []
         for n in range(samples):
             match = await computer_turn(service, GAMES[n % len(GAMES)], "easy", 200, rng)
@@ -436,10 +501,10 @@ async def latency(url: str, samples: int, busy_moves: int, reviews: int, log) ->
         log(f"wait to the reply's start, queue idle: {out['idle_1_worker']}")
         workers.append(start_worker(url))
         await asyncio.sleep(3)
-        await queue_hard_moves(service, busy_moves, 2, guilds=1)      # one server's many computer matches
+        await queue_hard_moves(service, busy_moves, 2, guilds=1)  # one server's many computer matches
         busy = []
         for n in range(samples):
-            match = await computer_turn(service, GAMES[n % len(GAMES)], "easy", 999, rng)   # another server
+            match = await computer_turn(service, GAMES[n % len(GAMES)], "easy", 999, rng)  # another server
             busy.append(await claim_wait(service, match))
         out["busy_2_workers"] = {**percentiles(busy), "queued_hard_moves_of_one_server": busy_moves}
         log(f"wait to the reply's start, another server's {busy_moves} hard moves queued: {out['busy_2_workers']}")
@@ -462,8 +527,11 @@ async def latency(url: str, samples: int, busy_moves: int, reviews: int, log) ->
             live.append(await claim_wait(service, match))
         reviews_left = (await store.fetchone("SELECT COUNT(*) AS n FROM ai_jobs WHERE kind = 'review'"))["n"]
         await store.execute("DELETE FROM ai_jobs")
-        out["live_move_with_reviews_queued"] = {**percentiles(live), "reviews_queued": len(ended),
-                                                "reviews_not_done_meanwhile": reviews_left}
+        out["live_move_with_reviews_queued"] = {
+            **percentiles(live),
+            "reviews_queued": len(ended),
+            "reviews_not_done_meanwhile": reviews_left,
+        }
         log(f"a live move's wait with {len(ended)} reviews queued: {out['live_move_with_reviews_queued']}")
         stop_workers(workers)
     finally:
@@ -481,8 +549,11 @@ async def round_trips(url: str, jobs: int, log) -> dict:
 
     who = contextvars.ContextVar("who", default="none")
     counts = {"worker": 0, "bot": 0, "none": 0}
-    real_wait, real_fetch, real_unit = pg_store.PostgresTransaction._wait, pg_store.PostgresStore.fetchall, \
-        pg_store.PostgresStore._unit
+    real_wait, real_fetch, real_unit = (
+        pg_store.PostgresTransaction._wait,
+        pg_store.PostgresStore.fetchall,
+        pg_store.PostgresStore._unit,
+    )
 
     def counted_wait(self, coroutine):
         counts[who.get()] += 1
@@ -494,7 +565,7 @@ async def round_trips(url: str, jobs: int, log) -> dict:
 
     async def counted_unit(self, work, context, relaxed=False):
         mine = getattr(self, "who", "none")
-        counts[mine] += 2                          # BEGIN, and COMMIT with its notices
+        counts[mine] += 2  # BEGIN, and COMMIT with its notices
         context.run(who.set, mine)
         return await real_unit(self, work, context, relaxed)
 
@@ -518,21 +589,26 @@ async def round_trips(url: str, jobs: int, log) -> dict:
         runner.start()
         for match in matches:
             job = bot.computer_to_move(match)
-            while (state := await watcher.job_state(MOVE, job.match_id, job.version)) is None \
-                    or state.state != "done":
+            while (state := await watcher.job_state(MOVE, job.match_id, job.version)) is None or state.state != "done":
                 await asyncio.sleep(0.01)
-            state = await bot.job_state(MOVE, job.match_id, job.version)     # what the bot reads, once told
+            state = await bot.job_state(MOVE, job.match_id, job.version)  # what the bot reads, once told
             await bot.computer_move(job, state.result)
         await runner.stop()
     finally:
-        pg_store.PostgresTransaction._wait, pg_store.PostgresStore.fetchall, pg_store.PostgresStore._unit = \
-            real_wait, real_fetch, real_unit
+        pg_store.PostgresTransaction._wait, pg_store.PostgresStore.fetchall, pg_store.PostgresStore._unit = (
+            real_wait,
+            real_fetch,
+            real_unit,
+        )
         for store in stores:
             await store.close()
-    out = {"jobs": jobs, "worker_per_job": round(counts["worker"] / jobs, 1),
-           "bot_per_job": round(counts["bot"] / jobs, 1),
-           "note": "worker: its claim and its result (and its heartbeat); bot: reading the result, then the "
-                   "service's move, which drops the job and queues the next in its transaction"}
+    out = {
+        "jobs": jobs,
+        "worker_per_job": round(counts["worker"] / jobs, 1),
+        "bot_per_job": round(counts["bot"] / jobs, 1),
+        "note": "worker: its claim and its result (and its heartbeat); bot: reading the result, then the "
+        "service's move, which drops the job and queues the next in its transaction",
+    }
     log(f"database round trips per job: {out}")
     return out
 
@@ -542,7 +618,10 @@ async def main_async(args) -> dict:
     if not url:
         raise SystemExit("python -m bench.ai_queue: give --db postgresql://... or set TEST_DATABASE_URL")
     where, database = await new_database(url)
-    log = lambda line: print(line, file=sys.stderr, flush=True)
+
+    def log(line):
+        print(line, file=sys.stderr, flush=True)
+
     from .stats import busy_and_steal, cpu_ticks
 
     ticks = cpu_ticks()
@@ -556,8 +635,9 @@ async def main_async(args) -> dict:
         if "latency" in parts:
             result["latency"] = await latency(where, args.samples, args.busy, args.reviews, log)
         if "throughput" in parts:
-            result["throughput"] = await throughput(where, args.moves, [int(x) for x in args.workers.split(",")],
-                                                    args.rounds, log)
+            result["throughput"] = await throughput(
+                where, args.moves, [int(x) for x in args.workers.split(",")], args.rounds, log
+            )
         result["loadavg_after"] = os.getloadavg()
         result["machine"] = busy_and_steal(ticks, cpu_ticks())
         return result
@@ -568,15 +648,20 @@ async def main_async(args) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_queue", description=__doc__.splitlines()[0])
     parser.add_argument("--db", default=None)
-    parser.add_argument("--moves", type=int, default=40, help="hard moves each configuration drains (over all the rounds)")
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="rounds of pool, 1, 2, 4 workers, each draining its share of the moves")
+    parser.add_argument(
+        "--moves", type=int, default=40, help="hard moves each configuration drains (over all the rounds)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="rounds of pool, 1, 2, 4 workers, each draining its share of the moves"
+    )
     parser.add_argument("--workers", default="1,2,4", help="worker process counts to compare")
     parser.add_argument("--passes", type=int, default=10, help="times 40 instant jobs go through, for the overhead")
     parser.add_argument("--samples", type=int, default=20, help="moves timed for each wait")
     parser.add_argument("--busy", type=int, default=30, help="hard moves of one server queued for the busy wait")
     parser.add_argument("--reviews", type=int, default=4, help="reviews queued for the live move's wait")
-    parser.add_argument("--parts", default="round_trips,overhead,latency,throughput", help="which measurements, comma-separated")
+    parser.add_argument(
+        "--parts", default="round_trips,overhead,latency,throughput", help="which measurements, comma-separated"
+    )
     parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args(argv)
     result = asyncio.run(main_async(args))

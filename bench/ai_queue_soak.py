@@ -19,6 +19,7 @@ table as many as the results the workers handed in; none posted twice (the moves
 posted are reported apart); no job left waiting, running or parked; every worker and consumer reconnected after each termination.  ``consume`` is the consumer's
 own entry (started by the script).  Exit status 0 when every check holds, 1 otherwise.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,13 +53,13 @@ class Host:
     def __init__(self, service: MatchService):
         self.service, self.store = service, service.store
         self.settings = SimpleNamespace(ai_workers=0, ai_threads=False, shards=None)
-        self.boards = self                              # the board poster's part: counting
-        self.pending: dict = {}                         # no run of the computer's moves waits unposted
+        self.boards = self  # the board poster's part: counting
+        self.pending: dict = {}  # no run of the computer's moves waits unposted
         self.posted: list[tuple[int, int]] = []
 
     async def post_computer_turn(self, result) -> None:
         self.posted.append((result.match.id, result.match.version))
-        self.computer.schedule(result.match)            # as the posted board does
+        self.computer.schedule(result.match)  # as the posted board does
 
     async def post_pending(self, match, series=None) -> None:
         self.posted.append((match.id, match.version))
@@ -114,8 +115,14 @@ async def consume(url: str, index: int, of: int, seed: int) -> dict:
     per_match: dict[int, int] = {}
     for match_id, _ in host.posted:
         per_match[match_id] = per_match.get(match_id, 0) + 1
-    return {"posted": len(host.posted), "distinct_posted": len(set(host.posted)), "person_moves": person_moves,
-            "errors": errors, "reconnects": len(reconnects), "posted_by_match": per_match}
+    return {
+        "posted": len(host.posted),
+        "distinct_posted": len(set(host.posted)),
+        "person_moves": person_moves,
+        "errors": errors,
+        "reconnects": len(reconnects),
+        "posted_by_match": per_match,
+    }
 
 
 def _with_name(url: str, name: str) -> str:
@@ -130,8 +137,14 @@ class Proc:
     def __init__(self, name: str, argv: list[str], log: Path, env: dict):
         self.name, self.log = name, log
         with open(log, "wb") as out:
-            self.process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE if name.startswith("c")
-                                            else out, stderr=out, start_new_session=True)
+            self.process = subprocess.Popen(
+                argv,
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE if name.startswith("c") else out,
+                stderr=out,
+                start_new_session=True,
+            )
 
     def output(self) -> str:
         return self.log.read_text("utf-8", "replace")
@@ -153,26 +166,72 @@ def _expected_plies(start, samples: int = 20) -> float:
     return total / samples
 
 
-async def soak(url: str, matches: int, terminations: int, *, level: str = "easy", logs: Path, timeout: float = 3600.0,
-               stall: float = 60.0, log=lambda line: None) -> dict:
+async def soak(
+    url: str,
+    matches: int,
+    terminations: int,
+    *,
+    level: str = "easy",
+    logs: Path,
+    timeout: float = 3600.0,
+    stall: float = 60.0,
+    log=lambda line: None,
+) -> dict:
     store = await store_for(url).open()
     service = MatchService(store)
     tag = f"soak_{secrets.token_hex(4)}"
     procs: list[Proc] = []
     out: dict = {"matches": matches, "terminations_planned": terminations, "level": level, "game": GAME}
     try:
-        created = [await service.create_challenge(GAME, 10 + n % 3, 20, ANN, ai_seats.players(level, 1),
-                                                  first=("me", "opponent")[n % 2]) for n in range(matches)]
+        created = [
+            await service.create_challenge(
+                GAME, 10 + n % 3, 20, ANN, ai_seats.players(level, 1), first=("me", "opponent")[n % 2]
+            )
+            for n in range(matches)
+        ]
         env = _env()
         for n in range(2):
-            procs.append(Proc(f"w{n}", [sys.executable, "-m", "ai", "worker", "--processes", "1", "--reviews", "0",
-                                        "--lease", str(LEASE), "--poll", "1"], logs / f"{tag}_w{n}.log",
-                              {**env, "DATABASE_URL": _with_name(url, f"{tag}_w{n}"), "AI_WORKERS": "1",
-                               "LOG_LEVEL": "INFO"}))
+            procs.append(
+                Proc(
+                    f"w{n}",
+                    [
+                        sys.executable,
+                        "-m",
+                        "ai",
+                        "worker",
+                        "--processes",
+                        "1",
+                        "--reviews",
+                        "0",
+                        "--lease",
+                        str(LEASE),
+                        "--poll",
+                        "1",
+                    ],
+                    logs / f"{tag}_w{n}.log",
+                    {**env, "DATABASE_URL": _with_name(url, f"{tag}_w{n}"), "AI_WORKERS": "1", "LOG_LEVEL": "INFO"},
+                )
+            )
         for n in range(2):
-            procs.append(Proc(f"c{n}", [sys.executable, "-m", "bench.ai_queue_soak", "consume", "--db",
-                                        _with_name(url, f"{tag}_c{n}"), "--index", str(n), "--of", "2"],
-                              logs / f"{tag}_c{n}.log", env))
+            procs.append(
+                Proc(
+                    f"c{n}",
+                    [
+                        sys.executable,
+                        "-m",
+                        "bench.ai_queue_soak",
+                        "consume",
+                        "--db",
+                        _with_name(url, f"{tag}_c{n}"),
+                        "--index",
+                        str(n),
+                        "--of",
+                        "2",
+                    ],
+                    logs / f"{tag}_c{n}.log",
+                    env,
+                )
+            )
         workers, consumers = procs[:2], procs[2:]
         start = time.monotonic()
         expected = matches * _expected_plies(created[0])
@@ -184,9 +243,13 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
             if count != last_count:
                 progress, last_count = time.monotonic(), count
             if time.monotonic() - progress > stall or time.monotonic() - start > timeout:
-                stalled = [dict(r) for r in await store.fetchall(
-                    "SELECT m.id, m.version, j.state AS job FROM matches m LEFT JOIN ai_jobs j ON j.match_id = m.id"
-                    " WHERE m.status = 'active' ORDER BY m.id")]
+                stalled = [
+                    dict(r)
+                    for r in await store.fetchall(
+                        "SELECT m.id, m.version, j.state AS job FROM matches m LEFT JOIN ai_jobs j ON j.match_id = m.id"
+                        " WHERE m.status = 'active' ORDER BY m.id"
+                    )
+                ]
                 log(f"no move for {stall:.0f} s or out of time; matches still active: {stalled}")
                 for consumer in consumers:
                     consumer.process.send_signal(signal.SIGTERM)
@@ -195,15 +258,25 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
                 step = len(done_terminations) + 1
                 played = (await store.fetchone("SELECT COUNT(*) AS n FROM moves"))["n"]
                 active = (await store.fetchone("SELECT COUNT(*) AS n FROM matches WHERE status = 'active'"))["n"]
-                if played >= expected * step / (terminations + 1) or active <= matches * (terminations + 1 - step) \
-                        / (terminations + 1):
+                if played >= expected * step / (terminations + 1) or active <= matches * (terminations + 1 - step) / (
+                    terminations + 1
+                ):
                     ended = await store.fetchall(
                         "SELECT application_name, pg_terminate_backend(pid) AS ok FROM pg_stat_activity"
-                        " WHERE application_name LIKE ? AND pid <> pg_backend_pid()", (f"{tag}_%",))
+                        " WHERE application_name LIKE ? AND pid <> pg_backend_pid()",
+                        (f"{tag}_%",),
+                    )
                     names = sorted({r["application_name"] for r in ended if r["ok"]})
-                    done_terminations.append({"at": time.strftime("%H:%M:%S"), "after_s": round(time.monotonic() - start, 1), "moves_played": played,
-                                              "active_matches": active, "connections_ended": len(ended),
-                                              "processes": names})
+                    done_terminations.append(
+                        {
+                            "at": time.strftime("%H:%M:%S"),
+                            "after_s": round(time.monotonic() - start, 1),
+                            "moves_played": played,
+                            "active_matches": active,
+                            "connections_ended": len(ended),
+                            "processes": names,
+                        }
+                    )
                     log(f"terminated {len(ended)} connections of {names} after {played} moves, {active} matches active")
             await asyncio.sleep(0.1)
         out["wall_s"] = round(time.monotonic() - start, 1)
@@ -214,8 +287,18 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
             text = consumer.process.stdout.read().decode()
             consumer.process.wait()
             lines = text.strip().splitlines()
-            reports.append(json.loads(lines[-1]) if lines else {"posted": 0, "distinct_posted": 0, "person_moves": 0,
-                                                                "errors": 0, "reconnects": 0, "posted_by_match": {}})
+            reports.append(
+                json.loads(lines[-1])
+                if lines
+                else {
+                    "posted": 0,
+                    "distinct_posted": 0,
+                    "person_moves": 0,
+                    "errors": 0,
+                    "reconnects": 0,
+                    "posted_by_match": {},
+                }
+            )
         out["consumers"] = reports
         handed = []
         for worker in workers:
@@ -227,9 +310,13 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
                 worker.kill()
             text = worker.output()
             tail = text.split(" results handed in")[0].rsplit(" ", 1)[-1] if " results handed in" in text else "-1"
-            handed.append({"results_handed_in": int(tail),
-                           "reconnects": text.count("listening to other processes again"),
-                           "exit": worker.process.returncode})
+            handed.append(
+                {
+                    "results_handed_in": int(tail),
+                    "reconnects": text.count("listening to other processes again"),
+                    "exit": worker.process.returncode,
+                }
+            )
         out["workers"] = handed
 
         # the checks
@@ -255,12 +342,18 @@ async def soak(url: str, matches: int, terminations: int, *, level: str = "easy"
                 unposted.append({"match": match.id, "played": mine, "posted": posted_by_match.get(match.id, 0)})
             computer_moves += mine
             person_moves += sum(not ai_seats.is_ai(m.user_id) for m in moves)
-        left = [dict(r) for r in await store.fetchall("SELECT kind, match_id, version, state, tries, error"
-                                                      " FROM ai_jobs")]
+        left = [
+            dict(r) for r in await store.fetchall("SELECT kind, match_id, version, state, tries, error FROM ai_jobs")
+        ]
         handed_in = sum(w["results_handed_in"] for w in handed)
         posted = sum(c["posted"] for c in reports)
-        out.update(computer_moves=computer_moves, person_moves=person_moves, results_handed_in=handed_in,
-                   computer_moves_posted=posted, jobs_left=left)
+        out.update(
+            computer_moves=computer_moves,
+            person_moves=person_moves,
+            results_handed_in=handed_in,
+            computer_moves_posted=posted,
+            jobs_left=left,
+        )
         if left:
             problems.append(f"jobs left: {left}")
         if handed_in != computer_moves:
@@ -304,8 +397,9 @@ async def main_async(args) -> dict:
         result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "loadavg": os.getloadavg()}
         logs = Path(args.logs)
         logs.mkdir(parents=True, exist_ok=True)
-        result.update(await soak(where, args.matches, args.terminations, level=args.level, logs=logs,
-                                 stall=args.stall, log=log))
+        result.update(
+            await soak(where, args.matches, args.terminations, level=args.level, logs=logs, stall=args.stall, log=log)
+        )
         result["loadavg_after"] = os.getloadavg()
         result["machine"] = busy_and_steal(ticks, cpu_ticks())
         return result

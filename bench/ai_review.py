@@ -15,6 +15,7 @@ review labels an inaccuracy or worse (``--positions`` per game, ``--others`` oth
 ``ladder``: matches between two levels (``--levels easy,medium``), each reviewed: in how many
 is the weaker level's accuracy below the stronger's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,7 +33,7 @@ MATCHES = {
     "architekton": ("architekton", 2, {}, 30),
     "atacama": ("atacama", 2, {}, 40),
     "tactori4": ("tactori", 4, {}, 120),
-    "tactori2": ("tactori", 2, {}, 60),      # wins, ladder: two players
+    "tactori2": ("tactori", 2, {}, 60),  # wins, ladder: two players
 }
 
 
@@ -74,7 +75,7 @@ def win_in_one_positions(game: str, players: int, options: dict, wanted: int, se
                 (wins if ended and tuple(after.outcome().winners) == (seat,) else others).append(move)
             if wins and others:
                 found.append((position, ply, wins, others))
-                break           # one position per playout: more playouts, more kinds of ending
+                break  # one position per playout: more playouts, more kinds of ending
         if len(found) >= wanted:
             break
     return found
@@ -108,11 +109,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.what == "time":
             # the first of 20 seeded matches as long as wanted, else the longest (an Atacama match has
             # 28 placements, every tower; an Architekton match ends when the tiles do, at most ~29)
-            record = max((played(game, players, options, plies, args.seed + k) for k in range(20)),
-                         key=lambda r: min(len(r.moves), plies))
+            record = max(
+                (played(game, players, options, plies, args.seed + k) for k in range(20)),
+                key=lambda r: min(len(r.moves), plies),
+            )
             done, cpu = timed(record)
-            row = {"plies": len(record.moves), "cpu_s": round(cpu, 1), "s_per_ply": round(cpu / len(record.moves), 3),
-                   "labels": dict(Counter(p.label for p in done.plies)), "accuracy": done.accuracy}
+            row = {
+                "plies": len(record.moves),
+                "cpu_s": round(cpu, 1),
+                "s_per_ply": round(cpu / len(record.moves), 3),
+                "labels": dict(Counter(p.label for p in done.plies)),
+                "accuracy": done.accuracy,
+            }
         elif args.what == "agree":
             # --plies plies drawn from each of --matches matches (seeds seed, seed+1, ...), each judged at
             # the review's budget and at the full one (share 1.0, the level's whole search per ply)
@@ -122,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             pairs, best, cheap_cpu, full_cpu = [], 0, 0.0, 0.0
             for m in range(args.matches):
                 record = played(game, players, options, plies, args.seed + m)
-                states = [s.copy() for s in walk(record)][:len(record.moves)]     # walk plays on one state
+                states = [s.copy() for s in walk(record)][: len(record.moves)]  # walk plays on one state
                 for ply in sorted(random.Random(m).sample(range(len(states)), min(args.plies, len(states)))):
                     start = time.process_time()
                     cheap = review_ply(states[ply], record.moves[ply], ply, "hard", 0)
@@ -134,9 +142,17 @@ def main(argv: list[str] | None = None) -> int:
             same = sum(a == b for a, b in pairs)
             near = sum(abs(LABELS.index(a) - LABELS.index(b)) <= 1 for a, b in pairs)
             flagged = sum((LABELS.index(a) >= 3) == (LABELS.index(b) >= 3) for a, b in pairs)
-            row = {"matches": args.matches, "plies": len(pairs), "same_label": same, "within_one_grade": near,
-                   "same_mistake_or_not": flagged, "same_best_move": best,
-                   "cheap_cpu_s": round(cheap_cpu, 1), "full_cpu_s": round(full_cpu, 1), "pairs": pairs}
+            row = {
+                "matches": args.matches,
+                "plies": len(pairs),
+                "same_label": same,
+                "within_one_grade": near,
+                "same_mistake_or_not": flagged,
+                "same_best_move": best,
+                "cheap_cpu_s": round(cheap_cpu, 1),
+                "full_cpu_s": round(full_cpu, 1),
+                "pairs": pairs,
+            }
         elif args.what == "wins":
             from ai.review import label_for, review_ply
 
@@ -146,24 +162,49 @@ def main(argv: list[str] | None = None) -> int:
             missed = []
             positions = win_in_one_positions(game, players, options, args.positions, args.seed)
             for n, (state, ply, wins, others) in enumerate(positions):
-                chosen = (others if args.others <= 0
-                          else random.Random(n).sample(others, min(args.others, len(others))))
+                chosen = others if args.others <= 0 else random.Random(n).sample(others, min(args.others, len(others)))
                 for move in chosen:
                     p = review_ply(state, move, ply, "hard", seed=n)
                     labels[p.label] += 1
                     judged += 1
-                    by_drop += label_for(p.drop) in ("inaccuracy", "mistake", "blunder")   # without MISSED_WIN
+                    by_drop += label_for(p.drop) in ("inaccuracy", "mistake", "blunder")  # without MISSED_WIN
                     if p.label in ("inaccuracy", "mistake", "blunder"):
                         flagged += 1
                     elif len(missed) < 10:
-                        missed.append({"seed": args.seed, "n": n, "move": move, "wins": wins[:3], "label": p.label,
-                                       "best": p.best, "best_win": p.best_win, "played_win": p.played_win})
-                if n % 20 == 19:     # a long run can be read as it goes
-                    print(name, n + 1, "positions:", judged, "judged,", flagged, "flagged,", by_drop, "by drop",
-                          flush=True)
-            row = {"positions": len(positions), "moves_judged": judged, "flagged": flagged,
-                   "flagged_by_drop_alone": by_drop, "labels": dict(labels),
-                   "cpu_s": round(time.process_time() - start, 1), "missed": missed}
+                        missed.append(
+                            {
+                                "seed": args.seed,
+                                "n": n,
+                                "move": move,
+                                "wins": wins[:3],
+                                "label": p.label,
+                                "best": p.best,
+                                "best_win": p.best_win,
+                                "played_win": p.played_win,
+                            }
+                        )
+                if n % 20 == 19:  # a long run can be read as it goes
+                    print(
+                        name,
+                        n + 1,
+                        "positions:",
+                        judged,
+                        "judged,",
+                        flagged,
+                        "flagged,",
+                        by_drop,
+                        "by drop",
+                        flush=True,
+                    )
+            row = {
+                "positions": len(positions),
+                "moves_judged": judged,
+                "flagged": flagged,
+                "flagged_by_drop_alone": by_drop,
+                "labels": dict(labels),
+                "cpu_s": round(time.process_time() - start, 1),
+                "missed": missed,
+            }
         else:
             weak, strong = args.levels.split(",")
             lower = 0
@@ -176,9 +217,10 @@ def main(argv: list[str] | None = None) -> int:
                 acc = {lvl: [a for a, s in zip(done.accuracy, seats) if s == lvl] for lvl in (weak, strong)}
                 w, s = sum(acc[weak]) / len(acc[weak]), sum(acc[strong]) / len(acc[strong])
                 lower += w < s
-                rows.append({"seats": seats, "accuracy": done.accuracy, "plies": len(record.moves),
-                             "cpu_s": round(cpu, 1)})
-                print(name, m, rows[-1], flush=True)     # a long run can be read as it goes
+                rows.append(
+                    {"seats": seats, "accuracy": done.accuracy, "plies": len(record.moves), "cpu_s": round(cpu, 1)}
+                )
+                print(name, m, rows[-1], flush=True)  # a long run can be read as it goes
             row = {"matches": args.matches, "weaker_lower": lower, "rows": rows}
         out[name] = row
         print(name, {k: v for k, v in row.items() if k not in ("pairs", "rows")}, flush=True)

@@ -4,6 +4,7 @@ per game).  CPU time, not wall time: the machine is shared, and the budgets are 
 
 ``python -m bench.ai_think [--positions 12] [--every 6] [--levels easy,medium,hard] [-o bench/ai-think.json]``
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,11 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.thread_time()
                 ai.choose_move(state, level, seed=i)
                 cpu.append(time.thread_time() - started)
-            row = {"positions": len(cpu), "median_cpu_s": round(statistics.median(cpu), 3),
-                   "max_cpu_s": round(max(cpu), 3)}
+            row = {
+                "positions": len(cpu),
+                "median_cpu_s": round(statistics.median(cpu), 3),
+                "max_cpu_s": round(max(cpu), 3),
+            }
             result[f"{spec} {level}"] = row
             print(spec, level, row, flush=True)
     with open(args.output, "w", encoding="utf-8") as handle:

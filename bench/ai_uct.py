@@ -17,6 +17,7 @@ gets at least the level's CPU time (both totals are in every line).
 Seats alternate every match; each match has its own seed.  Every finished game
 appends a line to the output (a long run that is stopped keeps what it measured).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,12 @@ def uct_move(state, cpu_seconds: float, rng: random.Random) -> tuple[str, int]:
                 path.append((child, mover))
                 break
             log_n = math.log(max(1, node.visits))
-            move = max(legal, key=lambda m: node.children[m].wins / node.children[m].visits
-                       + math.sqrt(2 * log_n / node.children[m].visits))
+            move = max(
+                legal,
+                key=lambda m: (
+                    node.children[m].wins / node.children[m].visits + math.sqrt(2 * log_n / node.children[m].visits)
+                ),
+            )
             node = node.children[move]
             s.play(move)
             path.append((node, mover))
@@ -99,8 +104,15 @@ def match(game: str, level: str, seed: int, level_seat: int) -> dict:
         ply += 1
     winners = state.outcome().winners
     result = "draw" if len(winners) > 1 else ("win" if winners == (level_seat,) else "loss")
-    return {"game": game, "seed": seed, "level_seat": level_seat, "result": result, "plies": ply,
-            "level_cpu_s": round(sum(cpu_level), 2), "uct_cpu_s": round(sum(cpu_uct), 2)}
+    return {
+        "game": game,
+        "seed": seed,
+        "level_seat": level_seat,
+        "result": result,
+        "plies": ply,
+        "level_cpu_s": round(sum(cpu_level), 2),
+        "uct_cpu_s": round(sum(cpu_uct), 2),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,8 +135,11 @@ def main(argv: list[str] | None = None) -> int:
                 handle.write(json.dumps({**row, "level": args.level, "at": time.strftime("%Y-%m-%d %H:%M:%S")}) + "\n")
             played = sum(tally.values())
             low, high = wilson(tally["win"], played)
-            print(f"{spec} {args.level} vs UCT: {tally['win']}-{tally['draw']}-{tally['loss']} of {played} "
-                  f"(95 % CI {low:.0%}-{high:.0%})", flush=True)
+            print(
+                f"{spec} {args.level} vs UCT: {tally['win']}-{tally['draw']}-{tally['loss']} of {played} "
+                f"(95 % CI {low:.0%}-{high:.0%})",
+                flush=True,
+            )
     return 0
 
 

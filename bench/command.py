@@ -16,6 +16,7 @@ smaller series per game ("idle 1 ms") runs with that poll interval patched to
 1 ms in this process, which measures the bot's path more directly.  The
 budgets are judged on the unpatched series.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -64,8 +65,7 @@ def fast_idle(interval: float = FAST_IDLE):
     original = Env._settle_internal
 
     async def settle(self, *, timeout=None, idle=interval, dispatch=None, _deadline=None):
-        return await original(self, timeout=timeout, idle=min(idle, interval), dispatch=dispatch,
-                              _deadline=_deadline)
+        return await original(self, timeout=timeout, idle=min(idle, interval), dispatch=dispatch, _deadline=_deadline)
 
     Env._settle_internal = settle
     try:
@@ -79,7 +79,7 @@ def _has_renderer(game: str) -> str | None:
     spec = get_game(game)
     state = spec.setup(spec.min_players, 1, None, None)
     try:
-        boards.render_png(state, ["ann", "bob", "cat", "dan"][:spec.min_players])
+        boards.render_png(state, ["ann", "bob", "cat", "dan"][: spec.min_players])
     except boards.NoRenderer as exc:
         return f"no renderer: {exc}"
     return None
@@ -115,7 +115,7 @@ class Session:
         self.available = set(self.ann.available_commands(self.lobby))
 
     async def rules(self, game: str, calls: int) -> dict:
-        await self.ann.slash(self.lobby, f"{game} rules")       # warm-up
+        await self.ann.slash(self.lobby, f"{game} rules")  # warm-up
         self.rules_ms.clear()
         totals = []
         for _ in range(calls):
@@ -123,8 +123,11 @@ class Session:
             result = await self.ann.slash(self.lobby, f"{game} rules")
             totals.append((time.perf_counter_ns() - start) / 1e6)
             assert result.acknowledged and result.ephemeral
-        return {"total": summarize(totals, "ms"), "handler": summarize(self.rules_ms, "ms"),
-                "simcord_overhead": summarize([t - h for t, h in zip(totals, self.rules_ms)], "ms")}
+        return {
+            "total": summarize(totals, "ms"),
+            "handler": summarize(self.rules_ms, "ms"),
+            "simcord_overhead": summarize([t - h for t, h in zip(totals, self.rules_ms)], "ms"),
+        }
 
     async def moves(self, game: str, channel, count: int, rng: random.Random, state: dict) -> dict:
         """``count`` timed moves (new matches as needed); ``state`` carries the match between calls."""
@@ -133,9 +136,14 @@ class Session:
         while len(samples["total"]) < count and len(failures) < 5:
             match = state.get("match")
             if match is None or match.status != "active":
-                created = await self.service.create_challenge(game, self.guild.id, channel.id,
-                                                              Player(self.ann.id, "ann"),
-                                                              [Player(self.bob.id, "bob")], first="me")
+                created = await self.service.create_challenge(
+                    game,
+                    self.guild.id,
+                    channel.id,
+                    Player(self.ann.id, "ann"),
+                    [Player(self.bob.id, "bob")],
+                    first="me",
+                )
                 match = state["match"] = await self.service.accept(created.id, self.bob.id)
                 state["matches"] = state.get("matches", 0) + 1
                 await self.env.settle()
@@ -152,12 +160,18 @@ class Session:
             # a step within the mover's own turn (Architekton's first placement) is answered to him
             # alone, with the board; the turn's last step posts it in the channel
             own_turn = after.to_move_id() == match.to_move_id()
-            if not (result.acknowledged and (own_turn or not result.ephemeral) and after.version == match.version + 1
-                    and len(attachments) == 1 and attachments[0].filename.endswith(".png")):
-                failures.append(f"ply {match.plies} {move!r}: reply "
-                                f"{(reply.content[:120] if reply is not None else None)!r}")
+            if not (
+                result.acknowledged
+                and (own_turn or not result.ephemeral)
+                and after.version == match.version + 1
+                and len(attachments) == 1
+                and attachments[0].filename.endswith(".png")
+            ):
+                failures.append(
+                    f"ply {match.plies} {move!r}: reply {(reply.content[:120] if reply is not None else None)!r}"
+                )
                 continue
-            if "first_ms" not in state:    # the first move of a game warms up (imports, fonts): not counted
+            if "first_ms" not in state:  # the first move of a game warms up (imports, fonts): not counted
                 state["first_ms"] = round(total, 2)
                 assert (await attachments[0].read()).startswith(PNG_MAGIC)
                 continue
@@ -170,8 +184,9 @@ class Session:
         return samples
 
 
-async def _drive(bot, games: list[str], moves_per_game: int, fast_moves: int, baseline_calls: int, log,
-                 out: dict) -> dict:
+async def _drive(
+    bot, games: list[str], moves_per_game: int, fast_moves: int, baseline_calls: int, log, out: dict
+) -> dict:
     async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT, check_errors=False) as env:
         s = Session(env)
         rules_game = next((g for g in games if f"{g} rules" in s.available), None)
@@ -180,9 +195,11 @@ async def _drive(bot, games: list[str], moves_per_game: int, fast_moves: int, ba
             with fast_idle():
                 out["baseline"]["idle_1ms"] = await s.rules(rules_game, baseline_calls)
             b = out["baseline"]
-            log(f"  command baseline /{rules_game} rules: median {b['total']['median']} ms "
+            log(
+                f"  command baseline /{rules_game} rules: median {b['total']['median']} ms "
                 f"(bot handler {b['handler']['median']} ms; with SimCord idle poll 1 ms: "
-                f"{b['idle_1ms']['total']['median']} ms)")
+                f"{b['idle_1ms']['total']['median']} ms)"
+            )
         runs = {}
         for game in games:
             why = None
@@ -195,8 +212,13 @@ async def _drive(bot, games: list[str], moves_per_game: int, fast_moves: int, ba
                 out["notes"].append(f"command {game}: skipped ({why})")
                 log(f"  NOTE command {game}: skipped ({why})")
                 continue
-            runs[game] = {"channel": s.guild.create_text_channel(f"bench-{game}"), "rng": random.Random(7),
-                          "state": {}, "normal": {}, "fast": {}}
+            runs[game] = {
+                "channel": s.guild.create_text_channel(f"bench-{game}"),
+                "rng": random.Random(7),
+                "state": {},
+                "normal": {},
+                "fast": {},
+            }
         # Round-robin over the games, one move each per round, so background load on the
         # machine hits every game alike instead of whichever game happens to run then.
         started = time.perf_counter()
@@ -215,8 +237,10 @@ async def _drive(bot, games: list[str], moves_per_game: int, fast_moves: int, ba
                 "service_move": summarize(m.get("service", []), "ms"),
                 "board_file": summarize(m.get("board", []), "ms"),
                 "simcord_overhead": summarize([t - h for t, h in zip(m.get("total", []), m.get("handler", []))], "ms"),
-                "idle_1ms": {"total": summarize(f.get("total", []), "ms"),
-                             "handler": summarize(f.get("handler", []), "ms")},
+                "idle_1ms": {
+                    "total": summarize(f.get("total", []), "ms"),
+                    "handler": summarize(f.get("handler", []), "ms"),
+                },
                 "attachment_kb": summarize(m.get("kb", []), "KB", 1),
                 "first_call_ms": state.get("first_ms"),
                 "matches": state.get("matches", 0),
@@ -226,9 +250,11 @@ async def _drive(bot, games: list[str], moves_per_game: int, fast_moves: int, ba
             for failure in res["failures"]:
                 out["notes"].append(f"command {game}: {failure}")
                 log(f"  NOTE command {game}: {failure}")
-            log(f"  command {game}: median {res['total'].get('median')} ms, p99 {res['total'].get('p99')} ms "
+            log(
+                f"  command {game}: median {res['total'].get('median')} ms, p99 {res['total'].get('p99')} ms "
                 f"(bot handler {res['handler'].get('median')} ms; service.move {res['service_move'].get('median')} ms; "
-                f"board {res['board_file'].get('median')} ms; idle 1 ms: {res['idle_1ms']['total'].get('median')} ms)")
+                f"board {res['board_file'].get('median')} ms; idle 1 ms: {res['idle_1ms']['total'].get('median')} ms)"
+            )
         log(f"  command: {time.perf_counter() - started:.1f} s for {len(runs)} games")
         errors = list(env.errors)
         if errors:
@@ -250,5 +276,12 @@ async def _bench(games: list[str], moves_per_game: int, fast_moves: int, baselin
 
 def run(games: list[str], quick: bool, log) -> dict:
     logging.getLogger("discord").setLevel(logging.WARNING)
-    return asyncio.run(_bench(games, moves_per_game=6 if quick else 100, fast_moves=3 if quick else 40,
-                              baseline_calls=5 if quick else 40, log=log))
+    return asyncio.run(
+        _bench(
+            games,
+            moves_per_game=6 if quick else 100,
+            fast_moves=3 if quick else 40,
+            baseline_calls=5 if quick else 40,
+            log=log,
+        )
+    )

@@ -8,6 +8,7 @@ machine slows both alike).  For every budget the table shows the median over the
 tree's value and their ratio (this tree / base; below 1 is faster).  Exit status: 0 done, 2 a wrong
 command line or an unknown commit, 4 a run of either tree failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,11 @@ def run_bench(tree: str, only: str, quick: bool, output: str) -> dict:
 
 def values(report: dict) -> dict[tuple[str, str, str], tuple[float, str]]:
     """(section, game, budget) → (value, unit) of one report."""
-    return {(b["section"], b.get("game") or "", b["budget"]): (float(b["value"]), b.get("unit", ""))
-            for b in report.get("budgets", []) if b.get("value") is not None}
+    return {
+        (b["section"], b.get("game") or "", b["budget"]): (float(b["value"]), b.get("unit", ""))
+        for b in report.get("budgets", [])
+        if b.get("value") is not None
+    }
 
 
 def table(base: list[dict], mine: list[dict], base_name: str, mine_name: str) -> list[str]:
@@ -86,16 +90,17 @@ def main(argv: list[str] | None = None) -> int:
                 order = [("base", tree, base), ("mine", HERE, mine)]
                 for name, where, into in order if n % 2 == 0 else order[::-1]:
                     print(f"round {n + 1}: {name}", file=sys.stderr, flush=True)
-                    into.append(run_bench(where, args.only, not args.full,
-                                          os.path.join(scratch, f"{name}-{n}.json")))
+                    into.append(run_bench(where, args.only, not args.full, os.path.join(scratch, f"{name}-{n}.json")))
         except RuntimeError as error:
             print(f"python -m bench.compare: {error}", file=sys.stderr)
             return FAILED
         finally:
             git("worktree", "remove", "--force", tree)
     load = [r["machine"].get("load_average_at_start", [None])[0] for r in base + mine]
-    print(f"{args.rounds} rounds of python -m bench --only {args.only}{'' if args.full else ' --quick'};"
-          f" load average at the start of each run: {', '.join(str(x) for x in load)}")
+    print(
+        f"{args.rounds} rounds of python -m bench --only {args.only}{'' if args.full else ' --quick'};"
+        f" load average at the start of each run: {', '.join(str(x) for x in load)}"
+    )
     print("\n".join(table(base, mine, base_name, mine_name)))
     return 0
 

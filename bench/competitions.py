@@ -16,6 +16,7 @@ and 256 players.  ``--large`` (:mod:`bench.competitions_large`) starts
 ``/move`` (64 users at once) before and after, on SQLite and, with a server,
 PostgreSQL.  Nothing is asserted: it prints numbers for people to read.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,16 +24,27 @@ import random
 import statistics
 import time
 
-from matches.competitions import (Entrant, Round, default_league_rounds, default_rounds, league_schedule,
-                                  pair_count_spread, pair_swiss, standings, swiss)
+from matches.competitions import (
+    Entrant,
+    Round,
+    default_league_rounds,
+    default_rounds,
+    league_schedule,
+    pair_count_spread,
+    pair_swiss,
+    standings,
+    swiss,
+)
 
 from .stats import busy_and_steal, cpu_ticks, percentile
 
 
 def summary(samples: list[float]) -> str:
     data = sorted(samples)
-    return (f"median {statistics.median(data) * 1000:8.1f} ms   p95 {percentile(data, 95) * 1000:8.1f} ms   "
-            f"max {data[-1] * 1000:8.1f} ms   n={len(data)}")
+    return (
+        f"median {statistics.median(data) * 1000:8.1f} ms   p95 {percentile(data, 95) * 1000:8.1f} ms   "
+        f"max {data[-1] * 1000:8.1f} ms   n={len(data)}"
+    )
 
 
 def result(k: int, rng: random.Random) -> tuple[int, ...]:
@@ -85,8 +97,10 @@ def swiss_bench(players: int, events: int, full: bool) -> None:
                 withdrawn |= {e.id for e in entrants if e.id not in withdrawn and rng.random() < 0.01}
     finally:
         swiss.nx.max_weight_matching = real
-    print(f"Swiss, {players} players, {rounds_total} rounds, {events} events "
-          f"(pruned graph above {swiss.PRUNE_ABOVE} players), pair_swiss with its standings:")
+    print(
+        f"Swiss, {players} players, {rounds_total} rounds, {events} events "
+        f"(pruned graph above {swiss.PRUNE_ABOVE} players), pair_swiss with its standings:"
+    )
     for r, samples in per_round.items():
         print(f"  round {r}:    {summary(samples)}")
     print(f"  all rounds: {summary([s for v in per_round.values() for s in v])}")
@@ -109,7 +123,7 @@ def league_bench() -> None:
             cells.append(f"{n:2}:{default_league_rounds(n, sizes):2}r {fewest}-{most} {took:4.1f}s")
         print(f"  tables of {' or '.join(map(str, sizes))}:")
         for i in range(0, len(cells), 6):
-            print("    " + " | ".join(cells[i:i + 6]))
+            print("    " + " | ".join(cells[i : i + 6]))
 
 
 def played_view(players: int, seed: int = 1):
@@ -122,11 +136,33 @@ def played_view(players: int, seed: int = 1):
     for _ in range(default_rounds(players)):
         rnd = pair_swiss(entrants, rounds)
         rounds.append(rnd.with_results([result(len(t.players), rng) for t in rnd.tables]))
-    event = Tournament(1, 1, 1, "Bench Open", "architekton", "swiss", {}, 2, len(rounds), 3, "finished", len(rounds),
-                  len(rounds), True, 1, None, None, [], 0.0)
+    event = Tournament(
+        1,
+        1,
+        1,
+        "Bench Open",
+        "architekton",
+        "swiss",
+        {},
+        2,
+        len(rounds),
+        3,
+        "finished",
+        len(rounds),
+        len(rounds),
+        True,
+        1,
+        None,
+        None,
+        [],
+        0.0,
+    )
     people = [TournamentEntrant(e.id, f"Player number {e.id}", None, e.rating) for e in entrants]
-    tables = [TournamentTable(number, n, list(t.players), list(t.places), t.forfeit, None, None)
-              for number, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
+    tables = [
+        TournamentTable(number, n, list(t.players), list(t.places), t.forfeit, None, None)
+        for number, rnd in enumerate(rounds, 1)
+        for n, t in enumerate(rnd.tables, 1)
+    ]
     view = TournamentView(event, people, tables, {number: list(rnd.byes) for number, rnd in enumerate(rounds, 1)})
     event.winners = view.winners()
     return view
@@ -177,6 +213,7 @@ def main(argv: list[str] | None = None) -> None:
         image_bench()
     if args.large:
         from . import competitions_large
+
         competitions_large.run(args.matches, args.tournaments, print)
     load = busy_and_steal(before, cpu_ticks())
     if load:

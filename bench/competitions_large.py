@@ -16,6 +16,7 @@ that ends a round, which pairs the next round in its own transaction.  Then
 the same on PostgreSQL when ``BENCH_DATABASE_URL`` or ``TEST_DATABASE_URL`` is set.
 Setting up the sign-ups (rows written straight into ``event_entrants``) is not timed.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,13 +36,14 @@ from .stats import busy_and_steal, cpu_ticks
 from .store import copy_db, epoch_clock
 
 PLAYERS = 32
-ROUNDS = 6                 # bursts of 64 /move before and after
-EVENT_CHANNELS = 900_000   # each event plays in a channel of its own
+ROUNDS = 6  # bursts of 64 /move before and after
+EVENT_CHANNELS = 900_000  # each event plays in a channel of its own
 
 
 def line(label: str, summary: dict) -> str:
-    return (f"{label}: median {summary['median']} ms p99 {summary['p99']} ms max {summary['max']} ms"
-            f" (n={summary['count']})")
+    return (
+        f"{label}: median {summary['median']} ms p99 {summary['p99']} ms max {summary['max']} ms (n={summary['count']})"
+    )
 
 
 async def moves(service: MatchService, ids: list[int], spare: list[int]) -> dict:
@@ -66,22 +68,33 @@ async def phases(location: str, tournaments: int, log) -> dict:
         rng = random.Random(7)
         active = [r[0] for r in await store.fetchall("SELECT id FROM matches WHERE status = 'active'")]
         rng.shuffle(active)
-        before = await moves(service, active[:USERS], active[4 * USERS:6 * USERS])
+        before = await moves(service, active[:USERS], active[4 * USERS : 6 * USERS])
         out["move_before"] = before
-        log("  " + line(f"/move, {USERS} at once, before the events", before["latency"])
-            + f" (steal {before.get('steal_pct')} %)")
+        log(
+            "  "
+            + line(f"/move, {USERS} at once, before the events", before["latency"])
+            + f" (steal {before.get('steal_pct')} %)"
+        )
 
-        users = [r[0] for r in await store.fetchall(
-            "SELECT DISTINCT user_id FROM match_players ORDER BY user_id LIMIT ?", (tournaments * PLAYERS,))]
+        users = [
+            r[0]
+            for r in await store.fetchall(
+                "SELECT DISTINCT user_id FROM match_players ORDER BY user_id LIMIT ?", (tournaments * PLAYERS,)
+            )
+        ]
         starts = []
         started = time.perf_counter()
         for i in range(tournaments):
-            event = await service.create_event(1 + i % 100, EVENT_CHANNELS + i, Player(1, "organiser"),
-                                               "architekton", "swiss", rounds=5, days=3)
-            entrants = users[i * PLAYERS:(i + 1) * PLAYERS]
-            await store.write(lambda tx, event=event, entrants=entrants: tx.executemany(
-                "INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
-                [(event.id, u, f"u{u}", event.created_at + n) for n, u in enumerate(entrants)]))
+            event = await service.create_event(
+                1 + i % 100, EVENT_CHANNELS + i, Player(1, "organiser"), "architekton", "swiss", rounds=5, days=3
+            )
+            entrants = users[i * PLAYERS : (i + 1) * PLAYERS]
+            await store.write(
+                lambda tx, event=event, entrants=entrants: tx.executemany(
+                    "INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                    [(event.id, u, f"u{u}", event.created_at + n) for n, u in enumerate(entrants)],
+                )
+            )
             starts.append(await timed(lambda event=event: service.start_event(event.id)))
             if i % 200 == 199:
                 log(f"    {i + 1} events started ({time.perf_counter() - started:.0f} s)")
@@ -89,29 +102,46 @@ async def phases(location: str, tournaments: int, log) -> dict:
         log("  " + line(f"starting an event of {PLAYERS} (pairing and {PLAYERS // 2} matches)", out["start_event"]))
         # The boards and pairings would be posted by the bot: mark them so, as it would have.
         await service.claim_news()
-        await store.execute("UPDATE matches SET message_id = 1 WHERE message_id IS NULL AND id IN"
-                            " (SELECT match_id FROM event_tables)")
+        await store.execute(
+            "UPDATE matches SET message_id = 1 WHERE message_id IS NULL AND id IN (SELECT match_id FROM event_tables)"
+        )
         await store.execute("UPDATE event_tables SET board_pending = 0")
         scheduler = {}
-        for name, call in (("next_wakeup", service.next_wakeup), ("end_late_matches", service.end_late_matches),
-                           ("claim_news", service.claim_news),
-                           ("claim_unposted_matches", service.claim_unposted_matches)):
+        for name, call in (
+            ("next_wakeup", service.next_wakeup),
+            ("end_late_matches", service.end_late_matches),
+            ("claim_news", service.claim_news),
+            ("claim_unposted_matches", service.claim_unposted_matches),
+        ):
             scheduler[name] = timed_summary([await timed(call) for _ in range(20)])
             log("  " + line(f"{name}, {tournaments} events running", scheduler[name]))
         out["scheduler"] = scheduler
 
-        event_matches = [r[0] for r in await store.fetchall(
-            "SELECT t.match_id FROM event_tables t JOIN matches m ON m.id = t.match_id WHERE m.status = 'active'"
-            " ORDER BY t.event_id DESC, t.table_no LIMIT ?", (USERS * 2,))]
-        again = await moves(service, active[2 * USERS:3 * USERS], active[8 * USERS:10 * USERS])
+        event_matches = [
+            r[0]
+            for r in await store.fetchall(
+                "SELECT t.match_id FROM event_tables t JOIN matches m ON m.id = t.match_id WHERE m.status = 'active'"
+                " ORDER BY t.event_id DESC, t.table_no LIMIT ?",
+                (USERS * 2,),
+            )
+        ]
+        again = await moves(service, active[2 * USERS : 3 * USERS], active[8 * USERS : 10 * USERS])
         out["move_after_same_kind"] = again
-        log("  " + line(f"/move, {USERS} at once, {tournaments} events running (ordinary matches as before)",
-                        again["latency"]) + f" (steal {again.get('steal_pct')} %)")
-        mixed = event_matches[:USERS // 2] + active[USERS:USERS + USERS // 2]
-        after = await moves(service, mixed, event_matches[USERS // 2:] + active[6 * USERS:8 * USERS])
+        log(
+            "  "
+            + line(
+                f"/move, {USERS} at once, {tournaments} events running (ordinary matches as before)", again["latency"]
+            )
+            + f" (steal {again.get('steal_pct')} %)"
+        )
+        mixed = event_matches[: USERS // 2] + active[USERS : USERS + USERS // 2]
+        after = await moves(service, mixed, event_matches[USERS // 2 :] + active[6 * USERS : 8 * USERS])
         out["move_after"] = after
-        log("  " + line(f"/move, {USERS} at once, {tournaments} events running (half in event matches)",
-                        after["latency"]) + f" (steal {after.get('steal_pct')} %)")
+        log(
+            "  "
+            + line(f"/move, {USERS} at once, {tournaments} events running (half in event matches)", after["latency"])
+            + f" (steal {after.get('steal_pct')} %)"
+        )
         for failure in before["failures"] + again["failures"] + after["failures"]:
             log(f"  NOTE {failure}")
 

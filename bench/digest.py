@@ -17,6 +17,7 @@ players choose the digest at hours that fall due in the same hour in a dozen zon
 
 Nothing is asserted: it prints numbers for people to read.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,24 +39,36 @@ from .stats import busy_and_steal, cpu_ticks, percentile
 from .store import EPOCH
 
 # Zones whose 9 o'clock (or another hour) falls within the same UTC hour; the hour differs per zone.
-ZONES = ("UTC", "Europe/London", "Europe/Berlin", "Europe/Helsinki", "Asia/Kolkata", "Asia/Tokyo",
-         "Australia/Sydney", "America/New_York", "America/Chicago", "America/Los_Angeles", "America/Sao_Paulo",
-         "Pacific/Auckland")
+ZONES = (
+    "UTC",
+    "Europe/London",
+    "Europe/Berlin",
+    "Europe/Helsinki",
+    "Asia/Kolkata",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "America/New_York",
+    "America/Chicago",
+    "America/Los_Angeles",
+    "America/Sao_Paulo",
+    "Pacific/Auckland",
+)
 
 
-async def run(source: str, matches: int, digests: int, batch: int, loading: str = "thread",
-              known: str = "fetched") -> None:
+async def run(
+    source: str, matches: int, digests: int, batch: int, loading: str = "thread", known: str = "fetched"
+) -> None:
     folder = tempfile.mkdtemp(prefix="bench-digest-")
     path = os.path.join(folder, "bot.sqlite3")
     shutil.copy(source, path)
     now = [EPOCH + 0.5 * 86400]
-    store = await Store(path).open()        # migrates the cached copy to this schema
+    store = await Store(path).open()  # migrates the cached copy to this schema
     try:
         service = MatchService(store, clock=lambda: now[0])
-        if loading == "loop":               # as before the matches loaded on a worker thread, to compare
+        if loading == "loop":  # as before the matches loaded on a worker thread, to compare
             service.core._readable_in_thread = service.core._readable
         # The digest falls due in the hour after ``now`` for every player, whatever his zone.
-        due_hour = dt.datetime.fromtimestamp(now[0] + 3600, dt.timezone.utc)
+        due_hour = dt.datetime.fromtimestamp(now[0] + 3600, dt.UTC)
         users = sorted({u for i in range(matches) for u in players_of(i, matches)})[:digests]
         rows = []
         for k, user in enumerate(users):
@@ -63,16 +76,20 @@ async def run(source: str, matches: int, digests: int, batch: int, loading: str 
             hour = due_hour.astimezone(zone(name)).hour
             rows.append((user, "digest", hour, name, next_digest_at(now[0], hour, zone(name))))
         started = time.perf_counter()
-        await store.write(lambda tx: tx.executemany(
-            "INSERT INTO users (user_id, reminders, digest_hour, timezone, digest_next_at) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders, digest_hour = excluded.digest_hour,"
-            " timezone = excluded.timezone, digest_next_at = excluded.digest_next_at", rows))
+        await store.write(
+            lambda tx: tx.executemany(
+                "INSERT INTO users (user_id, reminders, digest_hour, timezone, digest_next_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders, digest_hour = excluded.digest_hour,"
+                " timezone = excluded.timezone, digest_next_at = excluded.digest_next_at",
+                rows,
+            )
+        )
         print(f"  {len(rows):,} players chose the digest ({time.perf_counter() - started:.1f} s)")
         now[0] += 2 * 3600
         await composition(service, batch)
         left = await store.fetchone("SELECT COUNT(*) FROM users WHERE digest_next_at <= ?", (now[0],))
         print(f"  due afterwards: {left[0]} (every digest once)")
-        now[0] += 86400                   # the next day's digests, due in the same hour again
+        now[0] += 86400  # the next day's digests, due in the same hour again
         await delivery(service, known == "cached")
         left = await store.fetchone("SELECT COUNT(*) FROM users WHERE digest_next_at <= ?", (now[0],))
         print(f"  due afterwards: {left[0]} (every digest once)")
@@ -83,7 +100,7 @@ async def run(source: str, matches: int, digests: int, batch: int, loading: str 
 
 async def composition(service: MatchService, batch: int) -> None:
     """Claim, compose and mark every due digest, as the bot does, without Discord."""
-    from bot.clock.digests import compose       # the bot's own text (imports discord.py)
+    from bot.clock.digests import compose  # the bot's own text (imports discord.py)
 
     rounds, sent, empty, longest, cut = [], 0, 0, 0, 0
     lags: list[float] = []
@@ -107,16 +124,22 @@ async def composition(service: MatchService, batch: int) -> None:
     total = time.perf_counter() - started
     ticker.cancel()
     handled = sent + empty
-    print(f"  composition: {handled:,} digests claimed, composed and marked in {total:.2f} s"
-          f" ({total / max(handled, 1) * 1000:.2f} ms each); {sent:,} would be sent, {empty:,} had nothing"
-          f" waiting; longest {longest} characters, {cut} cut short")
+    print(
+        f"  composition: {handled:,} digests claimed, composed and marked in {total:.2f} s"
+        f" ({total / max(handled, 1) * 1000:.2f} ms each); {sent:,} would be sent, {empty:,} had nothing"
+        f" waiting; longest {longest} characters, {cut} cut short"
+    )
     if rounds:
-        print(f"  per round of {batch}: median {statistics.median(rounds) * 1000:.0f} ms,"
-              f" p95 {percentile(sorted(rounds), 95) * 1000:.0f} ms, max {max(rounds) * 1000:.0f} ms")
+        print(
+            f"  per round of {batch}: median {statistics.median(rounds) * 1000:.0f} ms,"
+            f" p95 {percentile(sorted(rounds), 95) * 1000:.0f} ms, max {max(rounds) * 1000:.0f} ms"
+        )
     if lags:
         lags.sort()
-        print(f"  the event loop answered a 5 ms timer late by median {statistics.median(lags) * 1000:.1f} ms,"
-              f" p99 {percentile(lags, 99) * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms meanwhile")
+        print(
+            f"  the event loop answered a 5 ms timer late by median {statistics.median(lags) * 1000:.1f} ms,"
+            f" p99 {percentile(lags, 99) * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms meanwhile"
+        )
 
 
 async def loop_lag(lags: list[float], period: float = 0.005) -> None:
@@ -183,7 +206,7 @@ async def delivery(service: MatchService, cached: bool) -> None:
     digests.monotonic, digests.sleep = clock.now, clock.sleep
     real = time.perf_counter()
     rounds = 1
-    while await digests.run_once():        # as the scheduler: again while a round was full
+    while await digests.run_once():  # as the scheduler: again while a round was full
         rounds += 1
     work = time.perf_counter() - real
     took = clock.now()
@@ -191,12 +214,14 @@ async def delivery(service: MatchService, cached: bool) -> None:
     peak = most_within(sent, 1.0)
     # The pacing counts a send when it lets it go; the DM arrives after the send's own work (and
     # whatever the machine's scheduler adds), so a second on Discord's clock can catch one more.
-    print(f"  delivery to {'cached' if cached else 'fetched'} users: {len(sent):,} digests sent by the bot's Digests"
-          f" in {rounds} rounds, in {took:.0f} s on"
-          f" Discord's clock ({took / 60:.1f} min; {len(sent) / max(took, 1e-9):.1f} DMs/s on average);"
-          f" at most {peak} DMs = {(2 if cached else 3) * peak} requests in any second as they arrived (the pacing lets"
-          f" {BACKGROUND_GLOBAL} requests per {GLOBAL_PERIOD:.0f} s go, Discord allows 50);"
-          f" {work:.1f} s of real work")
+    print(
+        f"  delivery to {'cached' if cached else 'fetched'} users: {len(sent):,} digests sent by the bot's Digests"
+        f" in {rounds} rounds, in {took:.0f} s on"
+        f" Discord's clock ({took / 60:.1f} min; {len(sent) / max(took, 1e-9):.1f} DMs/s on average);"
+        f" at most {peak} DMs = {(2 if cached else 3) * peak} requests in any second as they arrived (the pacing lets"
+        f" {BACKGROUND_GLOBAL} requests per {GLOBAL_PERIOD:.0f} s go, Discord allows 50);"
+        f" {work:.1f} s of real work"
+    )
 
 
 def most_within(times: list[float], period: float) -> int:
@@ -209,15 +234,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=40_000, help="matches in the large database")
     parser.add_argument("--digests", type=int, default=10_000)
     parser.add_argument("--batch", type=int, default=200, help="digests claimed per round (the bot's)")
-    parser.add_argument("--loading", choices=("thread", "loop"), default="thread",
-                        help="where the claimed players' matches load: a worker thread (the bot's) or, to"
-                             " compare, the event loop")
-    parser.add_argument("--users", choices=("fetched", "cached"), default="fetched",
-                        help="whether the bot must fetch each user before the DM (three requests, the usual"
-                             " case without the members intent) or has him cached (two)")
+    parser.add_argument(
+        "--loading",
+        choices=("thread", "loop"),
+        default="thread",
+        help="where the claimed players' matches load: a worker thread (the bot's) or, to compare, the event loop",
+    )
+    parser.add_argument(
+        "--users",
+        choices=("fetched", "cached"),
+        default="fetched",
+        help="whether the bot must fetch each user before the DM (three requests, the usual"
+        " case without the members intent) or has him cached (two)",
+    )
     args = parser.parse_args(argv)
     before = cpu_ticks()
-    source = ensure(args.matches, print)           # built once (outside the event loop), then cached
+    source = ensure(args.matches, print)  # built once (outside the event loop), then cached
     asyncio.run(run(source, args.matches, args.digests, args.batch, args.loading, args.users))
     load = busy_and_steal(before, cpu_ticks())
     if load:

@@ -1,4 +1,5 @@
 """Engine section: play(), legal_moves(), JSON round-trip, replay of a record."""
+
 from __future__ import annotations
 
 import gc
@@ -36,7 +37,7 @@ def bench_game(game: str, playouts: list[Playout], *, moves_per_position: int, r
             sample = rng.sample(moves, min(moves_per_position, len(moves)))
             for _ in range(repeats):
                 for move in sample:
-                    s = pos.state.copy()            # copy time excluded
+                    s = pos.state.copy()  # copy time excluded
                     t = _ns()
                     s.play(move)
                     dt = (_ns() - t) / 1e6
@@ -72,14 +73,20 @@ def bench_game(game: str, playouts: list[Playout], *, moves_per_position: int, r
         "play": summarize(play_ms, "ms"),
         "legal_moves": {**summarize(legal_ms, "ms"), "worst_position": worst_legal[1]},
         "json_roundtrip": summarize(json_ms, "ms"),
-        "replay": {**summarize(replay_ms, "ms"),
-                   "record_plies": summarize([len(po.record.moves) for po in playouts], "plies", 1)},
+        "replay": {
+            **summarize(replay_ms, "ms"),
+            "record_plies": summarize([len(po.record.moves) for po in playouts], "plies", 1),
+        },
         "by_phase": {ph: {k: summarize(v, "ms") for k, v in d.items() if v} for ph, d in by_phase.items()},
-        "positions": {"count": len(positions),
-                      "max_legal_moves": max((p.legal for p in positions), default=0),
-                      "max_json_bytes": max((p.json_bytes for p in positions), default=0),
-                      "playouts": [{"players": po.players, "seed": po.seed, "plies": len(po.record.moves),
-                                    "finished": po.finished} for po in playouts]},
+        "positions": {
+            "count": len(positions),
+            "max_legal_moves": max((p.legal for p in positions), default=0),
+            "max_json_bytes": max((p.json_bytes for p in positions), default=0),
+            "playouts": [
+                {"players": po.players, "seed": po.seed, "plies": len(po.record.moves), "finished": po.finished}
+                for po in playouts
+            ],
+        },
         "problems": problems[:20],
     }
 
@@ -88,12 +95,14 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log) 
     out = {"games": {}, "notes": []}
     for game in games:
         started = time.perf_counter()
-        out["games"][game] = result = bench_game(game, playouts[game],
-                                                 moves_per_position=3 if quick else 8,
-                                                 repeats=1 if quick else 3)
-        log(f"  engine {game}: {result['positions']['count']} positions, "
+        out["games"][game] = result = bench_game(
+            game, playouts[game], moves_per_position=3 if quick else 8, repeats=1 if quick else 3
+        )
+        log(
+            f"  engine {game}: {result['positions']['count']} positions, "
             f"play median {result['play'].get('median')} ms, legal_moves max {result['legal_moves'].get('max')} ms "
-            f"({time.perf_counter() - started:.1f} s)")
+            f"({time.perf_counter() - started:.1f} s)"
+        )
         for problem in result["problems"]:
             log(f"  NOTE engine {game}: {problem}")
     return out

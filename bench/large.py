@@ -17,6 +17,7 @@ On a copy of the cached database (:mod:`bench.largedb`):
 - through the real bot under SimCord (:mod:`bench.large_bot`): ``/move`` and
   autocomplete one at a time, old and new query; 10,000 reminders due at once.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -45,7 +46,7 @@ async def lookups(service: MatchService, people: list[tuple[int, int, str]], cal
     for which in ("old", "new"):
         samples = []
         with old_query(service, which):
-            for user, channel, game in people[:calls[which]]:
+            for user, channel, game in people[: calls[which]]:
                 t = time.perf_counter_ns()
                 await service.user_matches(user, channel_id=channel, game=game)
                 samples.append(ms_since(t))
@@ -56,7 +57,7 @@ async def lookups(service: MatchService, people: list[tuple[int, int, str]], cal
     unindexed = "series NOT INDEXED" if store.backend == "sqlite" else "series"
     for which, table in (("old", unindexed), ("new", "series")):
         samples = []
-        for user, _, _ in people[:calls[which]]:
+        for user, _, _ in people[: calls[which]]:
             t = time.perf_counter_ns()
             await store.fetchone(f"SELECT COUNT(*) FROM {table} WHERE guild_id = ? AND winner_id = ?", (1, user))
             samples.append(ms_since(t))
@@ -79,8 +80,9 @@ async def bursts(requests: list, rounds: int) -> list[float]:
     return latencies
 
 
-async def crowd(service: MatchService, matches: list[Match], spare: list[int], rounds: int, *,
-                board: bool = False) -> dict:
+async def crowd(
+    service: MatchService, matches: list[Match], spare: list[int], rounds: int, *, board: bool = False
+) -> dict:
     """/move typed without ``match``: the look-up, then the move (and the board, with ``board``)."""
     from render import render_png
 
@@ -107,6 +109,7 @@ async def crowd(service: MatchService, matches: list[Match], spare: list[int], r
             if board:
                 await asyncio.to_thread(render_png, result.match.state(), result.match.names)
             current[n] = result.match
+
         return move
 
     latencies = []
@@ -125,10 +128,12 @@ async def keystrokes(service: MatchService, people: list[tuple[int, int, str]], 
 
     def request(user: int, channel: int, game: str, n: int):
         async def keystroke() -> None:
-            mine = [m for m in await service.user_matches(user, channel_id=channel, game=game)
-                    if m.to_move_id() == user]
+            mine = [
+                m for m in await service.user_matches(user, channel_id=channel, game=game) if m.to_move_id() == user
+            ]
             if len(mine) == 1:
                 suggest(recent.of(mine[0]), "" if n % 2 == 0 else "a")
+
         return keystroke
 
     latencies = await bursts(lambda n: [request(*p, n) for p in people], rounds)
@@ -139,6 +144,7 @@ async def games_lists(service: MatchService, people: list[tuple[int, int, str]],
     def request(user: int):
         async def games() -> None:
             await service.waiting_list(user)
+
         return games
 
     latencies = await bursts(lambda n: [request(p[0]) for p in people], rounds)
@@ -146,7 +152,7 @@ async def games_lists(service: MatchService, people: list[tuple[int, int, str]],
 
 
 async def writers(service: MatchService, ids: list[int], per_writer: int, moves_per_match: int) -> dict:
-    chosen = ids[:WRITERS * per_writer]
+    chosen = ids[: WRITERS * per_writer]
     scripts = await plan(service, chosen, moves_per_match, seed=11)
     latencies, errors = [], []
 
@@ -169,8 +175,13 @@ async def writers(service: MatchService, ids: list[int], per_writer: int, moves_
     started = time.perf_counter()
     done = sum(await asyncio.gather(*(writer(chosen[w::WRITERS]) for w in range(WRITERS))))
     seconds = time.perf_counter() - started
-    return {"moves": done, "seconds": round(seconds, 2), "moves_per_s": round(done / seconds, 1),
-            "latency": timed_summary(latencies), "errors": errors[:5]}
+    return {
+        "moves": done,
+        "seconds": round(seconds, 2),
+        "moves_per_s": round(done / seconds, 1),
+        "latency": timed_summary(latencies),
+        "errors": errors[:5],
+    }
 
 
 def people_of(matches: list[Match]) -> list[tuple[int, int, str]]:
@@ -186,17 +197,21 @@ async def service_phases(path: str, count: int, quick: bool, log) -> dict:
         rng = random.Random(3)
         active = [r[0] for r in await store.fetchall("SELECT id FROM matches WHERE status = 'active'")]
         rng.shuffle(active)
-        sample = [await service.get(i) for i in active[:USERS * 4]]
+        sample = [await service.get(i) for i in active[: USERS * 4]]
         sample = [m for m in sample if m.state().legal_moves()]
         # The old query takes a quarter of a second at 100,000 matches: fewer samples of it.
         calls = {"old": 100, "new": 100} if quick else {"old": 100, "new": 1000}
         out["lookup"] = await lookups(service, people_of(sample) * 4, calls)
         lu = out["lookup"]
-        log(f"  user_matches, one at a time: old median {lu['user_matches']['old']['median']} ms "
+        log(
+            f"  user_matches, one at a time: old median {lu['user_matches']['old']['median']} ms "
             f"p99 {lu['user_matches']['old']['p99']} ms; new median {lu['user_matches']['new']['median']} ms "
-            f"p99 {lu['user_matches']['new']['p99']} ms")
-        log(f"  /stats series won: old median {lu['stats_series_won']['old']['median']} ms, "
-            f"new {lu['stats_series_won']['new']['median']} ms")
+            f"p99 {lu['user_matches']['new']['p99']} ms"
+        )
+        log(
+            f"  /stats series won: old median {lu['stats_series_won']['old']['median']} ms, "
+            f"new {lu['stats_series_won']['new']['median']} ms"
+        )
         users = sample[:USERS]
         people = people_of(users)
         rounds = {"old": 2, "new": 3 if quick else 12}
@@ -205,32 +220,41 @@ async def service_phases(path: str, count: int, quick: bool, log) -> dict:
             ticks = cpu_ticks()
             with old_query(service, which):
                 # /move changes whose turn it is: each series plays other matches (fresh ones from the sample).
-                movers = [await service.get(m.id) for m in (users if which == "new" else sample[USERS:2 * USERS])]
-                moved = await crowd(service, movers, active[USERS * 4:USERS * 8], rounds[which])
-                typists = [await service.get(m.id) for m in sample[2 * USERS:3 * USERS]]
+                movers = [await service.get(m.id) for m in (users if which == "new" else sample[USERS : 2 * USERS])]
+                moved = await crowd(service, movers, active[USERS * 4 : USERS * 8], rounds[which])
+                typists = [await service.get(m.id) for m in sample[2 * USERS : 3 * USERS]]
                 typed = await keystrokes(service, people_of(typists), rounds[which] * 2)
                 listed = await games_lists(service, people, rounds[which])
-            out["crowd"][which] = {"move": moved, "autocomplete": typed, "games": listed,
-                                   **busy_and_steal(ticks, cpu_ticks())}
-            log(f"  {USERS} users at once, {which} query: /move median {moved['latency']['median']} ms "
+            out["crowd"][which] = {
+                "move": moved,
+                "autocomplete": typed,
+                "games": listed,
+                **busy_and_steal(ticks, cpu_ticks()),
+            }
+            log(
+                f"  {USERS} users at once, {which} query: /move median {moved['latency']['median']} ms "
                 f"p99 {moved['latency']['p99']} ms; autocomplete median {typed['latency']['median']} ms "
                 f"p99 {typed['latency']['p99']} ms; /games median {listed['latency']['median']} ms "
-                f"p99 {listed['latency']['p99']} ms (steal {out['crowd'][which].get('steal_pct')} %)")
+                f"p99 {listed['latency']['p99']} ms (steal {out['crowd'][which].get('steal_pct')} %)"
+            )
             for failure in moved["failures"]:
                 log(f"  NOTE {failure}")
         ticks = cpu_ticks()
-        boards = [await service.get(m.id) for m in sample[3 * USERS:4 * USERS]]
-        out["crowd"]["new_with_board"] = await crowd(service, boards, active[USERS * 8:USERS * 12],
-                                                     2 if quick else 4, board=True)
+        boards = [await service.get(m.id) for m in sample[3 * USERS : 4 * USERS]]
+        out["crowd"]["new_with_board"] = await crowd(
+            service, boards, active[USERS * 8 : USERS * 12], 2 if quick else 4, board=True
+        )
         out["crowd"]["new_with_board"].update(busy_and_steal(ticks, cpu_ticks()))
         b = out["crowd"]["new_with_board"]["latency"]
         log(f"  {USERS} users at once, /move with its board drawn: median {b['median']} ms p99 {b['p99']} ms")
         ticks = cpu_ticks()
-        out["writers"] = await writers(service, active[USERS * 12:], 8 if quick else 40, 4 if quick else 10)
+        out["writers"] = await writers(service, active[USERS * 12 :], 8 if quick else 40, 4 if quick else 10)
         out["writers"].update(busy_and_steal(ticks, cpu_ticks()))
         w = out["writers"]
-        log(f"  store, {WRITERS} writers: {w['moves_per_s']} moves/s ({w['moves']} moves), latency median "
-            f"{w['latency']['median']} ms p99 {w['latency']['p99']} ms")
+        log(
+            f"  store, {WRITERS} writers: {w['moves_per_s']} moves/s ({w['moves']} moves), latency median "
+            f"{w['latency']['median']} ms p99 {w['latency']['p99']} ms"
+        )
     finally:
         await store.close()
     return out

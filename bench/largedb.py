@@ -15,6 +15,7 @@ players have it) while his ``/games`` lists four.
 The file is cached (``BENCH_CACHE``, default /tmp/bench-large) under a name
 that changes with the schema and with this builder, and copied for each run.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,11 +34,11 @@ from .positions import initial_state
 from .store import EPOCH, USER_BASE, checkpoint, db_bytes
 
 BUILD_VERSION = 1
-POOL = 40              # playouts per game (8 for a small database: quick mode is a few seconds)
-MAX_PLIES = 120        # longer playouts stop here (Tactori FEM runs to hundreds of plies)
+POOL = 40  # playouts per game (8 for a small database: quick mode is a few seconds)
+MAX_PLIES = 120  # longer playouts stop here (Tactori FEM runs to hundreds of plies)
 CHANNELS = 2000
 GUILDS = 100
-CHUNK = 5000           # matches per transaction
+CHUNK = 5000  # matches per transaction
 DAY = timing.DAY
 
 
@@ -52,9 +53,9 @@ class Playout:
     options: dict
     setup: dict
     moves: list[str]
-    movers: list[int]          # the seat that played each move
-    snapshots: list[str]       # the state's JSON before move k (and after the last)
-    result: dict | None        # when the playout reached the end
+    movers: list[int]  # the seat that played each move
+    snapshots: list[str]  # the state's JSON before move k (and after the last)
+    result: dict | None  # when the playout reached the end
 
 
 def playout(game: str, seed: int) -> Playout:
@@ -68,8 +69,11 @@ def playout(game: str, seed: int) -> Playout:
         moves.append(state.play(rng.choice(state.legal_moves())))
         snapshots.append(dumps(state.to_json()))
     outcome = state.outcome()
-    result = None if outcome is None else {"winners": list(outcome.winners), "end": outcome.end,
-                                           "scores": list(outcome.scores)}
+    result = (
+        None
+        if outcome is None
+        else {"winners": list(outcome.winners), "end": outcome.end, "scores": list(outcome.scores)}
+    )
     return Playout(game, seed, dict(record.options), dict(record.setup), moves, movers, snapshots, result)
 
 
@@ -93,37 +97,68 @@ def rows_of(i: int, count: int, pool: dict[str, list[Playout]], games: list[str]
     match_id = i + 1
     players = list(players_of(i, count))
     created = EPOCH - rng.uniform(2, 20) * DAY
-    clock_start = EPOCH - rng.uniform(0.0, 0.9) * DAY        # the first reminders fall due after EPOCH
+    clock_start = EPOCH - rng.uniform(0.0, 0.9) * DAY  # the first reminders fall due after EPOCH
     days = 3
     deadline = clock_start + days * DAY
     played = [created + (clock_start - created) * (k + 1) / (plies + 1) for k in range(plies)]
     winner = players[p.result["winners"][0]] if finished and len(p.result["winners"]) == 1 else None
-    series = (match_id, game, 1 + i % GUILDS, dumps(players),
-              dumps({str(u): int(u == winner) * 2 for u in players}), 2, winner, created)
+    series = (
+        match_id,
+        game,
+        1 + i % GUILDS,
+        dumps(players),
+        dumps({str(u): int(u == winner) * 2 for u in players}),
+        2,
+        winner,
+        created,
+    )
     match = dict(
-        id=match_id, game=game, guild_id=1 + i % GUILDS, channel_id=100 + i % CHANNELS,
-        status="finished" if finished else "active", challenger_id=players[0], players=dumps(players),
-        names=dumps([f"u{u - USER_BASE}" for u in players]), accepted=dumps(players), options=dumps(p.options),
-        seed=p.seed, setup=dumps(p.setup), state=p.snapshots[plies], version=plies,
-        result=dumps(p.result) if finished else None, series_id=match_id, created_at=created,
-        updated_at=played[-1] if played else created, days=days, plies=plies,
-        clock_start=clock_start, deadline=None if finished else deadline,
+        id=match_id,
+        game=game,
+        guild_id=1 + i % GUILDS,
+        channel_id=100 + i % CHANNELS,
+        status="finished" if finished else "active",
+        challenger_id=players[0],
+        players=dumps(players),
+        names=dumps([f"u{u - USER_BASE}" for u in players]),
+        accepted=dumps(players),
+        options=dumps(p.options),
+        seed=p.seed,
+        setup=dumps(p.setup),
+        state=p.snapshots[plies],
+        version=plies,
+        result=dumps(p.result) if finished else None,
+        series_id=match_id,
+        created_at=created,
+        updated_at=played[-1] if played else created,
+        days=days,
+        plies=plies,
+        clock_start=clock_start,
+        deadline=None if finished else deadline,
         next_event_at=None if finished else timing.next_event_at(clock_start, deadline, days, 0, None),
-        ended_at=played[-1] if finished else None)
+        ended_at=played[-1] if finished else None,
+    )
     moves = [(match_id, k, p.moves[k], players[p.movers[k]], played[k]) for k in range(plies)]
     return series, match, [(u, match_id) for u in players], moves
 
 
 def _insert(tx, chunk) -> None:
     series, matches, players, moves = zip(*chunk)
-    tx.executemany("INSERT INTO series (id, game, guild_id, players, points, target, winner_id, created_at)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", list(series))
+    tx.executemany(
+        "INSERT INTO series (id, game, guild_id, players, points, target, winner_id, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        list(series),
+    )
     columns = list(matches[0])
-    tx.executemany(f"INSERT INTO matches ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                   [tuple(m[c] for c in columns) for m in matches])
+    tx.executemany(
+        f"INSERT INTO matches ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+        [tuple(m[c] for c in columns) for m in matches],
+    )
     tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)", [r for rows in players for r in rows])
-    tx.executemany("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
-                   [r for rows in moves for r in rows])
+    tx.executemany(
+        "INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
+        [r for rows in moves for r in rows],
+    )
 
 
 async def build(path: str, count: int, log) -> dict:

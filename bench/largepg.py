@@ -6,6 +6,7 @@ template database ``bench_large_<count>``; every run works on a fresh
 The server is ``BENCH_DATABASE_URL`` or, failing that, ``TEST_DATABASE_URL``
 (``.ci/postgres start``); without either the PostgreSQL half is skipped with a note.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -62,8 +63,10 @@ async def ensure_template(url: str, source: str, count: int, log) -> str:
     finally:
         await src.close()
         await dst.close()
-    log(f"  copied {report.rows['matches']:,} matches, {report.rows['moves']:,} moves "
-        f"in {time.perf_counter() - started:.0f} s")
+    log(
+        f"  copied {report.rows['matches']:,} matches, {report.rows['moves']:,} moves "
+        f"in {time.perf_counter() - started:.0f} s"
+    )
     return name
 
 

@@ -5,6 +5,7 @@ given store, starts it under SimCord (store opened, migrations, commands built
 and synced, scheduler started and through its first round), joins one guild,
 and reports VmRSS / VmHWM from /proc/self/status.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -66,15 +67,27 @@ async def _started(bot, imported: dict) -> dict:
         gc.collect()
         ready = proc_status()
         errors = len(env.errors)
-    return {"after_imports_mb": imported["VmRSS"], "rss_mb": ready["VmRSS"], "hwm_mb": ready["VmHWM"],
-            "active_matches": active, "commands": commands, "bot_errors": errors}
+    return {
+        "after_imports_mb": imported["VmRSS"],
+        "rss_mb": ready["VmRSS"],
+        "hwm_mb": ready["VmHWM"],
+        "active_matches": active,
+        "commands": commands,
+        "bot_errors": errors,
+    }
 
 
 def measure(db: str, timeout: float = 120) -> dict:
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "bench.memory", "--child", db], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.memory", "--child", db],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"memory child failed ({proc.returncode}): {proc.stderr[-2000:]}")
     result = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -94,12 +107,16 @@ def run(quick: bool, log) -> dict:
         path = os.path.join(tmp, f"{count}.sqlite3")
         store.copy_db(source, path)
         full = measure(path)
-        log(f"  memory, {full['active_matches']} active matches: {full['rss_mb']} MB RSS "
-            f"(peak {full['hwm_mb']} MB)")
+        log(f"  memory, {full['active_matches']} active matches: {full['rss_mb']} MB RSS (peak {full['hwm_mb']} MB)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return {"matches": count, "empty": empty, "loaded": full,
-            "delta_mb": round(full["rss_mb"] - empty["rss_mb"], 1), "notes": []}
+    return {
+        "matches": count,
+        "empty": empty,
+        "loaded": full,
+        "delta_mb": round(full["rss_mb"] - empty["rss_mb"], 1),
+        "notes": [],
+    }
 
 
 if __name__ == "__main__":

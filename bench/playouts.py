@@ -12,6 +12,7 @@ Both start every playout from ``initial.copy()``, as a search does; the time of
 so that a change in the machine's load hits both alike.  The two modes draw different random matches,
 so their plies per playout are reported with the rates.
 """
+
 from __future__ import annotations
 
 import gc
@@ -83,10 +84,16 @@ def rates(start, seconds: float, min_playouts: int, seed: int) -> tuple[dict, di
                 if elapsed >= 0.1:
                     break
             spent[mode] += elapsed
-    return tuple({"playouts": count[m], "seconds": round(spent[m], 3),
-                  "per_second": round(count[m] / spent[m], 1),
-                  "plies_per_playout": round(plies[m] / count[m], 1),
-                  "plies_per_second": round(plies[m] / spent[m])} for m in modes)
+    return tuple(
+        {
+            "playouts": count[m],
+            "seconds": round(spent[m], 3),
+            "per_second": round(count[m] / spent[m], 1),
+            "plies_per_playout": round(plies[m] / count[m], 1),
+            "plies_per_second": round(plies[m] / spent[m]),
+        }
+        for m in modes
+    )
 
 
 def copy_us(start, repeats: int) -> dict:
@@ -114,12 +121,20 @@ def run(quick: bool, log, only: list[str] | None = None) -> dict:
         start = initial(game, players, options)
         ticks = cpu_ticks()
         legal, sample = rates(start, seconds, 2, seed=11)
-        entry = {"game": game, "players": players, "options": options, "legal": legal, "sample": sample,
-                 "speedup": round(sample["per_second"] / legal["per_second"], 2),
-                 "copy": copy_us(start, 50 if quick else 500),
-                 "cpu": busy_and_steal(ticks, cpu_ticks())}
+        entry = {
+            "game": game,
+            "players": players,
+            "options": options,
+            "legal": legal,
+            "sample": sample,
+            "speedup": round(sample["per_second"] / legal["per_second"], 2),
+            "copy": copy_us(start, 50 if quick else 500),
+            "cpu": busy_and_steal(ticks, cpu_ticks()),
+        }
         out["variants"][label] = entry
-        log(f"  playouts {label}: {legal['per_second']}/s with legal_moves+choice, "
+        log(
+            f"  playouts {label}: {legal['per_second']}/s with legal_moves+choice, "
             f"{sample['per_second']}/s with sample_move (x{entry['speedup']}); "
-            f"copy median {entry['copy']['median']} us; machine CPU {entry['cpu']}")
+            f"copy median {entry['copy']['median']} us; machine CPU {entry['cpu']}"
+        )
     return out

@@ -1,5 +1,6 @@
 """Positions from seeded random legal playouts: start, middle, end of a match,
 plus the largest positions seen (most legal moves, biggest JSON)."""
+
 from __future__ import annotations
 
 import json
@@ -19,9 +20,9 @@ class Position:
     players: int
     seed: int
     ply: int
-    phase: str            # start, middle, end, final, largest, largest-json
+    phase: str  # start, middle, end, final, largest, largest-json
     state: State
-    legal: int            # number of legal moves (0 when the match is over)
+    legal: int  # number of legal moves (0 when the match is over)
     json_bytes: int
 
     @property
@@ -33,8 +34,14 @@ class Position:
         return self.legal > 0
 
     def summary(self) -> dict:
-        return {"phase": self.phase, "players": self.players, "seed": self.seed, "ply": self.ply,
-                "legal_moves": self.legal, "json_bytes": self.json_bytes}
+        return {
+            "phase": self.phase,
+            "players": self.players,
+            "seed": self.seed,
+            "ply": self.ply,
+            "legal_moves": self.legal,
+            "json_bytes": self.json_bytes,
+        }
 
 
 @dataclass
@@ -67,7 +74,7 @@ def playout(game: str, players: int, seed: int, max_plies: int = MAX_PLIES) -> P
     snaps: dict[int, tuple[State, int, int]] = {}
     legal_counts: list[int] = []
     sizes: list[int] = []
-    best_legal = best_json = (-1, -1)        # (value, ply)
+    best_legal = best_json = (-1, -1)  # (value, ply)
     while state.outcome() is None and len(record.moves) < max_plies:
         ply = len(record.moves)
         legal = state.legal_moves()
@@ -80,16 +87,30 @@ def playout(game: str, players: int, seed: int, max_plies: int = MAX_PLIES) -> P
         record.moves.append(state.play(rng.choice(legal)))
     out = Playout(game, players, seed, record, state.outcome() is not None)
     last = len(record.moves) - 1 if record.moves else 0
-    wanted = {"start": 0, "middle": last // 2 if last > 0 else 0, "end": last,
-              "largest": best_legal[1], "largest-json": best_json[1]}
+    wanted = {
+        "start": 0,
+        "middle": last // 2 if last > 0 else 0,
+        "end": last,
+        "largest": best_legal[1],
+        "largest-json": best_json[1],
+    }
     for phase, ply in wanted.items():
         if ply in snaps:
             s, n, size = snaps[ply]
             out.positions.append(Position(game, players, seed, ply, phase, s, n, size))
     final = state.copy()
-    out.positions.append(Position(game, players, seed, len(record.moves), "final", final,
-                                  0 if final.current_player() is None else len(final.legal_moves()),
-                                  json_size(final)))
+    out.positions.append(
+        Position(
+            game,
+            players,
+            seed,
+            len(record.moves),
+            "final",
+            final,
+            0 if final.current_player() is None else len(final.legal_moves()),
+            json_size(final),
+        )
+    )
     # keep memory low: only the chosen snapshots survive
     snaps.clear()
     return out
@@ -102,6 +123,8 @@ def player_counts(game: str) -> list[int]:
 
 def collect(game: str, playouts_per_count: int, first_seed: int = 1) -> list[Playout]:
     """``playouts_per_count`` seeded playouts for the fewest and the most players."""
-    return [playout(game, players, seed)
-            for players in player_counts(game)
-            for seed in range(first_seed, first_seed + playouts_per_count)]
+    return [
+        playout(game, players, seed)
+        for players in player_counts(game)
+        for seed in range(first_seed, first_seed + playouts_per_count)
+    ]

@@ -1,4 +1,5 @@
 """Render section: one board PNG per position (time, KB, pixel size)."""
+
 from __future__ import annotations
 
 import gc
@@ -23,7 +24,7 @@ def bench_game(game: str, playouts: list[Playout], *, repeats: int, max_position
     first = positions[0]
     started = time.perf_counter_ns()
     try:
-        boards.render_png(first.state, list(NAMES[:first.players]))
+        boards.render_png(first.state, list(NAMES[: first.players]))
     except boards.NoRenderer as exc:
         return {"skipped": f"no renderer: {exc}"}
     cold_ms = (time.perf_counter_ns() - started) / 1e6
@@ -34,7 +35,7 @@ def bench_game(game: str, playouts: list[Playout], *, repeats: int, max_position
     biggest = (0.0, None)
     gc.collect()
     for pos in positions:
-        names = list(NAMES[:pos.players])
+        names = list(NAMES[: pos.players])
         for _ in range(repeats):
             t = time.perf_counter_ns()
             png = boards.render_png(pos.state, names)
@@ -74,8 +75,10 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
             out["notes"].append(note)
             log(f"  NOTE {note}")
             continue
-        log(f"  render {game}: median {result['time']['median']} ms, max {result['size_kb']['max']} KB, "
-            f"shorter side min {result['shorter_side_px']['min']} px ({time.perf_counter() - started:.1f} s)")
+        log(
+            f"  render {game}: median {result['time']['median']} ms, max {result['size_kb']['max']} KB, "
+            f"shorter side min {result['shorter_side_px']['min']} px ({time.perf_counter() - started:.1f} s)"
+        )
     # the renderer of the base commit beside today's, on the same positions (skipped in --quick)
     from . import render_compare
 

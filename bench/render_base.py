@@ -6,6 +6,7 @@ renderers live in one process, each with its own caches, and can be timed on
 the same positions in turns.  Its modules import each other relatively, and
 ``engines`` absolutely (the current engines make the states both draw).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -39,15 +40,17 @@ class BaseRenderer:
     def __init__(self, commit: str):
         self.commit = git("rev-parse", "--verify", f"{commit}^{{commit}}")
         self.tmp = tempfile.mkdtemp(prefix="bench-render-base-")
-        archive = subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", self.commit, "render"],
-                                 capture_output=True, check=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", ROOT, "archive", "--format=tar", self.commit, "render"], capture_output=True, check=True
+        ).stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(self.tmp, filter="data")
         for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
             del sys.modules[name]
         folder = os.path.join(self.tmp, "render")
-        spec = importlib.util.spec_from_file_location(PACKAGE, os.path.join(folder, "__init__.py"),
-                                                      submodule_search_locations=[folder])
+        spec = importlib.util.spec_from_file_location(
+            PACKAGE, os.path.join(folder, "__init__.py"), submodule_search_locations=[folder]
+        )
         self.package = importlib.util.module_from_spec(spec)
         sys.modules[PACKAGE] = self.package
         spec.loader.exec_module(self.package)
@@ -56,21 +59,20 @@ class BaseRenderer:
     def module(self, game: str):
         """That commit's module for ``game`` (its RENDERERS name moved under :data:`PACKAGE`)."""
         name = self.package.RENDERERS[game]
-        return importlib.import_module(PACKAGE + name[len("render"):])
+        return importlib.import_module(PACKAGE + name[len("render") :])
 
-    def render_png(self, state, names: list[str], *, perspective: int | None = None,
-                   say: Callable = str) -> bytes:
+    def render_png(self, state, names: list[str], *, perspective: int | None = None, say: Callable = str) -> bytes:
         """As ``render.render_png`` of that commit, whose own lookup would import today's modules."""
         image = self.module(state.game.name).render(state, list(names), perspective=perspective, say=say)
         return self.common.encode_png(image)
 
     def close(self) -> None:
-        self.package = self.common = None      # its caches go with it
+        self.package = self.common = None  # its caches go with it
         for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
             del sys.modules[name]
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def __enter__(self) -> "BaseRenderer":
+    def __enter__(self) -> BaseRenderer:
         return self
 
     def __exit__(self, *exc) -> None:

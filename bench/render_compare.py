@@ -18,6 +18,7 @@ size (``render.palette``) rather than choosing one.  Then the resident memory af
 The CPU steal of the VM over the timing is given beside the figures: high
 steal makes them noisy.
 """
+
 from __future__ import annotations
 
 import gc
@@ -39,7 +40,7 @@ from .render import PHASES
 from .render_base import DEFAULT_BASE, ROOT, BaseRenderer
 from .stats import busy_and_steal, cpu_ticks, summarize
 
-BUDGET_RATIO = 2 / 3        # the new board image at most two thirds of the old one's median
+BUDGET_RATIO = 2 / 3  # the new board image at most two thirds of the old one's median
 MEMORY_BOARDS = 2000
 MEMORY_BUDGET_MB = 200
 
@@ -93,15 +94,15 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
     new_worse = 0
     palettes_before = dict(palette.counts)
     for i, pos in enumerate(positions):
-        names = list(NAMES[:pos.players])
+        names = list(NAMES[: pos.players])
         states = plies(playouts, pos, run)
-        base.render_png(states[0], names)                 # the board before: drawn, not timed
+        base.render_png(states[0], names)  # the board before: drawn, not timed
         boards.render_png(states[0], names)
         gc.collect()
         for k, state in enumerate(states[1:]):
             made = {}
             pair = (("old", base.render_png), ("new", boards.render_png))
-            for label, draw in (pair if (i + k) % 2 == 0 else pair[::-1]):
+            for label, draw in pair if (i + k) % 2 == 0 else pair[::-1]:
                 t = time.perf_counter_ns()
                 made[label] = draw(state, names)
                 times[label].append((time.perf_counter_ns() - t) / 1e6)
@@ -126,13 +127,21 @@ def compare_game(game: str, playouts: list[Playout], base: BaseRenderer, run: in
     for e in error.values():
         e["mean"] = round(e["mean"] / max(1, boards_drawn), 3)
     old, new = (summarize(times[k], "ms") for k in ("old", "new"))
-    return {"old": old, "new": new, "ratio": round(new["median"] / old["median"], 3),
-            "ratio_p90": round(new["p90"] / old["p90"], 3),
-            "positions": len(positions), "boards": boards_drawn, "pixels": pixels,
-            "png_pixels_differing": png_diff, "png_largest_channel_difference": worst,
-            "drawn_pixels_differing": drawn_diff,
-            "png_error": error, "boards_new_error_above_old": new_worse,
-            "palettes": {k: palette.counts[k] - palettes_before[k] for k in palette.counts}}
+    return {
+        "old": old,
+        "new": new,
+        "ratio": round(new["median"] / old["median"], 3),
+        "ratio_p90": round(new["p90"] / old["p90"], 3),
+        "positions": len(positions),
+        "boards": boards_drawn,
+        "pixels": pixels,
+        "png_pixels_differing": png_diff,
+        "png_largest_channel_difference": worst,
+        "drawn_pixels_differing": drawn_diff,
+        "png_error": error,
+        "boards_new_error_above_old": new_worse,
+        "palettes": {k: palette.counts[k] - palettes_before[k] for k in palette.counts},
+    }
 
 
 def memory_after(count: int) -> dict:
@@ -142,8 +151,12 @@ def memory_after(count: int) -> dict:
     from .positions import collect
 
     languages = [str] + [lambda text, lang=lang: say(text, lang) for lang in ("de", "fr")]
-    states = [(p.state, list(NAMES[:p.players])) for game in boards.RENDERERS for po in collect(game, 2)
-              for p in po.positions]
+    states = [
+        (p.state, list(NAMES[: p.players]))
+        for game in boards.RENDERERS
+        for po in collect(game, 2)
+        for p in po.positions
+    ]
     gc.collect()
     before = proc_status()
     for k in range(count):
@@ -152,16 +165,29 @@ def memory_after(count: int) -> dict:
     gc.collect()
     after = proc_status()
     from render import layers
-    return {"boards": count, "positions": len(states), "rss_before_mb": before["VmRSS"], "rss_mb": after["VmRSS"],
-            "hwm_mb": after["VmHWM"], "layer_cache_mb": round(layers.CACHE.used / 2 ** 20, 1),
-            "budget_mb": MEMORY_BUDGET_MB}
+
+    return {
+        "boards": count,
+        "positions": len(states),
+        "rss_before_mb": before["VmRSS"],
+        "rss_mb": after["VmRSS"],
+        "hwm_mb": after["VmHWM"],
+        "layer_cache_mb": round(layers.CACHE.used / 2**20, 1),
+        "budget_mb": MEMORY_BUDGET_MB,
+    }
 
 
 def memory_in_child(count: int, timeout: float = 600) -> dict:
     """:func:`memory_after` in a fresh process, so that nothing else this run drew counts."""
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-m", "bench.render_compare", "--memory", str(count)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.render_compare", "--memory", str(count)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"memory child failed ({proc.returncode}): {proc.stderr[-2000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -183,18 +209,19 @@ def run(games: list[str], playouts: dict[str, list[Playout]], quick: bool, log, 
             r = compare_game(game, playouts[game], old, run=3, max_positions=24)
             out["games"][game] = r
             e = r["png_error"]
-            log(f"  {game}: old median {r['old']['median']:.2f} ms (p90 {r['old']['p90']:.2f}), new "
+            log(
+                f"  {game}: old median {r['old']['median']:.2f} ms (p90 {r['old']['p90']:.2f}), new "
                 f"{r['new']['median']:.2f} ms (p90 {r['new']['p90']:.2f}), ratio {r['ratio']}; drawings differ in "
                 f"{r['drawn_pixels_differing']} "
                 f"px; PNG against its drawing: old at most {e['old']['largest']} levels (mean {e['old']['mean']}), "
                 f"new at most {e['new']['largest']} (mean {e['new']['mean']}), new above old on "
                 f"{r['boards_new_error_above_old']} of {r['boards']} boards; palette kept on "
-                f"{r['palettes']['kept']}, chosen on {r['palettes']['chosen']}")
+                f"{r['palettes']['kept']}, chosen on {r['palettes']['chosen']}"
+            )
         out["cpu"] = busy_and_steal(ticks, cpu_ticks())
         log(f"  machine CPU over the timing: {out['cpu']}")
     out["memory"] = memory_in_child(MEMORY_BOARDS)
-    log(f"  memory after {MEMORY_BOARDS} boards: {out['memory']['rss_mb']} MB RSS "
-        f"(peak {out['memory']['hwm_mb']} MB)")
+    log(f"  memory after {MEMORY_BOARDS} boards: {out['memory']['rss_mb']} MB RSS (peak {out['memory']['hwm_mb']} MB)")
     return out
 
 

@@ -19,6 +19,7 @@ match's record read and replayed, the board drawn (wall time, the median and 99t
 
 Nothing is asserted beyond that; it prints numbers for people to read.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,9 +37,9 @@ GUILD, CHANNEL = 10, 20
 async def turn_bench(players: int, database: str | None) -> dict:
     import discord
 
+    from bot.locales import say
     from bot.tournaments.seasons import Seasons
     from bot.tournaments.standings import standings_message, standings_page
-    from bot.locales import say
     from matches import MatchService, Player
     from matches.store import store_for
     from matches.timing import DAY
@@ -67,8 +68,7 @@ async def turn_bench(players: int, database: str | None) -> dict:
         one = MatchService(first_store, clock=clock, seeds=lambda: next(seeds))
         two = MatchService(second_store, clock=clock, seeds=lambda: next(seeds))
         people = [Player(1000 + i, f"Player {i}") for i in range(players)]
-        season = await one.create_season(GUILD, CHANNEL, people[0], "architekton", name="Bench League",
-                                         signup_days=1)
+        season = await one.create_season(GUILD, CHANNEL, people[0], "architekton", name="Bench League", signup_days=1)
         for p in people:
             await one.join_season(season.id, p)
         clock.now += DAY + 1
@@ -78,10 +78,14 @@ async def turn_bench(players: int, database: str | None) -> dict:
         events = await one.division_events(season.id, 1)
         tables = await one.store.fetchall(
             "SELECT t.event_id, t.round, t.table_no, t.players, t.match_id FROM event_tables t JOIN events e"
-            " ON e.id = t.event_id WHERE e.season_id = ? ORDER BY t.event_id, t.round, t.table_no", (season.id,))
+            " ON e.id = t.event_id WHERE e.season_id = ? ORDER BY t.event_id, t.round, t.table_no",
+            (season.id,),
+        )
         # the last match of the first and of the last division end through the service, in each process
-        last = [max((t for t in tables if t["event_id"] == e.id), key=lambda t: (t["round"], t["table_no"]))
-                for e in (events[0], events[-1])]
+        last = [
+            max((t for t in tables if t["event_id"] == e.id), key=lambda t: (t["round"], t["table_no"]))
+            for e in (events[0], events[-1])
+        ]
         rest = [t for t in tables if t not in last]
 
         def decide(tx):
@@ -90,28 +94,36 @@ async def turn_bench(players: int, database: str | None) -> dict:
                 ps = json.loads(t["players"])
                 places = [1, 2] if ps[0] < ps[1] else [2, 1]
                 winner = 0 if places[0] == 1 else 1
-                tx.execute("UPDATE matches SET status = 'finished', result = ?, ended_at = ?, deadline = NULL,"
-                           " next_event_at = NULL, message_id = 1 WHERE id = ?",
-                           (json.dumps({"winners": [winner], "end": "resign", "scores": [0, 0]}), now,
-                            t["match_id"]))
-                tx.execute("UPDATE event_tables SET places = ?, board_pending = 0 WHERE event_id = ? AND round = ?"
-                           " AND table_no = ?", (json.dumps(places), t["event_id"], t["round"], t["table_no"]))
+                tx.execute(
+                    "UPDATE matches SET status = 'finished', result = ?, ended_at = ?, deadline = NULL,"
+                    " next_event_at = NULL, message_id = 1 WHERE id = ?",
+                    (json.dumps({"winners": [winner], "end": "resign", "scores": [0, 0]}), now, t["match_id"]),
+                )
+                tx.execute(
+                    "UPDATE event_tables SET places = ?, board_pending = 0 WHERE event_id = ? AND round = ?"
+                    " AND table_no = ?",
+                    (json.dumps(places), t["event_id"], t["round"], t["table_no"]),
+                )
             # the other divisions are over (their final standings not posted yet)
-            tx.execute("UPDATE events SET status = 'finished', winners = '[]' WHERE season_id = ? AND id NOT IN"
-                       " (?, ?)", (season.id, last[0]["event_id"], last[1]["event_id"]))
+            tx.execute(
+                "UPDATE events SET status = 'finished', winners = '[]' WHERE season_id = ? AND id NOT IN (?, ?)",
+                (season.id, last[0]["event_id"], last[1]["event_id"]),
+            )
             tx.execute("UPDATE event_tables SET board_pending = 0")
             tx.execute("UPDATE matches SET message_id = 1")
 
         await one.store.write(decide)
-        for e in events:        # the pairings and standings so far are old news
+        for e in events:  # the pairings and standings so far are old news
             await one.store.execute("UPDATE events SET standings_posted = rounds WHERE id = ?", (e.id,))
         await one.claim_season_news()
         for t in last:
             match = await one.get(t["match_id"])
             await one.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
         cpu0, wall0 = time.process_time(), time.perf_counter()
-        await asyncio.gather(one.resign(last[0]["match_id"], max(json.loads(last[0]["players"]))),
-                             two.resign(last[1]["match_id"], max(json.loads(last[1]["players"]))))
+        await asyncio.gather(
+            one.resign(last[0]["match_id"], max(json.loads(last[0]["players"]))),
+            two.resign(last[1]["match_id"], max(json.loads(last[1]["players"]))),
+        )
         turn_cpu, turn_wall = time.process_time() - cpu0, time.perf_counter() - wall0
         # posting: the news claimed by both processes at once, then written out
         cpu0, wall0 = time.process_time(), time.perf_counter()
@@ -132,13 +144,25 @@ async def turn_bench(players: int, database: str | None) -> dict:
         second = await one.division_events(season.id, 2)
         matches = await one.store.fetchone(
             "SELECT COUNT(*) AS n FROM event_tables t JOIN events e ON e.id = t.event_id WHERE e.season_id = ?"
-            " AND e.season_no = 2", (season.id,))
-        return {"players": players, "divisions": len(events), "matches": len(tables),
-                "first_season_s": round(first_season, 2), "turn_cpu_s": round(turn_cpu, 2),
-                "turn_wall_s": round(turn_wall, 2), "post_cpu_s": round(post_cpu, 2),
-                "post_wall_s": round(post_wall, 2), "season_now": now.number, "next_divisions": len(second),
-                "next_matches": matches["n"], "final_standings_posted": images, "season_news": len(posts),
-                "backend": "postgresql" if database else "sqlite"}
+            " AND e.season_no = 2",
+            (season.id,),
+        )
+        return {
+            "players": players,
+            "divisions": len(events),
+            "matches": len(tables),
+            "first_season_s": round(first_season, 2),
+            "turn_cpu_s": round(turn_cpu, 2),
+            "turn_wall_s": round(turn_wall, 2),
+            "post_cpu_s": round(post_cpu, 2),
+            "post_wall_s": round(post_wall, 2),
+            "season_now": now.number,
+            "next_divisions": len(second),
+            "next_matches": matches["n"],
+            "final_standings_posted": images,
+            "season_news": len(posts),
+            "backend": "postgresql" if database else "sqlite",
+        }
     finally:
         await first_store.close()
         await second_store.close()
@@ -174,8 +198,9 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
         seeds = iter(range(1, 10**9))
         service = MatchService(store, clock=clock, seeds=lambda: next(seeds))
         a, b = Player(1, "ann"), Player(2, "bob")
-        match = await service.accept((await service.create_challenge("architekton", GUILD, CHANNEL, a, [b],
-                                                                     first="me")).id, b.id)
+        match = await service.accept(
+            (await service.create_challenge("architekton", GUILD, CHANNEL, a, [b], first="me")).id, b.id
+        )
         for _ in range(12):
             match = (await service.move(match.id, match.to_move_id(), match.state().legal_moves()[-1])).match
         await service.resign(match.id, a.id)
@@ -190,12 +215,23 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
             others = [m for m in before.legal_moves() if before.copy().play(m) != move]
             label = "blunder" if ply in (2, 5) and others else "best"
             best = before.copy().play(others[0]) if label != "best" else move
-            plies.append({"ply": ply, "seat": before.current_player(), "move": move, "win": [0.5, 0.5],
-                          "best": best, "best_win": 0.8, "played_win": 0.4 if label != "best" else 0.8,
-                          "label": label, "forced": False, "missed_win": False})
+            plies.append(
+                {
+                    "ply": ply,
+                    "seat": before.current_player(),
+                    "move": move,
+                    "win": [0.5, 0.5],
+                    "best": best,
+                    "best_win": 0.8,
+                    "played_win": 0.4 if label != "best" else 0.8,
+                    "label": label,
+                    "forced": False,
+                    "missed_win": False,
+                }
+            )
         review = json.dumps({"game": "architekton", "players": ["a", "b"], "plies": plies, "accuracy": [50, 50]})
         columns = [c for c in source if c != "id"]
-        users = max(2, min(1000, reviews // 10))      # ten reviewed matches a player
+        users = max(2, min(1000, reviews // 10))  # ten reviewed matches a player
 
         def fill(tx):
             for i in range(reviews):
@@ -203,15 +239,26 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
                 if first == second:
                     second = 1000 + (second + 1 - 1000) % users
                 row = dict(source, players=json.dumps([first, second]))
-                new = tx.fetchone(f"INSERT INTO matches ({', '.join(columns)}) VALUES"
-                                  f" ({', '.join('?' * len(columns))}) RETURNING id", tuple(row[c] for c in columns))
-                tx.executemany("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
-                               [(new["id"], m["ply"], m["move"], first if m["user_id"] == a.id else second,
-                                 m["played_at"]) for m in moves])
-                tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
-                               [(first, new["id"]), (second, new["id"])])
-                tx.execute("INSERT INTO match_reviews (match_id, version, level, review, created_at)"
-                           " VALUES (?, ?, 'hard', ?, 0)", (new["id"], row["version"], review))
+                new = tx.fetchone(
+                    f"INSERT INTO matches ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) RETURNING id",
+                    tuple(row[c] for c in columns),
+                )
+                tx.executemany(
+                    "INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (new["id"], m["ply"], m["move"], first if m["user_id"] == a.id else second, m["played_at"])
+                        for m in moves
+                    ],
+                )
+                tx.executemany(
+                    "INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
+                    [(first, new["id"]), (second, new["id"])],
+                )
+                tx.execute(
+                    "INSERT INTO match_reviews (match_id, version, level, review, created_at)"
+                    " VALUES (?, ?, 'hard', ?, 0)",
+                    (new["id"], row["version"], review),
+                )
             backfill(tx)
 
         start = time.perf_counter()
@@ -230,11 +277,17 @@ async def practice_bench(reviews: int, asks: int, database: str | None) -> dict:
             cpu.append(time.process_time() - c0)
         samples.sort()
         cpu.sort()
-        return {"reviews": reviews, "practice_positions": items, "fill_s": round(filled, 1), "asks": asks,
-                "median_ms": round(samples[len(samples) // 2] * 1000, 1),
-                "p99_ms": round(percentile(samples, 99) * 1000, 1), "max_ms": round(samples[-1] * 1000, 1),
-                "cpu_p99_ms": round(percentile(cpu, 99) * 1000, 1),
-                "backend": "postgresql" if database else "sqlite"}
+        return {
+            "reviews": reviews,
+            "practice_positions": items,
+            "fill_s": round(filled, 1),
+            "asks": asks,
+            "median_ms": round(samples[len(samples) // 2] * 1000, 1),
+            "p99_ms": round(percentile(samples, 99) * 1000, 1),
+            "max_ms": round(samples[-1] * 1000, 1),
+            "cpu_p99_ms": round(percentile(cpu, 99) * 1000, 1),
+            "backend": "postgresql" if database else "sqlite",
+        }
     finally:
         await store.close()
 

@@ -1,4 +1,5 @@
 """Summaries of timing samples (nearest-rank percentiles)."""
+
 from __future__ import annotations
 
 import math
@@ -23,9 +24,16 @@ def summarize(values: Iterable[float], unit: str, digits: int = 4) -> dict:
     def r(v: float) -> float:
         return round(v, digits)
 
-    return {"median": r(statistics.median(data)), "p90": r(percentile(data, 90)),
-            "p99": r(percentile(data, 99)), "max": r(data[-1]), "min": r(data[0]),
-            "mean": r(statistics.fmean(data)), "count": len(data), "unit": unit}
+    return {
+        "median": r(statistics.median(data)),
+        "p90": r(percentile(data, 90)),
+        "p99": r(percentile(data, 99)),
+        "max": r(data[-1]),
+        "min": r(data[0]),
+        "mean": r(statistics.fmean(data)),
+        "count": len(data),
+        "unit": unit,
+    }
 
 
 def cpu_ticks() -> list[int]:
@@ -43,5 +51,7 @@ def busy_and_steal(before: list[int], after: list[int]) -> dict:
         return {}
     delta = [b - a for a, b in zip(before, after)]
     total = sum(delta) or 1
-    return {"machine_busy_pct": round(100 * (total - delta[3] - delta[4]) / total, 1),
-            "steal_pct": round(100 * delta[7] / total, 1)}
+    return {
+        "machine_busy_pct": round(100 * (total - delta[3] - delta[4]) / total, 1),
+        "steal_pct": round(100 * delta[7] / total, 1),
+    }

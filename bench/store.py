@@ -5,6 +5,7 @@ asyncio tasks (the "writers") call ``MatchService.move`` on distinct matches,
 all through one service and one store, as the bot does.  The moves are legal
 moves planned beforehand on a copy of each match's state (not timed).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -26,8 +27,8 @@ WRITERS = 8
 # hit a stale read of the shared reader connection (create_challenge -> NotFound).
 CREATORS = 1
 # SimCord's virtual clock starts here: stores made for the bot (memory section) look fresh to it.
-EPOCH = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc).timestamp()
-USER_BASE = 10 ** 15
+EPOCH = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
+USER_BASE = 10**15
 
 _templates: dict[int, str] = {}
 
@@ -71,8 +72,9 @@ async def populate(path: str, count: int, log, games: list[str] | None = None) -
         while (i := next(next_index)) < count:
             game = games[i % len(games)]
             a, b = USER_BASE + 2 * i, USER_BASE + 2 * i + 1
-            challenge = await service.create_challenge(game, 1, 100 + i % 50, Player(a, f"user{2 * i}"),
-                                                       [Player(b, f"user{2 * i + 1}")], first="me")
+            challenge = await service.create_challenge(
+                game, 1, 100 + i % 50, Player(a, f"user{2 * i}"), [Player(b, f"user{2 * i + 1}")], first="me"
+            )
             await service.accept(challenge.id, b)
             if (i + 1) % 2000 == 0:
                 log(f"    {i + 1} matches created ({time.perf_counter() - started:.0f} s)")
@@ -82,10 +84,15 @@ async def populate(path: str, count: int, log, games: list[str] | None = None) -
         seconds = time.perf_counter() - started
         active = (await store.fetchone("SELECT COUNT(*) FROM matches WHERE status = 'active'"))[0]
     finally:
-        await store.close()     # aiosqlite's threads would keep the process alive
+        await store.close()  # aiosqlite's threads would keep the process alive
     checkpoint(path)
-    return {"matches": count, "active": active, "seconds": round(seconds, 2),
-            "matches_per_s": round(count / seconds, 1), "bytes": db_bytes(path)}
+    return {
+        "matches": count,
+        "active": active,
+        "seconds": round(seconds, 2),
+        "matches_per_s": round(count / seconds, 1),
+        "bytes": db_bytes(path),
+    }
 
 
 async def template(count: int, log) -> str:
@@ -94,8 +101,10 @@ async def template(count: int, log) -> str:
         path = os.path.join(tempfile.mkdtemp(prefix="bench-store-"), f"template-{count}.sqlite3")
         log(f"  creating {count} matches through MatchService ...")
         info = await populate(path, count, log)
-        log(f"  {count} matches in {info['seconds']} s ({info['matches_per_s']} matches/s), "
-            f"{info['bytes'] / count:.0f} bytes per match")
+        log(
+            f"  {count} matches in {info['seconds']} s ({info['matches_per_s']} matches/s), "
+            f"{info['bytes'] / count:.0f} bytes per match"
+        )
         _templates[count] = path
         _template_info[count] = info
     return _templates[count]
@@ -150,8 +159,9 @@ async def bench_one(count: int, *, matches_per_writer: int, moves_per_match: int
             await store.close()
 
 
-async def _moves(store: Store, path: str, count: int, bytes_created: int, matches_per_writer: int,
-                 moves_per_match: int, rep: int) -> dict:
+async def _moves(
+    store: Store, path: str, count: int, bytes_created: int, matches_per_writer: int, moves_per_match: int, rep: int
+) -> dict:
     service = MatchService(store, clock=epoch_clock())
     ids = [r[0] for r in await store.fetchall("SELECT id FROM matches WHERE status = 'active' ORDER BY id")]
     chosen = random.Random(count * 100 + rep).sample(ids, min(len(ids), WRITERS * matches_per_writer))
@@ -232,16 +242,23 @@ def run(quick: bool, log) -> dict:
     out = {"runs": {}, "notes": [], "writers": WRITERS, "repetitions": repetitions}
     for count in counts:
         started = time.perf_counter()
-        runs = [asyncio.run(bench_one(count, matches_per_writer=8 if quick else 40,
-                                      moves_per_match=4 if quick else 12, log=log, rep=rep))
-                for rep in range(repetitions)]
+        runs = [
+            asyncio.run(
+                bench_one(
+                    count, matches_per_writer=8 if quick else 40, moves_per_match=4 if quick else 12, log=log, rep=rep
+                )
+            )
+            for rep in range(repetitions)
+        ]
         out["runs"][str(count)] = result = combine(runs)
-        log(f"  store {count} matches: {result['moves_per_s']} moves/s (median of {result['moves_per_s_runs']}; "
+        log(
+            f"  store {count} matches: {result['moves_per_s']} moves/s (median of {result['moves_per_s_runs']}; "
             f"{result['moves']} moves, 8 writers), move latency median {result['move_latency'].get('median')} ms "
             f"p99 {result['move_latency'].get('p99')} ms, write transaction median "
             f"{result['write_transaction'].get('median')} ms, {result['db_bytes_per_match_created']:.0f} bytes/match; "
             f"machine busy {result['machine_busy_pct_runs']} %, steal {result['steal_pct_runs']} % "
-            f"({time.perf_counter() - started:.1f} s)")
+            f"({time.perf_counter() - started:.1f} s)"
+        )
         for error in result["errors"]:
             out["notes"].append(f"store {count}: {error}")
             log(f"  NOTE store {count}: {error}")

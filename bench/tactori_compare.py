@@ -13,6 +13,7 @@ play the same matches.  Then ``legal_moves()`` (caches cleared) on positions of 
 matches, in alternating rounds.  Reported: plies per CPU second and microseconds per call,
 each with the ratio today / base (above 1: today is faster for plies, slower for us).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,13 +44,15 @@ ROUND = 0.1
 
 
 def load_base(commit: str, folder: str):
-    archive = subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", commit, "engines"],
-                             capture_output=True, check=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", ROOT, "archive", "--format=tar", commit, "engines"], capture_output=True, check=True
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
     path = os.path.join(folder, "engines")
-    spec = importlib.util.spec_from_file_location(PACKAGE, os.path.join(path, "__init__.py"),
-                                                  submodule_search_locations=[path])
+    spec = importlib.util.spec_from_file_location(
+        PACKAGE, os.path.join(path, "__init__.py"), submodule_search_locations=[path]
+    )
     package = importlib.util.module_from_spec(spec)
     sys.modules[PACKAGE] = package
     spec.loader.exec_module(package)
@@ -113,8 +116,10 @@ def run(base: str, seconds: float, log=print) -> dict:
     try:
         old = load_base(commit, tmp)
         result = {"base": commit, "today": git("rev-parse", "HEAD"), "seconds": seconds, "variants": {}}
-        log(f"Tactori move generator: today {result['today'][:7]} against {commit[:7]}, "
-            f"{seconds} s of thread CPU per side and measure")
+        log(
+            f"Tactori move generator: today {result['today'][:7]} against {commit[:7]}, "
+            f"{seconds} s of thread CPU per side and measure"
+        )
         for label, game, players, options in VARIANTS:
             if not game.startswith("tactori"):
                 continue
@@ -123,14 +128,27 @@ def run(base: str, seconds: float, log=print) -> dict:
             starts = {"base": initial(old, game, players, options), "today": initial(engines, game, players, options)}
             for mode, playout in (("sample", playout_sample), ("legal", playout_legal)):
                 rngs = {side: random.Random(11) for side in starts}
-                rates = alternate({side: (lambda side=side, playout=playout, rngs=rngs, starts=starts:
-                                          playout(starts[side].copy(), rngs[side]))
-                                   for side in starts}, seconds)
-                row[mode] = {"base": round(rates["base"]), "today": round(rates["today"]),
-                             "ratio": round(rates["today"] / rates["base"], 3)}
+                rates = alternate(
+                    {
+                        side: (
+                            lambda side=side, playout=playout, rngs=rngs, starts=starts: playout(
+                                starts[side].copy(), rngs[side]
+                            )
+                        )
+                        for side in starts
+                    },
+                    seconds,
+                )
+                row[mode] = {
+                    "base": round(rates["base"]),
+                    "today": round(rates["today"]),
+                    "ratio": round(rates["today"] / rates["base"], 3),
+                }
             data = positions(game, players, options)
-            states = {"base": [type(starts["base"]).from_json(d) for d in data],
-                      "today": [type(starts["today"]).from_json(d) for d in data]}
+            states = {
+                "base": [type(starts["base"]).from_json(d) for d in data],
+                "today": [type(starts["today"]).from_json(d) for d in data],
+            }
 
             def lister(side, states=states):
                 def call() -> int:
@@ -138,19 +156,26 @@ def run(base: str, seconds: float, log=print) -> dict:
                         s._reset_caches()
                         s.legal_moves()
                     return len(states[side])
+
                 return call
 
             calls = alternate({side: lister(side) for side in states}, seconds / 2)
             us = {side: 1e6 / calls[side] for side in calls}
-            row["legal_moves_us"] = {"base": round(us["base"], 1), "today": round(us["today"], 1),
-                                     "ratio": round(us["today"] / us["base"], 3), "positions": len(data)}
+            row["legal_moves_us"] = {
+                "base": round(us["base"], 1),
+                "today": round(us["today"], 1),
+                "ratio": round(us["today"] / us["base"], 3),
+                "positions": len(data),
+            }
             row["cpu"] = busy_and_steal(ticks, cpu_ticks())
             result["variants"][label] = row
-            log(f"  {label:26s} sample playouts {row['sample']['base']:>6} -> {row['sample']['today']:>6} plies/s "
+            log(
+                f"  {label:26s} sample playouts {row['sample']['base']:>6} -> {row['sample']['today']:>6} plies/s "
                 f"(x{row['sample']['ratio']:.3f}); legal playouts {row['legal']['base']:>5} -> "
                 f"{row['legal']['today']:>5} (x{row['legal']['ratio']:.3f}); legal_moves() "
                 f"{row['legal_moves_us']['base']} -> {row['legal_moves_us']['today']} us "
-                f"(x{row['legal_moves_us']['ratio']:.3f}); machine CPU {row['cpu']}")
+                f"(x{row['legal_moves_us']['ratio']:.3f}); machine CPU {row['cpu']}"
+            )
         return result
     finally:
         for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:

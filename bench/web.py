@@ -21,6 +21,7 @@ fresh SQLite file) and drives it from a separate client process (aiohttp):
 
 ``screens`` draws each game at 360x740 in Chromium (Playwright, Debian's chromium) into the folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,8 +69,12 @@ def steal_percent(before, after) -> float | None:
 
 
 def summary(values: list[float]) -> dict:
-    return {"count": len(values), "p50_ms": round(pct(values, 0.5) * 1000, 2),
-            "p99_ms": round(pct(values, 0.99) * 1000, 2), "max_ms": round(max(values) * 1000, 2) if values else None}
+    return {
+        "count": len(values),
+        "p50_ms": round(pct(values, 0.5) * 1000, 2),
+        "p99_ms": round(pct(values, 0.99) * 1000, 2),
+        "max_ms": round(max(values) * 1000, 2) if values else None,
+    }
 
 
 class BenchSettings:
@@ -108,7 +113,7 @@ def start_board(service, base: str):
     from bot.web import WebBoard
 
     class BenchBoard(WebBoard):
-        def after_move(self, result):          # no Discord here: nothing to post
+        def after_move(self, result):  # no Discord here: nothing to post
             pass
 
     return BenchBoard(BenchBot(service, base))
@@ -133,22 +138,24 @@ async def _client(base, plan, results, ready, go):
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as http:
         if plan["kind"] in ("pages", "json"):
+
             async def first_byte(token):
                 start = time.perf_counter()
                 async with http.get(f"{base}/m/{token}") as response:
                     await response.content.readany()
                     return time.perf_counter() - start, response.status
 
-            async def whole_json(token):     # the match's JSON, read to its end
+            async def whole_json(token):  # the match's JSON, read to its end
                 start = time.perf_counter()
                 async with http.get(f"{base}/api/m/{token}") as response:
                     await response.read()
                     return time.perf_counter() - start, response.status
+
             ask = first_byte if plan["kind"] == "pages" else whole_json
-            async with http.get(f"{base}/favicon.ico") as response:     # the interpreter warmed up, then
+            async with http.get(f"{base}/favicon.ico") as response:  # the interpreter warmed up, then
                 await response.read()
             ready.set()
-            await asyncio.get_running_loop().run_in_executor(None, go.wait)     # all at once, on the word
+            await asyncio.get_running_loop().run_in_executor(None, go.wait)  # all at once, on the word
             answers = await asyncio.gather(*(ask(t) for t in plan["tokens"]))
             results.put({"first_byte": [a[0] for a in answers], "statuses": sorted({a[1] for a in answers})})
             return
@@ -165,12 +172,13 @@ async def _client(base, plan, results, ready, go):
                         chunk = await response.content.readuntil(b"\n\n")
                         if chunk.startswith(b"event: ply"):
                             received.append((match_id, json.loads(chunk.split(b"data: ")[1])["ply"], time.time()))
+
             tasks = [asyncio.create_task(listen(m, t)) for m, t in plan["streams"]]
             while opened < len(tasks):
                 await asyncio.sleep(0.05)
             ready.set()
             await asyncio.get_running_loop().run_in_executor(None, go.wait)
-            await asyncio.sleep(1.5)              # the last move's events
+            await asyncio.sleep(1.5)  # the last move's events
             for task in tasks:
                 task.cancel()
             results.put({"received": received, "opened": opened})
@@ -179,8 +187,9 @@ async def _client(base, plan, results, ready, go):
             times = []
             for token, move, ply in plan["moves"]:
                 start = time.perf_counter()
-                async with http.post(f"{base}/api/m/{token}/move", json={"move": move, "ply": ply},
-                                     headers={"Origin": base}) as response:
+                async with http.post(
+                    f"{base}/api/m/{token}/move", json={"move": move, "ply": ply}, headers={"Origin": base}
+                ) as response:
                     await response.read()
                     assert response.status == 200, (response.status, await response.text())
                 times.append(time.perf_counter() - start)
@@ -211,7 +220,7 @@ async def http_moves(service, made, link, count: int, base: str) -> list[float]:
         state = fresh.state()
         move = random.Random(fresh.plies).choice(state.legal_moves())
         plan.append((link(fresh, fresh.to_move_id()), move, fresh.plies))
-    client = run_client(base, {"kind": "moves", "moves": plan})      # held whole: its events live in the child
+    client = run_client(base, {"kind": "moves", "moves": plan})  # held whole: its events live in the child
     answer = await queue_get(client[1])
     client[0].join(10)
     return answer["move"]
@@ -224,8 +233,14 @@ async def load(args) -> dict:
     await board.start()
     base = f"http://{HOST}:{board.address[1]}"
     board.base_url, board.origin = base, base
-    report = {"pages": args.pages, "streams": args.streams, "matches": args.matches, "moves": args.moves,
-              "cores": os.cpu_count(), "load_average": os.getloadavg()}
+    report = {
+        "pages": args.pages,
+        "streams": args.streams,
+        "matches": args.matches,
+        "moves": args.moves,
+        "cores": os.cpu_count(),
+        "load_average": os.getloadavg(),
+    }
     stat_start = cpu_stat()
     try:
         # 1. pages opening at once, then their JSON at once: built, then kept
@@ -235,19 +250,25 @@ async def load(args) -> dict:
         # the setup's garbage collected now, not by chance inside one of the rounds (a full collection
         # takes tens of milliseconds here; the bot's own comes as rarely, and as unpredictably)
         gc.collect()
-        for name, kind, asked in (("page_first_byte", "pages", tokens), ("json", "json", tokens),
-                                  ("json_built", "json", watching)):
+        for name, kind, asked in (
+            ("page_first_byte", "pages", tokens),
+            ("json", "json", tokens),
+            ("json_built", "json", watching),
+        ):
             client = run_client(base, {"kind": kind, "tokens": asked})
-            await wait_for(client[2])              # the client process is up and connected
+            await wait_for(client[2])  # the client process is up and connected
             cpu = time.process_time()
             client[3].set()
             answers = await queue_get(client[1])
-            while board.web._building:             # the JSON built ahead for the pages counts as theirs
+            while board.web._building:  # the JSON built ahead for the pages counts as theirs
                 await asyncio.sleep(0.001)
             cpu = time.process_time() - cpu
             client[0].join(10)
-            report[name] = {**summary(answers["first_byte"]), "statuses": answers["statuses"],
-                            "server_cpu_ms_per_request": round(cpu * 1000 / len(tokens), 3)}
+            report[name] = {
+                **summary(answers["first_byte"]),
+                "statuses": answers["statuses"],
+                "server_cpu_ms_per_request": round(cpu * 1000 / len(tokens), 3),
+            }
 
         # 3a. /move and the loop's lateness with nothing open
         stop, late = asyncio.Event(), []
@@ -258,8 +279,9 @@ async def load(args) -> dict:
         report["quiet"] = {"move": summary(quiet_moves), "loop_lateness": summary(late)}
 
         # 2. streams open, moves on the bot's loop
-        streams = [(made[i % len(made)].id, link(made[i % len(made)], 9_000_000 + i, "spectator"))
-                   for i in range(args.streams)]
+        streams = [
+            (made[i % len(made)].id, link(made[i % len(made)], 9_000_000 + i, "spectator")) for i in range(args.streams)
+        ]
         process, results, ready, go = run_client(base, {"kind": "streams", "streams": streams})
         await wait_for(ready)
         report["open_streams_at_server"] = board.hub.open_streams
@@ -274,7 +296,7 @@ async def load(args) -> dict:
             await service.move(match.id, match.to_move_id(), move)
             await asyncio.sleep(0.05)
         # 3b. /move beside the open streams
-        others = made[len(made) // 2:] + made[:len(made) // 2]        # positions the quiet run left alone first
+        others = made[len(made) // 2 :] + made[: len(made) // 2]  # positions the quiet run left alone first
         loaded_moves = await http_moves(service, others, link, args.moves, base)
         stop.set()
         await tick
@@ -287,13 +309,16 @@ async def load(args) -> dict:
             heard = [t for m, p, t in streamed["received"] if m == match_id and p == ply]
             missing += per_stream[match_id] - len(heard)
             delays += [t - at for t in heard]
-        report["event_delivery"] = {**summary(delays), "expected": sum(per_stream[m] for m, _ in started),
-                                    "missing": missing}
+        report["event_delivery"] = {
+            **summary(delays),
+            "expected": sum(per_stream[m] for m, _ in started),
+            "missing": missing,
+        }
         report["loaded"] = {"move": summary(loaded_moves), "loop_lateness": summary(late)}
     finally:
         await board.stop()
         await store.close()
-        shutil.rmtree(folder, ignore_errors=True)       # repeated runs leave nothing behind
+        shutil.rmtree(folder, ignore_errors=True)  # repeated runs leave nothing behind
     report["load_average_after"] = os.getloadavg()
     report["steal_percent"] = steal_percent(stat_start, cpu_stat())
     return report
@@ -304,8 +329,8 @@ async def screens(folder: Path) -> list[str]:
     from aiohttp.test_utils import TestServer
     from playwright.async_api import async_playwright
 
-    from bot.web.api import Hub, WebApp
     from bot.web import links
+    from bot.web.api import Hub, WebApp
 
     tmp = tempfile.mkdtemp(prefix="web-screens-")
     store = await store_for(os.path.join(tmp, "s.sqlite3")).open()

@@ -6,6 +6,7 @@ floor they share (``replies``, ``errors``, ``options``, ``messages/``, ``locales
 ``setup/`` reads the settings and wires the client.  bot/README.md draws the layers.
 Every send goes through :func:`bot.replies.outgoing`.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -22,8 +23,10 @@ def __getattr__(name: str) -> Any:
     # load discord.py and every feature with them.
     if name == "Settings":
         from .setup.settings import Settings
+
         return Settings
     if name in ("GameBot", "create_bot"):
         from .setup import client
+
         return getattr(client, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,4 +1,5 @@
 """``python -m bot``: run the bot with settings from the environment / ``.env``."""
+
 from __future__ import annotations
 
 import argparse
@@ -27,13 +28,14 @@ PROG = "python -m bot"
 class Exit(enum.IntEnum):
     """The exit statuses of ``python -m bot`` (docs/hosting.md: Exit statuses).  A service manager
     should not restart on USAGE, CONFIGURATION or LOGIN_REFUSED: only the host can mend those."""
-    STOPPED = 0             # stopped on request (Ctrl+C, or SIGTERM: a service manager's stop)
-    CRASHED = 1             # an unexpected error (its traceback is logged)
-    USAGE = 2               # a wrong command line
-    CONFIGURATION = 3       # a setting that cannot work, named in one line (the token missing included)
-    LOGIN_REFUSED = 4       # Discord refused the token (or the intents)
+
+    STOPPED = 0  # stopped on request (Ctrl+C, or SIGTERM: a service manager's stop)
+    CRASHED = 1  # an unexpected error (its traceback is logged)
+    USAGE = 2  # a wrong command line
+    CONFIGURATION = 3  # a setting that cannot work, named in one line (the token missing included)
+    LOGIN_REFUSED = 4  # Discord refused the token (or the intents)
     DISCORD_UNREACHABLE = 5  # no network, or Discord answered with a server error
-    DATABASE = 6            # the database is unreachable, held by another bot process, or failed while starting
+    DATABASE = 6  # the database is unreachable, held by another bot process, or failed while starting
 
 
 MISSING_TOKEN = """\
@@ -74,12 +76,18 @@ def version() -> str:
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = OneLineParser(prog=PROG, description="Run the board game bot for Discord.", epilog=EPILOG,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(
+        prog=PROG,
+        description="Run the board game bot for Discord.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=version())
-    parser.add_argument("--shards", metavar="IDS",
-                        help="the shards this process connects, e.g. 0-3 or 4,5, or all (instead of SHARD_IDS; "
-                             "ids need SHARD_COUNT)")
+    parser.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="the shards this process connects, e.g. 0-3 or 4,5, or all (instead of SHARD_IDS; ids need SHARD_COUNT)",
+    )
     return parser.parse_args(argv)
 
 
@@ -127,22 +135,28 @@ def main(argv: list[str] | None = None) -> int:
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused the token in DISCORD_TOKEN. Copy a fresh one from the Bot page of your "
-              "application and try again.", file=sys.stderr)
+        print(
+            "Discord refused the token in DISCORD_TOKEN. Copy a fresh one from the Bot page of your "
+            "application and try again.",
+            file=sys.stderr,
+        )
         return Exit.LOGIN_REFUSED
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the requested intents; this bot needs none of the privileged ones.", file=sys.stderr)
         return Exit.LOGIN_REFUSED
     except discord.DiscordServerError as exc:
-        print(f"Discord answered with a server error ({exc.status} {exc.text or exc.response.reason}); "
-              "try again later.", file=sys.stderr)
+        print(
+            f"Discord answered with a server error ({exc.status} {exc.text or exc.response.reason}); try again later.",
+            file=sys.stderr,
+        )
         return Exit.DISCORD_UNREACHABLE
     except (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, StoreInUse) as exc:
         print(f"Database error while starting: {exc.__class__.__name__}: {exc}", file=sys.stderr)
         return Exit.DATABASE
     except (OSError, aiohttp.ClientError) as exc:
-        print(f"Cannot reach Discord ({exc.__class__.__name__}: {exc}). Check the network and try again.",
-              file=sys.stderr)
+        print(
+            f"Cannot reach Discord ({exc.__class__.__name__}: {exc}). Check the network and try again.", file=sys.stderr
+        )
         return Exit.DISCORD_UNREACHABLE
     except KeyboardInterrupt:
         pass

@@ -9,6 +9,7 @@ not the interaction was answered already.  Nothing changed, so nothing else is s
 A refusal is answered before it could reach the tree's ``on_error``, which is for faults alone
 (the tests' SimCord counts whatever reaches it as the bot's error).
 """
+
 from __future__ import annotations
 
 import functools
@@ -75,6 +76,7 @@ def _answering(callback):
             return await callback(*args, **kwargs)
         except (ServiceError, Refused) as exc:
             await reply_error(interaction, exc.text)
+
     return answered
 
 

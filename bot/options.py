@@ -1,5 +1,6 @@
 """Command options that several features offer: the clock every challenge and event offers (time
 per move, ``days``, or a time bank), the computer's level, a game's own options."""
+
 from __future__ import annotations
 
 import inspect

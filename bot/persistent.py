@@ -5,6 +5,7 @@ An item's state lives in its ``custom_id`` and the store, so it keeps working af
 (discord.py ``DynamicItem``); each feature declares its own items and what their click does.
 The custom_id formats are what messages already posted carry: they never change.
 """
+
 from __future__ import annotations
 
 import discord
@@ -38,6 +39,6 @@ def view_of(*items: discord.ui.Item, locale=None) -> discord.ui.View:
     for item in items:
         button = getattr(item, "item", item)
         if isinstance(button, discord.ui.Button) and isinstance(getattr(item, "label", None), Text):
-            button.label = say(item.label, locale, escaped=False)[:80]     # Discord's limit for a label
+            button.label = say(item.label, locale, escaped=False)[:80]  # Discord's limit for a label
         view.add_item(item)
     return view

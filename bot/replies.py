@@ -1,8 +1,10 @@
 """Small pieces every part of the Discord layer uses to answer."""
+
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable, Iterable, TypeVar
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
 
 import discord
 
@@ -24,7 +26,7 @@ def fit(text: str | None, limit: int) -> str | None:
     """``text`` cut to ``limit`` characters, an ellipsis saying that something was cut."""
     if text is None or len(text) <= limit:
         return text
-    return text[:limit - len(ELLIPSIS)] + ELLIPSIS
+    return text[: limit - len(ELLIPSIS)] + ELLIPSIS
 
 
 def fit_view(view: discord.ui.View | None) -> discord.ui.View | None:
@@ -34,10 +36,16 @@ def fit_view(view: discord.ui.View | None) -> discord.ui.View | None:
         if isinstance(item, discord.ui.Button):
             item.label = fit(item.label, BUTTON_LABEL_MAX)
         elif isinstance(item, discord.ui.Select):
-            item.options = [discord.SelectOption(label=fit(o.label, OPTION_TEXT_MAX), value=o.value,
-                                                 description=fit(o.description, OPTION_TEXT_MAX),
-                                                 emoji=o.emoji, default=o.default)
-                            for o in item.options[:OPTIONS_MAX]]
+            item.options = [
+                discord.SelectOption(
+                    label=fit(o.label, OPTION_TEXT_MAX),
+                    value=o.value,
+                    description=fit(o.description, OPTION_TEXT_MAX),
+                    emoji=o.emoji,
+                    default=o.default,
+                )
+                for o in item.options[:OPTIONS_MAX]
+            ]
             item.placeholder = fit(item.placeholder, PLACEHOLDER_MAX)
     return view
 
@@ -51,8 +59,9 @@ def fit_embed(embed: discord.Embed | None) -> discord.Embed | None:
     fields = embed.fields[:EMBED_FIELDS_MAX]
     embed.clear_fields()
     for f in fields:
-        embed.add_field(name=fit(f.name, EMBED_FIELD_NAME_MAX), value=fit(f.value, EMBED_FIELD_VALUE_MAX),
-                        inline=f.inline)
+        embed.add_field(
+            name=fit(f.name, EMBED_FIELD_NAME_MAX), value=fit(f.value, EMBED_FIELD_VALUE_MAX), inline=f.inline
+        )
     if embed.footer.text:
         embed.set_footer(text=fit(embed.footer.text, EMBED_FOOTER_MAX), icon_url=embed.footer.icon_url)
     while len(embed) > EMBED_TOTAL_MAX and embed.fields:
@@ -89,12 +98,13 @@ def player_of(user: discord.abc.User) -> Player:
 
 
 PRIVATE_ACK = "acknowledged privately"
-SLOW_CALL = 1.5   # seconds; Discord drops an interaction not answered within 3
+SLOW_CALL = 1.5  # seconds; Discord drops an interaction not answered within 3
 T = TypeVar("T")
 
 
-async def in_time(interaction: discord.Interaction, call: Awaitable[T],
-                  acknowledge: Callable[[discord.Interaction], Awaitable[None]]) -> T:
+async def in_time(
+    interaction: discord.Interaction, call: Awaitable[T], acknowledge: Callable[[discord.Interaction], Awaitable[None]]
+) -> T:
     """Await ``call``; should it take longer than SLOW_CALL, ``acknowledge`` the interaction
     meanwhile.  Answering after the call (it normally takes milliseconds) keeps a refusal
     private with nothing public before it."""

@@ -12,18 +12,19 @@ the notation writes it (``c3``, ``1,0``, ``c7e7`` for a line between c7 and e7):
 the place a player clicks for it.  Parts without a place (a rotation, a tile, a
 chase, a word) are choices.
 """
+
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable
 
 
 @dataclass(frozen=True)
 class Step:
-    text: str                  # exactly as in the move ("-c7", " =c7e7", "r2")
+    text: str  # exactly as in the move ("-c7", " =c7e7", "r2")
     target: str | None = None  # the place it names ("c7", "c7e7", "1,0"), None for a choice
 
     @property
@@ -84,7 +85,7 @@ def _parts(move: str, game: str | None) -> tuple[Step, ...]:
     return _steps(move, (game,) if game else tuple(game_names()))
 
 
-@lru_cache(maxsize=16384)      # legal move lists repeat from one menu or page to the next
+@lru_cache(maxsize=16384)  # legal move lists repeat from one menu or page to the next
 def _steps(move: str, names: tuple[str, ...]) -> tuple[Step, ...]:
     splitters = dict.fromkeys(split for split in map(_tokenizer, names) if split is not None)
     for split in splitters:
@@ -115,8 +116,7 @@ def tree(legal: Iterable[str], game: str | None = None) -> list[dict]:
         for step in steps(move, game):
             child = node["next"].get(step.text)
             if child is None:
-                child = node["next"][step.text] = {"text": step.text, "target": step.target, "end": False,
-                                                   "next": {}}
+                child = node["next"][step.text] = {"text": step.text, "target": step.target, "end": False, "next": {}}
             node = child
         node["end"] = True
 
@@ -133,7 +133,7 @@ def follow(legal: Iterable[str], chosen: Iterable[str], game: str | None = None)
     whole = False
     for move in legal:
         parts = steps(move, game)
-        if [p.text for p in parts[:len(chosen)]] != chosen:
+        if [p.text for p in parts[: len(chosen)]] != chosen:
             continue
         if len(parts) == len(chosen):
             whole = True

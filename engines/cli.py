@@ -4,6 +4,7 @@ Exit status: 0 replayed; 2 the record cannot be read or replayed (``{"error": ..
 on standard output, as records.md fixes it) or the command line is wrong (one line
 on standard error, as every command line of the project says it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,8 +15,7 @@ from typing import Any, NoReturn
 from .core import State
 from .record import Record, ReplayError, replay
 
-
-USAGE = 2   # argparse's status for a wrong command line; records.md gives a bad record the same
+USAGE = 2  # argparse's status for a wrong command line; records.md gives a bad record the same
 
 
 class OneLineParser(argparse.ArgumentParser):

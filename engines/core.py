@@ -5,13 +5,15 @@ position is a :class:`State`.  States are pure values: no I/O, no Discord, no
 global randomness.  A move is always exchanged as canonical text, so the move
 history is the serialised form of a match (as in OpenSpiel and PGN).
 """
+
 from __future__ import annotations
 
 import importlib.util
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .text import Text
 
@@ -68,7 +70,7 @@ class Outcome:
 class State:
     """Interface of a match position.  Subclasses implement the rules."""
 
-    game: ClassVar["Game"]
+    game: ClassVar[Game]
 
     def current_player(self) -> int | None:
         """Seat that must act next, or ``None`` when the match is over."""
@@ -102,7 +104,7 @@ class State:
         tiles or boards): :meth:`resample_hidden` then draws it afresh."""
         return False
 
-    def resample_hidden(self, rng: random.Random) -> "State":
+    def resample_hidden(self, rng: random.Random) -> State:
         """A copy in which what the player to move cannot see is a fresh random arrangement of
         what he can know about it (determinisation, for searches and reviews that must not peek).
 
@@ -134,7 +136,7 @@ class State:
         raise NotImplementedError
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "State":
+    def from_json(cls, data: dict[str, Any]) -> State:
         raise NotImplementedError
 
     def sample_move(self, rng: random.Random) -> str:
@@ -152,7 +154,7 @@ class State:
         Anything else gives undefined results; player input always goes through :meth:`play`."""
         return self.play(text)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent state equal to this one (same JSON).  Games override this with a
         direct copy: searches copy a state for every playout."""
         return type(self).from_json(self.to_json())
@@ -213,10 +215,14 @@ class Game:
     starting_setup: dict[str, Any] = field(default_factory=dict)
     # full_setup(players, rng, setup, options) -> the setup with every random choice filled in
     full_setup: Callable[[int, random.Random, dict[str, Any], dict[str, Any]], dict[str, Any]] = field(
-        default=lambda players, rng, setup, options: dict(setup))
+        default=lambda players, rng, setup, options: dict(setup)
+    )
     # victory_points(outcome, players) -> points per seat for a rematch series
-    victory_points: Callable[[Outcome, int], list[int]] = field(default=lambda outcome, players: [
-        1 if seat in outcome.winners and len(outcome.winners) == 1 else 0 for seat in range(players)])
+    victory_points: Callable[[Outcome, int], list[int]] = field(
+        default=lambda outcome, players: [
+            1 if seat in outcome.winners and len(outcome.winners) == 1 else 0 for seat in range(players)
+        ]
+    )
     # What the game is, as OpenSpiel's GameType says it (the rest of the product reads these
     # instead of naming games).  The player counts a match may seat (default: min to max):
     seats: tuple[int, ...] = ()
@@ -252,9 +258,13 @@ class Game:
         :attr:`home` keeps them all there (``<home>.render``, ``<home>.profile``...)."""
         if self.home:
             return self.home if kind == "engine" else f"{self.home}.{kind}"
-        return {"engine": f"engines.{self.package}", "steps": f"engines.{self.package}.steps",
-                "render": f"render.{self.package}", "profile": f"ai.profiles.{self.name.replace('-', '_')}",
-                "web": f"render.{self.package}.web"}[kind]
+        return {
+            "engine": f"engines.{self.package}",
+            "steps": f"engines.{self.package}.steps",
+            "render": f"render.{self.package}",
+            "profile": f"ai.profiles.{self.name.replace('-', '_')}",
+            "web": f"render.{self.package}.web",
+        }[kind]
 
     def folder(self, kind: str) -> Path | None:
         """Where a game with a :attr:`home` keeps its ``help`` pages (``<name>.md``, ``de/<name>.md``,
@@ -285,17 +295,20 @@ class Game:
         merged = {**self.default_options, **given}
         for key, default in self.default_options.items():
             if type(merged[key]) is not type(default):
-                raise SetupError(Text("option {option} must be of type {type}", option=key,
-                                      type=type(default).__name__))
+                raise SetupError(
+                    Text("option {option} must be of type {type}", option=key, type=type(default).__name__)
+                )
         return merged
 
-    def setup(self, players: int, seed: int, setup: dict[str, Any] | None = None,
-              options: dict[str, Any] | None = None) -> State:
+    def setup(
+        self, players: int, seed: int, setup: dict[str, Any] | None = None, options: dict[str, Any] | None = None
+    ) -> State:
         opts = self.check(players, options)
         return self.new_state(players, random.Random(seed), dict(setup or {}), opts)
 
-    def resolve_setup(self, players: int, seed: int, setup: dict[str, Any] | None = None,
-                      options: dict[str, Any] | None = None) -> dict[str, Any]:
+    def resolve_setup(
+        self, players: int, seed: int, setup: dict[str, Any] | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The complete setup a match with this seed gets, to store in its record."""
         opts = self.check(players, options)
         return self.full_setup(players, random.Random(seed), dict(setup or {}), opts)
@@ -304,10 +317,23 @@ class Game:
         """Options completed with defaults, after checking them and the player count."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                raise SetupError(Text("{game} is played by {count} players, not {players}", game=self.title,
-                                      count=self.min_players, players=players))
-            raise SetupError(Text("{game} is played by {low} to {high} players, not {players}", game=self.title,
-                                  low=self.min_players, high=self.max_players, players=players))
+                raise SetupError(
+                    Text(
+                        "{game} is played by {count} players, not {players}",
+                        game=self.title,
+                        count=self.min_players,
+                        players=players,
+                    )
+                )
+            raise SetupError(
+                Text(
+                    "{game} is played by {low} to {high} players, not {players}",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
+            )
         opts = self.options(options)
         self.validate_options(opts, players)
         return opts
@@ -353,8 +379,9 @@ def get_game(name: str) -> Game:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise SetupError(Text("unknown game {name!r}; known: {games}", name=name,
-                              games=", ".join(sorted(_REGISTRY)))) from None
+        raise SetupError(
+            Text("unknown game {name!r}; known: {games}", name=name, games=", ".join(sorted(_REGISTRY)))
+        ) from None
 
 
 def game_names() -> list[str]:

@@ -1,5 +1,6 @@
 """Importing this module registers every game with the core registry: each package of
 ``engines/`` is a game (or a family of games) that registers itself when imported."""
+
 import importlib
 import pkgutil
 from pathlib import Path

@@ -1,9 +1,11 @@
 """Match records (``records.md``): the PGN of these games."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from .core import MoveError, SetupError, State, get_game
 
@@ -28,7 +30,7 @@ class Record:
     resignations: list[list[int]] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Record":
+    def from_dict(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise ReplayError("a record is a JSON object")
         try:
@@ -52,13 +54,13 @@ class Record:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise ReplayError("'moves' must be a list of strings")
         if not isinstance(resignations, list) or not all(
-                isinstance(r, list) and len(r) == 2 and all(type(v) is int for v in r) for r in resignations):
+            isinstance(r, list) and len(r) == 2 and all(type(v) is int for v in r) for r in resignations
+        ):
             raise ReplayError("'resignations' must be a list of [ply, seat] pairs")
-        return cls(game, list(players), seed, dict(options), dict(setup), list(moves),
-                   [list(r) for r in resignations])
+        return cls(game, list(players), seed, dict(options), dict(setup), list(moves), [list(r) for r in resignations])
 
     @classmethod
-    def loads(cls, text: str) -> "Record":
+    def loads(cls, text: str) -> Record:
         try:
             return cls.from_dict(json.loads(text))
         except json.JSONDecodeError as exc:
@@ -67,8 +69,14 @@ class Record:
             raise ReplayError("not a record: its JSON is nested too deeply") from None
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"game": self.game, "options": self.options, "players": self.players,
-                "seed": self.seed, "setup": self.setup, "moves": self.moves}
+        data = {
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "setup": self.setup,
+            "moves": self.moves,
+        }
         if self.resignations:
             data["resignations"] = self.resignations
         return data

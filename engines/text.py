@@ -6,10 +6,12 @@ parameters.  A presentation layer calls :meth:`Text.render` with a lookup
 from English template to translated template (``bot/locales``); templates
 that have no translation stay English.  The engines only ever write English.
 """
+
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 Lookup = Callable[[str], "str | None"]
 # How a presentation layer shows a plain string parameter (a name, typed input): e.g. escaped for Discord.
@@ -33,7 +35,7 @@ def _rendered(value: Any, lookup: Lookup, shown: Shown | None = None, fill: Fill
     return value
 
 
-EXCERPT = 32   # characters of a player's input quoted back in a refusal
+EXCERPT = 32  # characters of a player's input quoted back in a refusal
 
 
 def excerpt(typed: str, limit: int = EXCERPT) -> str:
@@ -42,7 +44,7 @@ def excerpt(typed: str, limit: int = EXCERPT) -> str:
     so a hostile input cannot blow a refusal up (each invisible character repr'd is six)."""
     visible = "".join(c for c in typed if c.isspace() or unicodedata.category(c)[0] not in "CZ")
     visible = " ".join(visible.split())
-    return visible if len(visible) <= limit else visible[:limit - 1] + "…"
+    return visible if len(visible) <= limit else visible[: limit - 1] + "…"
 
 
 class Text(str):
@@ -55,7 +57,7 @@ class Text(str):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, template: str, /, **params: Any) -> "Text":
+    def __new__(cls, template: str, /, **params: Any) -> Text:
         self = super().__new__(cls, template.format(**params))
         self.template = template
         self.params = params
@@ -79,7 +81,7 @@ def _rebuild(cls: type, template: str, params: dict[str, Any]) -> Text:
 class Joined(Text):
     """Parts said one after another with a separator (``", "``, ``"\\n"``, or :data:`CLAUSES`)."""
 
-    def __new__(cls, parts: Iterable[Any], sep: str = " ") -> "Joined":
+    def __new__(cls, parts: Iterable[Any], sep: str = " ") -> Joined:
         parts = list(parts)
         self = str.__new__(cls, sep.join(str(p) for p in parts))
         self.template, self.params = "", {"parts": parts, "sep": sep}
@@ -112,7 +114,7 @@ def with_colour(name: Any, colour: Any) -> Text:
 class Sentence(Text):
     """A lower-case clause (an engine's refusal) said as a sentence: capital first letter, full stop."""
 
-    def __new__(cls, clause: Any) -> "Sentence":
+    def __new__(cls, clause: Any) -> Sentence:
         self = str.__new__(cls, _sentence(str(clause)))
         self.template, self.params = "", {"clause": clause}
         return self

@@ -24,6 +24,7 @@ a running bot holds.
 
 Every problem is one line on stderr, and the exit status says which (see ``Exit``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,21 +49,21 @@ PROG = "python -m matches"
 
 class Exit(enum.IntEnum):
     OK = 0
-    NOT_REPLAYING = 1       # copy: a record cannot be read or does not replay (each named); broken: some are
-                            # (or some of the computer's jobs are parked)
-    TARGET_NOT_EMPTY = 2    # the target holds rows and --resume was not given
-    NO_SOURCE = 3           # there is no SQLite file at the source
-    NOT_SQLITE = 4          # the source file is not an SQLite database
+    NOT_REPLAYING = 1  # copy: a record cannot be read or does not replay (each named); broken: some are
+    # (or some of the computer's jobs are parked)
+    TARGET_NOT_EMPTY = 2  # the target holds rows and --resume was not given
+    NO_SOURCE = 3  # there is no SQLite file at the source
+    NOT_SQLITE = 4  # the source file is not an SQLite database
     NOT_A_BOT_DATABASE = 5  # an SQLite (or PostgreSQL) database without the bot's tables, e.g. an empty file
-    SAME = 6                # source and target are the same database
-    IN_USE = 7              # a running bot has the SQLite file open
-    UNREACHABLE = 8         # no PostgreSQL server answers there
-    UNKNOWN_DATABASE = 9    # the server has no such database
-    LOGIN_REFUSED = 10      # unknown role, wrong password, not allowed to connect
-    NEWER_SCHEMA = 11       # the schema versions do not match: a newer bot wrote it (or an older one, not migrated)
-    FAILED = 12             # anything else (the line says what)
-    CONFIGURATION = 13      # broken: a bot setting (environment or .env) is wrong
-    USAGE = 64              # the command line itself is wrong
+    SAME = 6  # source and target are the same database
+    IN_USE = 7  # a running bot has the SQLite file open
+    UNREACHABLE = 8  # no PostgreSQL server answers there
+    UNKNOWN_DATABASE = 9  # the server has no such database
+    LOGIN_REFUSED = 10  # unknown role, wrong password, not allowed to connect
+    NEWER_SCHEMA = 11  # the schema versions do not match: a newer bot wrote it (or an older one, not migrated)
+    FAILED = 12  # anything else (the line says what)
+    CONFIGURATION = 13  # broken: a bot setting (environment or .env) is wrong
+    USAGE = 64  # the command line itself is wrong
 
 
 class Refusal(Exception):
@@ -76,7 +77,7 @@ def location(text: str) -> str:
     if is_postgres(text):
         return text
     if text.startswith("sqlite:///"):
-        return text[len("sqlite:///"):]
+        return text[len("sqlite:///") :]
     if "://" in text:
         raise argparse.ArgumentTypeError(f"{text!r}: use sqlite:///path or postgresql://...")
     return text
@@ -89,10 +90,16 @@ def target_location(text: str) -> str:
     """``--to``: as :func:`location`, but a plain path that does not exist yet must look like an
     SQLite file, so that a mistyped argument does not become a new database named after it."""
     where = location(text)
-    if not is_postgres(text) and not text.startswith("sqlite:///") and not Path(where).exists() \
-            and Path(where).suffix.lower() not in SQLITE_SUFFIXES:
-        raise argparse.ArgumentTypeError(f"{text!r} does not exist: name a new SQLite file *.sqlite3 (or write "
-                                         f"sqlite:///{text}), or a postgresql://... URL")
+    if (
+        not is_postgres(text)
+        and not text.startswith("sqlite:///")
+        and not Path(where).exists()
+        and Path(where).suffix.lower() not in SQLITE_SUFFIXES
+    ):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} does not exist: name a new SQLite file *.sqlite3 (or write "
+            f"sqlite:///{text}), or a postgresql://... URL"
+        )
     return where
 
 
@@ -102,8 +109,10 @@ def shown(where: str) -> str:
         return where
     parts = urlsplit(where)
     host = parts.hostname or "localhost"
-    return f"postgresql://{parts.username + '@' if parts.username else ''}{host}" \
-           f"{':' + str(parts.port) if parts.port else ''}{parts.path}"
+    return (
+        f"postgresql://{parts.username + '@' if parts.username else ''}{host}"
+        f"{':' + str(parts.port) if parts.port else ''}{parts.path}"
+    )
 
 
 def same_database(source: str, target: str) -> bool:
@@ -130,15 +139,24 @@ async def opened(where: str, role: str, stack: AsyncExitStack, **options):
         raise Refusal(Exit.IN_USE, f"the {role} {where} is open in a running bot; stop the bot first") from None
     except asyncpg.InvalidCatalogNameError as exc:
         raise Refusal(Exit.UNKNOWN_DATABASE, f"the {role} {shown(where)}: {exc}") from None
-    except (asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidPasswordError,
-            asyncpg.InsufficientPrivilegeError) as exc:
+    except (
+        asyncpg.InvalidAuthorizationSpecificationError,
+        asyncpg.InvalidPasswordError,
+        asyncpg.InsufficientPrivilegeError,
+    ) as exc:
         raise Refusal(Exit.LOGIN_REFUSED, f"the {role} {shown(where)} refused the login: {exc}") from None
-    except (OSError, asyncio.TimeoutError, socket.gaierror, asyncpg.CannotConnectNowError,
-            asyncpg.ConnectionDoesNotExistError) as exc:
+    except (
+        TimeoutError,
+        OSError,
+        socket.gaierror,
+        asyncpg.CannotConnectNowError,
+        asyncpg.ConnectionDoesNotExistError,
+    ) as exc:
         if not is_postgres(where):
             raise Refusal(Exit.FAILED, f"cannot open the {role} {where}: {exc}") from None
-        raise Refusal(Exit.UNREACHABLE, f"no PostgreSQL server answers for the {role} {shown(where)}: "
-                                        f"{exc or type(exc).__name__}") from None
+        raise Refusal(
+            Exit.UNREACHABLE, f"no PostgreSQL server answers for the {role} {shown(where)}: {exc or type(exc).__name__}"
+        ) from None
     stack.push_async_callback(store.close)
     return store
 
@@ -153,8 +171,10 @@ async def schema_of(where: str, role: str, exclusive: bool = True) -> int:
         if problem:
             raise Refusal(Exit.NEWER_SCHEMA, f"{problem} (nothing was changed)")
         if version == 0:
-            raise Refusal(Exit.NOT_A_BOT_DATABASE, f"the {role} {shown(where)} holds no bot data "
-                                                   "(an empty database, or one the bot never ran on)")
+            raise Refusal(
+                Exit.NOT_A_BOT_DATABASE,
+                f"the {role} {shown(where)} holds no bot data (an empty database, or one the bot never ran on)",
+            )
     return version
 
 
@@ -165,24 +185,37 @@ async def readable_source(source: str, stack: AsyncExitStack):
     version = await store.schema_version()
     current = len(MIGRATIONS)
     if version > current:
-        raise Refusal(Exit.NEWER_SCHEMA, f"the source {shown(source)} is at schema version {version}, newer than this "
-                                         f"program's {current}: copy it with the bot version that wrote it")
-    tables = await store.fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'matches'") \
-        if not is_postgres(source) else \
-        await store.fetchall("SELECT 1 FROM (SELECT to_regclass('matches') AS t) x WHERE t IS NOT NULL")
+        raise Refusal(
+            Exit.NEWER_SCHEMA,
+            f"the source {shown(source)} is at schema version {version}, newer than this "
+            f"program's {current}: copy it with the bot version that wrote it",
+        )
+    tables = (
+        await store.fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'matches'")
+        if not is_postgres(source)
+        else await store.fetchall("SELECT 1 FROM (SELECT to_regclass('matches') AS t) x WHERE t IS NOT NULL")
+    )
     if version == 0 or not tables:
-        raise Refusal(Exit.NOT_A_BOT_DATABASE, f"the source {shown(source)} holds no bot data "
-                                               "(an empty database, or one the bot never ran on)")
+        raise Refusal(
+            Exit.NOT_A_BOT_DATABASE,
+            f"the source {shown(source)} holds no bot data (an empty database, or one the bot never ran on)",
+        )
     if version == current:
         return store
     if is_postgres(source):
-        raise Refusal(Exit.NEWER_SCHEMA, f"the source {shown(source)} is at schema version {version}, older than "
-                                         f"this program's {current}: start the bot on it once, then copy")
+        raise Refusal(
+            Exit.NEWER_SCHEMA,
+            f"the source {shown(source)} is at schema version {version}, older than "
+            f"this program's {current}: start the bot on it once, then copy",
+        )
     # An older SQLite source: its backup, migrated, in a temporary folder.
     folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="matches-copy-"))
     copy = str(Path(folder) / "source.sqlite3")
-    print(f"{PROG} copy: the source is at schema version {version}; copying it through a migrated "
-          "temporary copy (the source is left as it is)", file=sys.stderr)
+    print(
+        f"{PROG} copy: the source is at schema version {version}; copying it through a migrated "
+        "temporary copy (the source is left as it is)",
+        file=sys.stderr,
+    )
     reader = sqlite3.connect(read_only_uri(source), uri=True)
     writer = sqlite3.connect(copy)
     try:
@@ -199,15 +232,16 @@ async def copy(source: str, target: str, resume: bool) -> int:
     async with AsyncExitStack() as stack:
         src = await readable_source(source, stack)
         if is_postgres(target) or Path(target).is_file() and Path(target).stat().st_size:
-            try:        # an existing target is migrated on opening: never one a newer bot wrote
+            try:  # an existing target is migrated on opening: never one a newer bot wrote
                 await schema_of(target, "target")
             except Refusal as refusal:
                 if refusal.code != Exit.NOT_A_BOT_DATABASE:
                     raise
         dst = await opened(target, "target", stack, exclusive=True)
         try:
-            report = await copy_store(src, dst, resume=resume,
-                                      progress=lambda line: print(f"\r{line:<60}", end="", file=sys.stderr))
+            report = await copy_store(
+                src, dst, resume=resume, progress=lambda line: print(f"\r{line:<60}", end="", file=sys.stderr)
+            )
         except CopyRefused as exc:
             raise Refusal(Exit.TARGET_NOT_EMPTY, str(exc)) from None
         print(file=sys.stderr)
@@ -217,8 +251,11 @@ async def copy(source: str, target: str, resume: bool) -> int:
     if not report.ok:
         for match_id in report.mismatched:
             print(f"{PROG} copy: match {match_id} does not replay: {report.reasons[match_id]}", file=sys.stderr)
-        print(f"{PROG} copy: {len(report.mismatched)} of {report.replayed} records do NOT read or replay to their "
-              f"snapshot: matches {', '.join(map(str, report.mismatched))}", file=sys.stderr)
+        print(
+            f"{PROG} copy: {len(report.mismatched)} of {report.replayed} records do NOT read or replay to their "
+            f"snapshot: matches {', '.join(map(str, report.mismatched))}",
+            file=sys.stderr,
+        )
         return Exit.NOT_REPLAYING
     print(f"all {report.replayed} records replay to their snapshots in the target")
     return Exit.OK
@@ -254,9 +291,12 @@ async def broken(where: str, origin: str, scan: bool, repaired: list[int], retry
     current = len(MIGRATIONS)
     version = await schema_of(where, "database")
     if version < current:
-        raise Refusal(Exit.NEWER_SCHEMA, f"the database {shown(where)} is at schema version {version}, older than "
-                                         f"this program's {current}: start the bot on it once (it migrates), "
-                                         "then check")
+        raise Refusal(
+            Exit.NEWER_SCHEMA,
+            f"the database {shown(where)} is at schema version {version}, older than "
+            f"this program's {current}: start the bot on it once (it migrates), "
+            "then check",
+        )
     async with AsyncExitStack() as stack:
         service = MatchService(await opened(where, "database", stack, exclusive=True))
         for match_id in repaired:
@@ -278,8 +318,10 @@ async def broken(where: str, origin: str, scan: bool, repaired: list[int], retry
     if not listed:
         print("no match is broken")
     for job in parked:
-        print(f"job {job.id} ({job.kind} of match {job.match_id} at version {job.version}) parked after "
-              f"{job.tries} tries: {job.error}")
+        print(
+            f"job {job.id} ({job.kind} of match {job.match_id} at version {job.version}) parked after "
+            f"{job.tries} tries: {job.error}"
+        )
     return Exit.NOT_REPLAYING if listed or parked else Exit.OK
 
 
@@ -305,10 +347,13 @@ async def status(where: str, origin: str) -> int:
     if not is_postgres(where) and not Path(where).is_file():
         raise Refusal(Exit.NO_SOURCE, f"there is no SQLite file at {where} ({origin})")
     print(f"database: {shown(where)} ({origin})")
-    version = await schema_of(where, "database", exclusive=False)      # beside a running bot too
+    version = await schema_of(where, "database", exclusive=False)  # beside a running bot too
     if version != len(MIGRATIONS):
-        raise Refusal(Exit.NEWER_SCHEMA, f"the database {shown(where)} is at schema version {version}, this "
-                                         f"program's is {len(MIGRATIONS)}: run the matching version of the bot")
+        raise Refusal(
+            Exit.NEWER_SCHEMA,
+            f"the database {shown(where)} is at schema version {version}, this "
+            f"program's is {len(MIGRATIONS)}: run the matching version of the bot",
+        )
     async with AsyncExitStack() as stack:
         service = MatchService(await opened(where, "database", stack, read_only=True))
         queue = await service.queue_status()
@@ -319,8 +364,10 @@ async def status(where: str, origin: str) -> int:
     print(f"thinking processes seen in the last minute: {len(queue.workers)}")
     now = service.clock()
     for worker in queue.workers:
-        print(f"  {worker.name}: {worker.processes} processes, {worker.running} jobs running, {worker.done} done,"
-              f" seen {_seconds(max(0.0, now - worker.seen_at))} ago")
+        print(
+            f"  {worker.name}: {worker.processes} processes, {worker.running} jobs running, {worker.done} done,"
+            f" seen {_seconds(max(0.0, now - worker.seen_at))} ago"
+        )
     return Exit.OK
 
 
@@ -335,20 +382,45 @@ def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog=PROG, description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     copying = commands.add_parser("copy", help="copy every match, move, series, rating, setting and vacation")
-    copying.add_argument("--from", dest="source", required=True, type=location, metavar="LOCATION",
-                         help="the bot's database now: a file path, sqlite:///relative/path, "
-                              "sqlite:////absolute/path or postgresql://user:password@host:port/database")
-    copying.add_argument("--to", dest="target", required=True, type=target_location, metavar="LOCATION",
-                         help="where to copy it, written as --from; a new SQLite file is created (name it "
-                              "*.sqlite3, or write sqlite:///path)")
+    copying.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        type=location,
+        metavar="LOCATION",
+        help="the bot's database now: a file path, sqlite:///relative/path, "
+        "sqlite:////absolute/path or postgresql://user:password@host:port/database",
+    )
+    copying.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        type=target_location,
+        metavar="LOCATION",
+        help="where to copy it, written as --from; a new SQLite file is created (name it "
+        "*.sqlite3, or write sqlite:///path)",
+    )
     copying.add_argument("--resume", action="store_true", help="go on with a copy into a target that has rows")
     listing = commands.add_parser("broken", help="list the matches whose stored data cannot be read")
     listing.add_argument("--db", type=location, default=None, help="the bot's database (default: as the bot's)")
     listing.add_argument("--scan", action="store_true", help="first read every match and mark the broken ones")
-    listing.add_argument("--repaired", type=int, nargs="+", default=[], metavar="ID",
-                         help="take back these matches, repaired by hand, if they now read and replay")
-    listing.add_argument("--retry-job", type=int, nargs="+", default=[], metavar="ID", dest="retry",
-                         help="queue these parked jobs of the computer again")
+    listing.add_argument(
+        "--repaired",
+        type=int,
+        nargs="+",
+        default=[],
+        metavar="ID",
+        help="take back these matches, repaired by hand, if they now read and replay",
+    )
+    listing.add_argument(
+        "--retry-job",
+        type=int,
+        nargs="+",
+        default=[],
+        metavar="ID",
+        dest="retry",
+        help="queue these parked jobs of the computer again",
+    )
     showing = commands.add_parser("status", help="the computer's jobs waiting, running and parked; its workers")
     showing.add_argument("--db", type=location, default=None, help="the bot's database (default: as the bot's)")
     args = parser.parse_args(argv)

@@ -16,9 +16,11 @@ computer seats of one level are numbered in seat order, the number beside the wo
 and not after the level, so that it never runs into a score: "Bot 1 (hard): 20".
 Matches stored with English names ("Bot (hard) 2") read the same way: only the id counts.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from engines.text import Text
 
@@ -28,9 +30,9 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 HINT_LEVEL = "hard"
-MOST = 3                      # bots in one match: a four-player table with one human
-_BASE = 100                   # -(100 * level + number): -101 is easy's first seat, -302 hard's second
-STORED_NAME = ""              # what the names column holds for a computer seat: its name is built when shown
+MOST = 3  # bots in one match: a four-player table with one human
+_BASE = 100  # -(100 * level + number): -101 is easy's first seat, -302 hard's second
+STORED_NAME = ""  # what the names column holds for a computer seat: its name is built when shown
 
 # The words of the translated ``level`` choices (bot/locales/*/commands/choices.json): leicht / mittel / schwer,
 # facile / moyen / difficile.
@@ -46,7 +48,7 @@ class SeatName(Text):
         stripped = str.strip(self, chars)
         return self if stripped == str(self) else stripped
 
-    def with_colour(self, colour: Any) -> "SeatName":
+    def with_colour(self, colour: Any) -> SeatName:
         """This seat's name with its colour inside its own bracket (see :func:`engines.text.with_colour`)."""
         return _seat_name(self.params["level"], self.params.get("number"), colour)
 
@@ -99,11 +101,17 @@ def entrant_name(user_id: int) -> SeatName:
 def _seat_name(level: Text, number: int | None, colour: Any = None) -> SeatName:
     """The one place a computer seat's name is written, with its colour in the same bracket if given."""
     if colour is None:
-        text = Text("Bot ({level})", level=level) if number is None else \
-            Text("Bot {number} ({level})", number=number, level=level)
+        text = (
+            Text("Bot ({level})", level=level)
+            if number is None
+            else Text("Bot {number} ({level})", number=number, level=level)
+        )
     else:
-        text = Text("Bot ({level}, {colour})", level=level, colour=colour) if number is None else \
-            Text("Bot {number} ({level}, {colour})", number=number, level=level, colour=colour)
+        text = (
+            Text("Bot ({level}, {colour})", level=level, colour=colour)
+            if number is None
+            else Text("Bot {number} ({level}, {colour})", number=number, level=level, colour=colour)
+        )
     return SeatName(text.template, **text.params)
 
 
@@ -118,7 +126,7 @@ def stored_names(players: Sequence[int], names: Sequence[str]) -> list[str]:
     return [STORED_NAME if is_valid(p) else str(n) for p, n in zip(players, names)]
 
 
-def players(level: str, count: int) -> list["Player"]:
+def players(level: str, count: int) -> list[Player]:
     """``count`` computer players at ``level`` (named when shown: "Bot (hard)" alone, "Bot 1 (hard)",
     "Bot 2 (hard)"... together, numbered in seat order)."""
     from .models import Player

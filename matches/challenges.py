@@ -1,4 +1,5 @@
 """Challenges (a match that has not started), acceptance and rematches."""
+
 from __future__ import annotations
 
 import random
@@ -19,11 +20,21 @@ class Challenges(Component):
     """Challenges, acceptance and rematches; fires ``challenge_closed`` in the closing transaction
     and asks ``rematch_veto`` before a rematch."""
 
-    async def create_challenge(self, game: str, guild_id: int | None, channel_id: int | None,
-                               challenger: Player, opponents: list[Player], *,
-                               options: dict[str, Any] | None = None, first: str = "random",
-                               days: int | None = None, clock: str = "move", bank: float | None = None,
-                               increment: float | None = None) -> Match:
+    async def create_challenge(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        challenger: Player,
+        opponents: list[Player],
+        *,
+        options: dict[str, Any] | None = None,
+        first: str = "random",
+        days: int | None = None,
+        clock: str = "move",
+        bank: float | None = None,
+        increment: float | None = None,
+    ) -> Match:
         """A challenge (a match that starts once everyone accepted).  ``clock``: "move", time per
         move (``days``); "bank", a time bank per player of ``bank`` days (default 7) that runs only
         on his turn and gains ``increment`` hours (default 24) after each of his turns, up to the start."""
@@ -38,8 +49,11 @@ class Challenges(Component):
             raise ServiceError(Text("Each opponent can be invited only once."))
         bots = [p.name for p in opponents if p.bot and not ai_seats.is_valid(p.id)]
         if bots:
-            raise ServiceError(Text("{names} is a bot and cannot play.", names=bots[0]) if len(bots) == 1 else
-                               Text("{names} are bots and cannot play.", names=", ".join(bots)))
+            raise ServiceError(
+                Text("{names} is a bot and cannot play.", names=bots[0])
+                if len(bots) == 1
+                else Text("{names} are bots and cannot play.", names=", ".join(bots))
+            )
         try:
             opts = spec.check(len(people), options)
         except SetupError as exc:
@@ -57,10 +71,26 @@ class Challenges(Component):
                 "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names,"
                 " accepted, options, seed, setup, days, created_at, updated_at, expires_at, bank, increment, banks)"
                 " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (game, guild_id, channel_id, challenger.id, dumps([p.id for p in order]),
-                 dumps([p.name for p in order]), dumps(accepted), dumps(opts), seed,
-                 dumps(setup), days, now, now, now + self.core.challenge_ttl, bank_seconds, increment_seconds,
-                 dumps([bank_seconds] * len(order)) if bank_seconds is not None else None))
+                (
+                    game,
+                    guild_id,
+                    channel_id,
+                    challenger.id,
+                    dumps([p.id for p in order]),
+                    dumps([p.name for p in order]),
+                    dumps(accepted),
+                    dumps(opts),
+                    seed,
+                    dumps(setup),
+                    days,
+                    now,
+                    now,
+                    now + self.core.challenge_ttl,
+                    bank_seconds,
+                    increment_seconds,
+                    dumps([bank_seconds] * len(order)) if bank_seconds is not None else None,
+                ),
+            )
             self.core._index_players(tx, row["id"], [p.id for p in order])
             return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)
 
@@ -95,8 +125,9 @@ class Challenges(Component):
             return None
         state = get_game(match.game).setup(len(match.players), match.seed, match.setup, match.options)
         series_id = match.series_id or self.core._new_series(tx, match.game, match.guild_id, match.players)
-        return self.core._commit(tx, match, state, status="active", accepted=dumps(accepted), series_id=series_id,
-                            expires_at=None)
+        return self.core._commit(
+            tx, match, state, status="active", accepted=dumps(accepted), series_id=series_id, expires_at=None
+        )
 
     @staticmethod
     def _seat_order(people: list[Player], first: str, seed: int) -> list[Player]:
@@ -126,7 +157,8 @@ class Challenges(Component):
             row = tx.fetchone(
                 "UPDATE matches SET accepted = ?, updated_at = ?, version = version + 1"
                 " WHERE id = ? AND version = ? AND status = 'challenge' RETURNING *",
-                (dumps(accepted), now, match_id, match.version))
+                (dumps(accepted), now, match_id, match.version),
+            )
             if row is None:
                 raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
             return Match.from_row(row)
@@ -142,8 +174,11 @@ class Challenges(Component):
     async def _open_challenge(self, match_id: int, user_id: int, challenger_may: bool = False) -> Match:
         match = await self.core.get(match_id)
         if match.status != "challenge":
-            raise MatchClosed(Text("This challenge is no longer open: match #{id} {state}.", id=match.id,
-                                   state=state_of(match.status)))
+            raise MatchClosed(
+                Text(
+                    "This challenge is no longer open: match #{id} {state}.", id=match.id, state=state_of(match.status)
+                )
+            )
         if match.expires_at is not None and self.clock() >= match.expires_at:
             await self._close_challenge(match, "expired")
             raise MatchClosed(Text("This challenge has expired."))
@@ -156,7 +191,8 @@ class Challenges(Component):
             done = tx.execute(
                 "UPDATE matches SET status = ?, updated_at = ?, version = version + 1"
                 " WHERE id = ? AND version = ? AND status = 'challenge'",
-                (status, self.clock(), match.id, match.version))
+                (status, self.clock(), match.id, match.version),
+            )
             if done.rowcount != 1:
                 raise StaleRequest(Text("This challenge changed in the meantime; look at it again."))
             # A rematch that does not come about: its match may offer another one.
@@ -168,7 +204,8 @@ class Challenges(Component):
     async def expire_challenges(self) -> list[Match]:
         """Mark every challenge past its expiry; returns them (to update their messages)."""
         rows = await self.store.fetchall(
-            "SELECT * FROM matches WHERE status = 'challenge' AND expires_at <= ? AND broken IS NULL", (self.clock(),))
+            "SELECT * FROM matches WHERE status = 'challenge' AND expires_at <= ? AND broken IS NULL", (self.clock(),)
+        )
         expired = []
         for match in await self.core._readable(rows):
             try:
@@ -182,8 +219,9 @@ class Challenges(Component):
         if thread_id is None:
             await self.store.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
         else:
-            await self.store.execute("UPDATE matches SET message_id = ?, thread_id = ? WHERE id = ?",
-                                     (message_id, thread_id, match_id))
+            await self.store.execute(
+                "UPDATE matches SET message_id = ?, thread_id = ? WHERE id = ?", (message_id, thread_id, match_id)
+            )
 
     async def rematch(self, match_id: int, user_id: int) -> Match:
         """Offer the next match of the series (a new series once it was won): seats rotate,
@@ -216,10 +254,27 @@ class Challenges(Component):
                 " accepted, options, seed, setup, series_id, days, created_at, updated_at, expires_at,"
                 " bank, increment, banks)"
                 " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (match.game, match.guild_id, match.channel_id, user_id, dumps(players), dumps(names),
-                 dumps(accepted), dumps(match.options), seed, dumps(setup), series_id, match.days, now, now,
-                 now + self.core.challenge_ttl, match.bank, match.increment,
-                 dumps([match.bank] * len(players)) if match.bank is not None else None))
+                (
+                    match.game,
+                    match.guild_id,
+                    match.channel_id,
+                    user_id,
+                    dumps(players),
+                    dumps(names),
+                    dumps(accepted),
+                    dumps(match.options),
+                    seed,
+                    dumps(setup),
+                    series_id,
+                    match.days,
+                    now,
+                    now,
+                    now + self.core.challenge_ttl,
+                    match.bank,
+                    match.increment,
+                    dumps([match.bank] * len(players)) if match.bank is not None else None,
+                ),
+            )
             tx.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", (row["id"], match_id))
             self.core._index_players(tx, row["id"], players)
             return self._start_if_all_accepted(tx, Match.from_row(row), accepted) or self._open(tx, row)

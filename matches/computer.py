@@ -4,6 +4,7 @@ The computer's move goes through :meth:`Play.move` like anybody's, for the
 position it was shown: if the match changed while it thought (a takeback), the
 version check turns the late move into a refusal that changes nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,9 +27,10 @@ from .store import Transaction
 class Thinking:
     """A position to think about, made only of what the match stores (so any worker
     process gets the same answer for it): the snapshot, the level and a seed."""
+
     match_id: int
     version: int
-    user_id: int              # whose move it is: a computer seat, or the player asking for a hint
+    user_id: int  # whose move it is: a computer seat, or the player asking for a hint
     game: str
     state: dict[str, Any]
     level: str
@@ -37,7 +39,7 @@ class Thinking:
 
 def think(job: Thinking) -> str:
     """The move the level chooses (canonical text).  Runs in a worker process."""
-    import ai      # the search is loaded in the workers, not by the bot's event loop
+    import ai  # the search is loaded in the workers, not by the bot's event loop
 
     state = get_game(job.game).state_from_json(job.state)
     return ai.choose_move(state, job.level, seed=job.seed)
@@ -71,8 +73,9 @@ class Computer(Component):
         mover = match.to_move_id()
         if mover is None or not ai_seats.is_ai(mover):
             return None
-        return Thinking(match.id, match.version, mover, match.game, match.state_json, ai_seats.level_of(mover),
-                        _seed(match))
+        return Thinking(
+            match.id, match.version, mover, match.game, match.state_json, ai_seats.level_of(mover), _seed(match)
+        )
 
     async def computer_turns(self, shards: Shards | None = None) -> list[Thinking]:
         """Every match waiting for the computer (after a restart, they go on by themselves),
@@ -83,7 +86,8 @@ class Computer(Component):
             "SELECT DISTINCT m.* FROM matches m JOIN match_players p ON p.match_id = m.id"
             f" WHERE m.status = 'active' AND p.user_id IN ({','.join('?' * len(ids))}) AND {served}"
             " ORDER BY m.updated_at",
-            (*ids, *served_params))
+            (*ids, *served_params),
+        )
         turns = (self.computer_to_move(match) for match in await self.core._readable(rows))
         return [turn for turn in turns if turn is not None]
 
@@ -97,11 +101,13 @@ class Computer(Component):
         """Against the computer a takeback is granted at once: your last move goes, with the
         computer's replies after it, unless they revealed hidden tiles or someone resigned since."""
         match = await self.core.get(match_id)
-        seat = self.play._seat_in_play(match, user_id,
-                                  Text("You resigned from match #{id}; the others play on.", id=match.id))
+        seat = self.play._seat_in_play(
+            match, user_id, Text("You resigned from match #{id}; the others play on.", id=match.id)
+        )
         if not self._only_computer_against(match, seat):
-            raise ServiceError(Text("Only the computer grants a takeback at once; between people, "
-                                    "`/undo` asks the opponent."))
+            raise ServiceError(
+                Text("Only the computer grants a takeback at once; between people, `/undo` asks the opponent.")
+            )
         moves = await self.core.moves(match.id)
         mine = [m for m in moves if m.user_id == user_id]
         if not mine:
@@ -109,12 +115,16 @@ class Computer(Component):
         last = mine[-1]
         if any(ply > last.ply for ply, _ in match.resignations):
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
-        await self.core.checked_record(match, [m.move for m in moves])    # the moves taken back must be the real ones
-        before = replay(match.record([m.move for m in moves[:last.ply]]))
+        await self.core.checked_record(match, [m.move for m in moves])  # the moves taken back must be the real ones
+        before = replay(match.record([m.move for m in moves[: last.ply]]))
         if before.revealed() != match.position.revealed():
-            raise ServiceError(Text("Your move or the computer's reply revealed new tiles from the face-down piles, "
-                                    "so it cannot be taken back."))
-        replies = [m.move for m in moves[last.ply + 1:]]
+            raise ServiceError(
+                Text(
+                    "Your move or the computer's reply revealed new tiles from the face-down piles, "
+                    "so it cannot be taken back."
+                )
+            )
+        replies = [m.move for m in moves[last.ply + 1 :]]
 
         def work(tx: Transaction) -> Match:
             tx.execute("DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, last.ply))
@@ -125,11 +135,19 @@ class Computer(Component):
         if not replies:
             said = Text("{name} took back {move}.", name=name, move=last.move)
         elif len(replies) == 1:
-            said = Text("{name} took back {move} and the computer's reply {replies}.", name=name, move=last.move,
-                        replies=replies[0])
-        else:     # several computer seats replied (four players)
-            said = Text("{name} took back {move} and the computer's replies {replies}.", name=name, move=last.move,
-                        replies=", ".join(replies))
+            said = Text(
+                "{name} took back {move} and the computer's reply {replies}.",
+                name=name,
+                move=last.move,
+                replies=replies[0],
+            )
+        else:  # several computer seats replied (four players)
+            said = Text(
+                "{name} took back {move} and the computer's replies {replies}.",
+                name=name,
+                move=last.move,
+                replies=", ".join(replies),
+            )
         return MoveResult(new, "undo", said)
 
     async def hint(self, match_id: int, user_id: int) -> Thinking:
@@ -137,10 +155,12 @@ class Computer(Component):
         match = await self.core.get(match_id)
         seat = self.play._check_turn(match, user_id)
         if not self._only_computer_against(match, seat):
-            raise ServiceError(Text("Hints exist only in matches against the computer; between people, "
-                                    "every move is your own."))
-        return Thinking(match.id, match.version, user_id, match.game, match.state_json, ai_seats.HINT_LEVEL,
-                        _seed(match))
+            raise ServiceError(
+                Text("Hints exist only in matches against the computer; between people, every move is your own.")
+            )
+        return Thinking(
+            match.id, match.version, user_id, match.game, match.state_json, ai_seats.HINT_LEVEL, _seed(match)
+        )
 
     async def hint_words(self, job: Thinking, move: str) -> Text:
         """The hint in words, for the position it was asked in."""
@@ -149,8 +169,11 @@ class Computer(Component):
         canonical = state.play(move)
         # The engines describe a turn once played, in the past tense: quoted as the record would read,
         # so the hint does not say a move nobody made "was" made.
-        said = Text("The hard level would play **{move}**, recorded as “{words}”", move=canonical,
-                    words=state.describe(canonical, match.names))
+        said = Text(
+            "The hard level would play **{move}**, recorded as “{words}”",
+            move=canonical,
+            words=state.describe(canonical, match.names),
+        )
         if match.version != job.version:
             return Text("{hint} (The position has changed since you asked.)", hint=said)
         return said

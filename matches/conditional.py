@@ -12,6 +12,7 @@ called off aborts its matches and drops their lines itself).
 Only where nothing is hidden and nobody moves in between: two players, and a game that declares
 perfect information and no chance during play for the match's options (``Game.foreseeable``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,7 @@ class ConditionalRefused(ServiceError):
 @dataclass(frozen=True)
 class ConditionalLine:
     id: int
-    moves: list[str]        # canonical: their move, my reply, ...
+    moves: list[str]  # canonical: their move, my reply, ...
 
 
 def digest(snapshot: dict[str, Any] | None) -> str:
@@ -54,8 +55,9 @@ def refusal(match: Match) -> Text | None:
         return Text("Conditional moves need a match of two players: with more, others move in between.")
     game = get_game(match.game)
     if not game.foreseeable(match.options):
-        return game.unforeseeable(match.options) or Text("Conditional moves are not offered in {title}.",
-                                                         title=match.title)
+        return game.unforeseeable(match.options) or Text(
+            "Conditional moves are not offered in {title}.", title=match.title
+        )
     return None
 
 
@@ -78,18 +80,24 @@ class Conditional(Component):
         """Store a line for the player; every move is checked by playing the line forward from the
         position, so a line is refused naming the move at fault.  Returns the line, canonical."""
         match = await self.core.get(match_id)
-        seat = self.play._seat_in_play(match, user_id,
-                                  Text("You resigned from match #{id}; the others play on.", id=match.id))
+        seat = self.play._seat_in_play(
+            match, user_id, Text("You resigned from match #{id}; the others play on.", id=match.id)
+        )
         reason = refusal(match)
         if reason is not None:
             raise ConditionalRefused(reason)
         if match.to_move_seat() == seat:
-            raise ConditionalRefused(Text("It is your turn: make your move first. Conditional moves answer "
-                                          "your opponent's next moves."))
+            raise ConditionalRefused(
+                Text("It is your turn: make your move first. Conditional moves answer your opponent's next moves.")
+            )
         moves = split_line(text)
         if len(moves) < 2 or len(moves) % 2 or "" in moves:
-            raise ConditionalRefused(Text("Give the line as pairs separated by semicolons: their move; your "
-                                          "reply (and more pairs after it if you like)."))
+            raise ConditionalRefused(
+                Text(
+                    "Give the line as pairs separated by semicolons: their move; your "
+                    "reply (and more pairs after it if you like)."
+                )
+            )
         if len(moves) > MOVES_PER_LINE:
             raise ConditionalRefused(Text("A line holds at most {count} moves.", count=MOVES_PER_LINE))
         canonical = self._played_forward(match, seat, moves)
@@ -100,24 +108,38 @@ class Conditional(Component):
                 if line.moves[theirs] != canonical[theirs]:
                     break
                 if line.moves[theirs + 1] != canonical[theirs + 1]:
-                    raise ConditionalRefused(Text(
-                        "Your line {number} already answers {move} with {reply}; remove it first to answer "
-                        "with {other}.", number=existing.index(line) + 1, move=canonical[theirs],
-                        reply=line.moves[theirs + 1], other=canonical[theirs + 1]))
+                    raise ConditionalRefused(
+                        Text(
+                            "Your line {number} already answers {move} with {reply}; remove it first to answer "
+                            "with {other}.",
+                            number=existing.index(line) + 1,
+                            move=canonical[theirs],
+                            reply=line.moves[theirs + 1],
+                            other=canonical[theirs + 1],
+                        )
+                    )
             if line.moves == canonical:
                 raise ConditionalRefused(Text("You have stored this line already."))
         if len(existing) >= LINES_PER_MATCH:
-            raise ConditionalRefused(Text("You have {count} lines stored in match #{id}, the most there can be; "
-                                          "remove one first.", count=len(existing), id=match.id))
+            raise ConditionalRefused(
+                Text(
+                    "You have {count} lines stored in match #{id}, the most there can be; remove one first.",
+                    count=len(existing),
+                    id=match.id,
+                )
+            )
         now = self.clock()
 
         def work(tx: Transaction) -> None:
             row = tx.fetchone("SELECT version FROM matches WHERE id = ?", (match_id,))
             if row is None or row["version"] != match.version:
-                raise StaleRequest(Text("The match changed before your line arrived; look at the new board and "
-                                        "try again."))
-            tx.execute("INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at)"
-                       " VALUES (?, ?, ?, ?, ?)", (match_id, user_id, position, dumps(canonical), now))
+                raise StaleRequest(
+                    Text("The match changed before your line arrived; look at the new board and try again.")
+                )
+            tx.execute(
+                "INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, user_id, position, dumps(canonical), now),
+            )
 
         await self.store.write(work)
         return canonical
@@ -132,18 +154,34 @@ class Conditional(Component):
         for number, move in enumerate(moves, start=1):
             mover = opponent if number % 2 else seat
             if state.outcome() is not None:
-                raise ConditionalRefused(Text("The match would be over before move {number} of the line ({move}).",
-                                              number=number, move=excerpt(move)))
+                raise ConditionalRefused(
+                    Text(
+                        "The match would be over before move {number} of the line ({move}).",
+                        number=number,
+                        move=excerpt(move),
+                    )
+                )
             if state.current_player() != mover:
-                raise ConditionalRefused(Text(
-                    "Move {number} of the line ({move}) would not be {name}'s: after the move before it, the "
-                    "same player moves again, so the line cannot be decided in advance.", number=number,
-                    move=excerpt(move), name=match.names[mover]))
+                raise ConditionalRefused(
+                    Text(
+                        "Move {number} of the line ({move}) would not be {name}'s: after the move before it, the "
+                        "same player moves again, so the line cannot be decided in advance.",
+                        number=number,
+                        move=excerpt(move),
+                        name=match.names[mover],
+                    )
+                )
             try:
                 canonical.append(state.play(move))
             except MoveError as exc:
-                raise ConditionalRefused(Text("Move {number} of the line, {move}, cannot be played there: {reason}",
-                                              number=number, move=excerpt(move), reason=Sentence(exc.text))) from None
+                raise ConditionalRefused(
+                    Text(
+                        "Move {number} of the line, {move}, cannot be played there: {reason}",
+                        number=number,
+                        move=excerpt(move),
+                        reason=Sentence(exc.text),
+                    )
+                ) from None
         return canonical
 
     async def conditional_lines(self, match_id: int, user_id: int) -> list[ConditionalLine]:
@@ -153,8 +191,9 @@ class Conditional(Component):
         if match.status != "active":
             return []
         rows = await self.store.fetchall(
-            "SELECT id, moves FROM conditional_lines WHERE match_id = ? AND user_id = ? AND position = ?"
-            " ORDER BY id", (match_id, user_id, digest(match.state_json)))
+            "SELECT id, moves FROM conditional_lines WHERE match_id = ? AND user_id = ? AND position = ? ORDER BY id",
+            (match_id, user_id, digest(match.state_json)),
+        )
         return [ConditionalLine(row["id"], json.loads(row["moves"])) for row in rows]
 
     @staticmethod
@@ -165,23 +204,29 @@ class Conditional(Component):
 
     async def remove_conditional(self, match_id: int, user_id: int, line_id: int) -> bool:
         """Remove one of the player's lines; False if it was no longer stored (played or dropped)."""
-        done = await self.store.execute("DELETE FROM conditional_lines WHERE id = ? AND match_id = ? AND user_id = ?",
-                                        (line_id, match_id, user_id))
+        done = await self.store.execute(
+            "DELETE FROM conditional_lines WHERE id = ? AND match_id = ? AND user_id = ?", (line_id, match_id, user_id)
+        )
         return done.rowcount == 1
 
-    def _answer_in_advance(self, tx: Transaction, before: Match, after: Match, canonical: str,
-                           played_at: float) -> tuple[Match, Text | None] | None:
+    def _answer_in_advance(
+        self, tx: Transaction, before: Match, after: Match, canonical: str, played_at: float
+    ) -> tuple[Match, Text | None] | None:
         """In the transaction of ``canonical``, just played from ``before``: the stored reply of the
         player now to move, if one of his lines begins with it.  Lines that still match go on, two
         moves shorter; every other line of the match is dropped.  None: no reply was played."""
-        rows = tx.fetchall("SELECT id, user_id, position, moves FROM conditional_lines WHERE match_id = ?"
-                           " ORDER BY id", (before.id,))
+        rows = tx.fetchall(
+            "SELECT id, user_id, position, moves FROM conditional_lines WHERE match_id = ? ORDER BY id", (before.id,)
+        )
         if not rows:
             return None
         player = after.to_move_id() if after.status == "active" else None
         start = digest(before.state_json)
-        lines = [(row["id"], json.loads(row["moves"])) for row in rows
-                 if row["user_id"] == player and row["position"] == start]
+        lines = [
+            (row["id"], json.loads(row["moves"]))
+            for row in rows
+            if row["user_id"] == player and row["position"] == start
+        ]
         lines = [(line_id, moves) for line_id, moves in lines if moves[0] == canonical]
         if not lines:
             tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (before.id,))
@@ -196,17 +241,30 @@ class Conditional(Component):
             tx.execute("DELETE FROM conditional_lines WHERE match_id = ?", (before.id,))
             return None
         new = self.core._commit(tx, after, state, plies=after.plies + 1)
-        tx.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
-                   (before.id, after.plies, reply, player, played_at))
-        going_on = [(line_id, moves[2:]) for line_id, moves in lines
-                    if moves[1] == reply and len(moves) > 2 and new.status == "active"]
+        tx.execute(
+            "INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
+            (before.id, after.plies, reply, player, played_at),
+        )
+        going_on = [
+            (line_id, moves[2:])
+            for line_id, moves in lines
+            if moves[1] == reply and len(moves) > 2 and new.status == "active"
+        ]
         kept = [line_id for line_id, _ in going_on]
-        tx.execute(f"DELETE FROM conditional_lines WHERE match_id = ?"
-                   f"{' AND id NOT IN (' + ','.join('?' * len(kept)) + ')' if kept else ''}", (before.id, *kept))
+        tx.execute(
+            f"DELETE FROM conditional_lines WHERE match_id = ?"
+            f"{' AND id NOT IN (' + ','.join('?' * len(kept)) + ')' if kept else ''}",
+            (before.id, *kept),
+        )
         position = digest(new.state_json)
         for line_id, moves in going_on:
-            tx.execute("UPDATE conditional_lines SET position = ?, moves = ? WHERE id = ?",
-                       (position, dumps(moves), line_id))
+            tx.execute(
+                "UPDATE conditional_lines SET position = ?, moves = ? WHERE id = ?", (position, dumps(moves), line_id)
+            )
         seat = after.to_move_seat()
-        return new, Text("{name} answered with the conditional move {move}: {words}", name=after.names[seat],
-                         move=reply, words=state.describe(reply, after.names))
+        return new, Text(
+            "{name} answered with the conditional move {move}: {words}",
+            name=after.names[seat],
+            move=reply,
+            words=state.describe(reply, after.names),
+        )

@@ -7,10 +7,11 @@ every match that has a position is replayed from its moves in the target and
 compared with its stored snapshot, so a copy that lost or garbled a move is
 reported, not trusted.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .core import replayed
 from .models import DamagedRow, Match
@@ -54,8 +55,8 @@ class CopyRefused(RuntimeError):
 class CopyReport:
     rows: dict[str, int] = field(default_factory=dict)
     replayed: int = 0
-    mismatched: list[int] = field(default_factory=list)     # the records that cannot be read or do not replay
-    reasons: dict[int, str] = field(default_factory=dict)   # why, for each of them
+    mismatched: list[int] = field(default_factory=list)  # the records that cannot be read or do not replay
+    reasons: dict[int, str] = field(default_factory=dict)  # why, for each of them
 
     @property
     def ok(self) -> bool:
@@ -66,15 +67,23 @@ async def row_counts(store: StoreBase) -> dict[str, int]:
     return {table: (await store.fetchone(f"SELECT COUNT(*) FROM {table}"))[0] for table, _ in TABLES}
 
 
-async def copy_store(source: StoreBase, target: StoreBase, *, resume: bool = False, verify: bool = True,
-                     progress: Callable[[str], None] = lambda line: None) -> CopyReport:
+async def copy_store(
+    source: StoreBase,
+    target: StoreBase,
+    *,
+    resume: bool = False,
+    verify: bool = True,
+    progress: Callable[[str], None] = lambda line: None,
+) -> CopyReport:
     """Copy everything from ``source`` into ``target`` (both open), then (``verify``) check that
     every record replays to its snapshot in the target."""
     before = await row_counts(target)
     if any(before.values()) and not resume:
         filled = ", ".join(f"{table} {count}" for table, count in before.items() if count)
-        raise CopyRefused(f"the target is not empty ({filled}); pass --resume to go on with a copy "
-                          "that stopped half-way, or start from an empty database")
+        raise CopyRefused(
+            f"the target is not empty ({filled}); pass --resume to go on with a copy "
+            "that stopped half-way, or start from an empty database"
+        )
     report = CopyReport()
     for table, key in TABLES:
         report.rows[table] = await _copy_table(source, target, table, key, progress)
@@ -84,8 +93,9 @@ async def copy_store(source: StoreBase, target: StoreBase, *, resume: bool = Fal
     return report
 
 
-async def _copy_table(source: StoreBase, target: StoreBase, table: str, key: tuple[str, ...],
-                      progress: Callable[[str], None]) -> int:
+async def _copy_table(
+    source: StoreBase, target: StoreBase, table: str, key: tuple[str, ...], progress: Callable[[str], None]
+) -> int:
     order = ", ".join(key)
     copied, last = 0, None
     while True:
@@ -94,13 +104,16 @@ async def _copy_table(source: StoreBase, target: StoreBase, table: str, key: tup
             rows = await source.fetchall(f"SELECT * FROM {table} ORDER BY {order} LIMIT ?", (BATCH,))
         else:
             after = f"({order}) > ({', '.join('?' * len(key))})"
-            rows = await source.fetchall(f"SELECT * FROM {table} WHERE {after} ORDER BY {order} LIMIT ?",
-                                         (*last, BATCH))
+            rows = await source.fetchall(
+                f"SELECT * FROM {table} WHERE {after} ORDER BY {order} LIMIT ?", (*last, BATCH)
+            )
         if not rows:
             break
         columns = list(rows[0].keys())
-        sql = (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-               f" ON CONFLICT ({order}) DO NOTHING")
+        sql = (
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+            f" ON CONFLICT ({order}) DO NOTHING"
+        )
         values = [tuple(row[c] for c in columns) for row in rows]
         await target.write(lambda tx, sql=sql, values=values: tx.executemany(sql, values))
         copied += len(rows)
@@ -118,8 +131,9 @@ async def _check_replays(target: StoreBase, report: CopyReport, progress: Callab
     service = MatchService(target)
     last = 0
     while True:
-        rows = await target.fetchall("SELECT * FROM matches WHERE id > ? AND state IS NOT NULL ORDER BY id LIMIT ?",
-                                     (last, 500))
+        rows = await target.fetchall(
+            "SELECT * FROM matches WHERE id > ? AND state IS NOT NULL ORDER BY id LIMIT ?", (last, 500)
+        )
         if not rows:
             break
         for row in rows:

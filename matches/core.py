@@ -1,4 +1,5 @@
 """Reading matches and the one place that writes a change of a match."""
+
 from __future__ import annotations
 
 import asyncio
@@ -6,7 +7,8 @@ import json
 import logging
 import secrets
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines import Outcome, get_game
 from engines.record import Record, replay
@@ -31,9 +33,13 @@ def dumps(value: Any) -> str:
 
 def broken_refusal(match_id: int) -> MatchBroken:
     """What a player hears about a match that is marked broken: that one match only."""
-    return MatchBroken(Text("Match #{id} cannot be played or shown: the bot cannot read its saved data. The bot's "
-                            "operator finds it in the list of broken matches; your other matches are not affected.",
-                            id=match_id))
+    return MatchBroken(
+        Text(
+            "Match #{id} cannot be played or shown: the bot cannot read its saved data. The bot's "
+            "operator finds it in the list of broken matches; your other matches are not affected.",
+            id=match_id,
+        )
+    )
 
 
 def replayed(match: Match, moves: list[str]) -> tuple[Record, Any, str | None]:
@@ -75,9 +81,14 @@ class Core:
     """Reading matches, and the one place that writes a change of a match (:meth:`_commit`), which
     runs the moments ``match_ended`` and ``position_written`` in the changing transaction."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 seeds: Callable[[], int] | None = None, challenge_ttl: float = CHALLENGE_TTL,
-                 moments: Moments | None = None):
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] | None = None,
+        challenge_ttl: float = CHALLENGE_TTL,
+        moments: Moments | None = None,
+    ):
         self.store = store
         self.clock = clock
         self.seeds = seeds or (lambda: secrets.randbits(62))
@@ -123,9 +134,12 @@ class Core:
         now = self.clock()
 
         def work(tx: Transaction) -> int:
-            return tx.execute("UPDATE matches SET broken = ?, broken_at = ?, next_event_at = NULL, claimed_by = NULL,"
-                              " claimed_until = NULL, claim_token = NULL, version = version + 1"
-                              " WHERE id = ? AND broken IS NULL", (reason, now, match_id)).rowcount
+            return tx.execute(
+                "UPDATE matches SET broken = ?, broken_at = ?, next_event_at = NULL, claimed_by = NULL,"
+                " claimed_until = NULL, claim_token = NULL, version = version + 1"
+                " WHERE id = ? AND broken IS NULL",
+                (reason, now, match_id),
+            ).rowcount
 
         marked = await self.store.write(work) == 1
         if marked:
@@ -146,7 +160,8 @@ class Core:
 
     async def moves(self, match_id: int) -> list[MoveRow]:
         rows = await self.store.fetchall(
-            "SELECT ply, move, user_id, played_at FROM moves WHERE match_id = ? ORDER BY ply", (match_id,))
+            "SELECT ply, move, user_id, played_at FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)
+        )
         return [MoveRow(r["ply"], r["move"], r["user_id"], r["played_at"]) for r in rows]
 
     async def record(self, match_id: int) -> Record:
@@ -166,14 +181,22 @@ class Core:
         row = await self.store.fetchone("SELECT * FROM series WHERE id = ?", (series_id,))
         return Series.from_row(dict(row)) if row else None
 
-    async def user_matches(self, user_id: int, *, channel_id: int | None = None, game: str | None = None,
-                           statuses: tuple[str, ...] = ("active",)) -> Matches:
+    async def user_matches(
+        self,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        game: str | None = None,
+        statuses: tuple[str, ...] = ("active",),
+    ) -> Matches:
         """The user's matches; those whose rows cannot be read are left out, their ids in ``broken``."""
         # Driven from match_players, whose key starts with the user: a few rows per player at any
         # size.  A plain JOIN let SQLite start from matches_status instead, reading every active
         # match (52-72 ms at 100,000); CROSS JOIN fixes SQLite's join order (standard SQL elsewhere).
-        sql = ("SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id = ? AND m.id = p.match_id"
-               f" AND m.status IN ({','.join('?' * len(statuses))})")
+        sql = (
+            "SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id = ? AND m.id = p.match_id"
+            f" AND m.status IN ({','.join('?' * len(statuses))})"
+        )
         params: list[Any] = [user_id, *statuses]
         if channel_id is not None:
             sql += " AND (m.channel_id = ? OR m.thread_id = ?)"
@@ -193,8 +216,9 @@ class Core:
         if days is None:
             days = (await self.guild_settings(guild_id)).default_days or timing.DEFAULT_DAYS
         if days not in timing.DAYS_CHOICES:
-            raise ServiceError(Text("The time per move is one of {days} days.",
-                                    days=", ".join(map(str, timing.DAYS_CHOICES))))
+            raise ServiceError(
+                Text("The time per move is one of {days} days.", days=", ".join(map(str, timing.DAYS_CHOICES)))
+            )
         return days
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
@@ -210,16 +234,18 @@ class Core:
     def _clock_for(self, tx: Transaction, user_id: int, days: float, now: float) -> dict[str, Any]:
         if ai_seats.is_ai(user_id):
             # The computer moves at once: no deadline, so no reminder, no timeout, nothing to claim.
-            return {"clock_start": now, "deadline": None, "sent": 0, "last_reminded_at": None,
-                    "next_event_at": None}
+            return {"clock_start": now, "deadline": None, "sent": 0, "last_reminded_at": None, "next_event_at": None}
         row = tx.fetchone("SELECT vacation_until FROM users WHERE user_id = ?", (user_id,))
         clock = timing.start_clock(now, days, row["vacation_until"] if row else None)
-        return {"clock_start": clock.clock_start, "deadline": clock.deadline, "sent": 0,
-                "last_reminded_at": None,
-                "next_event_at": timing.next_event_at(clock.clock_start, clock.deadline, days, 0, None)}
+        return {
+            "clock_start": clock.clock_start,
+            "deadline": clock.deadline,
+            "sent": 0,
+            "last_reminded_at": None,
+            "next_event_at": timing.next_event_at(clock.clock_start, clock.deadline, days, 0, None),
+        }
 
-    def _commit(self, tx: Transaction, match: Match, state, *, result: dict | None = None,
-                **columns: Any) -> Match:
+    def _commit(self, tx: Transaction, match: Match, state, *, result: dict | None = None, **columns: Any) -> Match:
         """Write ``state`` as the match's new snapshot if nobody changed it first.
 
         Restarts the clock when another player is to move, ends the match when
@@ -238,8 +264,7 @@ class Core:
             values.update(status="void", ended_at=now, next_event_at=None, deadline=None)
             result = None
         elif result is not None:
-            values.update(status="finished", result=dumps(result), ended_at=now, next_event_at=None,
-                          deadline=None)
+            values.update(status="finished", result=dumps(result), ended_at=now, next_event_at=None, deadline=None)
         else:
             seat = state.current_player()
             if match.status != "active" or seat != match.to_move_seat():
@@ -251,11 +276,14 @@ class Core:
                     days = banks[seat] / timing.DAY
                 values.update(self._clock_for(tx, match.players[seat], days, now))
         sets = ", ".join(f"{k} = ?" for k in values)
-        row = tx.fetchone(f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ?"
-                          " RETURNING *", (*values.values(), match.id, match.version))
+        row = tx.fetchone(
+            f"UPDATE matches SET {sets}, version = version + 1 WHERE id = ? AND version = ? RETURNING *",
+            (*values.values(), match.id, match.version),
+        )
         if row is None:
-            raise StaleRequest(Text("The match changed before your request arrived; look at the new board and "
-                                    "try again."))
+            raise StaleRequest(
+                Text("The match changed before your request arrived; look at the new board and try again.")
+            )
         tx.schedule(values.get("next_event_at"))
         new = Match.from_row(row, snapshot=snapshot)
         # Open web boards (bot/web), in this process and the others, show the change at once.
@@ -277,8 +305,9 @@ class Core:
         banks = list(match.banks or [match.bank] * len(match.players))
         ending = match.to_move_seat() if match.status == "active" else None
         if ending is not None and match.clock_start is not None:
-            banks[ending] = timing.bank_after_turn(banks[ending], now - match.clock_start, match.increment or 0.0,
-                                                   match.bank)
+            banks[ending] = timing.bank_after_turn(
+                banks[ending], now - match.clock_start, match.increment or 0.0, match.bank
+            )
         return banks
 
     def _score(self, tx: Transaction, match: Match, result: dict) -> None:
@@ -289,9 +318,16 @@ class Core:
             self._score_series(tx, match, outcome)
         # Ratings compare people; a computer seat has a level, not a rating.
         if ratings.is_rated(match.guild_id, match.players):
-            ratings.rate_match(tx, match.guild_id, match.game, match.id, match.players,
-                               ratings.places(match.game, len(match.players), result, match.resignations),
-                               result["winners"], self.clock())
+            ratings.rate_match(
+                tx,
+                match.guild_id,
+                match.game,
+                match.id,
+                match.players,
+                ratings.places(match.game, len(match.players), result, match.resignations),
+                result["winners"],
+                self.clock(),
+            )
 
     def _score_series(self, tx: Transaction, match: Match, outcome: Outcome) -> None:
         row = tx.fetchone("SELECT * FROM series WHERE id = ?", (match.series_id,))
@@ -304,19 +340,21 @@ class Core:
         leaders = [p for p, v in series.points.items() if v >= series.target]
         if leaders:
             series.winner_id = max(leaders, key=lambda p: series.points[p])
-        tx.execute("UPDATE series SET points = ?, winner_id = ? WHERE id = ?",
-                   (dumps({str(k): v for k, v in series.points.items()}), series.winner_id, series.id))
+        tx.execute(
+            "UPDATE series SET points = ?, winner_id = ? WHERE id = ?",
+            (dumps({str(k): v for k, v in series.points.items()}), series.winner_id, series.id),
+        )
 
     def _new_series(self, tx: Transaction, game: str, guild_id: int | None, players: list[int]) -> int:
         row = tx.fetchone(
             "INSERT INTO series (game, guild_id, players, points, target, created_at) VALUES (?, ?, ?, ?, ?, ?)"
             " RETURNING id",
-            (game, guild_id, dumps(players), dumps({str(p): 0 for p in players}), SERIES_TARGET, self.clock()))
+            (game, guild_id, dumps(players), dumps({str(p): 0 for p in players}), SERIES_TARGET, self.clock()),
+        )
         return row["id"]
 
     def _index_players(self, tx: Transaction, match_id: int, players: list[int]) -> None:
-        tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)",
-                       [(p, match_id) for p in players])
+        tx.executemany("INSERT INTO match_players (user_id, match_id) VALUES (?, ?)", [(p, match_id) for p in players])
 
 
 def guild_settings_of(row, guild_id: int | None) -> GuildSettings:
@@ -324,8 +362,9 @@ def guild_settings_of(row, guild_id: int | None) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id or 0)
     data = dict(row)
-    return GuildSettings(data["guild_id"], data["default_days"], data["challenge_channel_id"],
-                         bool(data["threads"]), data["language"])
+    return GuildSettings(
+        data["guild_id"], data["default_days"], data["challenge_channel_id"], bool(data["threads"]), data["language"]
+    )
 
 
 class Component:

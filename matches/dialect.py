@@ -13,6 +13,7 @@ three things are translated, each explicitly here:
   ``WITHOUT ROWID`` goes;
 - statements in :data:`POSTGRES_REWRITES`, written out for each dialect.
 """
+
 from __future__ import annotations
 
 import functools

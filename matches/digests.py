@@ -10,6 +10,7 @@ before sending and ``mark_digest_sent`` is fenced by owner and token, so of seve
 across restarts, exactly one sends each digest.  ``digest_sent_on`` (the player's local day)
 keeps it to one a day even when he changes the hour after today's went out.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -25,7 +26,7 @@ from .models import Match, UserSettings
 from .store import Transaction
 
 DIGEST_LEASE = 120.0
-NOTE_MAX = 1000          # characters of a private note
+NOTE_MAX = 1000  # characters of a private note
 
 
 def zone(name: str) -> ZoneInfo:
@@ -34,8 +35,9 @@ def zone(name: str) -> ZoneInfo:
             return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         pass
-    raise ServiceError(Text("{zone} is not a time zone I know; pick one from the list (like Europe/Berlin).",
-                            zone=name))
+    raise ServiceError(
+        Text("{zone} is not a time zone I know; pick one from the list (like Europe/Berlin).", zone=name)
+    )
 
 
 _ZONES: set[str] | None = None
@@ -78,11 +80,12 @@ def _urgency(match: Match) -> tuple:
 @dataclass
 class DigestClaim:
     """A digest claimed for sending: whose, for which process, with which token."""
+
     user_id: int
     owner: str
     token: str
     settings: UserSettings
-    matches: list[Match] = field(default_factory=list)      # his turn, most urgent deadline first
+    matches: list[Match] = field(default_factory=list)  # his turn, most urgent deadline first
 
 
 class Digests(Component):
@@ -93,8 +96,9 @@ class Digests(Component):
         self.moments.wakeups.listen("digests", self.next_wakeup)
 
     # ------------------------------------------------------------- settings
-    async def set_reminder_settings(self, user_id: int, *, reminders: str | None = None,
-                                    digest_hour: int | None = None, timezone: str | None = None) -> UserSettings:
+    async def set_reminder_settings(
+        self, user_id: int, *, reminders: str | None = None, digest_hour: int | None = None, timezone: str | None = None
+    ) -> UserSettings:
         """Change what is given; schedules (or drops) the player's daily digest to match."""
         if reminders is not None and reminders not in ("mention", "dm", "digest", "off"):
             raise ServiceError(Text("Reminders are sent as a mention, by DM, as a daily digest, or not at all (off)."))
@@ -116,10 +120,18 @@ class Digests(Component):
                 " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
                 " digest_hour = excluded.digest_hour, timezone = excluded.timezone,"
                 " digest_next_at = excluded.digest_next_at",
-                (user_id, mode, hour, tz_name, nxt))
+                (user_id, mode, hour, tz_name, nxt),
+            )
             tx.schedule(nxt)
-            return UserSettings(**{**current.__dict__, "reminders": mode, "digest_hour": hour, "timezone": tz_name,
-                                   "digest_next_at": nxt})
+            return UserSettings(
+                **{
+                    **current.__dict__,
+                    "reminders": mode,
+                    "digest_hour": hour,
+                    "timezone": tz_name,
+                    "digest_next_at": nxt,
+                }
+            )
 
         return await self.store.write(work)
 
@@ -127,8 +139,9 @@ class Digests(Component):
         await self.set_reminder_settings(user_id, reminders=mode)
 
     # ------------------------------------------------------------- the digest
-    async def claim_due_digests(self, owner: str, *, limit: int = 200,
-                                lease: float = DIGEST_LEASE) -> list[DigestClaim]:
+    async def claim_due_digests(
+        self, owner: str, *, limit: int = 200, lease: float = DIGEST_LEASE
+    ) -> list[DigestClaim]:
         """The digests due now, each claimed for ``owner`` (of several processes exactly one gets
         each), with the matches each lists; a digest with no match to list is simply marked sent
         by its claimant (nothing goes out that day)."""
@@ -136,29 +149,43 @@ class Digests(Component):
         token = secrets.token_hex(8)
 
         def work(tx: Transaction) -> list:
-            rows = tx.fetchall("SELECT * FROM users WHERE user_id IN (SELECT user_id FROM users WHERE"
-                               " digest_next_at <= ? ORDER BY digest_next_at LIMIT ?)", (now, limit))
+            rows = tx.fetchall(
+                "SELECT * FROM users WHERE user_id IN (SELECT user_id FROM users WHERE"
+                " digest_next_at <= ? ORDER BY digest_next_at LIMIT ?)",
+                (now, limit),
+            )
             if not rows:
                 return []
-            tx.execute(f"UPDATE users SET digest_claimed_by = ?, digest_claim_token = ?, digest_next_at = ?"
-                       f" WHERE user_id IN ({', '.join('?' * len(rows))})",
-                       (owner, token, now + lease, *(r["user_id"] for r in rows)))
-            tx.schedule(now + lease)        # the others look again when the lease ends
+            tx.execute(
+                f"UPDATE users SET digest_claimed_by = ?, digest_claim_token = ?, digest_next_at = ?"
+                f" WHERE user_id IN ({', '.join('?' * len(rows))})",
+                (owner, token, now + lease, *(r["user_id"] for r in rows)),
+            )
+            tx.schedule(now + lease)  # the others look again when the lease ends
             return [dict(r) for r in rows]
 
         rows = sorted(await self.store.write(work), key=lambda r: (r["digest_next_at"], r["user_id"]))
-        claims = {row["user_id"]: DigestClaim(row["user_id"], owner, token, UserSettings(
-            **{**row, "digest_claimed_by": owner, "digest_claim_token": token})) for row in rows}
+        claims = {
+            row["user_id"]: DigestClaim(
+                row["user_id"],
+                owner,
+                token,
+                UserSettings(**{**row, "digest_claimed_by": owner, "digest_claim_token": token}),
+            )
+            for row in rows
+        }
         # Every claimed player's active matches in one read (through match_players, keyed by user),
         # loaded on a worker thread: a round of 200 players in four matches each loads some 800
         # engine states, which on the event loop held up every interaction meanwhile (the loop
         # answered up to 1.5 s late; bench.digest, docs/benchmarks.md).
         seen: set[int] = set()
         for chunk in range(0, len(rows), 500):
-            users = [row["user_id"] for row in rows[chunk:chunk + 500]]
+            users = [row["user_id"] for row in rows[chunk : chunk + 500]]
             found = await self.store.fetchall(
                 "SELECT m.* FROM match_players p CROSS JOIN matches m WHERE p.user_id IN"
-                f" ({', '.join('?' * len(users))}) AND m.id = p.match_id AND m.status = 'active'", tuple(users))
+                f" ({', '.join('?' * len(users))}) AND m.id = p.match_id AND m.status = 'active'",
+                tuple(users),
+            )
             for match in await self.core._readable_in_thread(found):
                 mover = match.to_move_id()
                 if mover in claims and match.id not in seen:
@@ -174,8 +201,10 @@ class Digests(Component):
 
     async def confirm_digest(self, claim: DigestClaim) -> bool:
         """Just before sending: whether the claim still holds (nobody took it over after a pause)."""
-        row = await self.store.fetchone("SELECT 1 FROM users WHERE user_id = ? AND digest_claimed_by = ?"
-                                        " AND digest_claim_token = ?", (claim.user_id, claim.owner, claim.token))
+        row = await self.store.fetchone(
+            "SELECT 1 FROM users WHERE user_id = ? AND digest_claimed_by = ? AND digest_claim_token = ?",
+            (claim.user_id, claim.owner, claim.token),
+        )
         return row is not None
 
     async def mark_digest_sent(self, claim: DigestClaim) -> bool:
@@ -186,17 +215,22 @@ class Digests(Component):
         now = self.clock()
 
         def work(tx: Transaction) -> bool:
-            row = tx.fetchone("SELECT reminders, digest_hour, timezone FROM users WHERE user_id = ?"
-                              " AND digest_claimed_by = ? AND digest_claim_token = ?",
-                              (claim.user_id, claim.owner, claim.token))
+            row = tx.fetchone(
+                "SELECT reminders, digest_hour, timezone FROM users WHERE user_id = ?"
+                " AND digest_claimed_by = ? AND digest_claim_token = ?",
+                (claim.user_id, claim.owner, claim.token),
+            )
             if row is None:
                 return False
             tz = zone(row["timezone"])
             today = local_day(now, tz)
             nxt = next_digest_at(now, row["digest_hour"], tz, today) if row["reminders"] == "digest" else None
             tx.schedule(nxt)
-            tx.execute("UPDATE users SET digest_next_at = ?, digest_sent_on = ?, digest_claimed_by = NULL,"
-                       " digest_claim_token = NULL WHERE user_id = ?", (nxt, today, claim.user_id))
+            tx.execute(
+                "UPDATE users SET digest_next_at = ?, digest_sent_on = ?, digest_claimed_by = NULL,"
+                " digest_claim_token = NULL WHERE user_id = ?",
+                (nxt, today, claim.user_id),
+            )
             return True
 
         return await self.store.write(work)
@@ -214,20 +248,26 @@ class Digests(Component):
         now = self.clock()
 
         def work(tx: Transaction) -> None:
-            if tx.fetchone("SELECT 1 FROM match_players WHERE match_id = ? AND user_id = ?",
-                           (match_id, user_id)) is None:
+            if (
+                tx.fetchone("SELECT 1 FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+                is None
+            ):
                 raise NotAPlayer(Text("You are not playing in match #{id}.", id=match_id))
             if not text.strip():
                 tx.execute("DELETE FROM match_notes WHERE match_id = ? AND user_id = ?", (match_id, user_id))
                 return
-            tx.execute("INSERT INTO match_notes (match_id, user_id, text, updated_at) VALUES (?, ?, ?, ?)"
-                       " ON CONFLICT (match_id, user_id) DO UPDATE SET text = excluded.text,"
-                       " updated_at = excluded.updated_at", (match_id, user_id, text, now))
+            tx.execute(
+                "INSERT INTO match_notes (match_id, user_id, text, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (match_id, user_id) DO UPDATE SET text = excluded.text,"
+                " updated_at = excluded.updated_at",
+                (match_id, user_id, text, now),
+            )
 
         await self.store.write(work)
 
     async def note(self, match_id: int, user_id: int) -> str | None:
         """The note ``user_id`` keeps on the match: only ever his own."""
-        row = await self.store.fetchone("SELECT text FROM match_notes WHERE match_id = ? AND user_id = ?",
-                                        (match_id, user_id))
+        row = await self.store.fetchone(
+            "SELECT text FROM match_notes WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
         return row["text"] if row else None

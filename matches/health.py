@@ -7,10 +7,11 @@ every read of a match loads its row and its snapshot (``Match.load``), every rea
 (``Core.checked_record``).  A match that fails either is marked broken (``Core.mark_broken``):
 logged once with its id, left out of lists and due work, refused alone.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import timing
 from .core import Component, replayed
@@ -31,8 +32,9 @@ class BrokenMatch:
 class Health(Component):
     async def broken_matches(self) -> list[BrokenMatch]:
         """Every match marked broken, the first found first (plain columns only: the rest may not decode)."""
-        rows = await self.store.fetchall("SELECT id, game, status, broken, broken_at FROM matches"
-                                         " WHERE broken IS NOT NULL ORDER BY broken_at, id")
+        rows = await self.store.fetchall(
+            "SELECT id, game, status, broken, broken_at FROM matches WHERE broken IS NOT NULL ORDER BY broken_at, id"
+        )
         return [BrokenMatch(r["id"], r["game"], r["status"], r["broken"], r["broken_at"]) for r in rows]
 
     async def find_broken(self, progress: Callable[[str], None] = lambda line: None) -> list[int]:
@@ -40,8 +42,10 @@ class Health(Component):
         those that fail.  The ids marked broken by this sweep."""
         found, last, seen = [], 0, 0
         while True:
-            rows = await self.store.fetchall("SELECT * FROM matches WHERE id > ? AND state IS NOT NULL"
-                                             " AND broken IS NULL ORDER BY id LIMIT ?", (last, 500))
+            rows = await self.store.fetchall(
+                "SELECT * FROM matches WHERE id > ? AND state IS NOT NULL AND broken IS NULL ORDER BY id LIMIT ?",
+                (last, 500),
+            )
             if not rows:
                 return found
             for row in rows:
@@ -80,15 +84,18 @@ class Health(Component):
             return reason
         nxt = None
         if match.status == "active" and match.deadline is not None and match.clock_start is not None:
-            nxt = timing.next_event_at(match.clock_start, match.deadline, match.turn_days, match.sent,
-                                       match.last_reminded_at)
+            nxt = timing.next_event_at(
+                match.clock_start, match.deadline, match.turn_days, match.sent, match.last_reminded_at
+            )
 
         def work(tx: Transaction) -> None:
-            row = tx.fetchone("UPDATE matches SET broken = NULL, broken_at = NULL, next_event_at = ?,"
-                              " version = version + 1 WHERE id = ? AND version = ? RETURNING *",
-                              (nxt, match_id, match.version))
+            row = tx.fetchone(
+                "UPDATE matches SET broken = NULL, broken_at = NULL, next_event_at = ?,"
+                " version = version + 1 WHERE id = ? AND version = ? RETURNING *",
+                (nxt, match_id, match.version),
+            )
             tx.schedule(nxt)
-            if row is not None:     # the computer's turn, if it is one, is thought out again
+            if row is not None:  # the computer's turn, if it is one, is thought out again
                 self.core._position_written(tx, Match.from_row(row, snapshot=match.state_json))
 
         await self.store.write(work)

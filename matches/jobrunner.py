@@ -15,6 +15,7 @@ while the claim holds; a process paused past its lease finds its claim taken and
 result refused (``Jobs.finish_move_job``).  On stop, the jobs still being thought about are
 handed back, for another process to take at once.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,17 +23,18 @@ import logging
 import os
 import socket
 import time
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from .jobs import JOB_DONE, JOB_QUEUED, LEASE, MOVE, RETRY_DELAY, REVIEW, Job
 from .models import describe
 
 log = logging.getLogger(__name__)
 
-POLL = 1800.0          # seconds an idle slot sleeps at most without a wake-up (the safety net)
-RETRY = (0.5, 30.0)    # after a failed claim (the database away): the first wait, the longest
-BUSY = 0.05            # jobs wait that another process is claiming right now: look again this soon
-HEARTBEAT = 20.0       # a busy runner tells the database it is alive at most this often (python -m matches status)
+POLL = 1800.0  # seconds an idle slot sleeps at most without a wake-up (the safety net)
+RETRY = (0.5, 30.0)  # after a failed claim (the database away): the first wait, the longest
+BUSY = 0.05  # jobs wait that another process is claiming right now: look again this soon
+HEARTBEAT = 20.0  # a busy runner tells the database it is alive at most this often (python -m matches status)
 
 
 class Nap:
@@ -67,10 +69,21 @@ class Nap:
 
 
 class JobRunner:
-    def __init__(self, service, owner: str, *, moves: int, reviews: int,
-                 think: Callable[[Any], Awaitable[str]], review: Callable[[Any], Awaitable[dict]],
-                 lease: float = LEASE, poll: float = POLL, processes: int | None = None,
-                 retry_delay: float = RETRY_DELAY, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        service,
+        owner: str,
+        *,
+        moves: int,
+        reviews: int,
+        think: Callable[[Any], Awaitable[str]],
+        review: Callable[[Any], Awaitable[dict]],
+        lease: float = LEASE,
+        poll: float = POLL,
+        processes: int | None = None,
+        retry_delay: float = RETRY_DELAY,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.service = service
         self.owner = owner
         self.slots = [(MOVE,)] * moves + [(REVIEW,)] * reviews
@@ -80,14 +93,14 @@ class JobRunner:
         self.poll = poll
         self.retry_delay = retry_delay
         self.processes = processes if processes is not None else moves + reviews
-        self.running: dict[int, Job] = {}          # job id -> the job being thought about
-        self.done = 0                              # results handed in (for the heartbeat and the bench)
+        self.running: dict[int, Job] = {}  # job id -> the job being thought about
+        self.done = 0  # results handed in (for the heartbeat and the bench)
         self.started_at = service.clock()
         self._tasks: list[asyncio.Task] = []
         self._naps: list[Nap] = []
         self._stopping = False
         self._clock = clock
-        self._beaten = -HEARTBEAT           # when the last heartbeat went out (self._clock)
+        self._beaten = -HEARTBEAT  # when the last heartbeat went out (self._clock)
 
     # ------------------------------------------------------------- life
     def start(self) -> None:
@@ -97,8 +110,11 @@ class JobRunner:
         for number, kinds in enumerate(self.slots):
             nap = Nap()
             self._naps.append(nap)
-            self._tasks.append(asyncio.get_running_loop().create_task(
-                self._slot(kinds, nap), name=f"thinking slot {number} ({kinds[0]}s)"))
+            self._tasks.append(
+                asyncio.get_running_loop().create_task(
+                    self._slot(kinds, nap), name=f"thinking slot {number} ({kinds[0]}s)"
+                )
+            )
 
     def _heard(self, topic: str, payload: str) -> None:
         if topic in (JOB_QUEUED, JOB_DONE):
@@ -139,8 +155,9 @@ class JobRunner:
     async def heartbeat(self) -> None:
         """Tell the database this process is alive (``python -m matches status``)."""
         self._beaten = self._clock()
-        await self.service.heartbeat(self.owner, socket.gethostname(), os.getpid(), self.processes,
-                                     len(self.running), self.done, self.started_at)
+        await self.service.heartbeat(
+            self.owner, socket.gethostname(), os.getpid(), self.processes, len(self.running), self.done, self.started_at
+        )
 
     async def _beat_when_due(self) -> None:
         """On activity (each claim): a heartbeat if the last is HEARTBEAT old.  A runner idle for long
@@ -191,15 +208,26 @@ class JobRunner:
             except Exception as exc:  # noqa: BLE001 - a job that fails must not stop the slot
                 reason = describe(exc)
                 went = await self._persist(lambda: self.service.fail_job(job, reason, retry_delay=self.retry_delay))
-                log.warning("job %s (%s of match %s) failed on try %s: %s; %s", job.id, job.kind, job.match_id,
-                            job.tries, reason, went or "its claim was lost")
+                log.warning(
+                    "job %s (%s of match %s) failed on try %s: %s; %s",
+                    job.id,
+                    job.kind,
+                    job.match_id,
+                    job.tries,
+                    reason,
+                    went or "its claim was lost",
+                )
                 return
             finish = self.service.finish_move_job if job.kind == MOVE else self.service.finish_review_job
             if await self._persist(lambda: finish(job, result)):
                 self.done += 1
             else:
-                log.info("job %s (%s of match %s): the result came after the claim was lost; dropped",
-                         job.id, job.kind, job.match_id)
+                log.info(
+                    "job %s (%s of match %s): the result came after the claim was lost; dropped",
+                    job.id,
+                    job.kind,
+                    job.match_id,
+                )
         finally:
             self.running.pop(job.id, None)
 
@@ -212,8 +240,9 @@ class JobRunner:
                     return thinking.result()
                 try:
                     if not await self.service.renew_job(job, lease=self.lease):
-                        log.warning("job %s (%s of match %s): its claim was lost while thinking", job.id, job.kind,
-                                    job.match_id)
+                        log.warning(
+                            "job %s (%s of match %s): its claim was lost while thinking", job.id, job.kind, job.match_id
+                        )
                 except Exception as exc:  # noqa: BLE001 - the database away: the next renewal tries again
                     log.warning("could not renew the lease of job %s: %s", job.id, describe(exc))
         except asyncio.CancelledError:
@@ -231,8 +260,9 @@ class JobRunner:
                 raise
             except Exception as exc:  # noqa: BLE001
                 if self._clock() + delay > deadline or not self.service.store.is_open:
-                    log.warning("could not hand in a result (%s); its job is taken again after its lease",
-                                describe(exc))
+                    log.warning(
+                        "could not hand in a result (%s); its job is taken again after its lease", describe(exc)
+                    )
                     return None
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY[1])

@@ -26,6 +26,7 @@ board, as it always did.  Whoever waits for a job is told through
 ``Transaction.notify`` (``JOB_QUEUED`` wakes thinking processes, ``JOB_DONE``
 the process waiting for a result; PostgreSQL's NOTIFY carries them to the others).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -42,17 +43,19 @@ from .reviews import Reviewing, Reviews
 from .store import Transaction
 
 MOVE, REVIEW = "move", "review"
-PRIORITY = {MOVE: 0, REVIEW: 1}     # lower first: a live move never waits behind a review
-MAX_TRIES = 3                        # tries before a job is parked
-LEASE = 60.0                         # seconds a claim lasts unless renewed (renewed every third of it)
-RETRY_DELAY = 2.0                    # seconds before a failed job's next try, times its tries
-JOB_QUEUED = "ai_job"                # notice: a job is waiting (payload: its kind)
-JOB_DONE = "ai_done"                 # notice: a job has a result or was parked (payload: kind:match:version)
-SEEN = 60.0                          # a thinking process heard from within this is counted as running
+PRIORITY = {MOVE: 0, REVIEW: 1}  # lower first: a live move never waits behind a review
+MAX_TRIES = 3  # tries before a job is parked
+LEASE = 60.0  # seconds a claim lasts unless renewed (renewed every third of it)
+RETRY_DELAY = 2.0  # seconds before a failed job's next try, times its tries
+JOB_QUEUED = "ai_job"  # notice: a job is waiting (payload: its kind)
+JOB_DONE = "ai_done"  # notice: a job has a result or was parked (payload: kind:match:version)
+SEEN = 60.0  # a thinking process heard from within this is counted as running
 
 # A job's match still stands where the job was made: the same version (and for a move, still played).
-_CURRENT = ("EXISTS (SELECT 1 FROM matches m WHERE m.id = j.match_id AND m.version = j.version"
-            " AND (j.kind <> 'move' OR m.status = 'active'))")
+_CURRENT = (
+    "EXISTS (SELECT 1 FROM matches m WHERE m.id = j.match_id AND m.version = j.version"
+    " AND (j.kind <> 'move' OR m.status = 'active'))"
+)
 
 
 def done_notice(kind: str, match_id: int, version: int) -> str:
@@ -62,6 +65,7 @@ def done_notice(kind: str, match_id: int, version: int) -> str:
 @dataclass(frozen=True)
 class Job:
     """A job as claimed: what to think about, and the claim that fences its result."""
+
     id: int
     kind: str
     match_id: int
@@ -84,6 +88,7 @@ class Job:
 class Claim:
     """What a claim found: a job, or when to look again (``soon``: jobs wait that other processes
     are claiming at this moment; ``next_at``: the next lease end or retry among the jobs)."""
+
     job: Job | None
     soon: bool = False
     next_at: float | None = None
@@ -91,11 +96,11 @@ class Claim:
 
 @dataclass(frozen=True)
 class JobState:
-    state: str                # waiting, running, done, parked
+    state: str  # waiting, running, done, parked
     result: str | None
     error: str | None
     tries: int
-    not_before: float         # waiting: not tried again before this
+    not_before: float  # waiting: not tried again before this
 
 
 @dataclass(frozen=True)
@@ -120,11 +125,11 @@ class WorkerSeen:
 
 @dataclass(frozen=True)
 class QueueStatus:
-    waiting: dict[str, int]          # by kind
+    waiting: dict[str, int]  # by kind
     running: dict[str, int]
     parked: dict[str, int]
-    oldest_wait: float | None        # seconds the oldest waiting job has waited
-    workers: list[WorkerSeen]        # thinking processes heard from in the last SEEN seconds
+    oldest_wait: float | None  # seconds the oldest waiting job has waited
+    workers: list[WorkerSeen]  # thinking processes heard from in the last SEEN seconds
 
     def total(self, which: str) -> int:
         return sum(getattr(self, which).values())
@@ -144,25 +149,30 @@ class Jobs(Component):
         if not any(ai_seats.is_ai(p) for p in match.players):
             return
         # The jobs of earlier positions are moot (a move played, taken back, a resignation).
-        tx.execute("DELETE FROM ai_jobs WHERE kind = 'move' AND match_id = ? AND version < ?",
-                   (match.id, match.version))
+        tx.execute(
+            "DELETE FROM ai_jobs WHERE kind = 'move' AND match_id = ? AND version < ?", (match.id, match.version)
+        )
         if match.status == "active":
             thinking = Computer.computer_to_move(match)
             if thinking is not None:
                 self._queue(tx, MOVE, match.id, match.version, match.guild_id, dataclasses.asdict(thinking))
 
-    def _queue(self, tx: Transaction, kind: str, match_id: int, version: int, guild_id: int | None,
-               payload: dict[str, Any]) -> None:
+    def _queue(
+        self, tx: Transaction, kind: str, match_id: int, version: int, guild_id: int | None, payload: dict[str, Any]
+    ) -> None:
         now = self.clock()
-        tx.execute("INSERT INTO ai_jobs (kind, priority, match_id, version, guild_id, payload, state, created_at,"
-                   " not_before) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)"
-                   " ON CONFLICT (kind, match_id, version) DO NOTHING",
-                   (kind, PRIORITY[kind], match_id, version, guild_id, dumps(payload), now, now))
+        tx.execute(
+            "INSERT INTO ai_jobs (kind, priority, match_id, version, guild_id, payload, state, created_at,"
+            " not_before) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)"
+            " ON CONFLICT (kind, match_id, version) DO NOTHING",
+            (kind, PRIORITY[kind], match_id, version, guild_id, dumps(payload), now, now),
+        )
         tx.notify(JOB_QUEUED, kind)
 
     async def ensure_move_job(self, job: Thinking) -> bool:
         """Queue ``job`` if its match still stands at its position (a match left waiting before the
         queue existed, or whose job was lost); False when the match has moved on."""
+
         def work(tx: Transaction) -> bool:
             row = tx.fetchone("SELECT version, status, guild_id FROM matches WHERE id = ?", (job.match_id,))
             if row is None or row["version"] != job.version or row["status"] != "active":
@@ -177,19 +187,25 @@ class Jobs(Component):
 
         ``owner``: the asking process thinks about it itself if nobody else does (a bot thinking in
         its own processes): the job is claimed for it in the same transaction, and returned."""
+
         def work(tx: Transaction) -> Job | None:
             now = self.clock()
             row = tx.fetchone("SELECT guild_id FROM matches WHERE id = ?", (job.match_id,))
-            tx.execute("UPDATE ai_jobs SET state = 'waiting', tries = 0, error = NULL, not_before = ?, created_at = ?"
-                       " WHERE kind = 'review' AND match_id = ? AND version = ? AND state = 'parked'",
-                       (now, now, job.match_id, job.version))
-            self._queue(tx, REVIEW, job.match_id, job.version, row["guild_id"] if row else None,
-                        dataclasses.asdict(job))
+            tx.execute(
+                "UPDATE ai_jobs SET state = 'waiting', tries = 0, error = NULL, not_before = ?, created_at = ?"
+                " WHERE kind = 'review' AND match_id = ? AND version = ? AND state = 'parked'",
+                (now, now, job.match_id, job.version),
+            )
+            self._queue(
+                tx, REVIEW, job.match_id, job.version, row["guild_id"] if row else None, dataclasses.asdict(job)
+            )
             if owner is None:
                 return None
-            free = tx.fetchone("SELECT * FROM ai_jobs WHERE kind = 'review' AND match_id = ? AND version = ?"
-                               " AND ((state = 'waiting' AND not_before <= ?) OR (state = 'running' AND claimed_until <= ?))",
-                               (job.match_id, job.version, now, now))
+            free = tx.fetchone(
+                "SELECT * FROM ai_jobs WHERE kind = 'review' AND match_id = ? AND version = ?"
+                " AND ((state = 'waiting' AND not_before <= ?) OR (state = 'running' AND claimed_until <= ?))",
+                (job.match_id, job.version, now, now),
+            )
             if free is None:
                 return None
             if free["state"] == "running" and free["tries"] >= MAX_TRIES:
@@ -201,33 +217,52 @@ class Jobs(Component):
 
     def _claim(self, tx: Transaction, row, owner: str, now: float, lease: float) -> Job:
         token = secrets.token_hex(8)
-        tx.execute("UPDATE ai_jobs SET state = 'running', tries = tries + 1, claimed_by = ?, claim_token = ?,"
-                   " claimed_until = ?, started_at = ? WHERE id = ?", (owner, token, now + lease, now, row["id"]))
-        return Job(row["id"], row["kind"], row["match_id"], row["version"], row["guild_id"], row["payload"],
-                   row["tries"] + 1, owner, token, now + lease)
+        tx.execute(
+            "UPDATE ai_jobs SET state = 'running', tries = tries + 1, claimed_by = ?, claim_token = ?,"
+            " claimed_until = ?, started_at = ? WHERE id = ?",
+            (owner, token, now + lease, now, row["id"]),
+        )
+        return Job(
+            row["id"],
+            row["kind"],
+            row["match_id"],
+            row["version"],
+            row["guild_id"],
+            row["payload"],
+            row["tries"] + 1,
+            owner,
+            token,
+            now + lease,
+        )
 
     async def job_state(self, kind: str, match_id: int, version: int) -> JobState | None:
-        row = await self.store.fetchone("SELECT state, result, error, tries, not_before FROM ai_jobs WHERE kind = ?"
-                                        " AND match_id = ? AND version = ?", (kind, match_id, version))
-        return None if row is None else JobState(row["state"], row["result"], row["error"], row["tries"],
-                                                 row["not_before"])
+        row = await self.store.fetchone(
+            "SELECT state, result, error, tries, not_before FROM ai_jobs WHERE kind = ?"
+            " AND match_id = ? AND version = ?",
+            (kind, match_id, version),
+        )
+        return (
+            None
+            if row is None
+            else JobState(row["state"], row["result"], row["error"], row["tries"], row["not_before"])
+        )
 
     # ------------------------------------------------------------- thinking processes
-    async def claim_job(self, owner: str, kinds: tuple[str, ...] = (MOVE, REVIEW), *,
-                        lease: float = LEASE) -> Claim:
+    async def claim_job(self, owner: str, kinds: tuple[str, ...] = (MOVE, REVIEW), *, lease: float = LEASE) -> Claim:
         """The next job of ``kinds`` for ``owner`` (a thinking process), claimed until ``lease`` from now."""
         marks = ", ".join("?" * len(kinds))
 
         def work(tx: Transaction) -> Claim:
             now = self.clock()
-            pick = ("SELECT j.* FROM ai_jobs j LEFT JOIN (SELECT COALESCE(guild_id, 0) AS g, COUNT(*) AS n"
-                    " FROM ai_jobs WHERE state = 'running' AND claimed_until > ? GROUP BY COALESCE(guild_id, 0)) r"
-                    " ON r.g = COALESCE(j.guild_id, 0)"
-                    f" WHERE j.kind IN ({marks}) AND ((j.state = 'waiting' AND j.not_before <= ?)"
-                    " OR (j.state = 'running' AND j.claimed_until <= ?))"
-                    f" AND {_CURRENT}"
-                    " ORDER BY j.priority, COALESCE(r.n, 0), j.created_at, j.id LIMIT 1"
-                    + tx.skip_locked.format(table="j"))
+            pick = (
+                "SELECT j.* FROM ai_jobs j LEFT JOIN (SELECT COALESCE(guild_id, 0) AS g, COUNT(*) AS n"
+                " FROM ai_jobs WHERE state = 'running' AND claimed_until > ? GROUP BY COALESCE(guild_id, 0)) r"
+                " ON r.g = COALESCE(j.guild_id, 0)"
+                f" WHERE j.kind IN ({marks}) AND ((j.state = 'waiting' AND j.not_before <= ?)"
+                " OR (j.state = 'running' AND j.claimed_until <= ?))"
+                f" AND {_CURRENT}"
+                " ORDER BY j.priority, COALESCE(r.n, 0), j.created_at, j.id LIMIT 1" + tx.skip_locked.format(table="j")
+            )
             while True:
                 row = tx.fetchone(pick, (now, *kinds, now, now))
                 if row is None:
@@ -238,37 +273,52 @@ class Jobs(Component):
                     continue
                 return Claim(self._claim(tx, row, owner, now, lease))
             # Nothing to take: the jobs of positions that are gone go (an abort, a match marked broken).
-            tx.execute("DELETE FROM ai_jobs WHERE state IN ('waiting', 'done') AND id IN"
-                       f" (SELECT j.id FROM ai_jobs j WHERE NOT {_CURRENT})")
+            tx.execute(
+                "DELETE FROM ai_jobs WHERE state IN ('waiting', 'done') AND id IN"
+                f" (SELECT j.id FROM ai_jobs j WHERE NOT {_CURRENT})"
+            )
             soonest = tx.fetchone(
                 "SELECT MIN(t) AS t FROM (SELECT MIN(claimed_until) AS t FROM ai_jobs WHERE state = 'running'"
                 f" AND kind IN ({marks}) UNION ALL SELECT MIN(not_before) FROM ai_jobs WHERE state = 'waiting'"
-                f" AND kind IN ({marks})) AS x", (*kinds, *kinds))["t"]
+                f" AND kind IN ({marks})) AS x",
+                (*kinds, *kinds),
+            )["t"]
             return Claim(None, soon=soonest is not None and soonest <= now, next_at=soonest)
 
         return await self.store.write(work, relaxed=True)
 
     def _park(self, tx: Transaction, row, reason: str, now: float) -> None:
-        tx.execute("UPDATE ai_jobs SET state = 'parked', error = ?, finished_at = ?, claimed_by = NULL,"
-                   " claim_token = NULL, claimed_until = NULL WHERE id = ?", (reason[:500], now, row["id"]))
+        tx.execute(
+            "UPDATE ai_jobs SET state = 'parked', error = ?, finished_at = ?, claimed_by = NULL,"
+            " claim_token = NULL, claimed_until = NULL WHERE id = ?",
+            (reason[:500], now, row["id"]),
+        )
         tx.notify(JOB_DONE, done_notice(row["kind"], row["match_id"], row["version"]))
 
     @staticmethod
     def _fenced(tx: Transaction, job: Job, sets: str, params: tuple) -> bool:
         """Change ``job``'s row only while ``job``'s claim holds (a late or duplicate result changes nothing)."""
-        return tx.execute(f"UPDATE ai_jobs SET {sets} WHERE id = ? AND claim_token = ? AND state = 'running'",
-                          (*params, job.id, job.claim_token)).rowcount == 1
+        return (
+            tx.execute(
+                f"UPDATE ai_jobs SET {sets} WHERE id = ? AND claim_token = ? AND state = 'running'",
+                (*params, job.id, job.claim_token),
+            ).rowcount
+            == 1
+        )
 
     async def renew_job(self, job: Job, *, lease: float = LEASE) -> bool:
         """Another ``lease`` for a job still being thought about; False if the claim was lost."""
         return await self.store.write(
-            lambda tx: self._fenced(tx, job, "claimed_until = ?", (self.clock() + lease,)), relaxed=True)
+            lambda tx: self._fenced(tx, job, "claimed_until = ?", (self.clock() + lease,)), relaxed=True
+        )
 
     async def finish_move_job(self, job: Job, move: str) -> bool:
         """The move chosen for ``job``; False (and nothing written) if the claim was lost meanwhile."""
+
         def work(tx: Transaction) -> bool:
-            if not self._fenced(tx, job, "state = 'done', result = ?, finished_at = ?, claimed_until = NULL",
-                                (move, self.clock())):
+            if not self._fenced(
+                tx, job, "state = 'done', result = ?, finished_at = ?, claimed_until = NULL", (move, self.clock())
+            ):
                 return False
             tx.notify(JOB_DONE, done_notice(MOVE, job.match_id, job.version))
             return True
@@ -277,6 +327,7 @@ class Jobs(Component):
 
     async def finish_review_job(self, job: Job, review: dict[str, Any]) -> bool:
         """The review of ``job``'s match, stored (and the job gone) if the claim still holds."""
+
         def work(tx: Transaction) -> bool:
             if not self._fenced(tx, job, "state = 'done', finished_at = ?", (self.clock(),)):
                 return False
@@ -289,16 +340,27 @@ class Jobs(Component):
 
     async def fail_job(self, job: Job, reason: str, *, retry_delay: float = RETRY_DELAY) -> str | None:
         """The try failed: the job waits for another try, or is parked after MAX_TRIES; the state it went to."""
+
         def work(tx: Transaction) -> str | None:
             now = self.clock()
             if job.tries >= MAX_TRIES:
-                if not self._fenced(tx, job, "state = 'parked', error = ?, finished_at = ?, claimed_by = NULL,"
-                                    " claim_token = NULL, claimed_until = NULL", (reason[:500], now)):
+                if not self._fenced(
+                    tx,
+                    job,
+                    "state = 'parked', error = ?, finished_at = ?, claimed_by = NULL,"
+                    " claim_token = NULL, claimed_until = NULL",
+                    (reason[:500], now),
+                ):
                     return None
                 tx.notify(JOB_DONE, done_notice(job.kind, job.match_id, job.version))
                 return "parked"
-            if not self._fenced(tx, job, "state = 'waiting', error = ?, not_before = ?, claimed_by = NULL,"
-                                " claim_token = NULL, claimed_until = NULL", (reason[:500], now + retry_delay * job.tries)):
+            if not self._fenced(
+                tx,
+                job,
+                "state = 'waiting', error = ?, not_before = ?, claimed_by = NULL,"
+                " claim_token = NULL, claimed_until = NULL",
+                (reason[:500], now + retry_delay * job.tries),
+            ):
                 return None
             tx.notify(JOB_QUEUED, job.kind)
             return "waiting"
@@ -307,23 +369,34 @@ class Jobs(Component):
 
     async def hand_back(self, job: Job) -> bool:
         """A process stopping hands its job back untried, for another to take at once."""
+
         def work(tx: Transaction) -> bool:
-            if not self._fenced(tx, job, "state = 'waiting', tries = tries - 1, not_before = ?, claimed_by = NULL,"
-                                " claim_token = NULL, claimed_until = NULL", (self.clock(),)):
+            if not self._fenced(
+                tx,
+                job,
+                "state = 'waiting', tries = tries - 1, not_before = ?, claimed_by = NULL,"
+                " claim_token = NULL, claimed_until = NULL",
+                (self.clock(),),
+            ):
                 return False
             tx.notify(JOB_QUEUED, job.kind)
             return True
 
         return await self.store.write(work, relaxed=True)
 
-    async def heartbeat(self, name: str, host: str, pid: int, processes: int, running: int, done: int,
-                        started_at: float) -> None:
+    async def heartbeat(
+        self, name: str, host: str, pid: int, processes: int, running: int, done: int, started_at: float
+    ) -> None:
         now = self.clock()
-        await self.store.write(lambda tx: tx.execute(
-            "INSERT INTO ai_workers (name, host, pid, processes, running, done, started_at, seen_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET processes = excluded.processes,"
-            " running = excluded.running, done = excluded.done, seen_at = excluded.seen_at",
-            (name, host, pid, processes, running, done, started_at, now)), relaxed=True)
+        await self.store.write(
+            lambda tx: tx.execute(
+                "INSERT INTO ai_workers (name, host, pid, processes, running, done, started_at, seen_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET processes = excluded.processes,"
+                " running = excluded.running, done = excluded.done, seen_at = excluded.seen_at",
+                (name, host, pid, processes, running, done, started_at, now),
+            ),
+            relaxed=True,
+        )
 
     async def worker_gone(self, name: str) -> None:
         await self.store.write(lambda tx: tx.execute("DELETE FROM ai_workers WHERE name = ?", (name,)), relaxed=True)
@@ -336,7 +409,8 @@ class Jobs(Component):
         where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
         rows = await self.store.fetchall(
             f"SELECT state, kind, COUNT(*) AS n, MIN(created_at) AS oldest FROM ai_jobs {where} GROUP BY state, kind",
-            params)
+            params,
+        )
         counts: dict[str, dict[str, int]] = {"waiting": {}, "running": {}, "parked": {}}
         oldest = None
         for row in rows:
@@ -345,32 +419,46 @@ class Jobs(Component):
                 counts[state][row["kind"]] = row["n"]
             if state == "waiting" and (oldest is None or row["oldest"] < oldest):
                 oldest = row["oldest"]
-        workers = await self.store.fetchall("SELECT name, processes, running, done, seen_at FROM ai_workers"
-                                            " WHERE seen_at >= ? ORDER BY name", (now - SEEN,))
-        return QueueStatus(counts["waiting"], counts["running"], counts["parked"],
-                           None if oldest is None else max(0.0, now - oldest),
-                           [WorkerSeen(w["name"], w["processes"], w["running"], w["done"], w["seen_at"])
-                            for w in workers])
+        workers = await self.store.fetchall(
+            "SELECT name, processes, running, done, seen_at FROM ai_workers WHERE seen_at >= ? ORDER BY name",
+            (now - SEEN,),
+        )
+        return QueueStatus(
+            counts["waiting"],
+            counts["running"],
+            counts["parked"],
+            None if oldest is None else max(0.0, now - oldest),
+            [WorkerSeen(w["name"], w["processes"], w["running"], w["done"], w["seen_at"]) for w in workers],
+        )
 
     async def park_result(self, match_id: int, version: int, reason: str) -> None:
         """A move the service refused as illegal (a bug in the search): parked, not tried again and again."""
-        await self.store.execute("UPDATE ai_jobs SET state = 'parked', error = ?, finished_at = ? WHERE kind = 'move'"
-                                 " AND match_id = ? AND version = ? AND state = 'done'",
-                                 (reason[:500], self.clock(), match_id, version))
+        await self.store.execute(
+            "UPDATE ai_jobs SET state = 'parked', error = ?, finished_at = ? WHERE kind = 'move'"
+            " AND match_id = ? AND version = ? AND state = 'done'",
+            (reason[:500], self.clock(), match_id, version),
+        )
 
     async def parked_jobs(self) -> list[ParkedJob]:
-        rows = await self.store.fetchall("SELECT id, kind, match_id, version, tries, error, finished_at FROM ai_jobs"
-                                         " WHERE state = 'parked' ORDER BY finished_at, id")
-        return [ParkedJob(r["id"], r["kind"], r["match_id"], r["version"], r["tries"], r["error"] or "",
-                          r["finished_at"]) for r in rows]
+        rows = await self.store.fetchall(
+            "SELECT id, kind, match_id, version, tries, error, finished_at FROM ai_jobs"
+            " WHERE state = 'parked' ORDER BY finished_at, id"
+        )
+        return [
+            ParkedJob(r["id"], r["kind"], r["match_id"], r["version"], r["tries"], r["error"] or "", r["finished_at"])
+            for r in rows
+        ]
 
     async def retry_parked(self, job_id: int) -> bool:
         """The operator tries a parked job again (after repairing what made it fail)."""
         now = self.clock()
 
         def work(tx: Transaction) -> bool:
-            row = tx.fetchone("UPDATE ai_jobs SET state = 'waiting', tries = 0, error = NULL, not_before = ?,"
-                              " finished_at = NULL WHERE id = ? AND state = 'parked' RETURNING kind", (now, job_id))
+            row = tx.fetchone(
+                "UPDATE ai_jobs SET state = 'waiting', tries = 0, error = NULL, not_before = ?,"
+                " finished_at = NULL WHERE id = ? AND state = 'parked' RETURNING kind",
+                (now, job_id),
+            )
             if row is None:
                 return False
             tx.notify(JOB_QUEUED, row["kind"])

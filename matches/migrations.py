@@ -4,9 +4,10 @@ A migration is SQL (``MIGRATIONS``); one that also needs Python (recomputing
 data) has a step in ``STEPS``, a function of the unit of work's transaction run
 after its SQL, in the same transaction, on either backend.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import ratings
 from .unit_of_work import Transaction
@@ -20,8 +21,11 @@ def newer_schema(version: int, where: str) -> str | None:
     so it is refused before anything is opened for writing."""
     if version <= len(MIGRATIONS):
         return None
-    return (f"{where} is at schema version {version}, newer than this code's {len(MIGRATIONS)}: a newer version "
-            "of the bot has run on it; run that version, or restore the back-up made before upgrading")
+    return (
+        f"{where} is at schema version {version}, newer than this code's {len(MIGRATIONS)}: a newer version "
+        "of the bot has run on it; run that version, or restore the back-up made before upgrading"
+    )
+
 
 MIGRATIONS: list[str] = [
     # 1: matches (a challenge is a match that has not started), their moves, series.
@@ -483,7 +487,7 @@ MIGRATIONS: list[str] = [
 
 def practice_backfill(tx: Transaction) -> None:
     """Migration 16's step: practice positions from the reviews stored before it (matches.practice)."""
-    from .practice import backfill     # imported late: matches.practice imports the service's modules
+    from .practice import backfill  # imported late: matches.practice imports the service's modules
 
     backfill(tx)
 

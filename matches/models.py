@@ -1,9 +1,11 @@
 """Plain values the match service hands to the Discord layer."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engines import Joined, Outcome, Record, State, Text, get_game
 
@@ -41,7 +43,7 @@ class Match:
     status: str
     challenger_id: int
     players: list[int]
-    names: list[str]            # by seat; a computer seat's is a Text built from its id (ai_seats.display_names)
+    names: list[str]  # by seat; a computer seat's is a Text built from its id (ai_seats.display_names)
     accepted: list[int]
     options: dict[str, Any]
     seed: int
@@ -78,33 +80,55 @@ class Match:
     _position: State | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any], snapshot: dict[str, Any] | None = None) -> "Match":
+    def from_row(cls, row: Mapping[str, Any], snapshot: dict[str, Any] | None = None) -> Match:
         """A match from its database row; ``snapshot`` is the decoded ``state`` column if the caller has it."""
         if snapshot is None and row["state"]:
             snapshot = json.loads(row["state"])
         players = json.loads(row["players"])
         return cls(
-            id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            status=row["status"], challenger_id=row["challenger_id"],
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            status=row["status"],
+            challenger_id=row["challenger_id"],
             # The computer's seats are named from their ids, in the reader's language when said.
-            players=players, names=ai_seats.display_names(players, json.loads(row["names"])),
-            accepted=json.loads(row["accepted"]), options=json.loads(row["options"]),
-            seed=row["seed"], setup=json.loads(row["setup"]),
+            players=players,
+            names=ai_seats.display_names(players, json.loads(row["names"])),
+            accepted=json.loads(row["accepted"]),
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            setup=json.loads(row["setup"]),
             state_json=snapshot,
-            version=row["version"], result=json.loads(row["result"]) if row["result"] else None,
-            series_id=row["series_id"], rematch_id=row["rematch_id"], message_id=row["message_id"],
-            created_at=row["created_at"], updated_at=row["updated_at"], expires_at=row["expires_at"],
+            version=row["version"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            series_id=row["series_id"],
+            rematch_id=row["rematch_id"],
+            message_id=row["message_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            expires_at=row["expires_at"],
             resignations=json.loads(row["resignations"]),
-            days=row["days"], plies=row["plies"], clock_start=row["clock_start"], deadline=row["deadline"],
-            last_reminded_at=row["last_reminded_at"], sent=row["sent"], next_event_at=row["next_event_at"],
-            thread_id=row["thread_id"], offer=json.loads(row["offer"]) if row["offer"] else None,
-            ended_at=row["ended_at"], claimed_by=row["claimed_by"], claim_token=row["claim_token"],
-            claimed_until=row["claimed_until"], bank=row["bank"], increment=row["increment"],
+            days=row["days"],
+            plies=row["plies"],
+            clock_start=row["clock_start"],
+            deadline=row["deadline"],
+            last_reminded_at=row["last_reminded_at"],
+            sent=row["sent"],
+            next_event_at=row["next_event_at"],
+            thread_id=row["thread_id"],
+            offer=json.loads(row["offer"]) if row["offer"] else None,
+            ended_at=row["ended_at"],
+            claimed_by=row["claimed_by"],
+            claim_token=row["claim_token"],
+            claimed_until=row["claimed_until"],
+            bank=row["bank"],
+            increment=row["increment"],
             banks=json.loads(row["banks"]) if row["banks"] else None,
         )
 
     @classmethod
-    def load(cls, row: Mapping[str, Any]) -> "Match":
+    def load(cls, row: Mapping[str, Any]) -> Match:
         """A match from its row, checked as far as reading it goes: every column decodes and the
         engine loads the snapshot.  :class:`DamagedRow` (with the match's id) otherwise, and for
         a row already marked broken."""
@@ -188,8 +212,15 @@ class Match:
         return Outcome(tuple(self.result["winners"]), self.result["end"], tuple(self.result["scores"]))
 
     def record(self, moves: list[str]) -> Record:
-        return Record(self.game, list(self.names), self.seed, dict(self.options), dict(self.setup), list(moves),
-                      [list(r) for r in self.resignations])
+        return Record(
+            self.game,
+            list(self.names),
+            self.seed,
+            dict(self.options),
+            dict(self.setup),
+            list(moves),
+            [list(r) for r in self.resignations],
+        )
 
 
 @dataclass
@@ -202,25 +233,31 @@ class Series:
     winner_id: int | None
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> "Series":
-        return cls(row["id"], row["game"], json.loads(row["players"]),
-                   {int(k): v for k, v in json.loads(row["points"]).items()}, row["target"], row["winner_id"])
+    def from_row(cls, row: dict[str, Any]) -> Series:
+        return cls(
+            row["id"],
+            row["game"],
+            json.loads(row["players"]),
+            {int(k): v for k, v in json.loads(row["points"]).items()},
+            row["target"],
+            row["winner_id"],
+        )
 
 
 @dataclass
 class UserSettings:
     user_id: int
-    reminders: str = "mention"          # mention, dm, off
+    reminders: str = "mention"  # mention, dm, off
     vacation_until: float | None = None
     vacation_year: int | None = None
     vacation_used: float = 0.0
-    language: str | None = None         # en, de, fr: the player's Discord language, for DMs
-    digest_hour: int = 8                # reminders = digest: the local hour of the daily digest
-    timezone: str = "UTC"               # an IANA zone name
+    language: str | None = None  # en, de, fr: the player's Discord language, for DMs
+    digest_hour: int = 8  # reminders = digest: the local hour of the daily digest
+    timezone: str = "UTC"  # an IANA zone name
     digest_next_at: float | None = None
     digest_claimed_by: str | None = None
     digest_claim_token: str | None = None
-    digest_sent_on: str | None = None   # the local day (YYYY-MM-DD) of the last digest sent
+    digest_sent_on: str | None = None  # the local day (YYYY-MM-DD) of the last digest sent
 
 
 @dataclass
@@ -229,13 +266,14 @@ class GuildSettings:
     default_days: int | None = None
     challenge_channel_id: int | None = None
     threads: bool = False
-    language: str | None = None      # en, de, fr; None: the server's Discord language
+    language: str | None = None  # en, de, fr; None: the server's Discord language
 
 
 @dataclass
 class Rating:
     """A player's rating on a server: the number shown (OpenSkill's, 1500 for a new player), his
     rated matches and their record."""
+
     user_id: int
     rating: float
     played: int
@@ -253,7 +291,7 @@ class Rating:
 class MoveResult:
     match: Match
     move: str
-    description: str            # a Text: what happened, for the players
+    description: str  # a Text: what happened, for the players
     series: Series | None = None
 
 

@@ -13,10 +13,12 @@ tournament's cancellation says so, and the service asks every one before it acts
 component that keeps something due declares when its next thing is; the timekeeping loop sleeps
 until the earliest.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 class Moment:
@@ -79,32 +81,58 @@ class Wakeups(Moment):
 class Moments:
     """Every moment of the match service (one registry per service)."""
 
-    match_ended: Moment = field(default_factory=lambda: Moment(
-        "match_ended", "a match finished or became void, in the transaction that ended it (after its scoring)"))
-    position_written: Moment = field(default_factory=lambda: Moment(
-        "position_written", "any change of a match written by Core._commit (or a repaired match taken back), "
-                            "after match_ended"))
-    move_played: Moment = field(default_factory=lambda: Moment(
-        "move_played", "a move was played, in its transaction: the first listener to answer plays a reply "
-                       "(returns the match after it and what to say)"))
-    player_dropped: Moment = field(default_factory=lambda: Moment(
-        "player_dropped", "a player left a match (resignation, time-out, withdrawal), in that transaction"))
-    aborted: Moment = field(default_factory=lambda: Moment(
-        "aborted", "an admin aborted a match or challenge, in that transaction"))
-    abandoned: Moment = field(default_factory=lambda: Moment(
-        "abandoned", "a match was closed as abandoned (30 days past its deadline), in that transaction"))
-    challenge_closed: Moment = field(default_factory=lambda: Moment(
-        "challenge_closed", "a challenge was declined, taken back, cancelled or expired, in that transaction"))
-    tournament_finished: Moment = field(default_factory=lambda: Moment(
-        "tournament_finished", "a tournament finished, in the transaction of its last result"))
-    time_out: AsyncRules = field(default_factory=lambda: AsyncRules(
-        "time_out", "a player is out of time: the first rule that makes him lose by himself (no claim) stands"))
+    match_ended: Moment = field(
+        default_factory=lambda: Moment(
+            "match_ended", "a match finished or became void, in the transaction that ended it (after its scoring)"
+        )
+    )
+    position_written: Moment = field(
+        default_factory=lambda: Moment(
+            "position_written",
+            "any change of a match written by Core._commit (or a repaired match taken back), after match_ended",
+        )
+    )
+    move_played: Moment = field(
+        default_factory=lambda: Moment(
+            "move_played",
+            "a move was played, in its transaction: the first listener to answer plays a reply "
+            "(returns the match after it and what to say)",
+        )
+    )
+    player_dropped: Moment = field(
+        default_factory=lambda: Moment(
+            "player_dropped", "a player left a match (resignation, time-out, withdrawal), in that transaction"
+        )
+    )
+    aborted: Moment = field(
+        default_factory=lambda: Moment("aborted", "an admin aborted a match or challenge, in that transaction")
+    )
+    abandoned: Moment = field(
+        default_factory=lambda: Moment(
+            "abandoned", "a match was closed as abandoned (30 days past its deadline), in that transaction"
+        )
+    )
+    challenge_closed: Moment = field(
+        default_factory=lambda: Moment(
+            "challenge_closed", "a challenge was declined, taken back, cancelled or expired, in that transaction"
+        )
+    )
+    tournament_finished: Moment = field(
+        default_factory=lambda: Moment(
+            "tournament_finished", "a tournament finished, in the transaction of its last result"
+        )
+    )
+    time_out: AsyncRules = field(
+        default_factory=lambda: AsyncRules(
+            "time_out", "a player is out of time: the first rule that makes him lose by himself (no claim) stands"
+        )
+    )
     abort_veto: Veto = field(default_factory=lambda: Veto("abort_veto", "this match may not be aborted"))
     rematch_veto: Veto = field(default_factory=lambda: Veto("rematch_veto", "this match has no rematch"))
-    cancel_tournament_veto: Veto = field(default_factory=lambda: Veto(
-        "cancel_tournament_veto", "this tournament is not cancelled alone"))
-    wakeups: Wakeups = field(default_factory=lambda: Wakeups(
-        "wakeups", "when the timekeeping loop must look next"))
+    cancel_tournament_veto: Veto = field(
+        default_factory=lambda: Veto("cancel_tournament_veto", "this tournament is not cancelled alone")
+    )
+    wakeups: Wakeups = field(default_factory=lambda: Wakeups("wakeups", "when the timekeeping loop must look next"))
 
     def all(self) -> list[Moment]:
         return [getattr(self, f) for f in self.__dataclass_fields__]

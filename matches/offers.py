@@ -3,6 +3,7 @@
 An offer belongs to the position it was made in (the match version): any change
 of the match voids it.
 """
+
 from __future__ import annotations
 
 from engines.record import replay
@@ -54,9 +55,10 @@ class Offers(Component):
             raise StaleRequest(ALREADY_ASKED[current["kind"]])
         if kind == "undo":
             await self._check_undo(match, user_id)
-        done = await self.store.execute("UPDATE matches SET offer = ? WHERE id = ? AND version = ?",
-                                        (dumps({"kind": kind, "user": user_id, "version": match.version}),
-                                         match_id, match.version))
+        done = await self.store.execute(
+            "UPDATE matches SET offer = ? WHERE id = ? AND version = ?",
+            (dumps({"kind": kind, "user": user_id, "version": match.version}), match_id, match.version),
+        )
         if done.rowcount != 1:
             raise StaleRequest(Text("The match changed in the meantime; try again."))
         return await self.core.get(match_id)
@@ -67,25 +69,33 @@ class Offers(Component):
             raise ServiceError(Text("You can take back only your own last move, before anyone else has moved."))
         if match.resignations and match.resignations[-1][0] == match.plies:
             raise ServiceError(Text("The last change was a resignation; it cannot be taken back."))
-        await self.core.checked_record(match, [m.move for m in moves])    # the move taken back must be the real one
+        await self.core.checked_record(match, [m.move for m in moves])  # the move taken back must be the real one
         before = replay(match.record([m.move for m in moves[:-1]]))
         if before.revealed() != match.position.revealed():
-            raise ServiceError(Text("That move revealed new tiles from the face-down piles, so it cannot be taken back."))
+            raise ServiceError(
+                Text("That move revealed new tiles from the face-down piles, so it cannot be taken back.")
+            )
         return before
 
-    async def answer(self, match_id: int, user_id: int, kind: str, accept: bool,
-                     expected_version: int | None = None) -> MoveResult | Match:
+    async def answer(
+        self, match_id: int, user_id: int, kind: str, accept: bool, expected_version: int | None = None
+    ) -> MoveResult | Match:
         match = await self.core.get(match_id)
         self._two_player_match(match, user_id)
         offer = match.offer
-        if not offer or offer["kind"] != kind or offer["version"] != match.version or (
-                expected_version is not None and expected_version != match.version):
+        if (
+            not offer
+            or offer["kind"] != kind
+            or offer["version"] != match.version
+            or (expected_version is not None and expected_version != match.version)
+        ):
             raise StaleRequest(NO_OPEN_OFFER[kind])
         if offer["user"] == user_id:
             raise NotAPlayer(Text("It is your own offer; your opponent answers it."))
         if not accept:
-            done = await self.store.execute("UPDATE matches SET offer = NULL WHERE id = ? AND version = ?",
-                                            (match_id, match.version))
+            done = await self.store.execute(
+                "UPDATE matches SET offer = NULL WHERE id = ? AND version = ?", (match_id, match.version)
+            )
             if done.rowcount != 1:
                 raise StaleRequest(Text("The match changed in the meantime."))
             return await self.core.get(match_id)
@@ -102,5 +112,8 @@ class Offers(Component):
             return self.core._commit(tx, match, state, plies=match.plies - 1)
 
         new = await self.store.write(work)
-        return MoveResult(new, "undo", Text("{name} allowed {asker} to take back the last move.",
-                                             name=names[user_id], asker=names[offer["user"]]))
+        return MoveResult(
+            new,
+            "undo",
+            Text("{name} allowed {asker} to take back the last move.", name=names[user_id], asker=names[offer["user"]]),
+        )

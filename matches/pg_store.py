@@ -25,6 +25,7 @@ Migrations take an advisory lock, so processes that start together migrate
 once.  The schema version is kept in ``schema_version`` (SQLite: ``PRAGMA
 user_version``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,7 +34,8 @@ import json
 import logging
 import random
 import secrets
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import asyncpg
 import greenlet
@@ -45,10 +47,10 @@ from .unit_of_work import Done, StoreBase, Transaction
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-WRITERS = 8          # units of work at once in one process (pooled connections)
-READERS = 4          # connections for reads outside units
-RETRIES = 20         # runs of a unit that keeps losing serialization conflicts
-MIGRATION_LOCK = 7_447_133_201   # pg_advisory_xact_lock key: "migrating the bot's schema"
+WRITERS = 8  # units of work at once in one process (pooled connections)
+READERS = 4  # connections for reads outside units
+RETRIES = 20  # runs of a unit that keeps losing serialization conflicts
+MIGRATION_LOCK = 7_447_133_201  # pg_advisory_xact_lock key: "migrating the bot's schema"
 CHANNEL = "boardgame_bot"
 CONFLICTS = (asyncpg.exceptions.SerializationError, asyncpg.exceptions.DeadlockDetectedError)
 # Seconds after which the server ends a statement that still runs, and a session whose transaction
@@ -60,8 +62,15 @@ IDLE_IN_TRANSACTION_TIMEOUT = 60.0
 class PostgresStore(StoreBase):
     backend = "postgresql"
 
-    def __init__(self, url: str, *, writers: int = WRITERS, statement_timeout: float = STATEMENT_TIMEOUT,
-                 idle_in_transaction_timeout: float = IDLE_IN_TRANSACTION_TIMEOUT, read_only: bool = False):
+    def __init__(
+        self,
+        url: str,
+        *,
+        writers: int = WRITERS,
+        statement_timeout: float = STATEMENT_TIMEOUT,
+        idle_in_transaction_timeout: float = IDLE_IN_TRANSACTION_TIMEOUT,
+        read_only: bool = False,
+    ):
         super().__init__()
         self.url = url
         self.writers = writers
@@ -69,13 +78,15 @@ class PostgresStore(StoreBase):
         # server refuses any write (default_transaction_read_only).
         self.read_only = read_only
         # Sent with every connection (milliseconds): the server enforces them.
-        self.server_settings = {"statement_timeout": str(int(statement_timeout * 1000)),
-                                "idle_in_transaction_session_timeout": str(int(idle_in_transaction_timeout * 1000))}
+        self.server_settings = {
+            "statement_timeout": str(int(statement_timeout * 1000)),
+            "idle_in_transaction_session_timeout": str(int(idle_in_transaction_timeout * 1000)),
+        }
         if read_only:
             self.server_settings["default_transaction_read_only"] = "on"
         self.pool: asyncpg.Pool | None = None
-        self.conflicts = 0      # units run again after losing a conflict (for the benchmarks)
-        self.origin = secrets.token_hex(8)    # this store's notices are not for itself
+        self.conflicts = 0  # units run again after losing a conflict (for the benchmarks)
+        self.origin = secrets.token_hex(8)  # this store's notices are not for itself
         self._listener: asyncpg.Connection | None = None
         self._listening: asyncio.Task | None = None
 
@@ -83,9 +94,10 @@ class PostgresStore(StoreBase):
     def is_open(self) -> bool:
         return self.pool is not None
 
-    async def open(self) -> "PostgresStore":
-        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.writers + READERS,
-                                              server_settings=self.server_settings)
+    async def open(self) -> PostgresStore:
+        self.pool = await asyncpg.create_pool(
+            self.url, min_size=1, max_size=self.writers + READERS, server_settings=self.server_settings
+        )
         if self.read_only:
             return self
         await self._migrate()
@@ -126,12 +138,13 @@ class PostgresStore(StoreBase):
         if "topic" in notice:
             self._noticed(notice["topic"], notice["payload"])
 
-    def _notices_sql(self, tx: "PostgresTransaction") -> str:
+    def _notices_sql(self, tx: PostgresTransaction) -> str:
         """``pg_notify`` calls telling the other processes what the unit schedules and changes."""
         notices = [{"schedule": tx.soonest}] if tx.soonest is not None else []
         notices += [{"topic": topic, "payload": payload} for topic, payload in tx.notices]
-        return "".join(f"SELECT pg_notify('{CHANNEL}', {_literal(json.dumps({**n, 'origin': self.origin}))}); "
-                       for n in notices)
+        return "".join(
+            f"SELECT pg_notify('{CHANNEL}', {_literal(json.dumps({**n, 'origin': self.origin}))}); " for n in notices
+        )
 
     async def close(self) -> None:
         listener, self._listener = self._listener, None
@@ -155,22 +168,25 @@ class PostgresStore(StoreBase):
                         await conn.execute(statement)
                     if number in STEPS:
                         # A step computes between its statements: no time limit on either.
-                        await conn.execute("SET LOCAL statement_timeout = 0;"
-                                           " SET LOCAL idle_in_transaction_session_timeout = 0")
+                        await conn.execute(
+                            "SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0"
+                        )
                         await _run_in_greenlet(STEPS[number], PostgresTransaction(conn), contextvars.copy_context())
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
                 log.info("database migrated to schema version %d", number)
 
     async def schema_version(self) -> int:
         if await self.pool.fetchval("SELECT to_regclass('schema_version')") is None:
-            return 0            # a database the bot never ran on (only a read-only store sees one)
+            return 0  # a database the bot never ran on (only a read-only store sees one)
         return await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
 
     async def sync_ids(self) -> None:
         # Identity columns count on from their sequence, which rows copied in with ids did not move.
         for table in ("matches", "series", "events", "conditional_lines"):
-            await self.pool.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                                    f" GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL) FROM {table}")
+            await self.pool.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL) FROM {table}"
+            )
 
     async def fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
         assert self.pool is not None, "store is not open"
@@ -181,8 +197,9 @@ class PostgresStore(StoreBase):
         # Shielded: a caller that is cancelled must not leave a unit half-way through.
         return await asyncio.shield(self._unit(work, contextvars.copy_context(), relaxed))
 
-    async def _unit(self, work: Callable[[Transaction], T], context: contextvars.Context,
-                    relaxed: bool = False) -> tuple[T, Transaction]:
+    async def _unit(
+        self, work: Callable[[Transaction], T], context: contextvars.Context, relaxed: bool = False
+    ) -> tuple[T, Transaction]:
         begin = "BEGIN ISOLATION LEVEL READ COMMITTED" if relaxed else "BEGIN ISOLATION LEVEL SERIALIZABLE"
         conn = await self.pool.acquire()
         try:
@@ -201,7 +218,7 @@ class PostgresStore(StoreBase):
                     if attempt == RETRIES - 1:
                         raise
                     # Losers must not meet again at once: random, exponentially longer waits.
-                    await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2 ** attempt)))
+                    await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2**attempt)))
                 except BaseException:
                     if not conn.is_closed():
                         await conn.execute("ROLLBACK")
@@ -218,6 +235,7 @@ class PostgresStore(StoreBase):
 
 class _Await:
     """What a unit running in a greenlet asks its driver to await."""
+
     __slots__ = ("coroutine",)
 
     def __init__(self, coroutine):

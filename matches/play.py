@@ -1,4 +1,5 @@
 """Moves, resignations, time claims and aborts."""
+
 from __future__ import annotations
 
 from engines import MoveError
@@ -28,8 +29,9 @@ class Play(Component):
     def _seat_in_play(match: Match, user_id: int, resigned: Text) -> int:
         """The user's seat in an active match he has not left; ``resigned`` is the refusal otherwise."""
         if match.status != "active":
-            raise MatchClosed(Text("Match #{id} {state}; no move can be made in it.", id=match.id,
-                                   state=state_of(match.status)))
+            raise MatchClosed(
+                Text("Match #{id} {state}; no move can be made in it.", id=match.id, state=state_of(match.status))
+            )
         seat = match.seat_of(user_id)
         if seat is None:
             raise NotAPlayer(Text("You are not playing in match #{id}.", id=match.id))
@@ -38,12 +40,16 @@ class Play(Component):
         return seat
 
     def _check_turn(self, match: Match, user_id: int) -> int:
-        seat = self._seat_in_play(match, user_id,
-                                  Text("You resigned from match #{id}; the others play on.", id=match.id))
+        seat = self._seat_in_play(
+            match, user_id, Text("You resigned from match #{id}; the others play on.", id=match.id)
+        )
         to_move = match.to_move_seat()
         if to_move != seat:
-            raise NotYourTurn(Text("It is {name}'s turn.", name=match.names[to_move]) if to_move is not None
-                              else Text("Nobody is to move."))
+            raise NotYourTurn(
+                Text("It is {name}'s turn.", name=match.names[to_move])
+                if to_move is not None
+                else Text("Nobody is to move.")
+            )
         return seat
 
     async def move(self, match_id: int, user_id: int, text: str, expected_version: int | None = None) -> MoveResult:
@@ -52,16 +58,24 @@ class Play(Component):
             self._check_turn(match, user_id)
         except NotYourTurn as exc:
             # A retry after Discord lost our answer: say that the move did count.
-            last = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
-                                             (match.id, match.plies - 1))
+            last = await self.store.fetchone(
+                "SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?", (match.id, match.plies - 1)
+            )
             if last is not None and last["user_id"] == user_id:
                 if expected_version is not None and _spelling(text) != _spelling(last["move"]):
                     # A "Play X" button of an earlier position: X is not what counted.
-                    raise NotYourTurn(Text("This menu belongs to an earlier position: {move} was not played. "
-                                           "Your move {last} was played and counted. {refusal}",
-                                           move=excerpt(text), last=last["move"], refusal=exc.text)) from None
-                raise NotYourTurn(Text("Your move {move} was played and counted. {refusal}",
-                                       move=last["move"], refusal=exc.text)) from None
+                    raise NotYourTurn(
+                        Text(
+                            "This menu belongs to an earlier position: {move} was not played. "
+                            "Your move {last} was played and counted. {refusal}",
+                            move=excerpt(text),
+                            last=last["move"],
+                            refusal=exc.text,
+                        )
+                    ) from None
+                raise NotYourTurn(
+                    Text("Your move {move} was played and counted. {refusal}", move=last["move"], refusal=exc.text)
+                ) from None
             raise
         if expected_version is not None and expected_version != match.version:
             raise StaleRequest(Text("That button belongs to an earlier position; use the latest board."))
@@ -78,8 +92,10 @@ class Play(Component):
 
         def work(tx: Transaction) -> tuple[Match, Text | None]:
             new = self.core._commit(tx, match, state, plies=match.plies + 1)
-            tx.execute("INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
-                       (match_id, match.plies, canonical, user_id, played_at))
+            tx.execute(
+                "INSERT INTO moves (match_id, ply, move, user_id, played_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, match.plies, canonical, user_id, played_at),
+            )
             # The next player's reply stored in advance, if any, in the same transaction.
             return self.moments.move_played.first_answer(tx, match, new, canonical, played_at) or (new, None)
 
@@ -100,8 +116,9 @@ class Play(Component):
 
     async def _played_last(self, match: Match, ply: int, text: str, user_id: int) -> bool:
         """Whether ``user_id`` played ``text`` (spelled alike, case and spaces aside) at ``ply``."""
-        row = await self.store.fetchone("SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?",
-                                        (match.id, ply))
+        row = await self.store.fetchone(
+            "SELECT move, user_id FROM moves WHERE match_id = ? AND ply = ?", (match.id, ply)
+        )
         return row is not None and row["user_id"] == user_id and _spelling(row["move"]) == _spelling(text)
 
     async def _drop(self, match: Match, seat: int, end: str, description: Text) -> MoveResult:
@@ -130,8 +147,9 @@ class Play(Component):
 
     @staticmethod
     def _only_computer_left(match: Match, leaving: int) -> bool:
-        return all(ai_seats.is_ai(p) for s, p in enumerate(match.players)
-                   if s != leaving and s not in match.resigned_seats)
+        return all(
+            ai_seats.is_ai(p) for s, p in enumerate(match.players) if s != leaving and s not in match.resigned_seats
+        )
 
     async def resign(self, match_id: int, user_id: int, expected_version: int | None = None) -> MoveResult:
         match = await self.core.get(match_id)
@@ -148,14 +166,23 @@ class Play(Component):
         if seat == late:
             raise ServiceError(Text("You cannot claim against yourself; make your move instead."))
         if ai_seats.is_ai(match.players[late]):
-            raise ServiceError(Text("{name} is the computer: it moves by itself and never runs out of time.",
-                                    name=match.names[late]))
+            raise ServiceError(
+                Text("{name} is the computer: it moves by itself and never runs out of time.", name=match.names[late])
+            )
         if match.deadline is None or self.clock() < match.deadline:
-            raise ServiceError(Text("{name} still has time, until <t:{deadline}:f>.", name=match.names[late],
-                                     deadline=int(match.deadline or 0)))
-        return await self._drop(match, late, "timeout",
-                                Text("{late} ran out of time; {claimant} claimed.", late=match.names[late],
-                                     claimant=match.names[seat]))
+            raise ServiceError(
+                Text(
+                    "{name} still has time, until <t:{deadline}:f>.",
+                    name=match.names[late],
+                    deadline=int(match.deadline or 0),
+                )
+            )
+        return await self._drop(
+            match,
+            late,
+            "timeout",
+            Text("{late} ran out of time; {claimant} claimed.", late=match.names[late], claimant=match.names[seat]),
+        )
 
     async def abort(self, match_id: int, guild_id: int | None) -> Match:
         """An admin ends a match or challenge without a result (not rated, no series points)."""
@@ -164,15 +191,17 @@ class Play(Component):
         if guild_id is None or match.guild_id != guild_id:
             raise NotAPlayer(Text("Match #{id} is not on this server.", id=match_id))
         if match.status not in ("active", "challenge"):
-            raise MatchClosed(Text("Match #{id} {state}; it can no longer be aborted.", id=match_id,
-                                   state=state_of(match.status)))
+            raise MatchClosed(
+                Text("Match #{id} {state}; it can no longer be aborted.", id=match_id, state=state_of(match.status))
+            )
         now = self.clock()
 
         def work(tx: Transaction) -> None:
             done = tx.execute(
                 "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
                 " next_event_at = NULL, deadline = NULL WHERE id = ? AND version = ?",
-                (now, now, match_id, match.version))
+                (now, now, match_id, match.version),
+            )
             if done.rowcount != 1:
                 raise StaleRequest(Text("The match changed in the meantime; try again."))
             self.moments.aborted(tx, match)

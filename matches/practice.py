@@ -18,6 +18,7 @@ mover could see; the review's best move is one of them, never a hidden tile's or
   interval (1, 2, 4, 8 ... days; a hint or a wrong first try keeps the interval), a position
   missed comes back the next day, starting again at one day.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,14 +32,14 @@ from engines.record import Record, replay
 from engines.text import Text
 
 from . import ai_seats, timing
+from .core import Component, Core
 from .errors import NotFound, ServiceError
 from .models import Match
-from .core import Component, Core
 from .reviews import Reviewing, Reviews
 from .store import Transaction
 
 LABELS = ("mistake", "blunder")
-MARGIN = 0.05           # an answer this close to the best move's win chance counts as found
+MARGIN = 0.05  # an answer this close to the best move's win chance counts as found
 TRIES = 2
 
 
@@ -60,15 +61,28 @@ class PracticeItem:
     missed: int
 
     @classmethod
-    def from_row(cls, row) -> "PracticeItem":
-        return cls(row["user_id"], row["match_id"], row["ply"], row["game"], row["seat"], row["played"], row["best"],
-                   row["best_win"], row["played_win"], row["label"], row["interval"], row["due_at"], row["solved"],
-                   row["missed"])
+    def from_row(cls, row) -> PracticeItem:
+        return cls(
+            row["user_id"],
+            row["match_id"],
+            row["ply"],
+            row["game"],
+            row["seat"],
+            row["played"],
+            row["best"],
+            row["best_win"],
+            row["played_win"],
+            row["label"],
+            row["interval"],
+            row["due_at"],
+            row["solved"],
+            row["missed"],
+        )
 
     @property
     def hint(self) -> str:
         """The first part of the best move (its piece, tile or field): a pointer, not the move."""
-        first = self.best.split()[0] if " " in self.best else self.best[:max(1, len(self.best) // 2)]
+        first = self.best.split()[0] if " " in self.best else self.best[: max(1, len(self.best) // 2)]
         return first
 
 
@@ -85,10 +99,10 @@ class PracticePosition:
 class PracticeAnswer:
     item: PracticeItem
     right: bool
-    move: str                   # the answer as the game spells it
+    move: str  # the answer as the game spells it
     tries: int
-    over: bool                  # solved, or missed (the answer shown)
-    due_at: float | None        # when it comes back (once over)
+    over: bool  # solved, or missed (the answer shown)
+    due_at: float | None  # when it comes back (once over)
 
 
 @dataclass
@@ -112,14 +126,29 @@ def items_of(match: Match, review: dict[str, Any], now: float) -> list[tuple]:
         seat = p["seat"]
         if not 0 <= seat < len(match.players) or ai_seats.is_ai(match.players[seat]):
             continue
-        rows.append((match.players[seat], match.id, p["ply"], match.game, seat, p["move"], p["best"], p["best_win"],
-                     p.get("played_win", 0.0), p["label"], now))
+        rows.append(
+            (
+                match.players[seat],
+                match.id,
+                p["ply"],
+                match.game,
+                seat,
+                p["move"],
+                p["best"],
+                p["best_win"],
+                p.get("played_win", 0.0),
+                p["label"],
+                now,
+            )
+        )
     return rows
 
 
-INSERT_SQL = ("INSERT INTO practice_items (user_id, match_id, ply, game, seat, played, best, best_win, played_win,"
-              " label, interval, due_at, solved, missed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0,"
-              " ?) ON CONFLICT (user_id, match_id, ply) DO NOTHING")
+INSERT_SQL = (
+    "INSERT INTO practice_items (user_id, match_id, ply, game, seat, played, best, best_win, played_win,"
+    " label, interval, due_at, solved, missed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0,"
+    " ?) ON CONFLICT (user_id, match_id, ply) DO NOTHING"
+)
 
 
 def _add(tx: Transaction, rows: list[tuple]) -> None:
@@ -128,8 +157,10 @@ def _add(tx: Transaction, rows: list[tuple]) -> None:
 
 def backfill(tx: Transaction) -> None:
     """Practice positions from the reviews stored before practice existed (a migration's step)."""
-    reviews = tx.fetchall("SELECT r.review, m.* FROM match_reviews r JOIN matches m ON m.id = r.match_id"
-                          " WHERE m.status = 'finished' AND r.version = m.version")
+    reviews = tx.fetchall(
+        "SELECT r.review, m.* FROM match_reviews r JOIN matches m ON m.id = r.match_id"
+        " WHERE m.status = 'finished' AND r.version = m.version"
+    )
     for row in reviews:
         _add(tx, items_of(Match.from_row(row), json.loads(row["review"]), row["ended_at"] or 0.0))
 
@@ -141,8 +172,9 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
     try:
         canonical = position.play(move)
     except MoveError as exc:
-        raise ServiceError(Text("{move} is not a legal move in this position: {why}", move=move, why=exc.text)) \
-            from None
+        raise ServiceError(
+            Text("{move} is not a legal move in this position: {why}", move=move, why=exc.text)
+        ) from None
     if canonical == item.best:
         return canonical, True
     if canonical == item.played:
@@ -161,8 +193,9 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
     if position.current_player() is None:
         win = ai.review._final(position, item.seat)
     else:
-        win = ai.review._after(before, canonical, item.seat, players, iterations,
-                               evaluator_for(seen, plan.evaluator), "hard", rng)
+        win = ai.review._after(
+            before, canonical, item.seat, players, iterations, evaluator_for(seen, plan.evaluator), "hard", rng
+        )
     return canonical, item.best_win - win < MARGIN
 
 
@@ -181,8 +214,9 @@ class Practice(Component):
             await self.store.write(lambda tx: _add(tx, rows))
 
     async def _item(self, user_id: int, match_id: int, ply: int) -> PracticeItem:
-        row = await self.store.fetchone("SELECT * FROM practice_items WHERE user_id = ? AND match_id = ? AND ply = ?",
-                                        (user_id, match_id, ply))
+        row = await self.store.fetchone(
+            "SELECT * FROM practice_items WHERE user_id = ? AND match_id = ? AND ply = ?", (user_id, match_id, ply)
+        )
         if row is None:
             raise NotFound(Text("That practice position is gone; ask for another with `/practice position`."))
         return PracticeItem.from_row(row)
@@ -196,22 +230,31 @@ class Practice(Component):
             return await self._position(item, current["tries"], bool(current["hinted"]))
         now = self.clock()
         where, args = ("user_id = ?", [user_id]) if game is None else ("user_id = ? AND game = ?", [user_id, game])
-        row = await self.store.fetchone(f"SELECT * FROM practice_items WHERE {where} AND due_at <= ?"
-                                        " ORDER BY due_at, match_id, ply LIMIT 1", (*args, now))
+        row = await self.store.fetchone(
+            f"SELECT * FROM practice_items WHERE {where} AND due_at <= ? ORDER BY due_at, match_id, ply LIMIT 1",
+            (*args, now),
+        )
         if row is None:
-            soonest = await self.store.fetchone(f"SELECT MIN(due_at) AS t FROM practice_items WHERE {where}",
-                                                tuple(args))
+            soonest = await self.store.fetchone(
+                f"SELECT MIN(due_at) AS t FROM practice_items WHERE {where}", tuple(args)
+            )
             if soonest is None or soonest["t"] is None:
-                raise NotFound(Text("No practice positions yet: they come from the mistakes and blunders in the "
-                                    "reviews of your finished matches (the Review button under a final board)."))
-            raise NotFound(Text("Nothing to practise now; your next position is due <t:{at}:R>.",
-                                at=int(soonest["t"])))
+                raise NotFound(
+                    Text(
+                        "No practice positions yet: they come from the mistakes and blunders in the "
+                        "reviews of your finished matches (the Review button under a final board)."
+                    )
+                )
+            raise NotFound(Text("Nothing to practise now; your next position is due <t:{at}:R>.", at=int(soonest["t"])))
         item = PracticeItem.from_row(row)
 
         def start(tx: Transaction) -> None:
             tx.execute("DELETE FROM practice_sessions WHERE user_id = ?", (user_id,))
-            tx.execute("INSERT INTO practice_sessions (user_id, match_id, ply, game, tries, hinted, started_at)"
-                       " VALUES (?, ?, ?, ?, 0, 0, ?)", (user_id, item.match_id, item.ply, item.game, now))
+            tx.execute(
+                "INSERT INTO practice_sessions (user_id, match_id, ply, game, tries, hinted, started_at)"
+                " VALUES (?, ?, ?, ?, 0, 0, ?)",
+                (user_id, item.match_id, item.ply, item.game, now),
+            )
 
         await self.store.write(start)
         return await self._position(item, 0, False)
@@ -255,14 +298,22 @@ class Practice(Component):
             interval, due = item.interval, None
 
         def work(tx: Transaction) -> bool:
-            if tx.execute("UPDATE practice_sessions SET tries = ? WHERE user_id = ? AND tries = ? AND match_id = ?"
-                          " AND ply = ?", (tries, user_id, row["tries"], item.match_id, item.ply)).rowcount != 1:
+            if (
+                tx.execute(
+                    "UPDATE practice_sessions SET tries = ? WHERE user_id = ? AND tries = ? AND match_id = ?"
+                    " AND ply = ?",
+                    (tries, user_id, row["tries"], item.match_id, item.ply),
+                ).rowcount
+                != 1
+            ):
                 return False
             if over:
                 tx.execute("DELETE FROM practice_sessions WHERE user_id = ?", (user_id,))
-                tx.execute(f"UPDATE practice_items SET interval = ?, due_at = ?, {'solved' if right else 'missed'} ="
-                           f" {'solved' if right else 'missed'} + 1 WHERE user_id = ? AND match_id = ? AND ply = ?",
-                           (interval, due, user_id, item.match_id, item.ply))
+                tx.execute(
+                    f"UPDATE practice_items SET interval = ?, due_at = ?, {'solved' if right else 'missed'} ="
+                    f" {'solved' if right else 'missed'} + 1 WHERE user_id = ? AND match_id = ? AND ply = ?",
+                    (interval, due, user_id, item.match_id, item.ply),
+                )
             return True
 
         if not await self.store.write(work):
@@ -274,8 +325,17 @@ class Practice(Component):
         row = await self.store.fetchone(
             "SELECT COUNT(*) AS n, SUM(CASE WHEN due_at <= ? THEN 1 ELSE 0 END) AS due, SUM(solved) AS solved,"
             " SUM(missed) AS missed, MIN(CASE WHEN due_at > ? THEN due_at END) AS next FROM practice_items"
-            " WHERE user_id = ?", (now, now, user_id))
-        games = await self.store.fetchall("SELECT game, COUNT(*) AS n FROM practice_items WHERE user_id = ?"
-                                          " GROUP BY game ORDER BY game", (user_id,))
-        return PracticeStats(row["n"], row["due"] or 0, row["solved"] or 0, row["missed"] or 0, row["next"],
-                             {g["game"]: g["n"] for g in games})
+            " WHERE user_id = ?",
+            (now, now, user_id),
+        )
+        games = await self.store.fetchall(
+            "SELECT game, COUNT(*) AS n FROM practice_items WHERE user_id = ? GROUP BY game ORDER BY game", (user_id,)
+        )
+        return PracticeStats(
+            row["n"],
+            row["due"] or 0,
+            row["solved"] or 0,
+            row["missed"] or 0,
+            row["next"],
+            {g["game"]: g["n"] for g in games},
+        )

@@ -16,11 +16,13 @@ established players first.  Every rated match adds a row per player to
 :func:`recompute` (migration 10) rebuilds every rating from the finished
 matches in the order they ended, so the Elo ladders of the past carry over.
 """
+
 from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from engines import get_game
 
@@ -30,7 +32,7 @@ from .unit_of_work import Transaction
 
 log = logging.getLogger(__name__)
 
-INITIAL = DISPLAY_BASE          # the number a new player shows (the rating chart starts there)
+INITIAL = DISPLAY_BASE  # the number a new player shows (the rating chart starts there)
 __all__ = ["INITIAL", "PROVISIONAL_GAMES", "is_rated", "places", "rate_match", "recompute", "tally"]
 
 
@@ -72,23 +74,36 @@ def tally(seat: int, winners: Sequence[int]) -> tuple[int, int, int]:
     return 0, 1, 0
 
 
-def _history_row(guild_id: int, game: str, user: int, match_id: int, place: int, before: Skill, after: Skill,
-                 at: float) -> tuple:
+def _history_row(
+    guild_id: int, game: str, user: int, match_id: int, place: int, before: Skill, after: Skill, at: float
+) -> tuple:
     return (guild_id, game, user, match_id, place, before.display, after.display, after.mu, after.sigma, at)
 
 
-HISTORY_INSERT = ("INSERT INTO rating_history (guild_id, game, user_id, match_id, place, rating_before, rating,"
-                  " mu, sigma, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+HISTORY_INSERT = (
+    "INSERT INTO rating_history (guild_id, game, user_id, match_id, place, rating_before, rating,"
+    " mu, sigma, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
-def rate_match(tx: Transaction, guild_id: int, game: str, match_id: int, players: Sequence[int],
-               ranking: Sequence[int], winners: Sequence[int], at: float) -> list[Skill]:
+def rate_match(
+    tx: Transaction,
+    guild_id: int,
+    game: str,
+    match_id: int,
+    players: Sequence[int],
+    ranking: Sequence[int],
+    winners: Sequence[int],
+    at: float,
+) -> list[Skill]:
     """Rate one finished match inside its unit of work: every player's rating row and history row.
     Returns the players' new skills, by seat."""
     before = []
     for user in players:
-        row = tx.fetchone("SELECT mu, sigma, played FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-                          (guild_id, game, user))
+        row = tx.fetchone(
+            "SELECT mu, sigma, played FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (guild_id, game, user),
+        )
         before.append(Skill(row["mu"], row["sigma"], row["played"]) if row else Skill())
     after = rate(before, ranking)
     for seat, user in enumerate(players):
@@ -99,10 +114,22 @@ def rate_match(tx: Transaction, guild_id: int, game: str, match_id: int, players
             " rating = excluded.rating, mu = excluded.mu, sigma = excluded.sigma, played = excluded.played,"
             " wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses,"
             " draws = ratings.draws + excluded.draws",
-            (guild_id, game, user, after[seat].display, after[seat].mu, after[seat].sigma, after[seat].games,
-             won, lost, drew))
-        tx.execute(HISTORY_INSERT, _history_row(guild_id, game, user, match_id, ranking[seat], before[seat],
-                                                after[seat], at))
+            (
+                guild_id,
+                game,
+                user,
+                after[seat].display,
+                after[seat].mu,
+                after[seat].sigma,
+                after[seat].games,
+                won,
+                lost,
+                drew,
+            ),
+        )
+        tx.execute(
+            HISTORY_INSERT, _history_row(guild_id, game, user, match_id, ranking[seat], before[seat], after[seat], at)
+        )
     return after
 
 
@@ -112,9 +139,11 @@ def rated_games(tx: Transaction) -> dict[tuple[int, str], list[tuple[int, float,
     and that finished once ratings existed (it has an end time: matches that finished before
     ratings came in schema version 3 have none, and were never rated).  A row whose result
     cannot be read is left out (logged)."""
-    rows = tx.fetchall("SELECT id, guild_id, game, players, result, resignations, ended_at FROM matches"
-                       " WHERE status = 'finished' AND guild_id IS NOT NULL AND ended_at IS NOT NULL"
-                       " ORDER BY ended_at, id")
+    rows = tx.fetchall(
+        "SELECT id, guild_id, game, players, result, resignations, ended_at FROM matches"
+        " WHERE status = 'finished' AND guild_id IS NOT NULL AND ended_at IS NOT NULL"
+        " ORDER BY ended_at, id"
+    )
     games: dict[tuple[int, str], list] = {}
     unreadable = []
     for row in rows:
@@ -129,10 +158,14 @@ def rated_games(tx: Transaction) -> dict[tuple[int, str], list[tuple[int, float,
             unreadable.append(row["id"])
             continue
         games.setdefault((row["guild_id"], row["game"]), []).append(
-            (row["id"], row["ended_at"], RatedGame(players, ranking), winners))
+            (row["id"], row["ended_at"], RatedGame(players, ranking), winners)
+        )
     if unreadable:
-        log.warning("ratings recomputed without %d finished matches whose result cannot be read: %s",
-                    len(unreadable), unreadable[:20])
+        log.warning(
+            "ratings recomputed without %d finished matches whose result cannot be read: %s",
+            len(unreadable),
+            unreadable[:20],
+        )
     return games
 
 
@@ -142,8 +175,10 @@ def recompute(tx: Transaction) -> None:
 
     The win / loss / draw counts are recounted the same way; each history row gets the match's
     end time.  Running it again gives the same tables."""
-    previous = {(r["guild_id"], r["game"], r["user_id"]): r["played"]
-                for r in tx.fetchall("SELECT guild_id, game, user_id, played FROM ratings")}
+    previous = {
+        (r["guild_id"], r["game"], r["user_id"]): r["played"]
+        for r in tx.fetchall("SELECT guild_id, game, user_id, played FROM ratings")
+    }
     history, ratings = [], []
     for (guild_id, game), games in rated_games(tx).items():
         skills: dict[int, Skill] = {}
@@ -151,8 +186,11 @@ def recompute(tx: Transaction) -> None:
         replayed = replay_history(g for _, _, g, _ in games)
         for (match_id, at, _, winners), (rated, changes) in zip(games, replayed):
             for seat, change in enumerate(changes):
-                history.append(_history_row(guild_id, game, change.player, match_id, rated.places[seat],
-                                            change.before, change.after, at))
+                history.append(
+                    _history_row(
+                        guild_id, game, change.player, match_id, rated.places[seat], change.before, change.after, at
+                    )
+                )
                 skills[change.player] = change.after
                 counts = record.setdefault(change.player, [0, 0, 0])
                 for i, n in enumerate(tally(seat, winners)):
@@ -160,15 +198,22 @@ def recompute(tx: Transaction) -> None:
         for user, skill in skills.items():
             ratings.append((guild_id, game, user, skill.display, skill.mu, skill.sigma, skill.games, *record[user]))
     changed = sum(previous.get(row[:3]) != row[6] for row in ratings) + len(
-        set(previous) - {row[:3] for row in ratings})
+        set(previous) - {row[:3] for row in ratings}
+    )
     if changed:
-        log.warning("ratings recomputed: %d of the %d players' counts of rated matches differ from the table"
-                    " replaced", changed, len(previous))
+        log.warning(
+            "ratings recomputed: %d of the %d players' counts of rated matches differ from the table replaced",
+            changed,
+            len(previous),
+        )
     tx.execute("DELETE FROM rating_history")
     tx.execute("DELETE FROM ratings")
     if ratings:
-        tx.executemany("INSERT INTO ratings (guild_id, game, user_id, rating, mu, sigma, played, wins, losses, draws)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", ratings)
+        tx.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, rating, mu, sigma, played, wins, losses, draws)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ratings,
+        )
     if history:
         tx.executemany(HISTORY_INSERT, history)
     log.info("ratings recomputed with OpenSkill: %d players, %d rated results", len(ratings), len(history))

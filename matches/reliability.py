@@ -17,6 +17,7 @@ passed) is not blamed either.  A resignation is not a fault: it ends a match pro
 Organisers may ask for a least reliability (``min_reliability``, percent) to join an event, a
 season or a ladder; the refusal says the player's figure and what it rests on.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,8 +35,8 @@ WINDOW = 50
 
 @dataclass(frozen=True)
 class Reliability:
-    matches: int            # ended matches counted (at most WINDOW)
-    faults: int             # of them, ended by his time-out or abandonment
+    matches: int  # ended matches counted (at most WINDOW)
+    faults: int  # of them, ended by his time-out or abandonment
 
     @property
     def percent(self) -> int | None:
@@ -46,10 +47,12 @@ class Reliability:
         return (100 * (self.matches - self.faults)) // self.matches
 
 
-RECENT_SQL = ("SELECT COUNT(*) AS n, COUNT(f.match_id) AS bad FROM (SELECT m.id FROM match_players p JOIN matches m"
-              " ON m.id = p.match_id WHERE p.user_id = ? AND m.guild_id = ? AND m.status IN ('finished', 'void',"
-              " 'abandoned') ORDER BY m.ended_at DESC, m.id DESC LIMIT ?) AS recent LEFT JOIN reliability_faults f"
-              " ON f.match_id = recent.id AND f.user_id = ?")
+RECENT_SQL = (
+    "SELECT COUNT(*) AS n, COUNT(f.match_id) AS bad FROM (SELECT m.id FROM match_players p JOIN matches m"
+    " ON m.id = p.match_id WHERE p.user_id = ? AND m.guild_id = ? AND m.status IN ('finished', 'void',"
+    " 'abandoned') ORDER BY m.ended_at DESC, m.id DESC LIMIT ?) AS recent LEFT JOIN reliability_faults f"
+    " ON f.match_id = recent.id AND f.user_id = ?"
+)
 
 
 class Reliabilities(Component):
@@ -75,10 +78,17 @@ class Reliabilities(Component):
             return
         mine = await self.reliability(guild_id, user_id)
         if mine.percent is not None and mine.percent < least:
-            raise ServiceError(Text("This asks for a reliability of at least {least} %; yours on this server is "
-                                    "{percent} %: {faults} of your last {count} ended matches ended by your running "
-                                    "out of time or abandoning them.", least=int(least), percent=mine.percent,
-                                    faults=mine.faults, count=mine.matches))
+            raise ServiceError(
+                Text(
+                    "This asks for a reliability of at least {least} %; yours on this server is "
+                    "{percent} %: {faults} of your last {count} ended matches ended by your running "
+                    "out of time or abandoning them.",
+                    least=int(least),
+                    percent=mine.percent,
+                    faults=mine.faults,
+                    count=mine.matches,
+                )
+            )
 
     def _fault(self, tx: Transaction, match: Match, seat: int, kind: str) -> None:
         user = match.players[seat]
@@ -90,8 +100,10 @@ class Reliabilities(Component):
             return
         if tx.fetchone("SELECT 1 FROM reliability_faults WHERE match_id = ? AND user_id = ?", (match.id, user)):
             return
-        tx.execute("INSERT INTO reliability_faults (guild_id, user_id, match_id, kind, at) VALUES (?, ?, ?, ?, ?)",
-                   (match.guild_id, user, match.id, kind, now))
+        tx.execute(
+            "INSERT INTO reliability_faults (guild_id, user_id, match_id, kind, at) VALUES (?, ?, ?, ?, ?)",
+            (match.guild_id, user, match.id, kind, now),
+        )
 
     def _timed_out(self, tx: Transaction, match: Match, seat: int, end: str) -> None:
         if end == "timeout":

@@ -4,6 +4,7 @@ Only for a match that has ended (never while it runs: a review would tell a play
 what to play).  Computed once per match, by a thinking process (a job: ``matches.jobs``), and kept in
 ``match_reviews`` (migration 14), so asking again is instant.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,6 +25,7 @@ ENDED = ("finished", "aborted", "abandoned")
 @dataclass(frozen=True)
 class Reviewing:
     """A match to review, made only of what the match stores (any worker gets the same answer)."""
+
     match_id: int
     version: int
     record: dict[str, Any]
@@ -33,7 +35,7 @@ class Reviewing:
 
 def review_record(job: Reviewing) -> dict[str, Any]:
     """The review as JSON (``ai.review.Review.to_json``).  Runs in the review worker."""
-    import ai.review     # the search is loaded in the workers, not by the bot's event loop
+    import ai.review  # the search is loaded in the workers, not by the bot's event loop
     from engines.record import Record
 
     return ai.review.review(Record.from_dict(job.record), job.level, job.seed).to_json()
@@ -44,15 +46,27 @@ class Reviews(Component):
         """What to review for an ended match; a refusal while it runs or when nothing was played."""
         match = await self.core.get(match_id)
         if match.status == "active":
-            raise ServiceError(Text("{title} #{id} is still being played: its review comes once it has ended.",
-                                    title=match.title, id=match.id))
+            raise ServiceError(
+                Text(
+                    "{title} #{id} is still being played: its review comes once it has ended.",
+                    title=match.title,
+                    id=match.id,
+                )
+            )
         if match.status not in ENDED:
-            raise ServiceError(Text("{title} #{id} {state}: there is nothing to review.", title=match.title,
-                                    id=match.id, state=state_of(match.status)))
+            raise ServiceError(
+                Text(
+                    "{title} #{id} {state}: there is nothing to review.",
+                    title=match.title,
+                    id=match.id,
+                    state=state_of(match.status),
+                )
+            )
         record = await self.core.record(match.id)
         if not record.moves:
-            raise ServiceError(Text("Nobody moved in {title} #{id}: there is nothing to review.", title=match.title,
-                                    id=match.id))
+            raise ServiceError(
+                Text("Nobody moved in {title} #{id}: there is nothing to review.", title=match.title, id=match.id)
+            )
         return Reviewing(match.id, match.version, record.to_dict(), REVIEW_LEVEL, match.seed % (1 << 31))
 
     async def stored_review(self, match_id: int) -> dict[str, Any] | None:
@@ -72,4 +86,5 @@ class Reviews(Component):
             "INSERT INTO match_reviews (match_id, version, level, review, created_at) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, level = excluded.level,"
             " review = excluded.review, created_at = excluded.created_at",
-            (job.match_id, job.version, job.level, json.dumps(review), self.clock()))
+            (job.match_id, job.version, job.level, json.dumps(review), self.clock()),
+        )

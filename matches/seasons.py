@@ -25,6 +25,7 @@ posting of boards and standings are the events' own.  This module adds what a se
 Two-player games (Architekton, Tactori FEM) meet twice in a season, seats swapped; Atacama and
 Tactori, whose two-player tables are one of their forms, meet once.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,9 +52,11 @@ DEFAULT_SIGNUP_DAYS = 7
 MAX_SIGNUP_DAYS = 30
 MAX_DIVISIONS = 100
 # The season's players with their rating in its game on its server (newcomers as a new player).
-PLAYERS_SQL = ("SELECT p.*, r.rating AS rating FROM season_players p JOIN seasons s ON s.id = p.season_id"
-               " LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.game = s.game AND r.user_id = p.user_id"
-               " WHERE p.season_id = ? ORDER BY p.joined_at, p.user_id")
+PLAYERS_SQL = (
+    "SELECT p.*, r.rating AS rating FROM season_players p JOIN seasons s ON s.id = p.season_id"
+    " LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.game = s.game AND r.user_id = p.user_id"
+    " WHERE p.season_id = ? ORDER BY p.joined_at, p.user_id"
+)
 
 
 def cycles_of(game: str) -> int:
@@ -69,16 +72,16 @@ class Season:
     name: str
     game: str
     size: int
-    divisions: int | None           # the most divisions (None: as many as the players fill)
-    days: int                       # how long a season lasts
-    move_days: int                  # time per move in its matches
+    divisions: int | None  # the most divisions (None: as many as the players fill)
+    days: int  # how long a season lasts
+    move_days: int  # time per move in its matches
     promote: int
     relegate: int
     signup_days: int
-    status: str                     # open, running, finished
-    number: int                     # the season being played (0: sign-up)
-    announced: int                  # the last season whose start was announced
-    ending: bool                    # the organiser ended it: no season after the current one
+    status: str  # open, running, finished
+    number: int  # the season being played (0: sign-up)
+    announced: int  # the last season whose start was announced
+    ending: bool  # the organiser ended it: no season after the current one
     organiser_id: int
     starts_at: float | None
     movements: dict = field(default_factory=dict)
@@ -86,12 +89,30 @@ class Season:
     final_announced: bool = False
 
     @classmethod
-    def from_row(cls, row) -> "Season":
-        return cls(row["id"], row["guild_id"], row["channel_id"], row["name"], row["game"], row["size"],
-                   row["divisions"], row["days"], row["move_days"], row["promote"], row["relegate"],
-                   row["signup_days"], row["status"], row["number"], row["announced"], bool(row["ending"]),
-                   row["organiser_id"], row["starts_at"], json.loads(row["movements"]) if row["movements"] else {},
-                   row["min_reliability"], bool(row["final_announced"]))
+    def from_row(cls, row) -> Season:
+        return cls(
+            row["id"],
+            row["guild_id"],
+            row["channel_id"],
+            row["name"],
+            row["game"],
+            row["size"],
+            row["divisions"],
+            row["days"],
+            row["move_days"],
+            row["promote"],
+            row["relegate"],
+            row["signup_days"],
+            row["status"],
+            row["number"],
+            row["announced"],
+            bool(row["ending"]),
+            row["organiser_id"],
+            row["starts_at"],
+            json.loads(row["movements"]) if row["movements"] else {},
+            row["min_reliability"],
+            bool(row["final_announced"]),
+        )
 
     @property
     def title(self) -> Text:
@@ -104,21 +125,25 @@ class Season:
 class SeasonPlayer:
     user_id: int
     name: str
-    division: int | None            # in the current season; None: waits for the next
+    division: int | None  # in the current season; None: waits for the next
     leaving: bool
     rating: float | None
 
     @property
     def shown(self):
         if ai_seats.is_valid(self.user_id):
-            return Text("Bot {number} ({level})", number=-self.user_id % 100,
-                        level=ai_seats.LEVEL_WORDS[ai_seats.level_of(self.user_id)])
+            return Text(
+                "Bot {number} ({level})",
+                number=-self.user_id % 100,
+                level=ai_seats.LEVEL_WORDS[ai_seats.level_of(self.user_id)],
+            )
         return self.name
 
 
 @dataclass
 class SeasonNews:
     """A season started (its divisions, and the movements that made them), or the series finished."""
+
     season: Season
     number: int
     divisions: list[TournamentView]
@@ -127,8 +152,9 @@ class SeasonNews:
 
 def _ranked(players: list[SeasonPlayer]) -> list[int]:
     """Best rating first; among equal ratings the earlier to join."""
-    order = sorted(enumerate(players), key=lambda ip: (-(ip[1].rating if ip[1].rating is not None else NEW_RATING),
-                                                      ip[0]))
+    order = sorted(
+        enumerate(players), key=lambda ip: (-(ip[1].rating if ip[1].rating is not None else NEW_RATING), ip[0])
+    )
     return [p.user_id for _, p in order]
 
 
@@ -154,7 +180,9 @@ class Seasons(Component):
     async def seasons(self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")) -> list[Season]:
         rows = await self.store.fetchall(
             f"SELECT * FROM seasons WHERE guild_id = ? AND status IN ({','.join('?' * len(statuses))})"
-            " ORDER BY created_at DESC, id DESC", (guild_id, *statuses))
+            " ORDER BY created_at DESC, id DESC",
+            (guild_id, *statuses),
+        )
         return [Season.from_row(r) for r in rows]
 
     async def season_players(self, season_id: int) -> list[SeasonPlayer]:
@@ -163,20 +191,34 @@ class Seasons(Component):
 
     async def division_events(self, season_id: int, number: int) -> list[Tournament]:
         """The divisions of season ``number``, the first division first."""
-        rows = await self.store.fetchall("SELECT * FROM events WHERE season_id = ? AND season_no = ?"
-                                         " ORDER BY division", (season_id, number))
+        rows = await self.store.fetchall(
+            "SELECT * FROM events WHERE season_id = ? AND season_no = ? ORDER BY division", (season_id, number)
+        )
         return [Tournament.from_row(r) for r in rows]
 
     async def season_of_event(self, event_id: int) -> Season | None:
-        row = await self.store.fetchone("SELECT s.* FROM events e JOIN seasons s ON s.id = e.season_id"
-                                        " WHERE e.id = ?", (event_id,))
+        row = await self.store.fetchone(
+            "SELECT s.* FROM events e JOIN seasons s ON s.id = e.season_id WHERE e.id = ?", (event_id,)
+        )
         return Season.from_row(row) if row else None
 
     # ------------------------------------------------------------- organising
-    async def create_season(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, *,
-                            name: str | None = None, divisions: int | None = None, size: int | None = None,
-                            days: int | None = None, promote: int | None = None, relegate: int | None = None,
-                            signup_days: int | None = None, min_reliability: float | None = None) -> Season:
+    async def create_season(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        organiser: Player,
+        game: str,
+        *,
+        name: str | None = None,
+        divisions: int | None = None,
+        size: int | None = None,
+        days: int | None = None,
+        promote: int | None = None,
+        relegate: int | None = None,
+        signup_days: int | None = None,
+        min_reliability: float | None = None,
+    ) -> Season:
         spec = get_game(game)
         size = DEFAULT_SIZE if size is None else size
         if not MIN_SIZE <= size <= MAX_SIZE:
@@ -189,8 +231,9 @@ class Seasons(Component):
         promote = default_promote(size) if promote is None else promote
         relegate = promote if relegate is None else relegate
         if not 1 <= promote <= size // 2 or not 0 <= relegate <= size // 2:
-            raise ServiceError(Text("Each division promotes 1 to {most} players and relegates 0 to {most}.",
-                                    most=size // 2))
+            raise ServiceError(
+                Text("Each division promotes 1 to {most} players and relegates 0 to {most}.", most=size // 2)
+            )
         signup_days = DEFAULT_SIGNUP_DAYS if signup_days is None else signup_days
         if not 1 <= signup_days <= MAX_SIGNUP_DAYS:
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=MAX_SIGNUP_DAYS))
@@ -207,8 +250,25 @@ class Seasons(Component):
                 "INSERT INTO seasons (guild_id, channel_id, name, game, size, divisions, days, move_days, promote,"
                 " relegate, signup_days, min_reliability, status, organiser_id, starts_at, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?) RETURNING *",
-                (guild_id, channel_id, (name or "").strip()[:80] or spec.title, game, size, divisions, days,
-                 move_days, promote, relegate, signup_days, min_reliability, organiser.id, starts_at, now, now))
+                (
+                    guild_id,
+                    channel_id,
+                    (name or "").strip()[:80] or spec.title,
+                    game,
+                    size,
+                    divisions,
+                    days,
+                    move_days,
+                    promote,
+                    relegate,
+                    signup_days,
+                    min_reliability,
+                    organiser.id,
+                    starts_at,
+                    now,
+                    now,
+                ),
+            )
             tx.schedule(starts_at)
             return Season.from_row(row)
 
@@ -219,24 +279,24 @@ class Seasons(Component):
         for the next season (one is running)."""
         season = await self.season(season_id)
         if season.status == "finished" or season.ending:
-            raise ServiceError(Text("{season} takes no new players: it ends after this season.",
-                                    season=season.title))
+            raise ServiceError(Text("{season} takes no new players: it ends after this season.", season=season.title))
         if player.bot and not ai_seats.is_valid(player.id):
             raise ServiceError(Text("{names} is a bot and cannot play.", names=player.name))
         await self.reliability._check_reliable(season.guild_id, player.id, season.min_reliability)
         now = self.clock()
 
         def work(tx: Transaction) -> Season:
-            if tx.fetchone("SELECT 1 FROM season_players WHERE season_id = ? AND user_id = ?",
-                           (season_id, player.id)):
+            if tx.fetchone("SELECT 1 FROM season_players WHERE season_id = ? AND user_id = ?", (season_id, player.id)):
                 raise ServiceError(Text("{name} is already in {season}.", name=player.name, season=season.title))
             current = Season.from_row(tx.fetchone("SELECT * FROM seasons WHERE id = ?", (season_id,)))
             if current.status == "finished" or current.ending:
-                raise ServiceError(Text("{season} takes no new players: it ends after this season.",
-                                        season=season.title))
-            tx.execute("INSERT INTO season_players (season_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
-                       (season_id, player.id, ai_seats.STORED_NAME if ai_seats.is_ai(player.id) else player.name,
-                        now))
+                raise ServiceError(
+                    Text("{season} takes no new players: it ends after this season.", season=season.title)
+                )
+            tx.execute(
+                "INSERT INTO season_players (season_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                (season_id, player.id, ai_seats.STORED_NAME if ai_seats.is_ai(player.id) else player.name, now),
+            )
             return current
 
         current = await self.store.write(work)
@@ -249,8 +309,13 @@ class Seasons(Component):
         free = [n for n in range(1, ai_seats.MOST + 1) if ai_seats.user_id(level, n) not in taken]
         if not free:
             season = await self.season(season_id)
-            raise ServiceError(Text("{event} already has {count} computer players at this level; it cannot seat "
-                                    "another.", event=season.title, count=ai_seats.MOST))
+            raise ServiceError(
+                Text(
+                    "{event} already has {count} computer players at this level; it cannot seat another.",
+                    event=season.title,
+                    count=ai_seats.MOST,
+                )
+            )
         player = Player(ai_seats.user_id(level, free[0]), ai_seats.STORED_NAME, bot=True)
         await self.join_season(season_id, player)
         return player
@@ -261,8 +326,7 @@ class Seasons(Component):
         season = await self.season(season_id)
 
         def work(tx: Transaction) -> bool:
-            row = tx.fetchone("SELECT * FROM season_players WHERE season_id = ? AND user_id = ?",
-                              (season_id, user_id))
+            row = tx.fetchone("SELECT * FROM season_players WHERE season_id = ? AND user_id = ?", (season_id, user_id))
             if row is None:
                 raise NotAPlayer(Text("You are not playing in {season}.", season=season.title))
             if row["division"] is None:
@@ -270,8 +334,9 @@ class Seasons(Component):
                 return False
             if row["leaving"]:
                 raise StaleRequest(Text("You already leave {season} after this season.", season=season.title))
-            tx.execute("UPDATE season_players SET leaving = 1 WHERE season_id = ? AND user_id = ?",
-                       (season_id, user_id))
+            tx.execute(
+                "UPDATE season_players SET leaving = 1 WHERE season_id = ? AND user_id = ?", (season_id, user_id)
+            )
             return True
 
         return await self.store.write(work)
@@ -286,11 +351,15 @@ class Seasons(Component):
 
         def work(tx: Transaction) -> None:
             if season.status == "open":
-                done = tx.execute("UPDATE seasons SET status = 'finished', ending = 1, final_announced = 1,"
-                                  " updated_at = ? WHERE id = ? AND status = 'open'", (now, season_id)).rowcount
+                done = tx.execute(
+                    "UPDATE seasons SET status = 'finished', ending = 1, final_announced = 1,"
+                    " updated_at = ? WHERE id = ? AND status = 'open'",
+                    (now, season_id),
+                ).rowcount
             else:
-                done = tx.execute("UPDATE seasons SET ending = 1, updated_at = ? WHERE id = ? AND ending = 0",
-                                  (now, season_id)).rowcount
+                done = tx.execute(
+                    "UPDATE seasons SET ending = 1, updated_at = ? WHERE id = ? AND ending = 0", (now, season_id)
+                ).rowcount
             if done != 1:
                 raise StaleRequest(Text("{season} changed in the meantime; try again.", season=season.title))
 
@@ -301,8 +370,9 @@ class Seasons(Component):
     async def start_due_seasons(self) -> list[tuple[Season, bool]]:
         """Series whose sign-up closed: the first season started (True), or sign-up extended for want
         of players (False).  Each by a conditional update: of several processes one does it."""
-        rows = await self.store.fetchall("SELECT * FROM seasons WHERE status = 'open' AND starts_at <= ?",
-                                         (self.clock(),))
+        rows = await self.store.fetchall(
+            "SELECT * FROM seasons WHERE status = 'open' AND starts_at <= ?", (self.clock(),)
+        )
         out = []
         for row in rows:
             season = Season.from_row(row)
@@ -316,13 +386,25 @@ class Seasons(Component):
         players = self._players(tx, season.id)
         if len(players) < 2:
             later = now + season.signup_days * timing.DAY
-            if tx.execute("UPDATE seasons SET starts_at = ?, updated_at = ? WHERE id = ? AND status = 'open'"
-                          " AND starts_at = ?", (later, now, season.id, season.starts_at)).rowcount != 1:
+            if (
+                tx.execute(
+                    "UPDATE seasons SET starts_at = ?, updated_at = ? WHERE id = ? AND status = 'open'"
+                    " AND starts_at = ?",
+                    (later, now, season.id, season.starts_at),
+                ).rowcount
+                != 1
+            ):
                 return None
             tx.schedule(later)
             return False
-        if tx.execute("UPDATE seasons SET status = 'running', number = 1, updated_at = ? WHERE id = ?"
-                      " AND status = 'open' AND number = 0", (now, season.id)).rowcount != 1:
+        if (
+            tx.execute(
+                "UPDATE seasons SET status = 'running', number = 1, updated_at = ? WHERE id = ?"
+                " AND status = 'open' AND number = 0",
+                (now, season.id),
+            ).rowcount
+            != 1
+        ):
             return None
         divisions = first_divisions(_ranked(players), season.size, season.divisions)
         self._open_season(tx, season, 1, divisions, {p.user_id: p.name for p in players})
@@ -330,11 +412,14 @@ class Seasons(Component):
 
     @staticmethod
     def _players(tx: Transaction, season_id: int) -> list[SeasonPlayer]:
-        return [SeasonPlayer(r["user_id"], r["name"], r["division"], bool(r["leaving"]), r["rating"])
-                for r in tx.fetchall(PLAYERS_SQL, (season_id,))]
+        return [
+            SeasonPlayer(r["user_id"], r["name"], r["division"], bool(r["leaving"]), r["rating"])
+            for r in tx.fetchall(PLAYERS_SQL, (season_id,))
+        ]
 
-    def _open_season(self, tx: Transaction, season: Season, number: int, divisions: list[list[int]],
-                     names: dict[int, str]) -> None:
+    def _open_season(
+        self, tx: Transaction, season: Season, number: int, divisions: list[list[int]], names: dict[int, str]
+    ) -> None:
         """Season ``number``: each division a running league with every match started."""
         now = self.clock()
         for division, players in enumerate(divisions, 1):
@@ -342,21 +427,40 @@ class Seasons(Component):
                 "INSERT INTO events (guild_id, channel_id, name, game, format, options, table_size, days, status,"
                 " organiser_id, created_at, updated_at, round_days, season_id, season_no, division)"
                 " VALUES (?, ?, ?, ?, 'league', '{}', 2, ?, 'running', ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (season.guild_id, season.channel_id, season.name, season.game, season.move_days,
-                 season.organiser_id, now, now, season.days, season.id, number, division))
+                (
+                    season.guild_id,
+                    season.channel_id,
+                    season.name,
+                    season.game,
+                    season.move_days,
+                    season.organiser_id,
+                    now,
+                    now,
+                    season.days,
+                    season.id,
+                    number,
+                    division,
+                ),
+            )
             event = Tournament.from_row(row)
-            tx.executemany("INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
-                           [(event.id, p, names.get(p, ""), now) for p in players])
+            tx.executemany(
+                "INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                [(event.id, p, names.get(p, ""), now) for p in players],
+            )
             view = self.tournaments._read_view(tx, event.id)
             schedule = league_schedule(view.seeds(), (2,), cycles=cycles_of(season.game))
             # The season announces its divisions itself (one message each), not round by round.
-            tx.execute("UPDATE events SET rounds = ?, round = ?, announced = ? WHERE id = ?",
-                       (len(schedule), len(schedule), len(schedule), event.id))
+            tx.execute(
+                "UPDATE events SET rounds = ?, round = ?, announced = ? WHERE id = ?",
+                (len(schedule), len(schedule), len(schedule), event.id),
+            )
             event.round = len(schedule)
             for n, rnd in enumerate(schedule, 1):
                 self.tournaments._open_round(tx, event, view, n, rnd)
-            tx.executemany("UPDATE season_players SET division = ? WHERE season_id = ? AND user_id = ?",
-                           [(division, season.id, p) for p in players])
+            tx.executemany(
+                "UPDATE season_players SET division = ? WHERE season_id = ? AND user_id = ?",
+                [(division, season.id, p) for p in players],
+            )
         tx.schedule(now)
 
     def _division_finished(self, tx: Transaction, view: TournamentView, winners: list[int]) -> None:
@@ -370,8 +474,9 @@ class Seasons(Component):
         season = Season.from_row(tx.fetchone("SELECT * FROM seasons WHERE id = ?", (season_id,)))
         if season.status != "running" or season.number != number:
             return
-        rows = tx.fetchall("SELECT id, status FROM events WHERE season_id = ? AND season_no = ? ORDER BY division",
-                           (season_id, number))
+        rows = tx.fetchall(
+            "SELECT id, status FROM events WHERE season_id = ? AND season_no = ? ORDER BY division", (season_id, number)
+        )
         if any(r["status"] == "running" for r in rows):
             return
         finals, withdrawn = [], set()
@@ -382,25 +487,39 @@ class Seasons(Component):
         players = self._players(tx, season_id)
         leaving = {p.user_id for p in players if p.leaving} | withdrawn
         newcomers = _ranked([p for p in players if p.division is None])
-        moved: Movements = next_divisions(finals, season.promote, season.relegate, season.size, leaving, newcomers,
-                                          season.divisions)
+        moved: Movements = next_divisions(
+            finals, season.promote, season.relegate, season.size, leaving, newcomers, season.divisions
+        )
         now = self.clock()
-        record = {"season": number, "promoted": {str(k): v for k, v in moved.promoted.items()},
-                  "relegated": {str(k): v for k, v in moved.relegated.items()},
-                  "left": sorted(leaving)}
+        record = {
+            "season": number,
+            "promoted": {str(k): v for k, v in moved.promoted.items()},
+            "relegated": {str(k): v for k, v in moved.relegated.items()},
+            "left": sorted(leaving),
+        }
         final = season.ending or sum(map(len, moved.divisions)) < 2
         if final:
-            done = tx.execute("UPDATE seasons SET status = 'finished', movements = ?, updated_at = ? WHERE id = ?"
-                              " AND number = ? AND status = 'running'", (dumps(record), now, season_id, number))
+            done = tx.execute(
+                "UPDATE seasons SET status = 'finished', movements = ?, updated_at = ? WHERE id = ?"
+                " AND number = ? AND status = 'running'",
+                (dumps(record), now, season_id, number),
+            )
             if done.rowcount == 1:
                 tx.schedule(now)
             return
-        if tx.execute("UPDATE seasons SET number = number + 1, movements = ?, updated_at = ? WHERE id = ?"
-                      " AND number = ? AND status = 'running'", (dumps(record), now, season_id, number)).rowcount != 1:
+        if (
+            tx.execute(
+                "UPDATE seasons SET number = number + 1, movements = ?, updated_at = ? WHERE id = ?"
+                " AND number = ? AND status = 'running'",
+                (dumps(record), now, season_id, number),
+            ).rowcount
+            != 1
+        ):
             return
         if leaving:
-            tx.executemany("DELETE FROM season_players WHERE season_id = ? AND user_id = ?",
-                           [(season_id, p) for p in leaving])
+            tx.executemany(
+                "DELETE FROM season_players WHERE season_id = ? AND user_id = ?", [(season_id, p) for p in leaving]
+            )
         self._open_season(tx, season, number + 1, moved.divisions, {p.user_id: p.name for p in players})
 
     async def next_wakeup(self) -> float | None:
@@ -412,27 +531,43 @@ class Seasons(Component):
     async def claim_season_news(self) -> list[SeasonNews]:
         """Seasons started that nobody announced yet, and series finished: each claimed for this caller
         by a conditional update, so that of several processes exactly one announces it."""
-        rows = await self.store.fetchall("SELECT * FROM seasons WHERE (status = 'running' AND announced < number)"
-                                         " OR (status = 'finished' AND final_announced = 0)")
+        rows = await self.store.fetchall(
+            "SELECT * FROM seasons WHERE (status = 'running' AND announced < number)"
+            " OR (status = 'finished' AND final_announced = 0)"
+        )
         out = []
         for row in rows:
             season = Season.from_row(row)
             final = season.status == "finished"
             if final:
-                sql, args = ("UPDATE seasons SET final_announced = 1 WHERE id = ? AND final_announced = 0",
-                             (season.id,))
+                sql, args = (
+                    "UPDATE seasons SET final_announced = 1 WHERE id = ? AND final_announced = 0",
+                    (season.id,),
+                )
             else:
-                sql, args = ("UPDATE seasons SET announced = ? WHERE id = ? AND announced = ?",
-                             (season.number, season.id, season.announced))
+                sql, args = (
+                    "UPDATE seasons SET announced = ? WHERE id = ? AND announced = ?",
+                    (season.number, season.id, season.announced),
+                )
             if (await self.store.execute(sql, args)).rowcount != 1:
                 continue
-            views = [] if final else [await self.tournaments.event_view(e.id)
-                                      for e in await self.division_events(season.id, season.number)]
+            views = (
+                []
+                if final
+                else [
+                    await self.tournaments.event_view(e.id)
+                    for e in await self.division_events(season.id, season.number)
+                ]
+            )
             out.append(SeasonNews(season, season.number, views, final))
         return out
 
     async def _no_cancel(self, event_id: int) -> None:
         """A season's division is not called off alone: its organiser ends the series instead."""
         if await self.season_of_event(event_id) is not None:
-            raise ServiceError(Text("A division of a season is not cancelled alone; its organiser can end the "
-                                    "seasons with `/season end`."))
+            raise ServiceError(
+                Text(
+                    "A division of a season is not cancelled alone; its organiser can end the "
+                    "seasons with `/season end`."
+                )
+            )

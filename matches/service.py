@@ -6,11 +6,13 @@ place that writes a change of one) and one registry of moments (:mod:`matches.mo
 every public call to the component that owns it.  The components are built in a fixed order, and
 that order is the order in which their listeners run; ``matches/README.md`` lists them.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engines.record import Record
 from engines.text import Text
@@ -39,13 +41,22 @@ from .timing import ClockEvent
 from .tournaments import Tournament, TournamentNews, Tournaments, TournamentView
 from .web_links import WebLinks
 
-__all__ = ["ConditionalLine", "ConditionalRefused", "IllegalMoveError", "MatchService", "Reviewing", "Thinking",
-           "review_record", "think"]
+__all__ = [
+    "ConditionalLine",
+    "ConditionalRefused",
+    "IllegalMoveError",
+    "MatchService",
+    "Reviewing",
+    "Thinking",
+    "review_record",
+    "think",
+]
 
 
 @dataclass
 class Components:
     """The features of the service, in the order they are built (their listeners' order)."""
+
     play: Play
     challenges: Challenges
     reliability: Reliabilities
@@ -72,8 +83,13 @@ class MatchService:
     broken matches; tournaments; seasons; ladders; reviews and practice of ended matches;
     the computer's thinking as jobs."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 seeds: Callable[[], int] | None = None, challenge_ttl: float = CHALLENGE_TTL):
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] | None = None,
+        challenge_ttl: float = CHALLENGE_TTL,
+    ):
         self.moments = Moments()
         core = self.core = Core(store, clock, seeds, challenge_ttl, self.moments)
         # The order of construction is the order of every moment's listeners (see matches/README.md):
@@ -87,11 +103,24 @@ class MatchService:
         conditional = Conditional(core, play)
         reviews = Reviews(core)
         self.components = Components(
-            play=play, challenges=challenges, reliability=reliability, tournaments=tournaments, seasons=seasons,
-            ladders=ladders, conditional=conditional, reviews=reviews, practice=Practice(core, reviews),
-            jobs=Jobs(core, reviews), computer=Computer(core, play), offers=Offers(core),
-            timekeeping=Timekeeping(core), digests=Digests(core), community=Community(core), health=Health(core),
-            web_links=WebLinks(core))
+            play=play,
+            challenges=challenges,
+            reliability=reliability,
+            tournaments=tournaments,
+            seasons=seasons,
+            ladders=ladders,
+            conditional=conditional,
+            reviews=reviews,
+            practice=Practice(core, reviews),
+            jobs=Jobs(core, reviews),
+            computer=Computer(core, play),
+            offers=Offers(core),
+            timekeeping=Timekeeping(core),
+            digests=Digests(core),
+            community=Community(core),
+            health=Health(core),
+            web_links=WebLinks(core),
+        )
 
     # The core's settings, read by every component at each use (tests and benches set them).
     @property
@@ -140,16 +169,19 @@ class MatchService:
 
     # ------------------------------------------------------------- each component's own calls
     # Digests (digests)
-    async def set_reminder_settings(self, user_id: int, *, reminders: str | None = None,
-                                    digest_hour: int | None = None, timezone: str | None = None) -> UserSettings:
-        return await self.components.digests.set_reminder_settings(user_id, reminders=reminders,
-                                                                   digest_hour=digest_hour, timezone=timezone)
+    async def set_reminder_settings(
+        self, user_id: int, *, reminders: str | None = None, digest_hour: int | None = None, timezone: str | None = None
+    ) -> UserSettings:
+        return await self.components.digests.set_reminder_settings(
+            user_id, reminders=reminders, digest_hour=digest_hour, timezone=timezone
+        )
 
     async def set_reminders(self, user_id: int, mode: str) -> None:
         return await self.components.digests.set_reminders(user_id, mode)
 
-    async def claim_due_digests(self, owner: str, *, limit: int = 200,
-                                lease: float = DIGEST_LEASE) -> list[DigestClaim]:
+    async def claim_due_digests(
+        self, owner: str, *, limit: int = 200, lease: float = DIGEST_LEASE
+    ) -> list[DigestClaim]:
         return await self.components.digests.claim_due_digests(owner, limit=limit, lease=lease)
 
     async def waiting_for(self, user_id: int) -> list[Match]:
@@ -183,17 +215,27 @@ class MatchService:
     async def ladder_of_match(self, match_id: int) -> Ladder | None:
         return await self.components.ladders.ladder_of_match(match_id)
 
-    async def create_ladder(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, *,
-                            reach: int | None = None, days: int | None = None,
-                            min_reliability: float | None = None) -> Ladder:
-        return await self.components.ladders.create_ladder(guild_id, channel_id, organiser, game, reach=reach,
-                                                           days=days, min_reliability=min_reliability)
+    async def create_ladder(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        organiser: Player,
+        game: str,
+        *,
+        reach: int | None = None,
+        days: int | None = None,
+        min_reliability: float | None = None,
+    ) -> Ladder:
+        return await self.components.ladders.create_ladder(
+            guild_id, channel_id, organiser, game, reach=reach, days=days, min_reliability=min_reliability
+        )
 
     async def join_ladder(self, guild_id: int, game: str, player: Player) -> tuple[Ladder, int]:
         return await self.components.ladders.join_ladder(guild_id, game, player)
 
-    async def ladder_challenge(self, guild_id: int, channel_id: int | None, game: str, challenger: Player,
-                               defender: Player) -> Match:
+    async def ladder_challenge(
+        self, guild_id: int, channel_id: int | None, game: str, challenger: Player, defender: Player
+    ) -> Match:
         return await self.components.ladders.ladder_challenge(guild_id, channel_id, game, challenger, defender)
 
     async def settle_closed_ladder_challenges(self, match_id: int | None = None) -> None:
@@ -218,14 +260,36 @@ class MatchService:
     async def season_of_event(self, event_id: int) -> Season | None:
         return await self.components.seasons.season_of_event(event_id)
 
-    async def create_season(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, *,
-                            name: str | None = None, divisions: int | None = None, size: int | None = None,
-                            days: int | None = None, promote: int | None = None, relegate: int | None = None,
-                            signup_days: int | None = None, min_reliability: float | None = None) -> Season:
-        return await self.components.seasons.create_season(guild_id, channel_id, organiser, game, name=name,
-                                                           divisions=divisions, size=size, days=days, promote=promote,
-                                                           relegate=relegate, signup_days=signup_days,
-                                                           min_reliability=min_reliability)
+    async def create_season(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        organiser: Player,
+        game: str,
+        *,
+        name: str | None = None,
+        divisions: int | None = None,
+        size: int | None = None,
+        days: int | None = None,
+        promote: int | None = None,
+        relegate: int | None = None,
+        signup_days: int | None = None,
+        min_reliability: float | None = None,
+    ) -> Season:
+        return await self.components.seasons.create_season(
+            guild_id,
+            channel_id,
+            organiser,
+            game,
+            name=name,
+            divisions=divisions,
+            size=size,
+            days=days,
+            promote=promote,
+            relegate=relegate,
+            signup_days=signup_days,
+            min_reliability=min_reliability,
+        )
 
     async def join_season(self, season_id: int, player: Player) -> tuple[Season, bool]:
         return await self.components.seasons.join_season(season_id, player)
@@ -255,7 +319,9 @@ class MatchService:
     async def event_view(self, event_id: int) -> TournamentView:
         return await self.components.tournaments.event_view(event_id)
 
-    async def events(self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")) -> list[Tournament]:
+    async def events(
+        self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")
+    ) -> list[Tournament]:
         return await self.components.tournaments.events(guild_id, statuses)
 
     async def events_of(self, guild_id: int, user_id: int, statuses: tuple[str, ...]) -> list[Tournament]:
@@ -264,17 +330,44 @@ class MatchService:
     async def event_of_match(self, match_id: int) -> tuple[Tournament, int] | None:
         return await self.components.tournaments.event_of_match(match_id)
 
-    async def create_event(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, fmt: str, *,
-                           name: str | None = None, rounds: int | None = None, table: int = 2,
-                           days: int | None = None, signup_days: int | None = None,
-                           options: dict[str, Any] | None = None, clock: str = "move", bank: float | None = None,
-                           increment: float | None = None, round_days: int | None = None,
-                           min_reliability: float | None = None) -> Tournament:
-        return await self.components.tournaments.create_event(guild_id, channel_id, organiser, game, fmt, name=name,
-                                                              rounds=rounds, table=table, days=days,
-                                                              signup_days=signup_days, options=options, clock=clock,
-                                                              bank=bank, increment=increment, round_days=round_days,
-                                                              min_reliability=min_reliability)
+    async def create_event(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        organiser: Player,
+        game: str,
+        fmt: str,
+        *,
+        name: str | None = None,
+        rounds: int | None = None,
+        table: int = 2,
+        days: int | None = None,
+        signup_days: int | None = None,
+        options: dict[str, Any] | None = None,
+        clock: str = "move",
+        bank: float | None = None,
+        increment: float | None = None,
+        round_days: int | None = None,
+        min_reliability: float | None = None,
+    ) -> Tournament:
+        return await self.components.tournaments.create_event(
+            guild_id,
+            channel_id,
+            organiser,
+            game,
+            fmt,
+            name=name,
+            rounds=rounds,
+            table=table,
+            days=days,
+            signup_days=signup_days,
+            options=options,
+            clock=clock,
+            bank=bank,
+            increment=increment,
+            round_days=round_days,
+            min_reliability=min_reliability,
+        )
 
     async def set_event_message(self, event_id: int, message_id: int) -> None:
         return await self.components.tournaments.set_event_message(event_id, message_id)
@@ -307,14 +400,34 @@ class MatchService:
     async def rematch(self, match_id: int, user_id: int) -> Match:
         return await self.components.challenges.rematch(match_id, user_id)
 
-    async def create_challenge(self, game: str, guild_id: int | None, channel_id: int | None,
-                               challenger: Player, opponents: list[Player], *,
-                               options: dict[str, Any] | None = None, first: str = "random",
-                               days: int | None = None, clock: str = "move", bank: float | None = None,
-                               increment: float | None = None) -> Match:
-        return await self.components.challenges.create_challenge(game, guild_id, channel_id, challenger, opponents,
-                                                                 options=options, first=first, days=days, clock=clock,
-                                                                 bank=bank, increment=increment)
+    async def create_challenge(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        challenger: Player,
+        opponents: list[Player],
+        *,
+        options: dict[str, Any] | None = None,
+        first: str = "random",
+        days: int | None = None,
+        clock: str = "move",
+        bank: float | None = None,
+        increment: float | None = None,
+    ) -> Match:
+        return await self.components.challenges.create_challenge(
+            game,
+            guild_id,
+            channel_id,
+            challenger,
+            opponents,
+            options=options,
+            first=first,
+            days=days,
+            clock=clock,
+            bank=bank,
+            increment=increment,
+        )
 
     async def accept(self, match_id: int, user_id: int) -> Match:
         return await self.components.challenges.accept(match_id, user_id)
@@ -355,10 +468,18 @@ class MatchService:
     async def due(self, limit: int = 10, per_channel: int | None = None) -> list[tuple[Match, ClockEvent]]:
         return await self.components.timekeeping.due(limit, per_channel)
 
-    async def claim_due(self, owner: str, *, limit: int = 10, per_channel: int | None = None,
-                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, ClockEvent]]:
-        return await self.components.timekeeping.claim_due(owner, limit=limit, per_channel=per_channel, shards=shards,
-                                                           lease=lease)
+    async def claim_due(
+        self,
+        owner: str,
+        *,
+        limit: int = 10,
+        per_channel: int | None = None,
+        shards: Shards | None = None,
+        lease: float = CLAIM_LEASE,
+    ) -> list[tuple[Match, ClockEvent]]:
+        return await self.components.timekeeping.claim_due(
+            owner, limit=limit, per_channel=per_channel, shards=shards, lease=lease
+        )
 
     async def confirm_claim(self, match: Match, *, lease: float = CLAIM_LEASE) -> bool:
         return await self.components.timekeeping.confirm_claim(match, lease=lease)
@@ -375,12 +496,22 @@ class MatchService:
     async def start_vacation(self, user_id: int, days: int) -> float:
         return await self.components.timekeeping.start_vacation(user_id, days)
 
-    async def set_guild_settings(self, guild_id: int, *, default_days: int | None = None,
-                                 challenge_channel_id: int | None = None, threads: bool | None = None,
-                                 language: str | None = None) -> None:
-        return await self.components.timekeeping.set_guild_settings(guild_id, default_days=default_days,
-                                                                    challenge_channel_id=challenge_channel_id,
-                                                                    threads=threads, language=language)
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        default_days: int | None = None,
+        challenge_channel_id: int | None = None,
+        threads: bool | None = None,
+        language: str | None = None,
+    ) -> None:
+        return await self.components.timekeeping.set_guild_settings(
+            guild_id,
+            default_days=default_days,
+            challenge_channel_id=challenge_channel_id,
+            threads=threads,
+            language=language,
+        )
 
     # Conditional (conditional)
     async def add_conditional(self, match_id: int, user_id: int, text: str) -> list[str]:
@@ -402,8 +533,7 @@ class MatchService:
     async def job_state(self, kind: str, match_id: int, version: int) -> JobState | None:
         return await self.components.jobs.job_state(kind, match_id, version)
 
-    async def claim_job(self, owner: str, kinds: tuple[str, ...] = (MOVE, REVIEW), *,
-                        lease: float = LEASE) -> Claim:
+    async def claim_job(self, owner: str, kinds: tuple[str, ...] = (MOVE, REVIEW), *, lease: float = LEASE) -> Claim:
         return await self.components.jobs.claim_job(owner, kinds, lease=lease)
 
     async def renew_job(self, job: Job, *, lease: float = LEASE) -> bool:
@@ -421,8 +551,9 @@ class MatchService:
     async def hand_back(self, job: Job) -> bool:
         return await self.components.jobs.hand_back(job)
 
-    async def heartbeat(self, name: str, host: str, pid: int, processes: int, running: int, done: int,
-                        started_at: float) -> None:
+    async def heartbeat(
+        self, name: str, host: str, pid: int, processes: int, running: int, done: int, started_at: float
+    ) -> None:
         return await self.components.jobs.heartbeat(name, host, pid, processes, running, done, started_at)
 
     async def worker_gone(self, name: str) -> None:
@@ -494,8 +625,9 @@ class MatchService:
     async def offer(self, match_id: int, user_id: int, kind: str) -> Match:
         return await self.components.offers.offer(match_id, user_id, kind)
 
-    async def answer(self, match_id: int, user_id: int, kind: str, accept: bool,
-                     expected_version: int | None = None) -> MoveResult | Match:
+    async def answer(
+        self, match_id: int, user_id: int, kind: str, accept: bool, expected_version: int | None = None
+    ) -> MoveResult | Match:
         return await self.components.offers.answer(match_id, user_id, kind, accept, expected_version)
 
     # Community (community)
@@ -508,8 +640,9 @@ class MatchService:
     async def stats(self, guild_id: int, user_id: int) -> Stats:
         return await self.components.community.stats(guild_id, user_id)
 
-    async def rating_history(self, guild_id: int, user_id: int,
-                             game: str | None = None) -> dict[str, list[tuple[float, float]]]:
+    async def rating_history(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> dict[str, list[tuple[float, float]]]:
         return await self.components.community.rating_history(guild_id, user_id, game)
 
     async def against_computer(self, guild_id: int, user_id: int) -> dict[str, list[int]]:
@@ -550,8 +683,14 @@ class MatchService:
     async def series(self, series_id: int | None) -> Series | None:
         return await self.core.series(series_id)
 
-    async def user_matches(self, user_id: int, *, channel_id: int | None = None, game: str | None = None,
-                           statuses: tuple[str, ...] = ("active",)) -> Matches:
+    async def user_matches(
+        self,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        game: str | None = None,
+        statuses: tuple[str, ...] = ("active",),
+    ) -> Matches:
         return await self.core.user_matches(user_id, channel_id=channel_id, game=game, statuses=statuses)
 
     async def user_settings(self, user_id: int) -> UserSettings:

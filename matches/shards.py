@@ -1,5 +1,6 @@
 """Which servers a bot process serves: Discord's shard of a guild is
 ``(guild_id >> 22) % shard_count``; matches outside a server count as shard 0."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ class Shards:
             raise ValueError(f"shard ids {self.ids} do not lie in 0..{self.count - 1}")
 
     @classmethod
-    def parse(cls, count: int, ids: str | None) -> "Shards":
+    def parse(cls, count: int, ids: str | None) -> Shards:
         """``ids`` like ``"0-3"``, ``"4,5,7"`` or ``"0-1,6"``; empty: all of them."""
         if not ids or not ids.strip():
             return cls(count, tuple(range(count)))

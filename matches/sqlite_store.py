@@ -13,6 +13,7 @@ One process per file: SQLite has no way to wake another process's scheduler
 nor to share a claim on due work, so a second bot process on the same file is
 refused (an exclusive lock on ``<file>.lock`` held while the store is open).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,9 +24,10 @@ import logging
 import os
 import sqlite3
 import urllib.parse
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -59,26 +61,26 @@ def read_only_uri(path: str) -> str:
 
 class SqliteStore(StoreBase):
     backend = "sqlite"
-    transaction_class = None      # SqliteTransaction, set below
+    transaction_class = None  # SqliteTransaction, set below
 
     def __init__(self, path: str | Path, *, exclusive: bool = False, read_only: bool = False):
         super().__init__()
         self.path = str(path)
-        self.exclusive = exclusive       # the bot sets it: one process per file
+        self.exclusive = exclusive  # the bot sets it: one process per file
         # Reads only (``python -m matches copy``'s source): the file is opened read-only, never
         # created, migrated nor written; ``exclusive`` then refuses a file a bot has open and keeps
         # a bot from opening it meanwhile (a shared lock on its ``.lock``, which is not created).
         self.read_only = read_only
         self.reader: aiosqlite.Connection | None = None
         self._writer: ThreadPoolExecutor | None = None
-        self._conn: sqlite3.Connection | None = None     # used on the writer thread only
+        self._conn: sqlite3.Connection | None = None  # used on the writer thread only
         self._lock: int | None = None
 
     @property
     def is_open(self) -> bool:
         return self._writer is not None or (self.read_only and self.reader is not None)
 
-    async def open(self) -> "SqliteStore":
+    async def open(self) -> SqliteStore:
         if self.read_only:
             return await self._open_read_only()
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +95,7 @@ class SqliteStore(StoreBase):
             await self.reader.execute_fetchall(f"PRAGMA {pragma}")
         return self
 
-    async def _open_read_only(self) -> "SqliteStore":
+    async def _open_read_only(self) -> SqliteStore:
         if not Path(self.path).is_file():
             raise FileNotFoundError(f"there is no SQLite file at {self.path}")
         if self.exclusive:
@@ -102,7 +104,7 @@ class SqliteStore(StoreBase):
         try:
             self.reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
             self.reader.row_factory = aiosqlite.Row
-            await self.reader.execute_fetchall("PRAGMA schema_version")     # reads the header
+            await self.reader.execute_fetchall("PRAGMA schema_version")  # reads the header
         except sqlite3.DatabaseError as exc:
             await self.close()
             raise NotSqlite(f"{self.path} is not an SQLite database ({exc})") from None
@@ -112,7 +114,7 @@ class SqliteStore(StoreBase):
         try:
             fd = os.open(self.path + ".lock", os.O_RDONLY)
         except FileNotFoundError:
-            return          # no bot ever held this file
+            return  # no bot ever held this file
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -139,7 +141,7 @@ class SqliteStore(StoreBase):
             await self._on_writer(self._disconnect)
             self._writer.shutdown(wait=True)
         if self._lock is not None:
-            os.close(self._lock)       # releases the flock
+            os.close(self._lock)  # releases the flock
             self._lock = None
         self.reader = self._writer = None
 
@@ -185,7 +187,7 @@ class SqliteStore(StoreBase):
         try:
             result = work(tx)
         except BaseException:
-            if conn.in_transaction:    # SQLite may have rolled back already (e.g. disk full)
+            if conn.in_transaction:  # SQLite may have rolled back already (e.g. disk full)
                 conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")

@@ -1,5 +1,6 @@
 """What a match's status is, in words: one clause per status, for the sentences
 that refuse a request because of it ("Match #5 {state}; ...")."""
+
 from __future__ import annotations
 
 from engines.text import Text

@@ -5,6 +5,7 @@
 (``sqlite_store.py``).  Both run the same units of work (``unit_of_work.py``)
 and the same migrations (``migrations.py``, ``dialect.py``).
 """
+
 from __future__ import annotations
 
 from .sqlite_store import NotSqlite, SqliteStore, StoreInUse
@@ -13,8 +14,17 @@ from .unit_of_work import Done, StoreBase, Transaction
 # The SQLite store under its first name: ``Store(path)``.
 Store = SqliteStore
 
-__all__ = ["Done", "NotSqlite", "SqliteStore", "Store", "StoreBase", "StoreInUse", "Transaction", "is_postgres",
-           "store_for"]
+__all__ = [
+    "Done",
+    "NotSqlite",
+    "SqliteStore",
+    "Store",
+    "StoreBase",
+    "StoreInUse",
+    "Transaction",
+    "is_postgres",
+    "store_for",
+]
 
 
 def is_postgres(location: str) -> bool:

@@ -1,4 +1,5 @@
 """Reminders, deadlines, abandonment, vacations and per-user / per-server settings."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -16,12 +17,16 @@ from .timing import ClockEvent
 
 
 def _year(ts: float) -> int:
-    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).year
+    return dt.datetime.fromtimestamp(ts, dt.UTC).year
 
 
-LANGUAGES = ("en", "de", "fr", "server")    # what a server admin may choose for the bot's public words
+LANGUAGES = ("en", "de", "fr", "server")  # what a server admin may choose for the bot's public words
 # Sending an event makes the earlier once-a-turn events moot; DAILY repeats.
-_IMPLIED = {ClockEvent.DAILY: 0, ClockEvent.QUARTER: ClockEvent.QUARTER, ClockEvent.TIMEOUT: ClockEvent.QUARTER | ClockEvent.TIMEOUT}
+_IMPLIED = {
+    ClockEvent.DAILY: 0,
+    ClockEvent.QUARTER: ClockEvent.QUARTER,
+    ClockEvent.TIMEOUT: ClockEvent.QUARTER | ClockEvent.TIMEOUT,
+}
 # How long a process may take to deliver what it claimed before another may take it over.
 CLAIM_LEASE = 120.0
 
@@ -42,13 +47,15 @@ class Timekeeping(Component):
         if per_channel is None:
             rows = await self.store.fetchall(
                 "SELECT * FROM matches WHERE status = 'active' AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
-                (self.clock(), limit))
+                (self.clock(), limit),
+            )
         else:
             rows = await self.store.fetchall(
                 "SELECT m.* FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY COALESCE(thread_id, channel_id)"
                 " ORDER BY next_event_at) AS nth FROM matches WHERE status = 'active' AND next_event_at <= ?) d"
                 " CROSS JOIN matches m WHERE m.id = d.id AND d.nth <= ? ORDER BY m.next_event_at LIMIT ?",
-                (self.clock(), per_channel, limit))
+                (self.clock(), per_channel, limit),
+            )
         return await self._due_events(rows)
 
     async def _due_events(self, rows) -> list[tuple[Match, ClockEvent]]:
@@ -56,16 +63,24 @@ class Timekeeping(Component):
         skipped (marking it ends its claim and its due work), so it holds up nothing else."""
         out = []
         for match in await self.core._readable(rows):
-            events = timing.due_events(match.clock_start, match.deadline, match.turn_days, match.sent,
-                                       match.last_reminded_at)
+            events = timing.due_events(
+                match.clock_start, match.deadline, match.turn_days, match.sent, match.last_reminded_at
+            )
             due = [e for at, e in events if at <= self.clock()]
             if due:
                 # Several due at once (after downtime): only the latest matters.
                 out.append((match, max(due)))
         return out
 
-    async def claim_due(self, owner: str, *, limit: int = 10, per_channel: int | None = None,
-                        shards: Shards | None = None, lease: float = CLAIM_LEASE) -> list[tuple[Match, ClockEvent]]:
+    async def claim_due(
+        self,
+        owner: str,
+        *,
+        limit: int = 10,
+        per_channel: int | None = None,
+        shards: Shards | None = None,
+        lease: float = CLAIM_LEASE,
+    ) -> list[tuple[Match, ClockEvent]]:
         """Like :meth:`due`, but each match is claimed for ``owner`` (a bot process): of several
         processes on one database, exactly one gets each.
 
@@ -83,9 +98,11 @@ class Timekeeping(Component):
             pick = f"SELECT id FROM matches WHERE {free} ORDER BY next_event_at LIMIT ?"
             params = (now, *served_params, limit)
         else:
-            pick = ("SELECT id FROM (SELECT id, next_event_at, ROW_NUMBER() OVER (PARTITION BY"
-                    f" COALESCE(thread_id, channel_id) ORDER BY next_event_at) AS nth FROM matches WHERE {free}) d"
-                    " WHERE d.nth <= ? ORDER BY d.next_event_at LIMIT ?")
+            pick = (
+                "SELECT id FROM (SELECT id, next_event_at, ROW_NUMBER() OVER (PARTITION BY"
+                f" COALESCE(thread_id, channel_id) ORDER BY next_event_at) AS nth FROM matches WHERE {free}) d"
+                " WHERE d.nth <= ? ORDER BY d.next_event_at LIMIT ?"
+            )
             params = (now, *served_params, per_channel, limit)
 
         token = secrets.token_hex(8)
@@ -94,10 +111,12 @@ class Timekeeping(Component):
             rows = tx.fetchall(f"SELECT * FROM matches WHERE id IN ({pick})", params)
             if not rows:
                 return []
-            tx.execute(f"UPDATE matches SET claimed_by = ?, claimed_until = ?, claim_token = ?, next_event_at = ?"
-                       f" WHERE id IN ({', '.join('?' * len(rows))})",
-                       (owner, now + lease, token, now + lease, *(r["id"] for r in rows)))
-            tx.schedule(now + lease)        # the others look again when the lease ends
+            tx.execute(
+                f"UPDATE matches SET claimed_by = ?, claimed_until = ?, claim_token = ?, next_event_at = ?"
+                f" WHERE id IN ({', '.join('?' * len(rows))})",
+                (owner, now + lease, token, now + lease, *(r["id"] for r in rows)),
+            )
+            tx.schedule(now + lease)  # the others look again when the lease ends
             # As claimed (next_event_at still says when the work fell due: the most overdue goes first).
             return [{**dict(r), "claimed_by": owner, "claimed_until": now + lease, "claim_token": token} for r in rows]
 
@@ -113,22 +132,24 @@ class Timekeeping(Component):
         for pauses, not only for crashes.  (A pause between this and the send itself, longer than
         the lease, is left to Discord's nonce: ``bot.clock.reminders.delivery_nonce``.)"""
         if match.claim_token is None:
-            return True             # not claimed (``due``): nothing to fence
+            return True  # not claimed (``due``): nothing to fence
         now = self.clock()
         if match.claimed_until is not None and now < match.claimed_until - lease / 2:
             # Most of the lease is left: nobody can have taken it over, a read says whether it still holds.
             row = await self.store.fetchone(
                 "SELECT 1 FROM matches WHERE id = ? AND claimed_by = ? AND claim_token = ? AND version = ?"
                 " AND status = 'active' AND broken IS NULL",
-                (match.id, match.claimed_by, match.claim_token, match.version))
+                (match.id, match.claimed_by, match.claim_token, match.version),
+            )
             return row is not None
 
         # Not scheduled (Transaction.schedule): the renewal only puts the work later, nobody need wake sooner.
         def work(tx: Transaction) -> int:
-            return tx.execute("UPDATE matches SET claimed_until = ?, next_event_at = ? WHERE id = ? AND claimed_by = ?"
-                              " AND claim_token = ? AND version = ? AND status = 'active' AND broken IS NULL",
-                              (now + lease, now + lease, match.id, match.claimed_by, match.claim_token,
-                               match.version)).rowcount
+            return tx.execute(
+                "UPDATE matches SET claimed_until = ?, next_event_at = ? WHERE id = ? AND claimed_by = ?"
+                " AND claim_token = ? AND version = ? AND status = 'active' AND broken IS NULL",
+                (now + lease, now + lease, match.id, match.claimed_by, match.claim_token, match.version),
+            ).rowcount
 
         return await self.store.write(work) == 1
 
@@ -136,7 +157,8 @@ class Timekeeping(Component):
         """When a match's clock or a challenge is next due: a reminder, a deadline, or a challenge's expiry."""
         row = await self.store.fetchone(
             "SELECT MIN(t) FROM (SELECT MIN(next_event_at) AS t FROM matches WHERE status = 'active'"
-            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge' AND broken IS NULL) AS soonest")
+            " UNION ALL SELECT MIN(expires_at) FROM matches WHERE status = 'challenge' AND broken IS NULL) AS soonest"
+        )
         return row[0]
 
     async def mark_sent(self, match: Match, event: ClockEvent) -> Match | None:
@@ -147,15 +169,20 @@ class Timekeeping(Component):
         """
         now = self.clock()
         # Fenced: only the holder of the claim the match was read with (same owner, same token).
-        fence, fenced = (" AND claimed_by = ? AND claim_token = ?", (match.claimed_by, match.claim_token)) \
-            if match.claim_token is not None else ("", ())
+        fence, fenced = (
+            (" AND claimed_by = ? AND claim_token = ?", (match.claimed_by, match.claim_token))
+            if match.claim_token is not None
+            else ("", ())
+        )
         if event == ClockEvent.ABANDON:
+
             def closing(tx: Transaction):
                 done = tx.execute(
                     "UPDATE matches SET status = 'abandoned', ended_at = ?, updated_at = ?, next_event_at = NULL,"
                     " claimed_by = NULL, claimed_until = NULL, claim_token = NULL, version = version + 1"
                     " WHERE id = ? AND version = ? AND status = 'active'" + fence,
-                    (now, now, match.id, match.version, *fenced))
+                    (now, now, match.id, match.version, *fenced),
+                )
                 if done.rowcount == 1:
                     self.moments.abandoned(tx, match)
                 return done
@@ -168,10 +195,12 @@ class Timekeeping(Component):
 
             def work(tx: Transaction):
                 tx.schedule(nxt)
-                return tx.execute("UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?,"
-                                  " claimed_by = NULL, claimed_until = NULL, claim_token = NULL"
-                                  " WHERE id = ? AND version = ? AND status = 'active'" + fence,
-                                  (sent, last, nxt, match.id, match.version, *fenced))
+                return tx.execute(
+                    "UPDATE matches SET sent = ?, last_reminded_at = ?, next_event_at = ?,"
+                    " claimed_by = NULL, claimed_until = NULL, claim_token = NULL"
+                    " WHERE id = ? AND version = ? AND status = 'active'" + fence,
+                    (sent, last, nxt, match.id, match.version, *fenced),
+                )
 
             done = await self.store.write(work)
         if done.rowcount != 1:
@@ -181,21 +210,25 @@ class Timekeeping(Component):
     # ------------------------------------------------------------- settings
     async def set_match_pings(self, match_id: int, user_id: int, on: bool) -> None:
         """Reminders for this player in this one match (ux-notes: a match can switch pings off)."""
-        done = await self.store.execute("UPDATE match_players SET pings = ? WHERE match_id = ? AND user_id = ?",
-                                        (int(on), match_id, user_id))
+        done = await self.store.execute(
+            "UPDATE match_players SET pings = ? WHERE match_id = ? AND user_id = ?", (int(on), match_id, user_id)
+        )
         if done.rowcount != 1:
             raise NotAPlayer(Text("You are not playing in match #{id}.", id=match_id))
 
     async def match_pings(self, match_id: int, user_id: int) -> bool:
-        row = await self.store.fetchone("SELECT pings FROM match_players WHERE match_id = ? AND user_id = ?",
-                                        (match_id, user_id))
+        row = await self.store.fetchone(
+            "SELECT pings FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
         return bool(row and row["pings"])
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """The player's Discord language (``en``, ``de`` or ``fr``), for what the bot sends him by DM."""
         await self.store.execute(
             "INSERT INTO users (user_id, language) VALUES (?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
 
     async def start_vacation(self, user_id: int, days: int) -> float:
         """Pause the clocks of all the user's matches for ``days`` days (30 a year).
@@ -204,8 +237,9 @@ class Timekeeping(Component):
         Returns the end of the vacation.
         """
         if not 0 <= days <= timing.VACATION_DAYS_PER_YEAR:
-            raise ServiceError(Text("A vacation lasts 1 to {most} days (0 ends yours).",
-                                     most=timing.VACATION_DAYS_PER_YEAR))
+            raise ServiceError(
+                Text("A vacation lasts 1 to {most} days (0 ends yours).", most=timing.VACATION_DAYS_PER_YEAR)
+            )
         now = self.clock()
         settings = await self.core.user_settings(user_id)
         used = settings.vacation_used if settings.vacation_year == _year(now) else 0.0
@@ -226,15 +260,18 @@ class Timekeeping(Component):
                 "INSERT INTO users (user_id, vacation_until, vacation_year, vacation_used) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET vacation_until = excluded.vacation_until,"
                 " vacation_year = excluded.vacation_year, vacation_used = excluded.vacation_used",
-                (user_id, new_until, _year(now), used))
+                (user_id, new_until, _year(now), used),
+            )
             # Every match where the user is to move: his clock stops for the vacation.
             for match in waiting:
                 start = max(match.clock_start + shift, now) if shift < 0 else match.clock_start + shift
                 deadline = match.deadline + shift
                 nxt = timing.next_event_at(start, deadline, match.turn_days, match.sent, match.last_reminded_at)
-                tx.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
-                           " version = version + 1 WHERE id = ? AND version = ?",
-                           (start, deadline, nxt, match.id, match.version))
+                tx.execute(
+                    "UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?,"
+                    " version = version + 1 WHERE id = ? AND version = ?",
+                    (start, deadline, nxt, match.id, match.version),
+                )
                 tx.schedule(nxt)
 
         await self.store.write(work)
@@ -243,15 +280,23 @@ class Timekeeping(Component):
     async def _waiting_on(self, user_id: int) -> list[Match]:
         return [m for m in await self.core.user_matches(user_id) if m.to_move_id() == user_id]
 
-    async def set_guild_settings(self, guild_id: int, *, default_days: int | None = None,
-                                 challenge_channel_id: int | None = None, threads: bool | None = None,
-                                 language: str | None = None) -> None:
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        default_days: int | None = None,
+        challenge_channel_id: int | None = None,
+        threads: bool | None = None,
+        language: str | None = None,
+    ) -> None:
         """Change what is given; ``language="server"`` goes back to the server's Discord language."""
         if default_days is not None and default_days not in timing.DAYS_CHOICES:
-            raise ServiceError(Text("The time per move is one of {days} days.",
-                                     days=", ".join(map(str, timing.DAYS_CHOICES))))
+            raise ServiceError(
+                Text("The time per move is one of {days} days.", days=", ".join(map(str, timing.DAYS_CHOICES)))
+            )
         if language is not None and language not in LANGUAGES:
             raise ServiceError(Text("The bot speaks English (en), German (de) and French (fr)."))
+
         def work(tx: Transaction) -> None:
             row = tx.fetchone("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
             current = guild_settings_of(row, guild_id)
@@ -261,9 +306,14 @@ class Timekeeping(Component):
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days,"
                 " challenge_channel_id = excluded.challenge_channel_id, threads = excluded.threads,"
                 " language = excluded.language",
-                (guild_id, default_days if default_days is not None else current.default_days,
-                 challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
-                 int(threads if threads is not None else current.threads), chosen))
+                (
+                    guild_id,
+                    default_days if default_days is not None else current.default_days,
+                    challenge_channel_id if challenge_channel_id is not None else current.challenge_channel_id,
+                    int(threads if threads is not None else current.threads),
+                    chosen,
+                ),
+            )
             # Every process keeps the servers' languages in memory (bot.setup.client): they read it again.
             tx.notify("guild", str(guild_id))
 

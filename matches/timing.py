@@ -5,13 +5,14 @@ later than the turn's start while he is on vacation), his ``deadline``, and a
 bit set of the events already sent this turn.  The next due event is stored as
 ``next_event_at`` so one indexed query finds everything due after a restart.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntFlag
 
 DAY = 24 * 3600
-DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)   # correspondence chess's choices (ux-notes)
+DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)  # correspondence chess's choices (ux-notes)
 DEFAULT_DAYS = 3
 ABANDON_AFTER = 30 * DAY
 VACATION_DAYS_PER_YEAR = 30
@@ -22,10 +23,10 @@ MAX_BANK_DAYS = 60
 
 
 class ClockEvent(IntFlag):
-    DAILY = 1      # the mover is mentioned again every 24 hours without a move
-    QUARTER = 2    # a quarter of the limit is left
-    TIMEOUT = 4    # time is up: the others may claim
-    ABANDON = 8    # 30 days past the deadline and nobody acted: closed
+    DAILY = 1  # the mover is mentioned again every 24 hours without a move
+    QUARTER = 2  # a quarter of the limit is left
+    TIMEOUT = 4  # time is up: the others may claim
+    ABANDON = 8  # 30 days past the deadline and nobody acted: closed
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,9 @@ def start_clock(now: float, days: int, vacation_until: float | None) -> Clock:
     return Clock(start, start + days * DAY)
 
 
-def due_events(clock_start: float, deadline: float, days: int, sent: int,
-               last_reminded_at: float | None) -> list[tuple[float, ClockEvent]]:
+def due_events(
+    clock_start: float, deadline: float, days: int, sent: int, last_reminded_at: float | None
+) -> list[tuple[float, ClockEvent]]:
     """Every event still to come this turn, with its time, earliest first."""
     quarter_at = deadline - days * DAY / 4
     events = []
@@ -57,8 +59,9 @@ def due_events(clock_start: float, deadline: float, days: int, sent: int,
     return sorted(events)
 
 
-def next_event_at(clock_start: float, deadline: float, days: int, sent: int,
-                  last_reminded_at: float | None) -> float | None:
+def next_event_at(
+    clock_start: float, deadline: float, days: int, sent: int, last_reminded_at: float | None
+) -> float | None:
     events = due_events(clock_start, deadline, days, sent, last_reminded_at)
     return events[0][0] if events else None
 

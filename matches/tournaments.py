@@ -46,6 +46,7 @@ The pairing, schedule, bracket and standings come from the pure core
 
 Entrants are seeded by their rating in the game on the server (newcomers as 1500), then by sign-up order.
 """
+
 from __future__ import annotations
 
 import functools
@@ -59,8 +60,19 @@ from engines.text import Sentence, Text
 
 from . import ai_seats, timing
 from .challenges import Challenges
-from .competitions import (Bout, Entrant, Round, Standing, Table, default_rounds, knockout_bracket, knockout_next,
-                           league_schedule, pair_swiss, standings)
+from .competitions import (
+    Bout,
+    Entrant,
+    Round,
+    Standing,
+    Table,
+    default_rounds,
+    knockout_bracket,
+    knockout_next,
+    league_schedule,
+    pair_swiss,
+    standings,
+)
 from .competitions.skill import DISPLAY_BASE
 from .core import Component, Core, dumps
 from .errors import NotAPlayer, NotFound, ServiceError, StaleRequest
@@ -71,13 +83,15 @@ from .store import Transaction
 
 FORMATS = ("swiss", "league", "knockout")
 SIGNUP_DAYS = 30
-ROUND_LIMIT_FACTOR = 3                   # default round limit: this many times the days per move (or the bank)
+ROUND_LIMIT_FACTOR = 3  # default round limit: this many times the days per move (or the bank)
 MAX_ROUND_DAYS = 180
-NEW_RATING = DISPLAY_BASE                # a player with no rating yet seeds as a newcomer
+NEW_RATING = DISPLAY_BASE  # a player with no rating yet seeds as a newcomer
 # An event's entrants in sign-up order, each with his rating in the event's game on its server.
-ENTRANTS_SQL = ("SELECT p.*, r.rating AS rating FROM event_entrants p JOIN events e ON e.id = p.event_id"
-                " LEFT JOIN ratings r ON r.guild_id = e.guild_id AND r.game = e.game AND r.user_id = p.user_id"
-                " WHERE p.event_id = ? ORDER BY p.joined_at, p.user_id")
+ENTRANTS_SQL = (
+    "SELECT p.*, r.rating AS rating FROM event_entrants p JOIN events e ON e.id = p.event_id"
+    " LEFT JOIN ratings r ON r.guild_id = e.guild_id AND r.game = e.game AND r.user_id = p.user_id"
+    " WHERE p.event_id = ? ORDER BY p.joined_at, p.user_id"
+)
 
 
 def table_sizes(game: str, table: int) -> tuple[int, ...]:
@@ -113,22 +127,44 @@ class Tournament:
     message_id: int | None
     winners: list[int]
     created_at: float
-    round_days: int | None = None        # how long a round's match may last (None: no limit)
-    bank: float | None = None            # a time bank per player, seconds (None: time per move)
-    increment: float | None = None       # what a turn gives back to the bank, seconds
-    season_id: int | None = None         # a division of a season (matches.seasons): its series,
-    season_no: int | None = None         # the season's number
-    division: int | None = None          # and the division's (1: the first)
+    round_days: int | None = None  # how long a round's match may last (None: no limit)
+    bank: float | None = None  # a time bank per player, seconds (None: time per move)
+    increment: float | None = None  # what a turn gives back to the bank, seconds
+    season_id: int | None = None  # a division of a season (matches.seasons): its series,
+    season_no: int | None = None  # the season's number
+    division: int | None = None  # and the division's (1: the first)
     min_reliability: float | None = None  # the least reliability a player needs to join (percent)
 
     @classmethod
-    def from_row(cls, row) -> "Tournament":
-        return cls(row["id"], row["guild_id"], row["channel_id"], row["name"], row["game"], row["format"],
-                   json.loads(row["options"]), row["table_size"], row["rounds"], row["days"], row["status"],
-                   row["round"], row["announced"], bool(row["final_announced"]), row["organiser_id"],
-                   row["starts_at"], row["message_id"], json.loads(row["winners"]) if row["winners"] else [],
-                   row["created_at"], row["round_days"], row["bank"], row["increment"], row["season_id"],
-                   row["season_no"], row["division"], row["min_reliability"])
+    def from_row(cls, row) -> Tournament:
+        return cls(
+            row["id"],
+            row["guild_id"],
+            row["channel_id"],
+            row["name"],
+            row["game"],
+            row["format"],
+            json.loads(row["options"]),
+            row["table_size"],
+            row["rounds"],
+            row["days"],
+            row["status"],
+            row["round"],
+            row["announced"],
+            bool(row["final_announced"]),
+            row["organiser_id"],
+            row["starts_at"],
+            row["message_id"],
+            json.loads(row["winners"]) if row["winners"] else [],
+            row["created_at"],
+            row["round_days"],
+            row["bank"],
+            row["increment"],
+            row["season_id"],
+            row["season_no"],
+            row["division"],
+            row["min_reliability"],
+        )
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -138,12 +174,17 @@ class Tournament:
     def title(self) -> Text:
         """The event's name: the organiser's, else the game, format and number ("Atacama Swiss #3")."""
         if self.season_id is not None:
-            return Text("{name}, season {season}, division {division}", name=self.name, season=self.season_no,
-                        division=self.division)
+            return Text(
+                "{name}, season {season}, division {division}",
+                name=self.name,
+                season=self.season_no,
+                division=self.division,
+            )
         if self.name:
             return Text("{name}", name=self.name)
-        return Text("{game} {format} #{id}", game=get_game(self.game).title, format=format_word(self.format),
-                    id=self.id)
+        return Text(
+            "{game} {format} #{id}", game=get_game(self.game).title, format=format_word(self.format), id=self.id
+        )
 
 
 @dataclass
@@ -151,7 +192,7 @@ class TournamentEntrant:
     user_id: int
     name: str
     withdrawn: int | None = None
-    rating: float | None = None          # the server's rating in the event's game; None: unrated
+    rating: float | None = None  # the server's rating in the event's game; None: unrated
 
     @property
     def shown(self) -> str:
@@ -170,18 +211,26 @@ class TournamentTable:
     forfeit: bool
     match_id: int | None
     series_id: int | None
-    ends_at: float | None = None         # when its match reaches the round's limit
+    ends_at: float | None = None  # when its match reaches the round's limit
 
     @classmethod
-    def from_row(cls, row) -> "TournamentTable":
-        return cls(row["round"], row["table_no"], json.loads(row["players"]),
-                   json.loads(row["places"]) if row["places"] else None, bool(row["forfeit"]), row["match_id"],
-                   row["series_id"], row["ends_at"])
+    def from_row(cls, row) -> TournamentTable:
+        return cls(
+            row["round"],
+            row["table_no"],
+            json.loads(row["players"]),
+            json.loads(row["places"]) if row["places"] else None,
+            bool(row["forfeit"]),
+            row["match_id"],
+            row["series_id"],
+            row["ends_at"],
+        )
 
 
 @dataclass
 class TournamentView:
     """An event with its entrants, tables and byes: everything its standings are computed from."""
+
     event: Tournament
     entrants: list[TournamentEntrant]
     tables: list[TournamentTable]
@@ -215,8 +264,10 @@ class TournamentView:
         the rating a new player starts with); among equal ratings the earlier to join seeds higher,
         by a margin far below anything a rating shows."""
         count = len(self.entrants)
-        return [Entrant(e.user_id, (e.rating if e.rating is not None else NEW_RATING) + (count - i) * 1e-6)
-                for i, e in enumerate(self.entrants)]
+        return [
+            Entrant(e.user_id, (e.rating if e.rating is not None else NEW_RATING) + (count - i) * 1e-6)
+            for i, e in enumerate(self.entrants)
+        ]
 
     def round_tables(self, number: int) -> list[TournamentTable]:
         return sorted((t for t in self.tables if t.round == number), key=lambda t: t.table_no)
@@ -229,7 +280,7 @@ class TournamentView:
                 if len(t.players) >= 2:
                     tables.append(Table(tuple(t.players), tuple(t.places) if t.places else None, t.forfeit))
                 elif t.players and t.places:
-                    byes.extend(t.players)      # a knockout walkover scores like a bye
+                    byes.extend(t.players)  # a knockout walkover scores like a bye
             out.append(Round(tuple(tables), tuple(byes), tuple(self.resting.get(number, ()))))
         return out
 
@@ -243,14 +294,18 @@ class TournamentView:
         if not table:
             return []
         best = table[0]
-        return [s.player for s in table
-                if (s.points, s.buchholz, s.sonneborn_berger) == (best.points, best.buchholz, best.sonneborn_berger)]
+        return [
+            s.player
+            for s in table
+            if (s.points, s.buchholz, s.sonneborn_berger) == (best.points, best.buchholz, best.sonneborn_berger)
+        ]
 
 
 @dataclass
 class TournamentNews:
     """What to announce of an event: the pairings of ``rounds`` (and the standings before each), the
     standings when a league decided another round (``standings``), and the final standings when ``final``."""
+
     view: TournamentView
     rounds: list[int]
     final: bool
@@ -307,16 +362,22 @@ class Tournaments(Component):
         rounds = await self.store.fetchall("SELECT * FROM event_rounds WHERE event_id = ?", (event_id,))
         view = _view(event, entrants, tables, rounds)
         if event.format == "knockout":
-            rows = await self.store.fetchall("SELECT s.id, s.points FROM series s JOIN event_tables t"
-                                             " ON t.series_id = s.id WHERE t.event_id = ?", (event_id,))
+            rows = await self.store.fetchall(
+                "SELECT s.id, s.points FROM series s JOIN event_tables t ON t.series_id = s.id WHERE t.event_id = ?",
+                (event_id,),
+            )
             view.series = {r["id"]: {int(k): v for k, v in json.loads(r["points"]).items()} for r in rows}
         return view
 
-    async def events(self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")) -> list[Tournament]:
+    async def events(
+        self, guild_id: int, statuses: tuple[str, ...] = ("open", "running", "finished")
+    ) -> list[Tournament]:
         """The server's events of ``statuses``, newest first."""
         rows = await self.store.fetchall(
             f"SELECT * FROM events WHERE guild_id = ? AND status IN ({','.join('?' * len(statuses))})"
-            " ORDER BY created_at DESC, id DESC", (guild_id, *statuses))
+            " ORDER BY created_at DESC, id DESC",
+            (guild_id, *statuses),
+        )
         return [Tournament.from_row(r) for r in rows]
 
     async def events_of(self, guild_id: int, user_id: int, statuses: tuple[str, ...]) -> list[Tournament]:
@@ -324,27 +385,47 @@ class Tournaments(Component):
         rows = await self.store.fetchall(
             "SELECT e.* FROM events e JOIN event_entrants p ON p.event_id = e.id WHERE e.guild_id = ?"
             f" AND p.user_id = ? AND p.withdrawn IS NULL AND e.status IN ({','.join('?' * len(statuses))})"
-            " ORDER BY e.created_at DESC, e.id DESC", (guild_id, user_id, *statuses))
+            " ORDER BY e.created_at DESC, e.id DESC",
+            (guild_id, user_id, *statuses),
+        )
         return [Tournament.from_row(r) for r in rows]
 
     async def event_of_match(self, match_id: int) -> tuple[Tournament, int] | None:
         """The event and round a match belongs to, if any."""
         row = await self.store.fetchone(
             "SELECT e.*, t.round AS table_round FROM event_tables t JOIN events e ON e.id = t.event_id"
-            " WHERE t.match_id = ?", (match_id,))
+            " WHERE t.match_id = ?",
+            (match_id,),
+        )
         if row is None:
             row = await self.store.fetchone(
                 "SELECT e.*, t.round AS table_round FROM matches m JOIN event_tables t ON t.series_id = m.series_id"
-                " JOIN events e ON e.id = t.event_id WHERE m.id = ?", (match_id,))
+                " JOIN events e ON e.id = t.event_id WHERE m.id = ?",
+                (match_id,),
+            )
         return (Tournament.from_row(row), row["table_round"]) if row else None
 
     # ------------------------------------------------------------- sign-up
-    async def create_event(self, guild_id: int, channel_id: int | None, organiser: Player, game: str, fmt: str, *,
-                           name: str | None = None, rounds: int | None = None, table: int = 2,
-                           days: int | None = None, signup_days: int | None = None,
-                           options: dict[str, Any] | None = None, clock: str = "move", bank: float | None = None,
-                           increment: float | None = None, round_days: int | None = None,
-                           min_reliability: float | None = None) -> Tournament:
+    async def create_event(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        organiser: Player,
+        game: str,
+        fmt: str,
+        *,
+        name: str | None = None,
+        rounds: int | None = None,
+        table: int = 2,
+        days: int | None = None,
+        signup_days: int | None = None,
+        options: dict[str, Any] | None = None,
+        clock: str = "move",
+        bank: float | None = None,
+        increment: float | None = None,
+        round_days: int | None = None,
+        min_reliability: float | None = None,
+    ) -> Tournament:
         """An event open for sign-up.  The clock as a challenge's (``days`` per move, or a time bank
         of ``bank`` days gaining ``increment`` hours a turn); ``round_days``: how long a round's match
         may last (default :data:`ROUND_LIMIT_FACTOR` times the days per move, or the bank)."""
@@ -353,8 +434,9 @@ class Tournaments(Component):
             raise ServiceError(Text("An event is a Swiss, a league or a knockout."))
         seats = spec.seats
         if table not in seats:
-            raise ServiceError(Text("{title} is played {sizes} players a table.", title=spec.title,
-                                    sizes=" / ".join(map(str, seats))))
+            raise ServiceError(
+                Text("{title} is played {sizes} players a table.", title=spec.title, sizes=" / ".join(map(str, seats)))
+            )
         if fmt == "knockout" and table != 2:
             raise ServiceError(Text("A knockout is played two players a table."))
         if rounds is not None and fmt != "swiss":
@@ -374,8 +456,13 @@ class Tournaments(Component):
         if round_days is None:
             round_days = ROUND_LIMIT_FACTOR * turn_days
         elif not turn_days <= round_days <= MAX_ROUND_DAYS:
-            raise ServiceError(Text("A round lasts {least} to {most} days (at least the time a player has for a "
-                                    "move).", least=turn_days, most=MAX_ROUND_DAYS))
+            raise ServiceError(
+                Text(
+                    "A round lasts {least} to {most} days (at least the time a player has for a move).",
+                    least=turn_days,
+                    most=MAX_ROUND_DAYS,
+                )
+            )
         if signup_days is not None and not 1 <= signup_days <= SIGNUP_DAYS:
             raise ServiceError(Text("Sign-up lasts 1 to {most} days.", most=SIGNUP_DAYS))
         if min_reliability is not None and not 0 <= min_reliability <= 100:
@@ -389,9 +476,26 @@ class Tournaments(Component):
                 " status, organiser_id, starts_at, created_at, updated_at, round_days, bank, increment,"
                 " min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING *",
-                (guild_id, channel_id, (name or "").strip()[:80], game, fmt, dumps(options or {}), table, rounds,
-                 days, organiser.id, starts_at, now, now, round_days, bank_seconds, increment_seconds,
-                 min_reliability))
+                (
+                    guild_id,
+                    channel_id,
+                    (name or "").strip()[:80],
+                    game,
+                    fmt,
+                    dumps(options or {}),
+                    table,
+                    rounds,
+                    days,
+                    organiser.id,
+                    starts_at,
+                    now,
+                    now,
+                    round_days,
+                    bank_seconds,
+                    increment_seconds,
+                    min_reliability,
+                ),
+            )
             tx.schedule(starts_at)
             return Tournament.from_row(row)
 
@@ -412,15 +516,22 @@ class Tournaments(Component):
 
         def work(tx: Transaction) -> Tournament:
             if tx.fetchone("SELECT 1 FROM event_entrants WHERE event_id = ? AND user_id = ?", (event_id, player.id)):
-                raise ServiceError(Text("{name} has already joined {event}.", name=player.name, event=event.title)
-                                   if ai_seats.is_ai(player.id) or player.bot else
-                                   Text("{name} is already in {event}.", name=player.name, event=event.title))
-            if tx.execute("UPDATE events SET updated_at = ? WHERE id = ? AND status = 'open'",
-                          (now, event_id)).rowcount != 1:
+                raise ServiceError(
+                    Text("{name} has already joined {event}.", name=player.name, event=event.title)
+                    if ai_seats.is_ai(player.id) or player.bot
+                    else Text("{name} is already in {event}.", name=player.name, event=event.title)
+                )
+            if (
+                tx.execute(
+                    "UPDATE events SET updated_at = ? WHERE id = ? AND status = 'open'", (now, event_id)
+                ).rowcount
+                != 1
+            ):
                 raise ServiceError(Text("{event} is no longer open for sign-up.", event=event.title))
-            tx.execute("INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
-                       (event_id, player.id, ai_seats.STORED_NAME if ai_seats.is_ai(player.id) else player.name,
-                        now))
+            tx.execute(
+                "INSERT INTO event_entrants (event_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                (event_id, player.id, ai_seats.STORED_NAME if ai_seats.is_ai(player.id) else player.name, now),
+            )
             return event
 
         return await self.store.write(work)
@@ -434,8 +545,13 @@ class Tournaments(Component):
         taken = {e.user_id for e in view.entrants}
         free = [n for n in range(1, ai_seats.MOST + 1) if ai_seats.user_id(level, n) not in taken]
         if not free:
-            raise ServiceError(Text("{event} already has {count} computer players at this level; it cannot seat "
-                                    "another.", event=view.event.title, count=ai_seats.MOST))
+            raise ServiceError(
+                Text(
+                    "{event} already has {count} computer players at this level; it cannot seat another.",
+                    event=view.event.title,
+                    count=ai_seats.MOST,
+                )
+            )
         player = Player(ai_seats.user_id(level, free[0]), ai_seats.STORED_NAME, bot=True)
         await self.join_event(event_id, player)
         return player
@@ -449,6 +565,7 @@ class Tournaments(Component):
         if me is None or me.withdrawn is not None or event.status not in ("open", "running"):
             raise NotAPlayer(Text("You are not playing in {event}.", event=event.title))
         if event.status == "open":
+
             def leave(tx: Transaction) -> None:
                 tx.execute("DELETE FROM event_entrants WHERE event_id = ? AND user_id = ?", (event_id, user_id))
 
@@ -456,15 +573,16 @@ class Tournaments(Component):
             return event, []
 
         def withdraw(tx: Transaction) -> None:
-            done = tx.execute("UPDATE event_entrants SET withdrawn = (SELECT round FROM events WHERE id = ?)"
-                              " WHERE event_id = ? AND user_id = ? AND withdrawn IS NULL",
-                              (event_id, event_id, user_id))
+            done = tx.execute(
+                "UPDATE event_entrants SET withdrawn = (SELECT round FROM events WHERE id = ?)"
+                " WHERE event_id = ? AND user_id = ? AND withdrawn IS NULL",
+                (event_id, event_id, user_id),
+            )
             if done.rowcount != 1:
                 raise StaleRequest(Text("You have already withdrawn from {event}.", event=event.title))
             if event.format == "knockout":
                 # A bout is lost at once, not game by game.
-                for row in tx.fetchall("SELECT * FROM event_tables WHERE event_id = ? AND places IS NULL",
-                                       (event_id,)):
+                for row in tx.fetchall("SELECT * FROM event_tables WHERE event_id = ? AND places IS NULL", (event_id,)):
                     table = TournamentTable.from_row(row)
                     if user_id in table.players:
                         self._decide(tx, event_id, table, [2 if p == user_id else 1 for p in table.players], True)
@@ -477,9 +595,18 @@ class Tournaments(Component):
             if seat is None or seat in match.resigned_seats:
                 continue
             try:
-                results.append(await self.play._drop(match, seat, "resign",
-                                                Text("{name} withdrew from {event}; the match is lost by forfeit.",
-                                                     name=match.names[seat], event=event.title)))
+                results.append(
+                    await self.play._drop(
+                        match,
+                        seat,
+                        "resign",
+                        Text(
+                            "{name} withdrew from {event}; the match is lost by forfeit.",
+                            name=match.names[seat],
+                            event=event.title,
+                        ),
+                    )
+                )
             except StaleRequest:
                 continue
         return event, results
@@ -488,7 +615,8 @@ class Tournaments(Component):
         rows = await self.store.fetchall(
             "SELECT m.* FROM event_tables t JOIN matches m ON m.id = t.match_id JOIN match_players p"
             " ON p.match_id = m.id WHERE t.event_id = ? AND p.user_id = ? AND m.status = 'active'",
-            (event_id, user_id))
+            (event_id, user_id),
+        )
         return list(await self.core._readable(rows))
 
     # ------------------------------------------------------------- start, cancel
@@ -496,17 +624,31 @@ class Tournaments(Component):
         view = await self.event_view(event_id)
         event = view.event
         if event.status != "open":
-            raise ServiceError(Text("{event} has already started.", event=event.title) if event.status == "running"
-                               else Text("{event} is over.", event=event.title))
+            raise ServiceError(
+                Text("{event} has already started.", event=event.title)
+                if event.status == "running"
+                else Text("{event} is over.", event=event.title)
+            )
         need = 2 * min(event.sizes)
         if len(view.entrants) < need:
-            raise ServiceError(Text("{event} needs at least {need} players to start (two tables); it has {count}.",
-                                    event=event.title, need=need, count=len(view.entrants)))
+            raise ServiceError(
+                Text(
+                    "{event} needs at least {need} players to start (two tables); it has {count}.",
+                    event=event.title,
+                    need=need,
+                    count=len(view.entrants),
+                )
+            )
         now = self.clock()
 
         def work(tx: Transaction) -> None:
-            if tx.execute("UPDATE events SET status = 'running', round = 1, updated_at = ? WHERE id = ?"
-                          " AND status = 'open'", (now, event_id)).rowcount != 1:
+            if (
+                tx.execute(
+                    "UPDATE events SET status = 'running', round = 1, updated_at = ? WHERE id = ? AND status = 'open'",
+                    (now, event_id),
+                ).rowcount
+                != 1
+            ):
                 raise StaleRequest(Text("{event} has already started.", event=event.title))
             seeds = view.seeds()
             if event.format == "swiss":
@@ -515,15 +657,16 @@ class Tournaments(Component):
                 self._open_round(tx, event, view, 1, pair_swiss(seeds, [], (), event.sizes))
             elif event.format == "league":
                 schedule = league_schedule(seeds, event.sizes)
-                tx.execute("UPDATE events SET rounds = ?, round = ? WHERE id = ?",
-                           (len(schedule), len(schedule), event_id))
+                tx.execute(
+                    "UPDATE events SET rounds = ?, round = ? WHERE id = ?", (len(schedule), len(schedule), event_id)
+                )
                 for number, rnd in enumerate(schedule, 1):
                     self._open_round(tx, event, view, number, rnd)
             else:
                 bouts = knockout_bracket(seeds)
                 self._open_bouts(tx, event, view, 1, bouts)
-            tx.schedule(now)        # the schedulers announce the pairings
-            self._advance(tx, event_id)     # a round of byes only (cannot happen with two tables; harmless)
+            tx.schedule(now)  # the schedulers announce the pairings
+            self._advance(tx, event_id)  # a round of byes only (cannot happen with two tables; harmless)
 
         await self.store.write(work)
         return await self.event_view(event_id)
@@ -537,31 +680,44 @@ class Tournaments(Component):
         now = self.clock()
 
         def work(tx: Transaction) -> None:
-            if tx.execute("UPDATE events SET status = 'cancelled', updated_at = ? WHERE id = ?"
-                          " AND status IN ('open', 'running')", (now, event_id)).rowcount != 1:
+            if (
+                tx.execute(
+                    "UPDATE events SET status = 'cancelled', updated_at = ? WHERE id = ?"
+                    " AND status IN ('open', 'running')",
+                    (now, event_id),
+                ).rowcount
+                != 1
+            ):
                 raise StaleRequest(Text("{event} changed in the meantime; try again.", event=event.title))
-            tx.execute("UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
-                       " next_event_at = NULL, deadline = NULL WHERE status = 'active' AND id IN"
-                       " (SELECT match_id FROM event_tables WHERE event_id = ?)", (now, now, event_id))
+            tx.execute(
+                "UPDATE matches SET status = 'aborted', version = version + 1, updated_at = ?, ended_at = ?,"
+                " next_event_at = NULL, deadline = NULL WHERE status = 'active' AND id IN"
+                " (SELECT match_id FROM event_tables WHERE event_id = ?)",
+                (now, now, event_id),
+            )
             # Its tables stay undecided: without a limit they leave the index the scheduler reads.
             tx.execute("UPDATE event_tables SET ends_at = NULL WHERE event_id = ? AND places IS NULL", (event_id,))
             # Conditional lines end with their match, as a finished or aborted match's do.
-            tx.execute("DELETE FROM conditional_lines WHERE match_id IN"
-                       " (SELECT match_id FROM event_tables WHERE event_id = ?)", (event_id,))
+            tx.execute(
+                "DELETE FROM conditional_lines WHERE match_id IN"
+                " (SELECT match_id FROM event_tables WHERE event_id = ?)",
+                (event_id,),
+            )
 
         await self.store.write(work)
         return await self.event(event_id)
 
     async def start_due_events(self) -> list[tuple[Tournament, TournamentView | None]]:
         """Tournaments whose sign-up closed: started, or cancelled when too few joined (view None)."""
-        rows = await self.store.fetchall("SELECT id FROM events WHERE status = 'open' AND starts_at <= ?",
-                                         (self.clock(),))
+        rows = await self.store.fetchall(
+            "SELECT id FROM events WHERE status = 'open' AND starts_at <= ?", (self.clock(),)
+        )
         out = []
         for row in rows:
             try:
                 out.append((await self.event(row["id"]), await self.start_event(row["id"])))
             except StaleRequest:
-                continue            # another process started it
+                continue  # another process started it
             except ServiceError:
                 try:
                     out.append((await self.cancel_event(row["id"]), None))
@@ -579,16 +735,21 @@ class Tournaments(Component):
         row = await self.store.fetchone(
             "SELECT t.ends_at FROM event_tables t CROSS JOIN matches m WHERE m.id = t.match_id"
             " AND t.places IS NULL AND t.ends_at IS NOT NULL AND m.status = 'active' AND m.deadline IS NOT NULL"
-            " ORDER BY t.ends_at LIMIT 1")
+            " ORDER BY t.ends_at LIMIT 1"
+        )
         limit = row[0] if row else None
         return min((t for t in (start, limit) if t is not None), default=None)
 
     # ------------------------------------------------------------- matches of an event
     def _names(self, tx: Transaction, event_id: int) -> dict[int, str]:
-        return {r["user_id"]: r["name"] for r in
-                tx.fetchall("SELECT user_id, name FROM event_entrants WHERE event_id = ?", (event_id,))}
+        return {
+            r["user_id"]: r["name"]
+            for r in tx.fetchall("SELECT user_id, name FROM event_entrants WHERE event_id = ?", (event_id,))
+        }
 
-    def _event_match(self, tx: Transaction, event: Tournament, players: list[int], series_id: int | None = None) -> Match:
+    def _event_match(
+        self, tx: Transaction, event: Tournament, players: list[int], series_id: int | None = None
+    ) -> Match:
         """A match of the event, started at once (everyone has accepted by joining)."""
         spec = get_game(event.game)
         options = spec.check(len(players), event.options)
@@ -600,41 +761,65 @@ class Tournaments(Component):
             "INSERT INTO matches (game, guild_id, channel_id, status, challenger_id, players, names, accepted,"
             " options, seed, setup, series_id, days, created_at, updated_at, bank, increment, banks)"
             " VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-            (event.game, event.guild_id, event.channel_id, event.organiser_id, dumps(players),
-             dumps(ai_seats.stored_names(players, [names.get(p, "?") for p in players])), dumps(players),
-             dumps(options), seed, dumps(setup), series_id, event.days, now, now, event.bank, event.increment,
-             dumps([event.bank] * len(players)) if event.bank is not None else None))
+            (
+                event.game,
+                event.guild_id,
+                event.channel_id,
+                event.organiser_id,
+                dumps(players),
+                dumps(ai_seats.stored_names(players, [names.get(p, "?") for p in players])),
+                dumps(players),
+                dumps(options),
+                seed,
+                dumps(setup),
+                series_id,
+                event.days,
+                now,
+                now,
+                event.bank,
+                event.increment,
+                dumps([event.bank] * len(players)) if event.bank is not None else None,
+            ),
+        )
         self.core._index_players(tx, row["id"], players)
         started = self.challenges._start_if_all_accepted(tx, Match.from_row(row), list(players))
         assert started is not None
         return started
 
     def _open_round(self, tx: Transaction, event: Tournament, view: TournamentView, number: int, rnd: Round) -> None:
-        tx.execute("INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, ?, ?)",
-                   (event.id, number, dumps(list(rnd.byes)), dumps(list(rnd.resting))))
+        tx.execute(
+            "INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, ?, ?)",
+            (event.id, number, dumps(list(rnd.byes)), dumps(list(rnd.resting))),
+        )
         for table_no, table in enumerate(rnd.tables, 1):
             players = list(table.players)
             match = self._event_match(tx, event, players)
-            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
-                       " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                       (event.id, number, table_no, dumps(players), match.id, match.series_id,
-                        self._ends_at(tx, event)))
+            tx.execute(
+                "INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
+                " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                (event.id, number, table_no, dumps(players), match.id, match.series_id, self._ends_at(tx, event)),
+            )
 
     def _open_bouts(self, tx: Transaction, event: Tournament, view: TournamentView, number: int, bouts) -> None:
-        tx.execute("INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, '[]', '[]')",
-                   (event.id, number))
+        tx.execute(
+            "INSERT INTO event_rounds (event_id, round, byes, resting) VALUES (?, ?, '[]', '[]')", (event.id, number)
+        )
         for table_no, bout in enumerate(bouts, 1):
             players = [p for p in (bout.first, bout.second) if p is not None]
-            if len(players) < 2:        # a bye (or nobody): decided without playing
-                tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, places, forfeit)"
-                           " VALUES (?, ?, ?, ?, ?, 1)", (event.id, number, table_no, dumps(players),
-                                                          dumps([1] * len(players))))
+            if len(players) < 2:  # a bye (or nobody): decided without playing
+                tx.execute(
+                    "INSERT INTO event_tables (event_id, round, table_no, players, places, forfeit)"
+                    " VALUES (?, ?, ?, ?, ?, 1)",
+                    (event.id, number, table_no, dumps(players), dumps([1] * len(players))),
+                )
                 continue
             series_id = self.core._new_series(tx, event.game, event.guild_id, players)
             match = self._event_match(tx, event, players, series_id)
-            tx.execute("INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
-                       " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                       (event.id, number, table_no, dumps(players), match.id, series_id, self._ends_at(tx, event)))
+            tx.execute(
+                "INSERT INTO event_tables (event_id, round, table_no, players, match_id, series_id, ends_at,"
+                " board_pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                (event.id, number, table_no, dumps(players), match.id, series_id, self._ends_at(tx, event)),
+            )
 
     def _ends_at(self, tx: Transaction, event: Tournament) -> float | None:
         """When a match starting now reaches the round's limit (the scheduler wakes then)."""
@@ -646,8 +831,11 @@ class Tournaments(Component):
 
     @staticmethod
     def _decide(tx: Transaction, event_id: int, table: TournamentTable, places: list[int], forfeit: bool) -> None:
-        tx.execute("UPDATE event_tables SET places = ?, forfeit = ? WHERE event_id = ? AND round = ? AND table_no = ?"
-                   " AND places IS NULL", (dumps(places), int(forfeit), event_id, table.round, table.table_no))
+        tx.execute(
+            "UPDATE event_tables SET places = ?, forfeit = ? WHERE event_id = ? AND round = ? AND table_no = ?"
+            " AND places IS NULL",
+            (dumps(places), int(forfeit), event_id, table.round, table.table_no),
+        )
 
     def _match_ended(self, tx: Transaction, match: Match) -> None:
         """An event match ended: its result goes to its table; a knockout series goes on or is
@@ -663,14 +851,18 @@ class Tournaments(Component):
         event = Tournament.from_row(event_row)
         if event.status != "running" or table.places is not None:
             return
-        withdrawn = {r["user_id"] for r in tx.fetchall(
-            "SELECT user_id FROM event_entrants WHERE event_id = ? AND withdrawn IS NOT NULL", (event.id,))}
+        withdrawn = {
+            r["user_id"]
+            for r in tx.fetchall(
+                "SELECT user_id FROM event_entrants WHERE event_id = ? AND withdrawn IS NOT NULL", (event.id,)
+            )
+        }
         gone = [match.players[s] for _, s in match.resignations]
         if event.format == "knockout":
             first, second = table.players
             loser = next((p for p in table.players if p in withdrawn), None)
             if loser is None and match.status == "void":
-                loser = gone[0] if gone else None       # out of time (or resigned) before any move: the bout is lost
+                loser = gone[0] if gone else None  # out of time (or resigned) before any move: the bout is lost
             if loser is not None:
                 self._decide(tx, event.id, table, [2 if p == loser else 1 for p in table.players], True)
             else:
@@ -679,14 +871,17 @@ class Tournaments(Component):
                 if winner is not None:
                     self._decide(tx, event.id, table, [1 if p == winner else 2 for p in table.players], False)
                 else:
-                    games = tx.fetchone("SELECT COUNT(*) AS n FROM matches WHERE series_id = ?",
-                                        (table.series_id,))["n"]
+                    games = tx.fetchone("SELECT COUNT(*) AS n FROM matches WHERE series_id = ?", (table.series_id,))[
+                        "n"
+                    ]
                     seats = [first, second] if games % 2 == 0 else [second, first]
                     nxt = self._event_match(tx, event, seats, table.series_id)
-                    tx.execute("UPDATE event_tables SET match_id = ?, ends_at = ?, board_pending = 1 WHERE event_id = ?"
-                               " AND round = ? AND table_no = ?",
-                               (nxt.id, self._ends_at(tx, event), event.id, table.round, table.table_no))
-                    tx.schedule(self.clock())       # its board is posted by whoever looks first
+                    tx.execute(
+                        "UPDATE event_tables SET match_id = ?, ends_at = ?, board_pending = 1 WHERE event_id = ?"
+                        " AND round = ? AND table_no = ?",
+                        (nxt.id, self._ends_at(tx, event), event.id, table.round, table.table_no),
+                    )
+                    tx.schedule(self.clock())  # its board is posted by whoever looks first
                     return
         else:
             by_seat = places_of(match)
@@ -697,10 +892,12 @@ class Tournaments(Component):
 
     def _read_view(self, tx: Transaction, event_id: int) -> TournamentView:
         event = Tournament.from_row(tx.fetchone("SELECT * FROM events WHERE id = ?", (event_id,)))
-        return _view(event,
-                     tx.fetchall(ENTRANTS_SQL, (event_id,)),
-                     tx.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,)),
-                     tx.fetchall("SELECT * FROM event_rounds WHERE event_id = ?", (event_id,)))
+        return _view(
+            event,
+            tx.fetchall(ENTRANTS_SQL, (event_id,)),
+            tx.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event_id,)),
+            tx.fetchall("SELECT * FROM event_rounds WHERE event_id = ?", (event_id,)),
+        )
 
     def _advance(self, tx: Transaction, event_id: int) -> None:
         """If the current round is decided: pair the next one, or finish the event.  Exactly once:
@@ -742,17 +939,25 @@ class Tournaments(Component):
                 return
             self._open_round(tx, event, view, event.round + 1, rnd)
         tx.schedule(now)
-        self._advance(tx, event_id)        # a round of byes and walkovers only is decided at once
+        self._advance(tx, event_id)  # a round of byes and walkovers only is decided at once
 
     @staticmethod
     def _next_round(tx: Transaction, event: Tournament, now: float) -> bool:
-        return tx.execute("UPDATE events SET round = round + 1, updated_at = ? WHERE id = ? AND round = ?"
-                          " AND status = 'running'", (now, event.id, event.round)).rowcount == 1
+        return (
+            tx.execute(
+                "UPDATE events SET round = round + 1, updated_at = ? WHERE id = ? AND round = ? AND status = 'running'",
+                (now, event.id, event.round),
+            ).rowcount
+            == 1
+        )
 
     def _finish(self, tx: Transaction, view: TournamentView, winners: list[int]) -> None:
         now = self.clock()
-        tx.execute("UPDATE events SET status = 'finished', winners = ?, updated_at = ? WHERE id = ?"
-                   " AND status = 'running' AND round = ?", (dumps(winners), now, view.event.id, view.event.round))
+        tx.execute(
+            "UPDATE events SET status = 'finished', winners = ?, updated_at = ? WHERE id = ?"
+            " AND status = 'running' AND round = ?",
+            (dumps(winners), now, view.event.id, view.event.round),
+        )
         tx.schedule(now)
         self.moments.tournament_finished(tx, view, winners)
 
@@ -762,8 +967,12 @@ class Tournaments(Component):
 
     async def _no_abort(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
-            raise ServiceError(Text("Match #{id} belongs to an event: its organiser can cancel the event, or a "
-                                    "player can resign.", id=match_id))
+            raise ServiceError(
+                Text(
+                    "Match #{id} belongs to an event: its organiser can cancel the event, or a player can resign.",
+                    id=match_id,
+                )
+            )
 
     # ------------------------------------------------------------- the clock
     async def time_out(self, match_id: int) -> MoveResult | None:
@@ -779,8 +988,9 @@ class Tournaments(Component):
         if late is None or ai_seats.is_ai(match.players[late]):
             return None
         try:
-            return await self.play._drop(match, late, "timeout",
-                                    Text("{late} ran out of time and loses (event rules).", late=match.names[late]))
+            return await self.play._drop(
+                match, late, "timeout", Text("{late} ran out of time and loses (event rules).", late=match.names[late])
+            )
         except StaleRequest:
             return None
 
@@ -791,7 +1001,9 @@ class Tournaments(Component):
         rows = await self.store.fetchall(
             "SELECT t.match_id FROM event_tables t CROSS JOIN matches m CROSS JOIN events e WHERE m.id = t.match_id"
             " AND e.id = t.event_id AND t.places IS NULL AND t.ends_at <= ? AND e.status = 'running'"
-            " AND m.status = 'active' ORDER BY t.ends_at", (self.clock(),))
+            " AND m.status = 'active' ORDER BY t.ends_at",
+            (self.clock(),),
+        )
         results = []
         for row in rows:
             while True:
@@ -800,11 +1012,19 @@ class Tournaments(Component):
                 if late is None or ai_seats.is_ai(match.players[late]):
                     break
                 try:
-                    results.append(await self.play._drop(match, late, "timeout", Text(
-                        "{late} was to move when the round's time limit passed and loses (event rules).",
-                        late=match.names[late])))
+                    results.append(
+                        await self.play._drop(
+                            match,
+                            late,
+                            "timeout",
+                            Text(
+                                "{late} was to move when the round's time limit passed and loses (event rules).",
+                                late=match.names[late],
+                            ),
+                        )
+                    )
                 except StaleRequest:
-                    break           # another process (or a move) came first; it is seen to there
+                    break  # another process (or a move) came first; it is seen to there
         return results
 
     # ------------------------------------------------------------- announcements
@@ -813,18 +1033,21 @@ class Tournaments(Component):
         by a conditional update: of several processes exactly one announces each."""
         rows = await self.store.fetchall(
             "SELECT * FROM events WHERE (status IN ('running', 'finished') AND announced < round)"
-            " OR (status = 'finished' AND final_announced = 0)")
+            " OR (status = 'finished' AND final_announced = 0)"
+        )
         out = []
         leagues = await self.store.fetchall(
             "SELECT e.id, e.standings_posted, (SELECT COUNT(*) FROM event_rounds r WHERE r.event_id = e.id AND NOT"
             " EXISTS (SELECT 1 FROM event_tables t WHERE t.event_id = r.event_id AND t.round = r.round"
-            " AND t.places IS NULL)) AS decided FROM events e WHERE e.format = 'league' AND e.status = 'running'")
+            " AND t.places IS NULL)) AS decided FROM events e WHERE e.format = 'league' AND e.status = 'running'"
+        )
         for row in leagues:
             if row["decided"] <= row["standings_posted"] or any(r["id"] == row["id"] for r in rows):
-                continue            # nothing new, or its pairings go first (their claim comes next time)
-            done = await self.store.execute("UPDATE events SET standings_posted = ? WHERE id = ?"
-                                            " AND standings_posted = ? AND status = 'running'",
-                                            (row["decided"], row["id"], row["standings_posted"]))
+                continue  # nothing new, or its pairings go first (their claim comes next time)
+            done = await self.store.execute(
+                "UPDATE events SET standings_posted = ? WHERE id = ? AND standings_posted = ? AND status = 'running'",
+                (row["decided"], row["id"], row["standings_posted"]),
+            )
             if done.rowcount == 1:
                 out.append(TournamentNews(await self.event_view(row["id"]), [], False, standings=True))
         for row in rows:
@@ -832,14 +1055,26 @@ class Tournaments(Component):
             final = event.status == "finished"
 
             def work(tx: Transaction, event=event, final=final) -> int:
-                return tx.execute("UPDATE events SET announced = ?, final_announced = ? WHERE id = ? AND announced = ?"
-                                  " AND final_announced = ?", (event.round, int(final or event.final_announced),
-                                                               event.id, event.announced,
-                                                               int(event.final_announced))).rowcount
+                return tx.execute(
+                    "UPDATE events SET announced = ?, final_announced = ? WHERE id = ? AND announced = ?"
+                    " AND final_announced = ?",
+                    (
+                        event.round,
+                        int(final or event.final_announced),
+                        event.id,
+                        event.announced,
+                        int(event.final_announced),
+                    ),
+                ).rowcount
 
             if await self.store.write(work) == 1:
-                out.append(TournamentNews(await self.event_view(event.id), list(range(event.announced + 1, event.round + 1)),
-                                final and not event.final_announced))
+                out.append(
+                    TournamentNews(
+                        await self.event_view(event.id),
+                        list(range(event.announced + 1, event.round + 1)),
+                        final and not event.final_announced,
+                    )
+                )
         return out
 
     async def claim_unposted_matches(self) -> list[Match]:
@@ -849,11 +1084,15 @@ class Tournaments(Component):
         rows = await self.store.fetchall("SELECT match_id FROM event_tables WHERE board_pending = 1 ORDER BY match_id")
         out = []
         for row in rows:
+
             def claim(tx: Transaction, match_id: int = row["match_id"]) -> int:
-                tx.execute("UPDATE event_tables SET board_pending = 0 WHERE match_id = ? AND board_pending = 1",
-                           (match_id,))
-                return tx.execute("UPDATE matches SET message_id = 0 WHERE id = ? AND message_id IS NULL"
-                                  " AND status = 'active'", (match_id,)).rowcount
+                tx.execute(
+                    "UPDATE event_tables SET board_pending = 0 WHERE match_id = ? AND board_pending = 1", (match_id,)
+                )
+                return tx.execute(
+                    "UPDATE matches SET message_id = 0 WHERE id = ? AND message_id IS NULL AND status = 'active'",
+                    (match_id,),
+                ).rowcount
 
             if await self.store.write(claim) == 1:
                 out.append(await self.core.get(row["match_id"]))
@@ -861,7 +1100,10 @@ class Tournaments(Component):
 
 
 def _view(event: Tournament, entrants, tables, rounds) -> TournamentView:
-    return TournamentView(event, [TournamentEntrant(r["user_id"], r["name"], r["withdrawn"], r["rating"]) for r in entrants],
-                     [TournamentTable.from_row(r) for r in tables],
-                     {r["round"]: json.loads(r["byes"]) for r in rounds},
-                     {r["round"]: json.loads(r["resting"]) for r in rounds})
+    return TournamentView(
+        event,
+        [TournamentEntrant(r["user_id"], r["name"], r["withdrawn"], r["rating"]) for r in entrants],
+        [TournamentTable.from_row(r) for r in tables],
+        {r["round"]: json.loads(r["byes"]) for r in rounds},
+        {r["round"]: json.loads(r["resting"]) for r in rounds},
+    )

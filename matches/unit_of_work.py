@@ -7,10 +7,12 @@ and commits or rolls back as a whole.  So the match service is written once
 for every backend; it speaks a small SQL dialect that both understand
 (``?`` placeholders, ``RETURNING``, ``ON CONFLICT``; see ``dialect.py``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -18,7 +20,7 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Done:
     rowcount: int
-    lastrowid: int | None     # SQLite only; portable code says ``RETURNING id``
+    lastrowid: int | None  # SQLite only; portable code says ``RETURNING id``
 
 
 class Transaction:
@@ -83,7 +85,7 @@ class StoreBase:
     def is_open(self) -> bool:
         raise NotImplementedError
 
-    async def open(self) -> "StoreBase":
+    async def open(self) -> StoreBase:
         raise NotImplementedError
 
     async def close(self) -> None:

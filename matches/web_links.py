@@ -1,4 +1,5 @@
 """The generation of a player's web board links (bot/web/links.py signs it into each link)."""
+
 from __future__ import annotations
 
 from .core import Component
@@ -21,7 +22,8 @@ class WebLinks(Component):
         row = await self.store.fetchone(
             "SELECT m.*, (SELECT generation FROM web_links WHERE user_id = ?) AS link_generation,"
             " (SELECT language FROM users WHERE user_id = ?) AS user_language FROM matches m WHERE m.id = ?",
-            (user_id, user_id, match_id))
+            (user_id, user_id, match_id),
+        )
         if row is None:
             return 0, None, None
         generation, lang = row["link_generation"] or 0, row["user_language"]
@@ -33,9 +35,13 @@ class WebLinks(Component):
 
     async def renew_links(self, user_id: int) -> int:
         """Every link made for ``user_id`` so far stops working; the new generation."""
+
         def work(tx: Transaction) -> int:
-            row = tx.fetchone("INSERT INTO web_links (user_id, generation) VALUES (?, 1) ON CONFLICT (user_id)"
-                              " DO UPDATE SET generation = web_links.generation + 1 RETURNING generation", (user_id,))
+            row = tx.fetchone(
+                "INSERT INTO web_links (user_id, generation) VALUES (?, 1) ON CONFLICT (user_id)"
+                " DO UPDATE SET generation = web_links.generation + 1 RETURNING generation",
+                (user_id,),
+            )
             return row["generation"]
 
         return await self.store.write(work)

@@ -11,6 +11,7 @@ Every word drawn is a :class:`~engines.text.Text` passed through ``say``
 (``str`` by default, which draws English); the bot passes a function that says
 it in the reader's language (``bot.locales.say``).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -22,7 +23,6 @@ from engines import game_names, get_game
 from engines.text import Text
 
 from .common import encode_png
-
 
 
 class _Renderers(Mapping[str, str]):
@@ -67,15 +67,15 @@ def chart_of(game: str):
         return None
 
 
-def render_image(state, names: list[str], *, perspective: int | None = None,
-                 say: Callable[[Text], str] = str) -> Image.Image:
+def render_image(
+    state, names: list[str], *, perspective: int | None = None, say: Callable[[Text], str] = str
+) -> Image.Image:
     """The position as an image; ``names`` are the display names by seat,
     ``perspective`` the seat of the viewer (marked "you"), if any, and ``say``
     turns each Text drawn into the reader's language (English by default)."""
     return renderer(state.game.name).render(state, list(names), perspective=perspective, say=say)
 
 
-def render_png(state, names: list[str], *, perspective: int | None = None,
-               say: Callable[[Text], str] = str) -> bytes:
+def render_png(state, names: list[str], *, perspective: int | None = None, say: Callable[[Text], str] = str) -> bytes:
     """The position as PNG bytes (>= 800 px on the shorter side, < 300 KB)."""
     return encode_png(render_image(state, names, perspective=perspective, say=say))

@@ -10,6 +10,7 @@ line is wrong (an option out of range for this record, an output name whose
 extension is not the format written) or the record cannot be read or replayed, as
 with ``python -m engines replay``; 3 the output file cannot be written.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,27 +22,31 @@ from engines.record import Record, ReplayError, replay
 from . import NoRenderer, render_png
 from .common import encode_png
 
-
 CANNOT_WRITE = 3
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m render", description=__doc__.splitlines()[0])
     parser.add_argument("record", help="match record (JSON); - for standard input")
-    parser.add_argument("-o", "--output", required=True,
-                        help="file to write: PNG, or with --replay .gif / .webp")
-    parser.add_argument("--ply", type=int, default=None,
-                        help="render the position after the first N moves (default: all)")
+    parser.add_argument("-o", "--output", required=True, help="file to write: PNG, or with --replay .gif / .webp")
+    parser.add_argument(
+        "--ply", type=int, default=None, help="render the position after the first N moves (default: all)"
+    )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--replay", action="store_true", help="the animated replay (GIF, or WebP for .webp)")
     what.add_argument("--chart", action="store_true", help="the chart of the scores after every move (PNG)")
-    parser.add_argument("--from", dest="start", type=int, default=None,
-                        help="with --replay: start after N moves (default 0)")
-    parser.add_argument("--to", dest="end", type=int, default=None,
-                        help="with --replay: stop after N moves (default: the last)")
-    parser.add_argument("--perspective", type=int, default=None,
-                        help="a board only: the seat of the viewer, counted from 0 in the record's order of "
-                             "players, marked 'you'")
+    parser.add_argument(
+        "--from", dest="start", type=int, default=None, help="with --replay: start after N moves (default 0)"
+    )
+    parser.add_argument(
+        "--to", dest="end", type=int, default=None, help="with --replay: stop after N moves (default: the last)"
+    )
+    parser.add_argument(
+        "--perspective",
+        type=int,
+        default=None,
+        help="a board only: the seat of the viewer, counted from 0 in the record's order of players, marked 'you'",
+    )
     args = parser.parse_args(argv)
 
     def fail(message: str, status: int = USAGE) -> int:
@@ -53,8 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     extension = os.path.splitext(args.output)[1].lower()
     wanted = (".gif", ".webp") if args.replay else (".png",)
     if extension not in wanted:
-        kind = "--replay writes GIF or WebP" if args.replay else "--chart writes PNG" if args.chart else \
-            "a board is written as PNG"
+        kind = (
+            "--replay writes GIF or WebP"
+            if args.replay
+            else "--chart writes PNG"
+            if args.chart
+            else "a board is written as PNG"
+        )
         return fail(f"{kind}: name the output {' or '.join('*' + w for w in wanted)}, not {args.output}")
     if args.perspective is not None and (args.replay or args.chart):
         return fail("--perspective marks the viewer on a board; --replay and --chart do not take it")
@@ -62,11 +72,13 @@ def main(argv: list[str] | None = None) -> int:
     if not args.replay and (args.start is not None or args.end is not None):
         return fail("--from and --to choose the moves of a replay: add --replay, or leave them out")
     if args.ply is not None and (args.replay or args.chart):
-        return fail("--ply chooses the position of a board; --replay and --chart show every move "
-                    "(a part of a replay: --from and --to)")
+        return fail(
+            "--ply chooses the position of a board; --replay and --chart show every move "
+            "(a part of a replay: --from and --to)"
+        )
 
     try:
-        text = read_text(args.record)          # its errors name the file already
+        text = read_text(args.record)  # its errors name the file already
     except ReplayError as exc:
         return fail(str(exc))
     try:

@@ -14,6 +14,7 @@ long for its line is drawn smaller, then cut (the text beside the image names ev
 :func:`bracket_layout` is pure: where every box, name and score goes, so that tests can check that
 every player is placed, nothing overlaps and nothing leaves the image; :func:`bracket_image` draws it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,9 +33,9 @@ HEAD_SIZE = 26
 NAME_SIZE = 28
 NAME_LEAST = 24
 NOTE_SIZE = 24
-SLOT = 46                 # one line of a box
-BOX_GAP = 18              # between two boxes of the first column
-GUTTER = 24              # between two columns, where the connectors run
+SLOT = 46  # one line of a box
+BOX_GAP = 18  # between two boxes of the first column
+GUTTER = 24  # between two columns, where the connectors run
 MOST_STAGES = 4
 BOX_FILL = (255, 253, 248)
 EDGE = (176, 168, 154)
@@ -44,6 +45,7 @@ Box = tuple[int, int, int, int]
 @dataclass(frozen=True)
 class Entry:
     """One player's line in a series."""
+
     name: str
     score: str = ""
     through: bool = False
@@ -66,6 +68,7 @@ class Series:
 @dataclass(frozen=True)
 class Stage:
     """A column: a round's title and its series, top to bottom (series ``i`` feeds ``i // 2`` of the next)."""
+
     title: str
     series: tuple[Series, ...]
 
@@ -115,7 +118,7 @@ def window(stages: list[Stage], page: int) -> list[Stage]:
     out = []
     for c, stage in enumerate(stages[:MOST_STAGES]):
         span = (1 << (MOST_STAGES - 1)) >> c
-        out.append(Stage(stage.title, stage.series[section * span:(section + 1) * span]))
+        out.append(Stage(stage.title, stage.series[section * span : (section + 1) * span]))
     return out
 
 
@@ -124,8 +127,9 @@ def pages(stages: int) -> int:
     return 1 if stages <= MOST_STAGES else 1 + (1 << (stages - MOST_STAGES))
 
 
-def bracket_layout(title: str, stages: list[Stage], bye: str, subtitle: str = "",
-                   notes: list[str] = ()) -> BracketLayout:
+def bracket_layout(
+    title: str, stages: list[Stage], bye: str, subtitle: str = "", notes: list[str] = ()
+) -> BracketLayout:
     inner = WIDTH - 2 * PAD
     title_size = TITLE_SIZE
     while title_size > TITLE_LEAST and C.text_width(title, title_size, 1) > inner:
@@ -157,8 +161,11 @@ def bracket_layout(title: str, stages: list[Stage], bye: str, subtitle: str = ""
                 centre = top + i * pitch + SLOT
             else:
                 prev = centres[c - 1]
-                feeders = [prev[j] for j in (2 * i, 2 * i + 1) if j < len(prev)] \
-                    if len(prev) == 2 * len(stage.series) else [prev[i]]
+                feeders = (
+                    [prev[j] for j in (2 * i, 2 * i + 1) if j < len(prev)]
+                    if len(prev) == 2 * len(stage.series)
+                    else [prev[i]]
+                )
                 centre = sum(feeders) / len(feeders)
             here.append(centre)
             box = (x0, int(centre - SLOT), x0 + column, int(centre + SLOT))
@@ -192,19 +199,29 @@ def bracket_layout(title: str, stages: list[Stage], bye: str, subtitle: str = ""
             end_line = target.lines[k].box
             end_y = (end_line[1] + end_line[3]) // 2
             mid = placed.box[2] + GUTTER // 2
-            links.append((((placed.box[2], start_y), (mid, start_y), (mid, end_y), (target.box[0], end_y)),
-                          winner is not None))
+            links.append(
+                (((placed.box[2], start_y), (mid, start_y), (mid, end_y), (target.box[0], end_y)), winner is not None)
+            )
     bottom = max((p.box[3] for p in boxes), default=top)
     y = bottom + 16
     notes_top = y
     note_lines = tuple(line for note in notes for line in wrap(note, NOTE_SIZE, inner, 3))
     y += len(note_lines) * (NOTE_SIZE + 8)
-    return BracketLayout(y + PAD, title_lines, title_size, subtitle_y, tuple(heads), tuple(boxes), tuple(links),
-                         score_width, note_lines, notes_top)
+    return BracketLayout(
+        y + PAD,
+        title_lines,
+        title_size,
+        subtitle_y,
+        tuple(heads),
+        tuple(boxes),
+        tuple(links),
+        score_width,
+        note_lines,
+        notes_top,
+    )
 
 
-def bracket_image(title: str, stages: list[Stage], bye: str, subtitle: str = "",
-                  notes: list[str] = ()) -> Image.Image:
+def bracket_image(title: str, stages: list[Stage], bye: str, subtitle: str = "", notes: list[str] = ()) -> Image.Image:
     """The bracket of ``stages`` under ``title`` (and ``subtitle``: the round, the page), ``notes`` below;
     ``bye``: the word a bye's empty line reads."""
     lay = bracket_layout(title, stages, bye, subtitle, notes)
@@ -212,12 +229,19 @@ def bracket_image(title: str, stages: list[Stage], bye: str, subtitle: str = "",
     draw = ImageDraw.Draw(img)
     y = PAD
     for line in lay.title:
-        C.draw_text(img, (PAD, y + lay.title_size / 2), line, lay.title_size, C.INK, anchor="lm", stroke=1,
-                    stroke_fill=C.INK)
+        C.draw_text(
+            img, (PAD, y + lay.title_size / 2), line, lay.title_size, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK
+        )
         y += lay.title_size + 10
     if subtitle:
-        C.draw_text(img, (PAD, lay.subtitle_y + SUB_SIZE / 2), C.fit_text(subtitle, SUB_SIZE, WIDTH - 2 * PAD),
-                    SUB_SIZE, C.MUTED, anchor="lm")
+        C.draw_text(
+            img,
+            (PAD, lay.subtitle_y + SUB_SIZE / 2),
+            C.fit_text(subtitle, SUB_SIZE, WIDTH - 2 * PAD),
+            SUB_SIZE,
+            C.MUTED,
+            anchor="lm",
+        )
     for x, cy, text, size in lay.heads:
         C.draw_text(img, (x, cy), text, size, C.MUTED, anchor="lm")
     for points, strong in lay.links:
@@ -243,13 +267,29 @@ def bracket_image(title: str, stages: list[Stage], bye: str, subtitle: str = "",
                 continue
             strong = entry.through
             colour = C.MUTED if entry.out else C.INK
-            box = C.draw_text(img, (bx0 + 10, cy), line.text, line.size, colour, anchor="lm",
-                              stroke=1 if strong else 0, stroke_fill=C.INK if strong else None)
+            box = C.draw_text(
+                img,
+                (bx0 + 10, cy),
+                line.text,
+                line.size,
+                colour,
+                anchor="lm",
+                stroke=1 if strong else 0,
+                stroke_fill=C.INK if strong else None,
+            )
             if entry.withdrawn:
                 draw.line([(box[0], cy), (box[2], cy)], fill=C.MUTED, width=3)
             if entry.score:
-                C.draw_text(img, (bx1 - lay.score_width / 2, cy), entry.score, NAME_SIZE, colour, anchor="mm",
-                            stroke=1 if strong else 0, stroke_fill=C.INK if strong else None)
+                C.draw_text(
+                    img,
+                    (bx1 - lay.score_width / 2, cy),
+                    entry.score,
+                    NAME_SIZE,
+                    colour,
+                    anchor="mm",
+                    stroke=1 if strong else 0,
+                    stroke_fill=C.INK if strong else None,
+                )
             if entry.own:
                 draw.rectangle((bx0 - 1, by0 - 1, bx1 + 1, by1 + 1), outline=FRAME, width=4)
     y = lay.notes_top

@@ -12,6 +12,7 @@ A finished match's chart agrees with its final board: the result stated under th
 title in the board header's words (:func:`result_text`, which a description of the
 chart can use too), and the lines ending at the result's scores.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -28,10 +29,10 @@ from .score_series import ScoreSeries
 WIDTH = 1000
 HEIGHT = 640
 TITLE_SIZE = 34
-LABEL_SIZE = 28          # legend, tick labels, end values
-LINE = 6                 # a player's line
-CASING = 10              # the dark edge under it: orange on beige needs one
-MARKER = 34              # markers along and at the end of a line
+LABEL_SIZE = 28  # legend, tick labels, end values
+LINE = 6  # a player's line
+CASING = 10  # the dark edge under it: orange on beige needs one
+MARKER = 34  # markers along and at the end of a line
 PAD = 24
 
 
@@ -71,8 +72,16 @@ def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
 def _canvas(title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = Image.new("RGB", (WIDTH, HEIGHT), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
-    C.draw_text(img, (PAD, PAD + TITLE_SIZE / 2), C.fit_text(title, TITLE_SIZE, WIDTH - 2 * PAD), TITLE_SIZE,
-                C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
+    C.draw_text(
+        img,
+        (PAD, PAD + TITLE_SIZE / 2),
+        C.fit_text(title, TITLE_SIZE, WIDTH - 2 * PAD),
+        TITLE_SIZE,
+        C.INK,
+        anchor="lm",
+        stroke=1,
+        stroke_fill=C.INK,
+    )
     return img, draw
 
 
@@ -101,16 +110,25 @@ def _dashed(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour
             step = min(left, length - pos)
             if on:
                 t0, t1 = pos / length, (pos + step) / length
-                draw.line([(ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)],
-                          fill=colour, width=width)
+                draw.line(
+                    [(ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)],
+                    fill=colour,
+                    width=width,
+                )
             pos += step
             left -= step
             if left <= 0:
                 on, left = not on, dash
 
 
-def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, plot: Plot, yticks: list[float],
-          xticks: list[tuple[float, str]], xtitle: str) -> None:
+def _axes(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    plot: Plot,
+    yticks: list[float],
+    xticks: list[tuple[float, str]],
+    xtitle: str,
+) -> None:
     left, top, right, bottom = plot.box
     for value in yticks:
         _, y = plot.px(plot.x0, value)
@@ -128,7 +146,7 @@ def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, plot: Plot, yticks: list[
 def _steps(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """A value holds until the next one: horizontal, then vertical."""
     out = points[:1]
-    for (x, y) in points[1:]:
+    for x, y in points[1:]:
         out += [(x, out[-1][1]), (x, y)]
     return out
 
@@ -146,7 +164,7 @@ def label_ys(wanted: Sequence[float], top: float, bottom: float, step: float) ->
     gathered into a block centred on their lines and only that block moves, so a crowd at
     the bottom pushes its own labels up without lifting the others."""
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    blocks: list[list[int]] = []            # runs of labels (indices into order), top to bottom
+    blocks: list[list[int]] = []  # runs of labels (indices into order), top to bottom
 
     def place(block: list[int]) -> float:
         """The first label's y of a block: its labels' wishes on average, kept inside the range."""
@@ -177,8 +195,9 @@ def _end_labels(img: Image.Image, ends: list[tuple[int, str, float, float, str]]
         C.draw_text(img, (x + MARKER + 14, y), text, LABEL_SIZE, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK)
 
 
-def _along(img: Image.Image, plot: Plot, values: Sequence[float], seat: int, letter: str, offset: float,
-           every: int) -> None:
+def _along(
+    img: Image.Image, plot: Plot, values: Sequence[float], seat: int, letter: str, offset: float, every: int
+) -> None:
     """The seat's marker on its line every ``every`` points, staggered by seat so that
     markers of lines lying on each other show side by side."""
     start = (seat * max(1, every // 4)) % max(1, every)
@@ -206,7 +225,7 @@ def result_text(series: ScoreSeries, names: list[str]) -> str:
         if series.players > 2 and len(winners) < series.players:
             drawn = [name(s) for s in winners]
             draw_list = getattr(chart_of(series.game), "draw_list", None)
-            if draw_list is not None:      # as its board's header lists them
+            if draw_list is not None:  # as its board's header lists them
                 return Text("Draw: {players}", players=draw_list(drawn))
             return Text("Draw: {players}", players=Joined(drawn, ", "))
         return Text("Draw")
@@ -221,8 +240,11 @@ def result_text(series: ScoreSeries, names: list[str]) -> str:
         why = Text("early end: {player} cannot pay for an enclosed building", player=name(others[0]))
     elif end == "resign":
         gone = series.resigned or others
-        why = Text("{player} resigned", player=name(gone[0])) if len(gone) == 1 else \
-            Text("{players} resigned", players=Joined([name(s) for s in gone], ", "))
+        why = (
+            Text("{player} resigned", player=name(gone[0]))
+            if len(gone) == 1
+            else Text("{players} resigned", players=Joined([name(s) for s in gone], ", "))
+        )
     elif end == "loop":
         why = Text("closed a loop of bridges")
     elif end == "stuck":
@@ -266,18 +288,27 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
             C.draw_marker(img, (x + MARKER / 2, y), MARKER, winner, letters[winner])
             x += MARKER + 10
         size = C.fit_size([result], LABEL_SIZE, WIDTH - PAD - x, least=18)
-        C.draw_text(img, (x, y), C.fit_text(result, size, WIDTH - PAD - x), size, C.INK, anchor="lm",
-                    stroke=1, stroke_fill=C.INK)
+        C.draw_text(
+            img,
+            (x, y),
+            C.fit_text(result, size, WIDTH - PAD - x),
+            size,
+            C.INK,
+            anchor="lm",
+            stroke=1,
+            stroke_fill=C.INK,
+        )
         y += MARKER + 12
     legend_y = y
-    entries = [(s, letters[s], C.fit_text(said(C.player_name(names, s)), LABEL_SIZE, 260))
-               for s in range(series.players)]
+    entries = [
+        (s, letters[s], C.fit_text(said(C.player_name(names, s)), LABEL_SIZE, 260)) for s in range(series.players)
+    ]
     _legend(img, legend_y, entries, said(Text("dashed: chips")) if series.extra else "")
     plies = series.plies
     lines = [[row[s] for row in series.values] for s in range(series.players)]
     xs = list(range(plies + 1))
     final_x = None
-    if series.rescored:           # the final scoring after the last move: one more step, a little to the right
+    if series.rescored:  # the final scoring after the last move: one more step, a little to the right
         final_x = plies + max(1.0, plies / 24)
         xs.append(final_x)
         for s, line in enumerate(lines):
@@ -286,15 +317,18 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
     everything = [v for line in lines + extras for v in line] or [0]
     yticks = nice_ticks(min(0, min(everything)), max(1, max(everything)))
     marked = series.loop_ply is not None or final_x is not None or series.end == "early"
-    top = legend_y + MARKER / 2 + (70 if marked else 28)   # room for a mark's label
+    top = legend_y + MARKER / 2 + (70 if marked else 28)  # room for a mark's label
     box = (PAD + 64, top, WIDTH - PAD - 150, HEIGHT - PAD - 2 * LABEL_SIZE - 26)
     plot = Plot(tuple(int(v) for v in box), 0, max(1, xs[-1]), yticks[0], yticks[-1])
     xticks = [(v, f"{int(v)}") for v in nice_ticks(0, max(1, plies), 8) if v <= max(1, plies)]
     _axes(img, draw, plot, yticks, xticks, said(Text("move")))
     if series.loop_ply is not None:
         who = C.player_name(names, series.loop_seat) if series.loop_seat is not None else ""
-        label = Text("loop closed at move {move} by {player}", move=series.loop_ply, player=who) if who else \
-            Text("loop closed at move {move}", move=series.loop_ply)
+        label = (
+            Text("loop closed at move {move} by {player}", move=series.loop_ply, player=who)
+            if who
+            else Text("loop closed at move {move}", move=series.loop_ply)
+        )
         _mark(img, draw, plot, series.loop_ply, said(label), C.ALERT)
     elif series.end == "early":
         _mark(img, draw, plot, plies, said(Text("early end at move {move}", move=plies)), C.ALERT)
@@ -311,7 +345,7 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
         pts = [(x, y + offsets[s]) for x, y in _steps([plot.px(i, v) for i, v in zip(xs, line)])]
         _line(draw, pts, C.player_style(s).colour)
     for s, line in enumerate(lines):
-        _along(img, plot, line[:plies + 1], s, letters[s], offsets[s], every)
+        _along(img, plot, line[: plies + 1], s, letters[s], offsets[s], every)
         x, y = plot.px(xs[-1], line[-1])
         ends.append((s, letters[s], x, y + offsets[s], str(line[-1])))
     _end_labels(img, ends, plot.box[1], plot.box[3])
@@ -320,12 +354,11 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
 
 @dataclass(frozen=True)
 class RatingPoint:
-    at: float          # seconds since the epoch
+    at: float  # seconds since the epoch
     rating: float
 
 
-def rating_chart(lines: dict[str, list[RatingPoint]], *, start: float, say=str,
-                 date=lambda seconds: "") -> Image.Image:
+def rating_chart(lines: dict[str, list[RatingPoint]], *, start: float, say=str, date=lambda seconds: "") -> Image.Image:
     """Ratings over time, one line per game (``lines``: the game's title -> its points in
     time order, each the rating after a match); every line starts at ``start`` (the
     initial rating) just before its first match.  ``date`` writes a time as a date

@@ -23,6 +23,7 @@ Words drawn into an image are :class:`~engines.text.Text`s, said through the
 fitting helpers (:func:`fit_text`, :func:`fit_size`) keep longer translations
 inside the layout.
 """
+
 from __future__ import annotations
 
 import re
@@ -31,7 +32,7 @@ import unicodedata
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +51,12 @@ Say = Callable[[Text], str]
 def sayer(say: Say) -> Callable[[Any], str]:
     """``say`` for anything drawn: a Text in the reader's language, anything
     else (a name, a number, a move) as it is."""
+
     def said(value: Any) -> str:
         return say(value) if isinstance(value, Text) else str(value)
+
     return said
+
 
 # ------------------------------------------------------------------ colours
 BACKGROUND: RGB = (247, 243, 235)
@@ -61,8 +65,8 @@ INK: RGB = (33, 33, 38)
 MUTED: RGB = (112, 106, 96)
 FAINT: RGB = (214, 207, 193)
 WHITE: RGB = (255, 255, 255)
-HIGHLIGHT: RGB = (255, 214, 10)   # last move: yellow between black edges
-ALERT: RGB = (200, 30, 90)        # decisions, last round (with text, never colour alone)
+HIGHLIGHT: RGB = (255, 214, 10)  # last move: yellow between black edges
+ALERT: RGB = (200, 30, 90)  # decisions, last round (with text, never colour alone)
 
 
 @dataclass(frozen=True)
@@ -72,9 +76,9 @@ class PlayerStyle:
     colour is never the only cue."""
 
     colour: RGB
-    ink: RGB       # text colour on top of ``colour``
-    shape: str     # circle, square, triangle, diamond
-    name: str      # the colour in words, for legends and messages
+    ink: RGB  # text colour on top of ``colour``
+    shape: str  # circle, square, triangle, diamond
+    name: str  # the colour in words, for legends and messages
 
 
 PLAYER_STYLES: tuple[PlayerStyle, ...] = (
@@ -94,7 +98,7 @@ def player_name(names: list[str], seat: int) -> str:
     ``Player 2`` (a Text) when there is none, or nothing of it can be drawn."""
     if 0 <= seat < len(names):
         name = drawable(names[seat].strip()).strip()
-        if any(not c.isspace() and unicodedata.category(c)[0] != "C" for c in name):   # not only invisibles
+        if any(not c.isspace() and unicodedata.category(c)[0] != "C" for c in name):  # not only invisibles
             return name
     return Text("Player {seat}", seat=seat + 1)
 
@@ -108,8 +112,8 @@ def name_and_score(name: str, score: int) -> Text:
 def tally(names: list[str], scores, skip=()) -> Text:
     """``ann: 3 · bob: -1 · ...``: every player's name and score, the highest first (``skip``: seats left out)."""
     from engines.text import Joined
-    return Joined([name_and_score(player_name(names, s), scores[s]) for s in by_score(scores) if s not in skip],
-                  " · ")
+
+    return Joined([name_and_score(player_name(names, s), scores[s]) for s in by_score(scores) if s not in skip], " · ")
 
 
 def signed(number: int) -> str:
@@ -122,7 +126,7 @@ def winner_first(values, winner: int) -> str:
     """``"4 : 3"`` with the winner's figure first: in seat order the winner's could come second
     ("bob wins 3 : 4"), which reads as if he had lost."""
     values = list(values)
-    return " : ".join(str(v) for v in [values[winner]] + values[:winner] + values[winner + 1:])
+    return " : ".join(str(v) for v in [values[winner]] + values[:winner] + values[winner + 1 :])
 
 
 def by_score(scores) -> list[int]:
@@ -143,16 +147,17 @@ def player_letters(names: list[str], seats: int) -> list[str]:
       them: "B1", "B2".
     A name without a letter counts as "P" (player).  Names are taken as drawn (:func:`player_name`), so
     the initial is their first drawable letter: "Łukasz" is "Ł", "田中" (drawn "TianZhong") "T"."""
+
     def initial(name: str) -> str:
         letter = next((c for c in name if c.isalpha()), "P")
-        upper = letter.upper()            # "ß" stays one letter, "ɐ" too (no font has its capital)
+        upper = letter.upper()  # "ß" stays one letter, "ɐ" too (no font has its capital)
         return upper if len(upper) == 1 and drawable(upper) == upper else letter
 
     def rest(name: str) -> str:
         """The name's letters and digits after its initial, in lower case."""
         chars = [c.lower() for c in name if c.isalnum()]
         first = next((i for i, c in enumerate(chars) if c.isalpha()), None)
-        return "".join(chars[first + 1:]) if first is not None else "".join(chars)
+        return "".join(chars[first + 1 :]) if first is not None else "".join(chars)
 
     texts = [str(player_name(names, s)) for s in range(seats)]
     initials = [initial(t) for t in texts]
@@ -168,7 +173,7 @@ def player_letters(names: list[str], seats: int) -> list[str]:
             pick = next((c for i, c in enumerate(mine) if all(i >= len(o) or o[i] != c for o in others)), None)
             letters[s] = letter + pick if pick is not None else ""
         taken = [letters[s] for s in group]
-        if "" in taken or len(set(taken)) < len(group):       # no character tells them apart
+        if "" in taken or len(set(taken)) < len(group):  # no character tells them apart
             for k, s in enumerate(group):
                 letters[s] = f"{letter}{k + 1}"
     return letters
@@ -194,7 +199,7 @@ FULL_FONT = Path(__file__).parent / "fonts" / "aileron-latin-400-normal.woff"
 # Arimo: Latin Extended, Greek and Cyrillic, with Aileron's metrics nearly (fonts/README.md)
 WIDE_FONT = Path(__file__).parent / "fonts" / "arimo-400-normal.woff"
 
-BUNDLED, FULL, WIDE = 0, 1, 2   # the fonts in the order they are tried: the first that has every letter
+BUNDLED, FULL, WIDE = 0, 1, 2  # the fonts in the order they are tried: the first that has every letter
 
 
 @lru_cache(maxsize=64)
@@ -228,14 +233,14 @@ def cmap_codepoints(data: bytes) -> frozenset[int]:
             tag, offset, packed, length, _ = struct.unpack_from(">4sIIII", data, 44 + 20 * i)
             tables[tag] = (offset, packed, length)
         offset, packed, length = tables[b"cmap"]
-        cmap = data[offset:offset + packed]
+        cmap = data[offset : offset + packed]
         cmap = zlib.decompress(cmap) if packed < length else cmap
     else:
         for i in range(struct.unpack_from(">H", data, 4)[0]):
             tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
             tables[tag] = (offset, length)
         offset, length = tables[b"cmap"]
-        cmap = data[offset:offset + length]
+        cmap = data[offset : offset + length]
     subtables = {}
     for i in range(struct.unpack_from(">H", cmap, 2)[0]):
         platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
@@ -256,7 +261,7 @@ def cmap_codepoints(data: bytes) -> frozenset[int]:
             ends = struct.unpack_from(f">{count}H", cmap, offset + 14)
             starts = struct.unpack_from(f">{count}H", cmap, offset + 16 + twice)
             deltas = struct.unpack_from(f">{count}H", cmap, offset + 16 + 2 * twice)
-            at = offset + 16 + 3 * twice           # idRangeOffset[], counted from each entry's own place
+            at = offset + 16 + 3 * twice  # idRangeOffset[], counted from each entry's own place
             ranges = struct.unpack_from(f">{count}H", cmap, at)
             points = set()
             for s in range(count):
@@ -274,10 +279,10 @@ def cmap_codepoints(data: bytes) -> frozenset[int]:
     raise ValueError("the font has no Unicode cmap of format 4 or 12")
 
 
-_BLANKS = frozenset(map(ord, " \t\n\r\x0b\x0c"))   # drawn as space by every font, in its cmap or not
+_BLANKS = frozenset(map(ord, " \t\n\r\x0b\x0c"))  # drawn as space by every font, in its cmap or not
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(tier: int) -> frozenset[int]:
     """The characters the font of ``tier`` (:data:`BUNDLED`, :data:`FULL`, :data:`WIDE`) draws,
     read from the font actually loaded (a missing file's stand-in)."""
@@ -296,9 +301,10 @@ def _tier(text: str) -> int:
     return next((t for t in (BUNDLED, FULL) if points <= coverage(t)), WIDE)
 
 
-try:    # transliteration of scripts the fonts lack (CJK, Arabic, Hebrew, ...): a pure-Python table
+try:  # transliteration of scripts the fonts lack (CJK, Arabic, Hebrew, ...): a pure-Python table
     from anyascii import anyascii as _transliterate
-except ImportError:                                # without it, such letters are left out
+except ImportError:  # without it, such letters are left out
+
     def _transliterate(text: str) -> str:
         return ""
 
@@ -310,14 +316,15 @@ def _substitute(char: str, wide: frozenset[int]) -> str:
         return " "
     if category[0] in "LNP":
         # the compatibility form first: fullwidth and mathematical letters, ligatures, circled digits
-        plain = "".join(c for c in unicodedata.normalize("NFKD", char)
-                        if ord(c) in wide and not unicodedata.combining(c))
+        plain = "".join(
+            c for c in unicodedata.normalize("NFKD", char) if ord(c) in wide and not unicodedata.combining(c)
+        )
         if plain.strip():
             return plain
         said = _transliterate(char)
         if said and ":" not in said and all(ord(c) in wide for c in said):
             return said
-    return ""        # symbols and emoji, marks without a base, controls, private use
+    return ""  # symbols and emoji, marks without a base, controls, private use
 
 
 @lru_cache(maxsize=4096)
@@ -343,8 +350,9 @@ def drawable(text: str) -> str:
     wide = coverage(WIDE)
     if points <= wide or points <= coverage(FULL):
         return text
-    out = "".join(("" if unicodedata.category(c) == "Cf" else c) if ord(c) in wide else _substitute(c, wide)
-                  for c in text)     # joiners and direction marks go with the emoji and scripts left out
+    out = "".join(
+        ("" if unicodedata.category(c) == "Cf" else c) if ord(c) in wide else _substitute(c, wide) for c in text
+    )  # joiners and direction marks go with the emoji and scripts left out
     out = re.sub(" {2,}", " ", out).strip(" ")
     if not any(c.isalnum() for c in out):
         named = re.sub(" {2,}", " ", re.sub("[:_]", " ", _transliterate(text))).strip()
@@ -404,9 +412,9 @@ def fit_size(texts: list[str], size: int, room: float, fixed: float = 0, least: 
 
 @dataclass(frozen=True)
 class _Sprite:
-    image: Image.Image   # RGBA
-    baseline: int        # y of the baseline inside the image
-    cap: int             # cap height
+    image: Image.Image  # RGBA
+    baseline: int  # y of the baseline inside the image
+    cap: int  # cap height
 
 
 @lru_cache(maxsize=4096)
@@ -418,13 +426,29 @@ def _text_sprite(text: str, size: int, fill: RGB, stroke: int, stroke_fill: RGB 
     width = max(1, int(f.getlength(text)) + 2 * stroke + 2)
     height = ascent + descent + 2 * stroke
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((stroke + 1, stroke + ascent), text, font=f, fill=fill, anchor="ls",
-                               stroke_width=stroke, stroke_fill=stroke_fill)
+    ImageDraw.Draw(image).text(
+        (stroke + 1, stroke + ascent),
+        text,
+        font=f,
+        fill=fill,
+        anchor="ls",
+        stroke_width=stroke,
+        stroke_fill=stroke_fill,
+    )
     return _Sprite(image, stroke + ascent, cap)
 
 
-def draw_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB = INK, *,
-              anchor: str = "mm", stroke: int = 0, stroke_fill: RGB | None = None) -> Box:
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    *,
+    anchor: str = "mm",
+    stroke: int = 0,
+    stroke_fill: RGB | None = None,
+) -> Box:
     """Paste ``text`` at ``xy`` and return its box.
 
     ``anchor`` is two letters like Pillow's: horizontal ``l``/``m``/``r``,
@@ -443,11 +467,18 @@ def draw_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, f
     return (x, y, x + w, y + h)
 
 
-def outlined_text(img: Image.Image, xy: tuple[float, float], text: str, size: int,
-                  fill: RGB = WHITE, outline: RGB = INK, *, anchor: str = "mm") -> Box:
+def outlined_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = WHITE,
+    outline: RGB = INK,
+    *,
+    anchor: str = "mm",
+) -> Box:
     """Text with a halo, readable on any background."""
-    return draw_text(img, xy, text, size, fill, anchor=anchor,
-                     stroke=max(1, round(size / 9)), stroke_fill=outline)
+    return draw_text(img, xy, text, size, fill, anchor=anchor, stroke=max(1, round(size / 9)), stroke_fill=outline)
 
 
 # ------------------------------------------------------------------ shapes
@@ -513,8 +544,9 @@ def draw_marker(img: Image.Image, centre: tuple[float, float], size: int, seat: 
     paste_centred(img, marker(seat, int(size), letter), centre)
 
 
-def pill(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, ink: RGB = WHITE,
-         *, anchor: str = "lm") -> Box:
+def pill(
+    img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, ink: RGB = WHITE, *, anchor: str = "lm"
+) -> Box:
     """A rounded label (badge) with ``text``; ``anchor`` as in :func:`draw_text`
     (vertical ``m`` only).  Returns its box."""
     pad_x, height = int(size * 0.55), int(size * 1.45)
@@ -533,8 +565,7 @@ def veil(img: Image.Image, box: Box, colour: RGB = WHITE, alpha: int = 150) -> N
     img.paste(colour, box, Image.new("L", (w, h), alpha))
 
 
-def bold_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB = HIGHLIGHT,
-               edge: RGB = INK) -> None:
+def bold_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB = HIGHLIGHT, edge: RGB = INK) -> None:
     """A thick frame inside ``box``: ``colour`` between two dark edges, visible
     on light and dark ground and for every colour vision."""
     x0, y0, x1, y1 = box
@@ -543,12 +574,15 @@ def bold_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB = HI
     draw.rectangle((x0 + e, y0 + e, x1 - 1 - e, y1 - 1 - e), outline=colour, width=width - 2 * e)
 
 
-def dashed_rect(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int, dash: int,
-                inset: float = 0) -> None:
+def dashed_rect(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int, dash: int, inset: float = 0) -> None:
     """Dashed lines along the edges of ``box``, ``inset`` pixels inwards."""
     x0, y0, x1, y1 = box
-    for a, b, fixed, horizontal in ((x0, x1, y0 + inset, True), (x0, x1, y1 - inset, True),
-                                    (y0, y1, x0 + inset, False), (y0, y1, x1 - inset, False)):
+    for a, b, fixed, horizontal in (
+        (x0, x1, y0 + inset, True),
+        (x0, x1, y1 - inset, True),
+        (y0, y1, x0 + inset, False),
+        (y0, y1, x1 - inset, False),
+    ):
         pos = a
         while pos < b:
             end = min(pos + dash, b)
@@ -564,11 +598,10 @@ def dashed_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB, d
     dashed_rect(draw, (x0, y0, x1 - 1, y1 - 1), colour, width, dash, inset=width / 2)
 
 
-TITLE = 32   # px, the header's status line
+TITLE = 32  # px, the header's status line
 
 
-def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, detail: str,
-                     detail_size: int) -> None:
+def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, detail: str, detail_size: int) -> None:
     """The header's title, with a line of detail under it when there is one."""
     title_y = cy - 14 if detail else cy
     title, size = fit_line(title, TITLE, right - x, TITLE - 8)
@@ -587,8 +620,9 @@ def encode_png(img: Image.Image, colours: int = 224) -> bytes:
     return palette_png(img)
 
 
-def header_band(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, pad: int,
-                seat: int | None, letter: str) -> float:
+def header_band(
+    img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, pad: int, seat: int | None, letter: str
+) -> float:
     """The status band at the top: background, rule, and the marker of the seat
     it is about.  Returns the x where the status text starts."""
     draw.rectangle((0, 0, width, height), fill=PANEL)
@@ -615,8 +649,17 @@ def card_tag(*, out: bool, winners: list[int] | tuple[int, ...] | None, seat: in
     return Text("TO MOVE") if to_move else ""
 
 
-def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspective: int | None,
-               tag: str, score: int | None, *, say: Say = str) -> float:
+def card_title(
+    img: Image.Image,
+    box: Box,
+    seat: int,
+    names: list[str],
+    perspective: int | None,
+    tag: str,
+    score: int | None,
+    *,
+    say: Say = str,
+) -> float:
     """A player card's top line: the score (large, right), the tag and the name.
 
     Returns the x up to which the card's text lines may run."""
@@ -627,8 +670,7 @@ def card_title(img: Image.Image, box: Box, seat: int, names: list[str], perspect
         score_text = str(score)
         sw = max(text_width(score_text, SCORE_SIZE, 1), 40)
         draw_text(img, (x1 - 16, y0 + 44), score_text, SCORE_SIZE, INK, anchor="rm", stroke=1, stroke_fill=INK)
-        draw_text(img, (x1 - 16 - sw / 2, y0 + 82), fit_text(said(Text("points")), 18, sw + 24), 18, MUTED,
-                  anchor="mm")
+        draw_text(img, (x1 - 16 - sw / 2, y0 + 82), fit_text(said(Text("points")), 18, sw + 24), 18, MUTED, anchor="mm")
         right = x1 - 16 - sw - 16
     if tag:
         right = pill(img, (right, y0 + 30), said(tag), 16, INK, WHITE, anchor="rm")[0] - 10

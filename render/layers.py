@@ -19,6 +19,7 @@ The cache key must hold everything the drawing depends on: sizes, options, and
 the words as said in the reader's language.  It is bounded in bytes
 (:data:`BUDGET`), least recently used first out.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -30,15 +31,15 @@ from PIL import Image, ImageChops, ImageDraw
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
-BUDGET = 24 * 1024 * 1024     # bytes of cached pixels (patch and mask), all games together
-UNDRAWN: RGB = (1, 2, 3)      # an overlay's canvas: a colour no renderer draws, so each drawn pixel differs from it
+BUDGET = 24 * 1024 * 1024  # bytes of cached pixels (patch and mask), all games together
+UNDRAWN: RGB = (1, 2, 3)  # an overlay's canvas: a colour no renderer draws, so each drawn pixel differs from it
 
 
 @dataclass(frozen=True)
 class _Piece:
     box: Box
-    patch: Image.Image    # RGB
-    mask: Image.Image     # 1: set where the drawing changed the ground (a "1" mask pastes six times faster than "L")
+    patch: Image.Image  # RGB
+    mask: Image.Image  # 1: set where the drawing changed the ground (a "1" mask pastes six times faster than "L")
 
     @property
     def bytes(self) -> int:
@@ -101,8 +102,13 @@ def _cut(canvas: Image.Image, boxes: Iterable[Box], ground: RGB, shift: tuple[in
     pieces = []
     for box in boxes:
         patch = canvas.crop(box)
-        pieces.append(_Piece((box[0] + shift[0], box[1] + shift[1], box[2] + shift[0], box[3] + shift[1]), patch,
-                             _changed(patch, ground)))
+        pieces.append(
+            _Piece(
+                (box[0] + shift[0], box[1] + shift[1], box[2] + shift[0], box[3] + shift[1]),
+                patch,
+                _changed(patch, ground),
+            )
+        )
     return tuple(pieces)
 
 
@@ -111,8 +117,13 @@ def _paste(img: Image.Image, pieces: tuple[_Piece, ...], offset: tuple[int, int]
         img.paste(p.patch, (p.box[0] + offset[0], p.box[1] + offset[1]), p.mask)
 
 
-def layer(img: Image.Image, key: Hashable, boxes: list[Box], ground: RGB,
-          draw: Callable[[Image.Image, ImageDraw.ImageDraw], None]) -> None:
+def layer(
+    img: Image.Image,
+    key: Hashable,
+    boxes: list[Box],
+    ground: RGB,
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+) -> None:
     """``draw(img, ImageDraw.Draw(img))``, which draws only inside ``boxes`` on a
     ``ground``-coloured part of the image, done once per ``key`` and image size."""
     if not CACHE.enabled:
@@ -128,8 +139,14 @@ def layer(img: Image.Image, key: Hashable, boxes: list[Box], ground: RGB,
     _paste(img, pieces)
 
 
-def stamp(img: Image.Image, key: Hashable, centre: tuple[float, float], half: tuple[int, int], ground: RGB,
-          draw: Callable[[Image.Image, ImageDraw.ImageDraw, tuple[float, float]], None]) -> None:
+def stamp(
+    img: Image.Image,
+    key: Hashable,
+    centre: tuple[float, float],
+    half: tuple[int, int],
+    ground: RGB,
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw, tuple[float, float]], None],
+) -> None:
     """``draw(img, ImageDraw.Draw(img), centre)``, which draws only within ``half``
     px of ``centre`` on a ``ground``-coloured part of the image, done once per
     ``key`` and position of ``centre`` within a pixel pair and pasted anywhere."""

@@ -16,6 +16,7 @@ pixels differ only by palette rounding, as they did.  A palette is used by one
 thread at a time: Pillow fills its table while applying it, with the GIL
 released.
 """
+
 from __future__ import annotations
 
 import threading
@@ -23,11 +24,11 @@ from collections import OrderedDict
 
 from PIL import Image, ImageChops
 
-SAMPLE = 3     # every third row and column chooses the palette
+SAMPLE = 3  # every third row and column chooses the palette
 # The largest difference in a channel, over the sample, that a kept palette may
 # make: a new palette's own rounding reaches 35-56 over a whole board.
 FIT = 32
-KEPT = 8       # palettes kept, one per image size, the least recently used dropped
+KEPT = 8  # palettes kept, one per image size, the least recently used dropped
 
 _kept: OrderedDict[tuple[int, int], Image.Image] = OrderedDict()
 _lock = threading.Lock()

@@ -8,6 +8,7 @@ zlib at level 1 gives what Pillow gave.  The file is the plainest PNG a
 decoder reads: IHDR, PLTE, one IDAT with every row unfiltered (filter type 0,
 what Pillow chooses for palette images too), IEND.
 """
+
 from __future__ import annotations
 
 import struct
@@ -17,9 +18,9 @@ import zlib
 from PIL import Image
 
 _deflater: types.ModuleType
-try:                                     # optional: pyproject installs it where a wheel exists
+try:  # optional: pyproject installs it where a wheel exists
     from isal import isal_zlib as _deflater
-except ImportError:                      # tests/render/test_png.py writes with zlib too
+except ImportError:  # tests/render/test_png.py writes with zlib too
     _deflater = zlib
 # Both take it: ISA-L's levels are 0-3 (1 as fast as 0, and smaller), zlib's level 1 is its fastest.
 LEVEL = 1
@@ -47,10 +48,12 @@ def palette_png(img: Image.Image, deflater=None) -> bytes:
     width, height = img.size
     palette = bytes(img.getpalette("RGB") or [0, 0, 0])
     compress = (deflater or _deflater).compress
-    return b"".join((
-        SIGNATURE,
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
-        _chunk(b"PLTE", palette[:768]),
-        _chunk(b"IDAT", compress(scanlines(img), LEVEL)),
-        _chunk(b"IEND", b""),
-    ))
+    return b"".join(
+        (
+            SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+            _chunk(b"PLTE", palette[:768]),
+            _chunk(b"IDAT", compress(scanlines(img), LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )

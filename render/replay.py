@@ -24,6 +24,7 @@ each frame after the first stores only the rectangle that changed, with the
 unchanged pixels inside it transparent, so memory stays at two frames and a long
 match stays a few megabytes.
 """
+
 from __future__ import annotations
 
 import io
@@ -39,23 +40,23 @@ from engines.text import Text
 from . import common as C
 from . import render_image
 
-MAX_FRAMES = 100            # ~35-45 ms a frame on this machine: the longest matches in < 5 s
-WIDTH = 800                 # px; the boards are 1000-1300 wide and made to read at 400
-MAX_BYTES = 7_000_000       # Discord's 8 MB for servers without boosts, with room for the board and chart
-STRIP = 60                  # px under the board: move counter and progress bar
-TRANSPARENT = 255           # palette index of "unchanged" pixels in delta frames
+MAX_FRAMES = 100  # ~35-45 ms a frame on this machine: the longest matches in < 5 s
+WIDTH = 800  # px; the boards are 1000-1300 wide and made to read at 400
+MAX_BYTES = 7_000_000  # Discord's 8 MB for servers without boosts, with room for the board and chart
+STRIP = 60  # px under the board: move counter and progress bar
+TRANSPARENT = 255  # palette index of "unchanged" pixels in delta frames
 
 # Frame times (ms): a match of a few dozen moves plays in about half a minute, a long one in about a minute.
 FIRST_MS, FINAL_MS = 1500, 4000
 SHORTEST_MS, LONGEST_MS = 350, 1000
 TOTAL_MS = 40_000
-MOST_MS = 60_000            # the whole replay, however many moves its frames merge: at most a minute
+MOST_MS = 60_000  # the whole replay, however many moves its frames merge: at most a minute
 
 
 @dataclass(frozen=True)
 class Frame:
-    ply: int        # the position after this many moves
-    first: int      # the first move this frame shows (== ply: one move; < ply: moves merged)
+    ply: int  # the position after this many moves
+    first: int  # the first move this frame shows (== ply: one move; < ply: moves merged)
 
     @property
     def merged(self) -> int:
@@ -65,12 +66,12 @@ class Frame:
 @dataclass
 class Replay:
     data: bytes
-    format: str                 # "gif" or "webp"
+    format: str  # "gif" or "webp"
     frames: list[Frame]
-    start: int                  # first position shown (after this many moves)
-    end: int                    # last position shown
-    total: int                  # moves in the record
-    durations: list[int]        # ms per frame
+    start: int  # first position shown (after this many moves)
+    end: int  # last position shown
+    total: int  # moves in the record
+    durations: list[int]  # ms per frame
 
     @property
     def most_merged(self) -> int:
@@ -110,7 +111,7 @@ def durations(frames: list[Frame]) -> list[int]:
     out[0] = FIRST_MS
     if len(frames) > 1:
         out[-1] = FINAL_MS
-    out = [round(ms, -1) for ms in out]      # GIF counts in hundredths of a second
+    out = [round(ms, -1) for ms in out]  # GIF counts in hundredths of a second
     middle_ms = sum(out[1:-1])
     room = MOST_MS - sum(out) + middle_ms
     if len(frames) > 2 and middle_ms > room:
@@ -129,8 +130,9 @@ def counter_text(frame: Frame, total: int, final: bool) -> Text:
     return Text("{counter} · final position", counter=text) if final else text
 
 
-def _strip(img: Image.Image, frame: Frame, total: int, final: bool, say,
-           canvas: tuple[int, int] | None = None) -> Image.Image:
+def _strip(
+    img: Image.Image, frame: Frame, total: int, final: bool, say, canvas: tuple[int, int] | None = None
+) -> Image.Image:
     """The board scaled to :data:`WIDTH` (or, given the ``canvas`` of the final frame, at the final
     frame's scale, so the board does not zoom as it grows), with the move counter and a progress bar."""
     if canvas is None:
@@ -145,8 +147,16 @@ def _strip(img: Image.Image, frame: Frame, total: int, final: bool, say,
     draw.rectangle((0, top, canvas[0], top + STRIP), fill=C.PANEL)
     draw.line([(0, top), (canvas[0], top)], fill=C.FAINT, width=2)
     label = C.sayer(say)(counter_text(frame, total, final))
-    box = C.draw_text(out, (16, top + STRIP / 2), C.fit_text(label, 26, WIDTH // 2 + 60), 26, C.INK, anchor="lm",
-                      stroke=1, stroke_fill=C.INK)
+    box = C.draw_text(
+        out,
+        (16, top + STRIP / 2),
+        C.fit_text(label, 26, WIDTH // 2 + 60),
+        26,
+        C.INK,
+        anchor="lm",
+        stroke=1,
+        stroke_fill=C.INK,
+    )
     left, right = max(box[2] + 24, WIDTH // 2 + 40), WIDTH - 20
     y0, y1 = top + STRIP / 2 - 7, top + STRIP / 2 + 7
     draw.rounded_rectangle((left, y0, right, y1), 7, fill=C.FAINT)
@@ -167,9 +177,9 @@ def _palette(images: list[Image.Image]) -> Image.Image:
         y += image.height
     sample = sample.resize((max(1, sample.width // 3), max(1, sample.height // 3)), Image.NEAREST)
     quantized = sample.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    colours = quantized.getpalette()[:255 * 3]
-    colours += colours[:3] * (255 - len(colours) // 3)      # unused entries repeat the first colour
-    colours += [255, 0, 255]                                  # 255: transparent; no board has magenta
+    colours = quantized.getpalette()[: 255 * 3]
+    colours += colours[:3] * (255 - len(colours) // 3)  # unused entries repeat the first colour
+    colours += [255, 0, 255]  # 255: transparent; no board has magenta
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours)
     return palette
@@ -189,7 +199,7 @@ class _GifWriter:
         colours += bytes(768 - len(colours))
         self.out = io.BytesIO()
         self.out.write(b"GIF89a" + struct.pack("<HHBBB", size[0], size[1], 0xF7, 0, 0) + colours)
-        self.out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")       # loop forever
+        self.out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")  # loop forever
         self.previous: Image.Image | None = None
         self.pending: tuple[Image.Image, tuple[int, int], int] | None = None
 
@@ -199,7 +209,7 @@ class _GifWriter:
         else:
             difference = ImageChops.difference(self.previous, frame)
             bbox = difference.getbbox()
-            if bbox is None:                      # nothing changed: show the previous frame longer
+            if bbox is None:  # nothing changed: show the previous frame longer
                 image, offset, held = self.pending
                 self.pending = (image, offset, held + ms)
                 return
@@ -232,9 +242,18 @@ def record_movers(record: Record) -> list[int | None]:
     return [state.current_player() for state in walk(record)]
 
 
-def make_replay(record: Record, names: list[str] | None = None, *, start: int = 0, end: int | None = None,
-                say: Callable[[Text], str] = str, fmt: str = "gif", cap: int = MAX_FRAMES,
-                max_bytes: int = MAX_BYTES, progress: Callable[[int, int], None] | None = None) -> Replay:
+def make_replay(
+    record: Record,
+    names: list[str] | None = None,
+    *,
+    start: int = 0,
+    end: int | None = None,
+    say: Callable[[Text], str] = str,
+    fmt: str = "gif",
+    cap: int = MAX_FRAMES,
+    max_bytes: int = MAX_BYTES,
+    progress: Callable[[int, int], None] | None = None,
+) -> Replay:
     """The animated replay of ``record`` from the position after ``start`` moves to the one after
     ``end`` (default: the last).  ``progress(done, frames)`` is called after each frame drawn.
 
@@ -266,8 +285,9 @@ def _draw(record: Record, names: list[str], frames: list[Frame], total: int, say
         if ply not in wanted:
             continue
         i = wanted[ply]
-        image = final if ply == last else _strip(render_image(state, names, say=say), frames[i], total, False, say,
-                                                 canvas)
+        image = (
+            final if ply == last else _strip(render_image(state, names, say=say), frames[i], total, False, say, canvas)
+        )
         if palette is None:
             palette = _palette([image, final])
             writer = _GifWriter(final.size, palette) if fmt == "gif" else None
@@ -281,8 +301,9 @@ def _draw(record: Record, names: list[str], frames: list[Frame], total: int, say
         data = writer.finish()
     else:
         buffer = io.BytesIO()
-        webp[0].save(buffer, "WEBP", save_all=True, append_images=webp[1:], duration=times, loop=0, quality=85,
-                     method=4)
+        webp[0].save(
+            buffer, "WEBP", save_all=True, append_images=webp[1:], duration=times, loop=0, quality=85, method=4
+        )
         data = buffer.getvalue()
     return Replay(data, fmt, frames, frames[0].ply, last, total, times)
 

@@ -17,6 +17,7 @@ the costliest of them), and each badge takes the first free place above or below
 badges, the lines' points, the result), so that tests can check the layout itself;
 :func:`review_chart` draws what it returns.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,21 +29,35 @@ from PIL import Image, ImageDraw
 from engines.text import Text
 
 from . import common as C
-from .charts import (HEIGHT, LABEL_SIZE, MARKER, PAD, TITLE_SIZE, WIDTH, Plot, _along, _axes, _canvas, _end_labels,
-                     _line, nice_ticks, result_text)
+from .charts import (
+    HEIGHT,
+    LABEL_SIZE,
+    MARKER,
+    PAD,
+    TITLE_SIZE,
+    WIDTH,
+    Plot,
+    _along,
+    _axes,
+    _canvas,
+    _end_labels,
+    _line,
+    nice_ticks,
+    result_text,
+)
 
 # The marks are notation (as in chess), the same in every language; only the words beside them
 # in the key are translated.
 MISTAKE, BLUNDER = "?", "??"
 SYMBOL = {"mistake": MISTAKE, "blunder": BLUNDER}
 KEY_SIZE = LABEL_SIZE - 4
-BADGE_SIZE = 24          # the text of a badge: 34 px high, about 14 px on a phone
-BADGE_MARKER = 32        # the seat marker at its left
-GAP = 6                  # the least room between two badges
+BADGE_SIZE = 24  # the text of a badge: 34 px high, about 14 px on a phone
+BADGE_MARKER = 32  # the seat marker at its left
+GAP = 6  # the least room between two badges
 # At most this many badges: more merge into longer runs (a 300-move match of random play has hundreds of
 # marks; a dozen badges with their counts still read, two dozen are a barcode again).
 MAX_BADGES = 12
-LEGEND_GAP = 22          # between a name and the next marker in the legend
+LEGEND_GAP = 22  # between a name and the next marker in the legend
 # The legend's sizes: on one row down to the first, else on two rows down to the second, else one
 # name per row down to the third (only names wider than half the chart get there).
 LEGEND_LEAST = (24, 20, 16)
@@ -52,41 +67,42 @@ Box = tuple[int, int, int, int]
 @dataclass(frozen=True)
 class LegendItem:
     seat: int
-    letter: str          # the seat marker's text
-    name: str            # the name as drawn: always whole
-    centre: tuple[float, float]   # of the marker
-    text_box: Box        # the name's box (as measured)
+    letter: str  # the seat marker's text
+    name: str  # the name as drawn: always whole
+    centre: tuple[float, float]  # of the marker
+    text_box: Box  # the name's box (as measured)
 
 
 @dataclass(frozen=True)
 class Mark:
     """One badge: the seat's mistakes or blunders in a stretch of the match (usually one move)."""
+
     seat: int
-    letter: str                    # the seat marker's text
-    label: str                     # "mistake" or "blunder"
-    plies: tuple[int, ...]         # the moves it stands for (0-based, as in the review)
-    text: str                      # "?", "??", "?×3"
-    box: Box                       # the whole badge: the seat marker and the pill
-    pill: Box                      # the pill in the seat's colour
-    marker: tuple[float, float]    # the seat marker's centre
-    points: tuple[tuple[float, float], ...]   # each move's point on the mover's line
-    anchor: tuple[float, float]    # the point the badge belongs to (the costliest of its moves)
+    letter: str  # the seat marker's text
+    label: str  # "mistake" or "blunder"
+    plies: tuple[int, ...]  # the moves it stands for (0-based, as in the review)
+    text: str  # "?", "??", "?×3"
+    box: Box  # the whole badge: the seat marker and the pill
+    pill: Box  # the pill in the seat's colour
+    marker: tuple[float, float]  # the seat marker's centre
+    points: tuple[tuple[float, float], ...]  # each move's point on the mover's line
+    anchor: tuple[float, float]  # the point the badge belongs to (the costliest of its moves)
 
 
 @dataclass
 class Layout:
     title: str
-    result: str                    # "" for no result line (no record given)
-    winner: int | None             # whose marker stands before the result
+    result: str  # "" for no result line (no record given)
+    winner: int | None  # whose marker stands before the result
     legend: list[LegendItem]
     legend_size: int
-    key: list[tuple[str, str]]     # (mark, words), only for marks the chart shows
+    key: list[tuple[str, str]]  # (mark, words), only for marks the chart shows
     plot: Plot
-    lines: list[list[float]]       # per seat: the win chance in % before each move, then the end
-    offsets: list[float]           # per seat: its line's few pixels up or down (lines on each other)
-    key_y: float = -1              # the key's row (when it has entries)
+    lines: list[list[float]]  # per seat: the win chance in % before each move, then the end
+    offsets: list[float]  # per seat: its line's few pixels up or down (lines on each other)
+    key_y: float = -1  # the key's row (when it has entries)
     marks: list[Mark] = field(default_factory=list)
-    unmarked: int = 0              # marks that found no room (drawn only as dots)
+    unmarked: int = 0  # marks that found no room (drawn only as dots)
 
 
 def _item_width(name: str, size: int) -> int:
@@ -140,8 +156,9 @@ def _clusters(marked: list[Any], xs: dict[int, float], reach: float) -> list[lis
     return runs
 
 
-def _place(runs: list[tuple[int, str, list[Any]]], point, plot: Plot, letters: list[str],
-           anywhere: bool = False) -> tuple[list[Mark], int]:
+def _place(
+    runs: list[tuple[int, str, list[Any]]], point, plot: Plot, letters: list[str], anywhere: bool = False
+) -> tuple[list[Mark], int]:
     """Badges for ``runs`` (seat, label, plies), the worst first, each at the first free place near its
     costliest move's point (:func:`_free`).  Returns the badges and how many marked moves found no place."""
     left, top, right, bottom = plot.box
@@ -160,13 +177,26 @@ def _place(runs: list[tuple[int, str, list[Any]]], point, plot: Plot, letters: l
         cy = (box[1] + box[3]) / 2
         pill_h = int(BADGE_SIZE * 1.45)
         pill = (box[0] + pill_left, int(cy - pill_h / 2), box[2], int(cy - pill_h / 2) + pill_h)
-        placed.append(Mark(seat, letters[seat], label, tuple(p.ply for p in plies), text, box, pill,
-                           (box[0] + BADGE_MARKER / 2, cy), tuple(point(p) for p in plies), (ax, ay)))
+        placed.append(
+            Mark(
+                seat,
+                letters[seat],
+                label,
+                tuple(p.ply for p in plies),
+                text,
+                box,
+                pill,
+                (box[0] + BADGE_MARKER / 2, cy),
+                tuple(point(p) for p in plies),
+                (ax, ay),
+            )
+        )
     return placed, missed
 
 
-def _free(placed: list[Mark], ax: float, ay: float, width: int, height: int, plot: Plot,
-          anywhere: bool = False) -> Box | None:
+def _free(
+    placed: list[Mark], ax: float, ay: float, width: int, height: int, plot: Plot, anywhere: bool = False
+) -> Box | None:
     """The first place for a badge of ``width`` x ``height`` that covers no placed badge, inside the plot:
     with its marker over the point (``ax``, ``ay``), just above it, just below, then further up and down;
     then as much beside it, to the right and to the left (``anywhere``: and further, to the plot's ends)."""
@@ -200,8 +230,12 @@ def _marks(plies: list[Any], point, plot: Plot, letters: list[str]) -> tuple[lis
     xs = {p.ply: point(p)[0] for p in marked}
     reach = float(_badge_shape("??×9")[0])
     while True:
-        runs = [(seat, label, run) for seat in sorted({p.seat for p in marked}) for label in SYMBOL
-                for run in _clusters([p for p in marked if p.seat == seat and p.label == label], xs, reach)]
+        runs = [
+            (seat, label, run)
+            for seat in sorted({p.seat for p in marked})
+            for label in SYMBOL
+            for run in _clusters([p for p in marked if p.seat == seat and p.label == label], xs, reach)
+        ]
         last = reach > plot.box[2] - plot.box[0]
         if len(runs) <= MAX_BADGES or last:
             placed, missed = _place(runs, point, plot, letters, anywhere=last)
@@ -216,8 +250,11 @@ def _lines(review: Any, winners: tuple[int, ...] | None) -> list[list[float]]:
     plies, players = review.plies, len(review.players)
     lines = [[p.win[s] * 100 for p in plies] for s in range(players)]
     if winners is not None:
-        end = [100 / len(winners) if s in winners else 0.0 for s in range(players)] if winners else \
-            [100 / players] * players
+        end = (
+            [100 / len(winners) if s in winners else 0.0 for s in range(players)]
+            if winners
+            else [100 / players] * players
+        )
     elif plies:
         last = plies[-1]
         end = [0.0] * players
@@ -246,6 +283,7 @@ def layout(review: Any, record: Any = None, *, say=str) -> Layout:
     result, winner, winners = "", None, None
     if record is not None:
         from .score_series import score_series
+
         series = score_series(record)
         if series.finished:
             result = said(result_text(series, names))
@@ -260,9 +298,13 @@ def layout(review: Any, record: Any = None, *, say=str) -> Layout:
     for row in rows:
         x = PAD
         for s in row:
-            name = C.fit_text(names[s], size, WIDTH - PAD - x - MARKER - 8)    # whole but for absurd widths
-            box = (int(x + MARKER + 8), int(y - size / 2), int(x + MARKER + 8 + C.text_width(name, size)),
-                   int(y + size / 2))
+            name = C.fit_text(names[s], size, WIDTH - PAD - x - MARKER - 8)  # whole but for absurd widths
+            box = (
+                int(x + MARKER + 8),
+                int(y - size / 2),
+                int(x + MARKER + 8 + C.text_width(name, size)),
+                int(y + size / 2),
+            )
             legend.append(LegendItem(s, letters[s], name, (x + MARKER / 2, y), box))
             x = box[2] + LEGEND_GAP
         y += MARKER + 10
@@ -321,8 +363,14 @@ def _badge(img: Image.Image, draw: ImageDraw.ImageDraw, mark: Mark) -> None:
     style = C.player_style(mark.seat)
     radius = (mark.pill[3] - mark.pill[1]) // 2
     draw.rounded_rectangle(mark.pill, radius, fill=style.colour, outline=C.INK, width=2)
-    C.draw_text(img, (mark.box[0] + BADGE_MARKER + 4, (mark.pill[1] + mark.pill[3]) / 2), mark.text,
-                BADGE_SIZE, style.ink, anchor="lm")
+    C.draw_text(
+        img,
+        (mark.box[0] + BADGE_MARKER + 4, (mark.pill[1] + mark.pill[3]) / 2),
+        mark.text,
+        BADGE_SIZE,
+        style.ink,
+        anchor="lm",
+    )
     C.draw_marker(img, mark.marker, BADGE_MARKER, mark.seat, mark.letter)
 
 
@@ -340,8 +388,16 @@ def review_chart(review: Any, record: Any = None, *, say=str) -> Image.Image:
             C.draw_marker(img, (x + MARKER / 2, y), MARKER, done.winner, letters[done.winner])
             x += MARKER + 10
         size = C.fit_size([done.result], LABEL_SIZE, WIDTH - PAD - x, least=18)
-        C.draw_text(img, (x, y), C.fit_text(done.result, size, WIDTH - PAD - x), size, C.INK, anchor="lm",
-                    stroke=1, stroke_fill=C.INK)
+        C.draw_text(
+            img,
+            (x, y),
+            C.fit_text(done.result, size, WIDTH - PAD - x),
+            size,
+            C.INK,
+            anchor="lm",
+            stroke=1,
+            stroke_fill=C.INK,
+        )
     for item in done.legend:
         C.draw_marker(img, item.centre, MARKER, item.seat, item.letter)
         C.draw_text(img, (item.text_box[0], item.centre[1]), item.name, done.legend_size, C.INK, anchor="lm")
@@ -352,7 +408,7 @@ def review_chart(review: Any, record: Any = None, *, say=str) -> Image.Image:
     xticks = [(v, f"{int(v)}") for v in nice_ticks(0, max(1, count), 8) if v <= max(1, count)]
     _axes(img, draw, plot, [], xticks, said(Text("move")))
     left, _, right, _ = plot.box
-    for value in (0, 25, 50, 75, 100):         # the win chance in %, said on every tick
+    for value in (0, 25, 50, 75, 100):  # the win chance in %, said on every tick
         _, y = plot.px(0, value)
         draw.line([(left, y), (right, y)], fill=C.FAINT, width=2)
         C.draw_text(img, (left - 12, y), f"{value} %", LABEL_SIZE, C.MUTED, anchor="rm")
@@ -365,8 +421,8 @@ def review_chart(review: Any, record: Any = None, *, say=str) -> Image.Image:
         _along(img, plot, line, s, letters[s], done.offsets[s], every)
         x, yy = plot.px(len(line) - 1, line[-1])
         ends.append((s, letters[s], x, yy + done.offsets[s], f"{line[-1]:.0f} %"))
-    dots = [(m.anchor, m.seat) for m in done.marks]      # a merged badge's count says how many more
-    if done.unmarked:        # the marks without a badge are at least dots on their lines
+    dots = [(m.anchor, m.seat) for m in done.marks]  # a merged badge's count says how many more
+    if done.unmarked:  # the marks without a badge are at least dots on their lines
         shown = {ply for m in done.marks for ply in m.plies}
         for p in review.plies:
             if p.label in SYMBOL and p.ply not in shown:

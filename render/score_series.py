@@ -12,6 +12,7 @@ game adds to them.
 
 Pure: a record in, lists of integers out.  One pass over the record.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -35,14 +36,14 @@ class ScoreSeries:
     loop_seat: int | None = None
     # the seat that made each move (movers[i] made move i + 1)
     movers: list[int | None] = field(default_factory=list)
-    final_scores: list[int] | None = None   # the outcome's scores when the match is over
+    final_scores: list[int] | None = None  # the outcome's scores when the match is over
     # how the match ended (None while it goes on): the winners, the engine's reason word
     # (normal, early, resign, loop, stuck, ...) and, for an Architekton tie on points, each
     # seat's houses left on the table after the final removal (the tie-break, A9)
     winners: tuple[int, ...] | None = None
     end: str | None = None
     tiebreak: list[int] | None = None
-    resigned: list[int] = field(default_factory=list)   # seats that resigned, in order
+    resigned: list[int] = field(default_factory=list)  # seats that resigned, in order
 
     @property
     def finished(self) -> bool:
@@ -52,8 +53,9 @@ class ScoreSeries:
     def rescored(self) -> bool:
         """Whether the match ended with a final scoring that changed the scores after the last
         move (Architekton's removal, A9): the chart then draws that step, after the last move."""
-        return bool(self.uses_scores and self.final_scores is not None and self.scores
-                    and self.final_scores != self.scores[-1])
+        return bool(
+            self.uses_scores and self.final_scores is not None and self.scores and self.final_scores != self.scores[-1]
+        )
 
     @property
     def ends(self) -> list[int]:

@@ -17,6 +17,7 @@ tie-break columns.  A row may carry a short figure after its name (the player's 
 name's last line when there is room, else on a line of its own below.  A pure function of its words: the caller says everything in the reader's
 language first.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,16 +33,16 @@ TITLE_LEAST = 26
 SUB_SIZE = 24
 HEAD_SIZE = 26
 TEXT_SIZE = 30
-NAME_LEAST = 24                      # a long name shrinks to this size before it wraps
-WRAP_LEAST = 20                      # and a wrapped one to this
+NAME_LEAST = 24  # a long name shrinks to this size before it wraps
+WRAP_LEAST = 20  # and a wrapped one to this
 NOTE_SIZE = 24
 BADGE_SIZE = 25
 ROW = 48
 GAP = ROW // 2
-COL_GAP = 24                         # between a column's widest text and the next column
+COL_GAP = 24  # between a column's widest text and the next column
 GOLD = (246, 214, 120)
 STRIPE = (236, 230, 218)
-OWN = (214, 232, 246)                # the reader's own row (with a frame and a badge: never colour alone)
+OWN = (214, 232, 246)  # the reader's own row (with a frame and a badge: never colour alone)
 FRAME = (40, 90, 150)
 
 
@@ -74,6 +75,7 @@ class Column:
 @dataclass(frozen=True)
 class Line:
     """One row as laid out: its top, height, and the name's lines and size."""
+
     top: int
     height: int
     name: tuple[str, ...]
@@ -114,7 +116,7 @@ def wrap(text: str, size: int, width: int, most: int) -> tuple[str, ...]:
         if line:
             lines.append(line)
         line = word
-        while C.text_width(line, size) > width and len(line) > 1:      # one word wider than a line
+        while C.text_width(line, size) > width and len(line) > 1:  # one word wider than a line
             cut = len(line) - 1
             while cut > 1 and C.text_width(line[:cut], size) > width:
                 cut -= 1
@@ -122,7 +124,7 @@ def wrap(text: str, size: int, width: int, most: int) -> tuple[str, ...]:
             line = line[cut:]
     lines.append(line)
     if len(lines) > most:
-        lines = lines[:most - 1] + [C.fit_text(" ".join(lines[most - 1:]), size, width)]
+        lines = lines[: most - 1] + [C.fit_text(" ".join(lines[most - 1 :]), size, width)]
     return tuple(lines)
 
 
@@ -158,8 +160,9 @@ def tail_width(row: StandingRow, you: str) -> int:
     return figure_width(row.reliability) + (badge_width(you) if row.own and you else 0)
 
 
-def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (),
-                 subtitle: str = "", you: str = "") -> TableLayout:
+def table_layout(
+    title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (), subtitle: str = "", you: str = ""
+) -> TableLayout:
     """Where everything goes: a pure function of the words, so that tests can measure what is drawn."""
     inner = WIDTH - 2 * PAD
     title_size = TITLE_SIZE
@@ -168,8 +171,13 @@ def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: 
     title_lines = wrap(title, title_size, inner - 2, 3)
     y = PAD + len(title_lines) * (title_size + 10) + (SUB_SIZE + 10 if subtitle else 0) + 10
     # The numeric columns: each as wide as its head or its widest cell, whichever is wider.
-    cells = [[r.points for r in rows], [r.buchholz for r in rows], [r.sonneborn_berger for r in rows],
-             [r.rating for r in rows], [r.played for r in rows]][:len(header) - 1]
+    cells = [
+        [r.points for r in rows],
+        [r.buchholz for r in rows],
+        [r.sonneborn_berger for r in rows],
+        [r.rating for r in rows],
+        [r.played for r in rows],
+    ][: len(header) - 1]
     widths = []
     for i, head in enumerate(header[1:]):
         stroke = 1 if i == 0 else 0
@@ -181,8 +189,11 @@ def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: 
     for w in widths:
         xs.append(x)
         x += w + COL_GAP
-    columns = (Column(xs[0], rank_width), Column(xs[1], name_width),
-               *(Column(xs[i + 2], w) for i, w in enumerate(widths)))
+    columns = (
+        Column(xs[0], rank_width),
+        Column(xs[1], name_width),
+        *(Column(xs[i + 2], w) for i, w in enumerate(widths)),
+    )
     head_top = y
     y += ROW
     lines = []
@@ -192,7 +203,7 @@ def table_layout(title: str, header: list[str], rows: list[StandingRow], notes: 
         name, size = name_lines(row.name, name_width)
         badge = None
         tail = tail_width(row, you)
-        if tail:                    # after the name's last line if it has room there, else on a line of its own
+        if tail:  # after the name's last line if it has room there, else on a line of its own
             badge = len(name) - 1 if C.text_width(name[-1], size) + tail <= name_width else len(name)
         count = len(name) + (badge == len(name))
         height = ROW if count == 1 else count * (size + 6) + 16
@@ -209,8 +220,9 @@ def rank_text(row: StandingRow) -> str:
     return f"{row.rank}*" if row.winner else str(row.rank)
 
 
-def standings_image(title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (),
-                    subtitle: str = "", you: str = "") -> Image.Image:
+def standings_image(
+    title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (), subtitle: str = "", you: str = ""
+) -> Image.Image:
     """The table: ``title`` (and ``subtitle``: which page), then ``header`` (player, points, Buchholz,
     Sonneborn-Berger, rating, played; the rank column has none: fewer heads draw fewer columns) and one
     line per row, best first, then ``notes`` (what the heads mean).  ``you``: the badge on the reader's row."""
@@ -219,17 +231,30 @@ def standings_image(title: str, header: list[str], rows: list[StandingRow], note
     draw = ImageDraw.Draw(img)
     y = PAD
     for line in lay.title:
-        C.draw_text(img, (PAD, y + lay.title_size / 2), line, lay.title_size, C.INK, anchor="lm", stroke=1,
-                    stroke_fill=C.INK)
+        C.draw_text(
+            img, (PAD, y + lay.title_size / 2), line, lay.title_size, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK
+        )
         y += lay.title_size + 10
     if subtitle:
-        C.draw_text(img, (PAD, y + SUB_SIZE / 2), C.fit_text(subtitle, SUB_SIZE, WIDTH - 2 * PAD), SUB_SIZE,
-                    C.MUTED, anchor="lm")
+        C.draw_text(
+            img,
+            (PAD, y + SUB_SIZE / 2),
+            C.fit_text(subtitle, SUB_SIZE, WIDTH - 2 * PAD),
+            SUB_SIZE,
+            C.MUTED,
+            anchor="lm",
+        )
     cols = lay.columns
     cy = lay.head_top + ROW / 2
     for col, label in zip(cols, ["#", *header]):
-        C.draw_text(img, (col.x, cy), label if col is not cols[1] else C.fit_text(label, HEAD_SIZE, col.width),
-                    HEAD_SIZE, C.MUTED, anchor="lm")
+        C.draw_text(
+            img,
+            (col.x, cy),
+            label if col is not cols[1] else C.fit_text(label, HEAD_SIZE, col.width),
+            HEAD_SIZE,
+            C.MUTED,
+            anchor="lm",
+        )
     draw.line([(PAD, lay.head_top + ROW - 2), (WIDTH - PAD, lay.head_top + ROW - 2)], fill=C.MUTED, width=2)
     for n, (row, line) in enumerate(zip(rows, lay.lines)):
         top, bottom = line.top, line.top + line.height
@@ -263,8 +288,16 @@ def standings_image(title: str, header: list[str], rows: list[StandingRow], note
                 C.pill(img, (x, first + line.badge * step), you, size, FRAME, anchor="lm")
         values = [row.points, row.buchholz, row.sonneborn_berger, row.rating, row.played]
         for i, (col, cell) in enumerate(zip(cols[2:], values)):
-            C.draw_text(img, (col.x, cy), cell, TEXT_SIZE, C.INK, anchor="lm",
-                        stroke=1 if i == 0 else 0, stroke_fill=C.INK if i == 0 else None)
+            C.draw_text(
+                img,
+                (col.x, cy),
+                cell,
+                TEXT_SIZE,
+                C.INK,
+                anchor="lm",
+                stroke=1 if i == 0 else 0,
+                stroke_fill=C.INK if i == 0 else None,
+            )
     y = lay.notes_top
     for note in lay.notes:
         C.draw_text(img, (PAD, y + NOTE_SIZE / 2), note, NOTE_SIZE, C.MUTED, anchor="lm")

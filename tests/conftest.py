@@ -6,6 +6,7 @@ starts a throwaway one; see the README).  Without that variable the PostgreSQL
 runs are skipped with the reason, except under ``CI=true``, where a missing
 server fails them: CI must never pass by skipping a backend.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,9 +22,14 @@ def postgres_url() -> str:
     if url:
         return url
     if os.environ.get("CI") == "true":
-        pytest.fail("CI=true but TEST_DATABASE_URL is not set: .ci/run starts PostgreSQL with .ci/postgres "
-                    "and exports it; the PostgreSQL tests must not be skipped in CI", pytrace=False)
-    pytest.skip("PostgreSQL tests need a server: export TEST_DATABASE_URL=$(.ci/postgres start) (docs/hosting.md: Running the tests)")
+        pytest.fail(
+            "CI=true but TEST_DATABASE_URL is not set: .ci/run starts PostgreSQL with .ci/postgres "
+            "and exports it; the PostgreSQL tests must not be skipped in CI",
+            pytrace=False,
+        )
+    pytest.skip(
+        "PostgreSQL tests need a server: export TEST_DATABASE_URL=$(.ci/postgres start) (docs/hosting.md: Running the tests)"
+    )
 
 
 def with_search_path(url: str, schema: str) -> str:

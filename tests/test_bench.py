@@ -4,6 +4,7 @@ Only the shape of the report is checked, never a timing: every registered
 game has an entry in every per-game section (measured, or skipped with a
 reason), the store and memory sections are there, and budgets were evaluated.
 """
+
 import json
 import os
 import subprocess
@@ -23,8 +24,14 @@ SECTIONS = ("engine", "playouts", "render", "replay", "command", "store", "memor
 def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     out = tmp_path / "results.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-m", "bench", "--quick", "-o", str(out)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "-o", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     # 3: a budget was missed, which a loaded machine may do; the report must then say which.
     assert proc.returncode in (0, 3), proc.stdout[-3000:] + proc.stderr[-3000:]
     report = json.loads(out.read_text())
@@ -65,22 +72,26 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
     assert large["writers"]["moves"] > 0 and not large["writers"]["errors"]
     reminders = large["reminders"]
     assert reminders["sent"] == reminders["due"] and reminders["left_due"] == 0
-    assert reminders["most_in_a_channel_per_5s"] <= 5 and reminders["most_per_1s"] <= 50     # Discord's limits
-    if os.environ.get("TEST_DATABASE_URL"):              # the same on PostgreSQL (CI has a server)
+    assert reminders["most_in_a_channel_per_5s"] <= 5 and reminders["most_per_1s"] <= 50  # Discord's limits
+    if os.environ.get("TEST_DATABASE_URL"):  # the same on PostgreSQL (CI has a server)
         pg = large["postgresql"]
         assert pg["backend"] == "postgresql" and pg["matches"] == 2000
         assert pg["writers"]["moves"] > 0 and not pg["writers"]["errors"]
         assert pg["crowd"]["new"]["move"]["latency"]["count"] > 0
         assert pg["reminders"]["sent"] == pg["reminders"]["due"] and pg["reminders"]["left_due"] == 0
         judged = {b["metric"] for b in report["budgets"] if b["game"] == "postgresql" and b["status"] != "SKIP"}
-        assert judged == {"postgresql.crowd.new.move.latency.p99", "postgresql.crowd.new.autocomplete.latency.p99",
-                          "postgresql.reminders.simulated_s", "postgresql.writers.moves_per_s"}, judged
+        assert judged == {
+            "postgresql.crowd.new.move.latency.p99",
+            "postgresql.crowd.new.autocomplete.latency.p99",
+            "postgresql.reminders.simulated_s",
+            "postgresql.writers.moves_per_s",
+        }, judged
     played = {v["game"] for v in report["sections"]["playouts"]["variants"].values()}
     assert played == set(games), played
     for label, entry in report["sections"]["playouts"]["variants"].items():
         for mode in ("legal", "sample"):
             assert entry[mode]["playouts"] >= 2 and entry[mode]["plies_per_playout"] > 0, (label, mode)
-    [rung] = report["sections"]["ai"]["rungs"]              # quick: one short rung of the ladder
+    [rung] = report["sections"]["ai"]["rungs"]  # quick: one short rung of the ladder
     assert rung["matches"] == rung["wins"] + rung["draws"] + rung["losses"] == 2
     assert 0 <= rung["ci95"][0] <= rung["win_rate"] <= rung["ci95"][1] <= 1
     assert rung["think"]["easy"]["median_s"] > 0
@@ -91,7 +102,6 @@ def test_quick_benchmark_reports_every_game_and_section(tmp_path):
 
 def test_a_game_without_renderer_is_skipped_with_a_note(monkeypatch):
     import render
-
     from bench import command, positions
     from bench import render as bench_render
 
@@ -111,8 +121,14 @@ def test_the_digest_benchmark_composes_and_delivers_each_digest_once():
     import re
 
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-m", "bench.digest", "--matches", "2000", "--digests", "60",
-                           "--batch", "25"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.digest", "--matches", "2000", "--digests", "60", "--batch", "25"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     out = proc.stdout
     composed = int(re.search(r"([\d,]+) would be sent", out).group(1))
@@ -129,8 +145,13 @@ def test_the_comparison_runs_both_trees_and_leaves_no_worktree_behind():
     listed = subprocess.run(["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True)
     if listed.returncode:
         pytest.skip("the checkout is not a git work tree, so there is no commit to compare with")
-    proc = subprocess.run([sys.executable, "-m", "bench.compare", "--base", "HEAD", "--only", "engine",
-                           "--rounds", "1"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.compare", "--base", "HEAD", "--only", "engine", "--rounds", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     rows = [line for line in proc.stdout.splitlines() if line.startswith("| engine |")]
     games = engines.game_names()
@@ -141,7 +162,12 @@ def test_the_comparison_runs_both_trees_and_leaves_no_worktree_behind():
 
 
 def test_the_comparison_refuses_an_unknown_commit_in_one_line():
-    proc = subprocess.run([sys.executable, "-m", "bench.compare", "--base", "no-such-commit"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.compare", "--base", "no-such-commit"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "unknown commit" in proc.stderr

@@ -1,4 +1,5 @@
 """``python -m bot`` and the settings it reads."""
+
 import asyncio
 import os
 import shutil
@@ -6,23 +7,30 @@ import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
-import discord
-
-from bot import Settings, create_bot
 import bot.setup.settings as bot_settings
+from bot import Settings, create_bot
+from bot.__main__ import Exit
 from bot.setup.client import invite_link
 from bot.setup.preflight import database_problem, postgres_problem
-from bot.__main__ import Exit
 from bot.setup.settings import SettingsError
 from matches import Store
 from matches.migrations import MIGRATIONS
 from matches.store import store_for
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "AI_WORKERS", "SHARD_COUNT",
-        "SHARD_IDS")
+KEYS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "AI_WORKERS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +54,14 @@ def elsewhere(tmp_path, checkout):
 
 def run_bot(cwd, checkout, *args, **env):
     clean = {k: v for k, v in os.environ.items() if k not in KEYS and not k.endswith("_SECONDS")}
-    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, capture_output=True, text=True,
-                          env={**clean, "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}", **env}, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**clean, "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}", **env},
+        timeout=60,
+    )
 
 
 def one_line_error(done, status: int = Exit.CONFIGURATION) -> str:
@@ -105,7 +119,7 @@ def test_settings_fall_back_to_the_current_directory_outside_a_checkout(tmp_path
     installed, cwd = tmp_path / "site-packages", tmp_path / "work"
     installed.mkdir(), cwd.mkdir()
     (cwd / ".env").write_text("DISCORD_TOKEN=from-cwd\n")
-    monkeypatch.setattr(bot_settings, "PROJECT_ROOT", installed)    # no pyproject.toml there
+    monkeypatch.setattr(bot_settings, "PROJECT_ROOT", installed)  # no pyproject.toml there
     monkeypatch.chdir(cwd)
     assert bot_settings.env_file_candidates() == [cwd / ".env"]
     assert Settings.from_env().token == "from-cwd"
@@ -131,14 +145,19 @@ def test_a_bad_database_path_is_one_line_before_connecting(elsewhere, checkout, 
     assert "Discord" not in line
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                    reason="root may read and write anywhere, so no path lacks permission for it")
-@pytest.mark.parametrize("where, mode, words", [
-    ("locked/bot.sqlite3", 0o500, "no permission to write in the folder"),
-    ("locked/sub/bot.sqlite3", 0o500, "cannot create its folder"),
-    ("locked/inner/bot.sqlite3", 0o000, "cannot reach"),
-    ("read-only/bot.sqlite3", None, "no permission to read and write"),
-])
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0,
+    reason="root may read and write anywhere, so no path lacks permission for it",
+)
+@pytest.mark.parametrize(
+    "where, mode, words",
+    [
+        ("locked/bot.sqlite3", 0o500, "no permission to write in the folder"),
+        ("locked/sub/bot.sqlite3", 0o500, "cannot create its folder"),
+        ("locked/inner/bot.sqlite3", 0o000, "cannot reach"),
+        ("read-only/bot.sqlite3", None, "no permission to read and write"),
+    ],
+)
 def test_a_database_path_without_permission_is_named(tmp_path, where, mode, words):
     (tmp_path / "locked" / "inner").mkdir(parents=True)
     (tmp_path / "read-only").mkdir()
@@ -160,16 +179,20 @@ def test_a_good_database_path_passes_and_opens_in_the_store(tmp_path):
     async def open_and_close():
         store = await Store(str(path)).open()
         await store.close()
+
     asyncio.run(open_and_close())
     assert database_problem(str(path)) is None, "an existing database passes too"
 
 
 def test_creating_the_bot_logs_no_voice_warnings(tmp_path):
     """discord.py warns that PyNaCl and davey are missing (voice libraries this bot never needs)."""
-    code = ("import logging, sys; logging.basicConfig(level=logging.DEBUG); "
-            "from bot import Settings, create_bot; create_bot(Settings(database_path=sys.argv[1]))")
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x.sqlite3")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import logging, sys; logging.basicConfig(level=logging.DEBUG); "
+        "from bot import Settings, create_bot; create_bot(Settings(database_path=sys.argv[1]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "x.sqlite3")], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     for word in ("voice", "PyNaCl", "davey"):
         assert word not in done.stderr
@@ -180,8 +203,9 @@ def test_settings_read_dotenv_and_defaults(tmp_path, monkeypatch):
         monkeypatch.delenv(key, raising=False)
     (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n")
     settings = Settings.from_env(tmp_path / ".env")
-    assert settings == Settings(token="abc", database_path="data/bot.sqlite3", dev_guild_id=123, log_level="DEBUG",
-                                lock_database=True)
+    assert settings == Settings(
+        token="abc", database_path="data/bot.sqlite3", dev_guild_id=123, log_level="DEBUG", lock_database=True
+    )
     for key in KEYS:
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LOG_LEVEL", "loud")
@@ -202,12 +226,15 @@ def test_scale_settings_are_read_and_checked(monkeypatch):
     bot = create_bot(settings)
     assert isinstance(bot, discord.AutoShardedClient) and bot.shard_ids == [2, 3] and bot.shard_count == 4
     assert bot.store.backend == "postgresql"
-    for bad, words in ((("DATABASE_URL", "mysql://x@y/z"), "PostgreSQL URL"),
-                       (("SHARD_IDS", "3-9"), "SHARD_IDS"), (("SHARD_COUNT", "zero"), "SHARD_COUNT")):
+    for bad, words in (
+        (("DATABASE_URL", "mysql://x@y/z"), "PostgreSQL URL"),
+        (("SHARD_IDS", "3-9"), "SHARD_IDS"),
+        (("SHARD_COUNT", "zero"), "SHARD_COUNT"),
+    ):
         monkeypatch.setenv(*bad)
         with pytest.raises(SettingsError, match=words) as refused:
             Settings.from_env(None)
-        assert "secret" not in str(refused.value)          # a password is never echoed
+        assert "secret" not in str(refused.value)  # a password is never echoed
         monkeypatch.setenv("DATABASE_URL", "postgresql://bot:secret@db.example:5432/games")
         monkeypatch.setenv("SHARD_COUNT", "4")
         monkeypatch.setenv("SHARD_IDS", "2-3")
@@ -241,7 +268,6 @@ def test_create_bot_builds_without_connecting(tmp_path):
     assert not bot.is_ready() and bot.store.path.endswith("x.sqlite3")
 
 
-
 def test_invite_link_asks_for_both_scopes_and_the_needed_permissions():
     link = invite_link(1234)
     assert "client_id=1234" in link and "scope=bot+applications.commands" in link
@@ -252,14 +278,14 @@ def test_invite_link_asks_for_both_scopes_and_the_needed_permissions():
 
 # ------------------------------------------------------------ the command line and its exit statuses
 def test_help_and_version_print_and_exit_0(elsewhere, checkout):
-    helped = run_bot(elsewhere, checkout, "--help", DISCORD_TOKEN="x")     # a token set: still no start
+    helped = run_bot(elsewhere, checkout, "--help", DISCORD_TOKEN="x")  # a token set: still no start
     assert helped.returncode == 0 and helped.stderr == ""
     assert "usage: python -m bot" in helped.stdout and "--shards" in helped.stdout
     assert "docs/hosting.md" in helped.stdout and "exit statuses" in helped.stdout
     shown = run_bot(elsewhere, checkout, "--version")
     assert shown.returncode == 0 and shown.stdout.startswith("boardgame-bot ")
     assert f"database schema version {len(MIGRATIONS)}" in shown.stdout
-    assert list(elsewhere.iterdir()) == []                                # no database made
+    assert list(elsewhere.iterdir()) == []  # no database made
 
 
 @pytest.mark.parametrize("args", [("--bogus",), ("start",), ("--shards",)])
@@ -303,9 +329,12 @@ def test_the_shards_argument_reaches_the_settings(monkeypatch, start):
 
 BAD_SETTINGS = [
     # digits that are not ASCII: "²".isdigit() is True, int("²") fails
-    ("AI_WORKERS", "²", "AI_WORKERS"), ("DEV_GUILD_ID", "²", "DEV_GUILD_ID"), ("SHARD_COUNT", "²", "SHARD_COUNT"),
+    ("AI_WORKERS", "²", "AI_WORKERS"),
+    ("DEV_GUILD_ID", "²", "DEV_GUILD_ID"),
+    ("SHARD_COUNT", "²", "SHARD_COUNT"),
     ("AI_WORKERS", "٣", "AI_WORKERS"),
-    ("DEV_GUILD_ID", "0", "DEV_GUILD_ID"), ("DEV_GUILD_ID", str(2 ** 64), "DEV_GUILD_ID"),
+    ("DEV_GUILD_ID", "0", "DEV_GUILD_ID"),
+    ("DEV_GUILD_ID", str(2**64), "DEV_GUILD_ID"),
     ("DEV_GUILD_ID", "9" * 5000, "DEV_GUILD_ID"),
     # no upper bound was a MemoryError
     ("SHARD_COUNT", "100000000", "from 1 to 10,000"),
@@ -330,9 +359,13 @@ def start(tmp_path, monkeypatch, capsys):
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(entry, "find_env_file", lambda: None)
-    for key in (*KEYS, "CLAIM_LEASE_SECONDS", "DATABASE_STATEMENT_TIMEOUT_SECONDS",
-                "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS"):
-        monkeypatch.setenv(key, "")     # recorded, so that whatever main() sets is undone
+    for key in (
+        *KEYS,
+        "CLAIM_LEASE_SECONDS",
+        "DATABASE_STATEMENT_TIMEOUT_SECONDS",
+        "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS",
+    ):
+        monkeypatch.setenv(key, "")  # recorded, so that whatever main() sets is undone
         monkeypatch.delenv(key)
     monkeypatch.setattr(entry, "create_bot", lambda settings: pytest.fail("the bot was started"))
 
@@ -342,6 +375,7 @@ def start(tmp_path, monkeypatch, capsys):
         status = entry.main(list(args))
         captured = capsys.readouterr()
         return subprocess.CompletedProcess(args, status, captured.out, captured.err)
+
     return run
 
 
@@ -359,12 +393,15 @@ def test_each_bad_setting_is_one_line_and_exit_3_before_login(tmp_path, start, s
     assert list(tmp_path.iterdir()) == [], "nothing is created for a refused setting"
 
 
-@pytest.mark.parametrize("ids, words", [
-    ("0-999999999", "shard 999999999 does not exist with SHARD_COUNT=4"),
-    ("3-1", "the range 3-1 runs backwards"),
-    ("1,,2", "like 0-3 or 0,2,5"),
-    ("²", "like 0-3 or 0,2,5"),
-])
+@pytest.mark.parametrize(
+    "ids, words",
+    [
+        ("0-999999999", "shard 999999999 does not exist with SHARD_COUNT=4"),
+        ("3-1", "the range 3-1 runs backwards"),
+        ("1,,2", "like 0-3 or 0,2,5"),
+        ("²", "like 0-3 or 0,2,5"),
+    ],
+)
 def test_shard_ids_are_checked_before_any_range_is_expanded(start, ids, words):
     line = one_line_of(start(DISCORD_TOKEN="x", SHARD_COUNT="4", SHARD_IDS=ids))
     assert "SHARD_IDS" in line and words in line
@@ -416,25 +453,28 @@ async def test_a_postgresql_database_of_a_newer_schema_is_refused(database):
 
 def test_a_second_bot_on_one_file_is_a_database_error_worth_retrying(elsewhere, checkout):
     path = elsewhere / "bot.sqlite3"
-    code = ("import asyncio, sys; from matches import Store\n"
-            "async def hold():\n"
-            "    store = await Store(sys.argv[1], exclusive=True).open()\n"
-            "    print('open', flush=True); sys.stdin.readline(); await store.close()\n"
-            "asyncio.run(hold())")
-    holder = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=ROOT, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    code = (
+        "import asyncio, sys; from matches import Store\n"
+        "async def hold():\n"
+        "    store = await Store(sys.argv[1], exclusive=True).open()\n"
+        "    print('open', flush=True); sys.stdin.readline(); await store.close()\n"
+        "asyncio.run(hold())"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code, str(path)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout.readline().strip() == "open"
-        line = one_line_error(run_bot(elsewhere, checkout, DISCORD_TOKEN="x", DATABASE_PATH=str(path)),
-                              Exit.DATABASE)
+        line = one_line_error(run_bot(elsewhere, checkout, DISCORD_TOKEN="x", DATABASE_PATH=str(path)), Exit.DATABASE)
         assert line.startswith("Database error: ") and "another bot process" in line
     finally:
         holder.communicate("\n", timeout=60)
 
 
 def test_an_unreachable_postgresql_server_is_a_database_error(start):
-    line = one_line_of(start(DISCORD_TOKEN="x", DATABASE_URL="postgresql://bot:secret@127.0.0.1:1/games"),
-                       Exit.DATABASE)
+    line = one_line_of(
+        start(DISCORD_TOKEN="x", DATABASE_URL="postgresql://bot:secret@127.0.0.1:1/games"), Exit.DATABASE
+    )
     assert "cannot reach the server" in line and "secret" not in line
 
 
@@ -449,9 +489,19 @@ sys.exit(main([]))
 
 def login_against(elsewhere, checkout, base: str):
     clean = {k: v for k, v in os.environ.items() if k not in KEYS}
-    return subprocess.run([sys.executable, "-c", LOGIN, base], cwd=elsewhere, capture_output=True, text=True,
-                          env={**clean, "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}", "DISCORD_TOKEN": "x",
-                               "DATABASE_PATH": str(elsewhere / "bot.sqlite3")}, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", LOGIN, base],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env={
+            **clean,
+            "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}",
+            "DISCORD_TOKEN": "x",
+            "DATABASE_PATH": str(elsewhere / "bot.sqlite3"),
+        },
+        timeout=60,
+    )
 
 
 def test_a_refused_token_is_exit_4(elsewhere, checkout):
@@ -483,7 +533,7 @@ def test_a_refused_token_is_exit_4(elsewhere, checkout):
 def test_discord_out_of_reach_is_exit_5(elsewhere, checkout):
     import socket
 
-    with socket.socket() as probe:          # a port nobody listens on
+    with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     done = login_against(elsewhere, checkout, f"http://127.0.0.1:{port}/api/v10")
@@ -506,7 +556,7 @@ def systemd_start(unit: str, instance: str, env_file: Path) -> tuple[dict[str, s
     env: dict[str, str] = {}
     for line in lines:
         if line.startswith("Environment="):
-            key, _, value = line[len("Environment="):].partition("=")
+            key, _, value = line[len("Environment=") :].partition("=")
             env[key] = value
     for line in lines:
         if line.startswith("EnvironmentFile="):
@@ -514,7 +564,7 @@ def systemd_start(unit: str, instance: str, env_file: Path) -> tuple[dict[str, s
                 if row.strip() and not row.startswith("#"):
                     key, _, value = row.partition("=")
                     env[key.strip()] = value.strip()
-    [start] = [line[len("ExecStart="):] for line in lines if line.startswith("ExecStart=")]
+    [start] = [line[len("ExecStart=") :] for line in lines if line.startswith("ExecStart=")]
     words = start.split()
     assert words[1:3] == ["-m", "bot"], start
     return env, words[3:]
@@ -526,8 +576,12 @@ def shards_started(unit: str, instance: str, tmp_path: Path, monkeypatch, start)
     import bot.__main__ as entry
 
     env_file = tmp_path / ".env"
-    env_file.write_text((ROOT / ".env.example").read_text("utf-8").replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=x\n")
-                        .replace("SHARD_COUNT=\n", "SHARD_COUNT=4\n"))
+    env_file.write_text(
+        (ROOT / ".env.example")
+        .read_text("utf-8")
+        .replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=x\n")
+        .replace("SHARD_COUNT=\n", "SHARD_COUNT=4\n")
+    )
     env, args = systemd_start(unit, instance, env_file)
     seen = {}
 
@@ -539,7 +593,7 @@ def shards_started(unit: str, instance: str, tmp_path: Path, monkeypatch, start)
             raise KeyboardInterrupt
 
     monkeypatch.setattr(entry, "create_bot", Stopped)
-    monkeypatch.setattr(entry, "find_env_file", lambda: env_file)   # WorkingDirectory's .env: the same file
+    monkeypatch.setattr(entry, "find_env_file", lambda: env_file)  # WorkingDirectory's .env: the same file
     assert start(*args, **env).returncode == 0
     return seen["shards"].ids
 
@@ -552,8 +606,10 @@ def test_the_documented_unit_connects_each_instance_s_shards(tmp_path, monkeypat
 def test_the_unit_s_own_setting_must_win_over_the_env_file(tmp_path, monkeypatch, start):
     """What the test above guards against: the unit the README used to show, whose SHARD_IDS the
     EnvironmentFile undid, so that every process connected every shard."""
-    old = ("[Service]\nEnvironmentFile=/opt/boardgame-bot/.env\nEnvironment=SHARD_IDS=%i\n"
-           "ExecStart=/opt/boardgame-bot/.venv/bin/python -m bot\n")
+    old = (
+        "[Service]\nEnvironmentFile=/opt/boardgame-bot/.env\nEnvironment=SHARD_IDS=%i\n"
+        "ExecStart=/opt/boardgame-bot/.venv/bin/python -m bot\n"
+    )
     assert shards_started(old, "2-3", tmp_path, monkeypatch, start) == (0, 1, 2, 3)
 
 
@@ -594,10 +650,19 @@ def test_sigterm_stops_the_bot_as_ctrl_c_does(elsewhere, checkout):
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     clean = {k: v for k, v in os.environ.items() if k not in KEYS}
-    bot = subprocess.Popen([sys.executable, "-c", LOGIN, f"http://127.0.0.1:{server.server_port}/api/v10"],
-                           cwd=elsewhere, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**clean, "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}", "DISCORD_TOKEN": "x",
-                                "DATABASE_PATH": str(elsewhere / "bot.sqlite3")})
+    bot = subprocess.Popen(
+        [sys.executable, "-c", LOGIN, f"http://127.0.0.1:{server.server_port}/api/v10"],
+        cwd=elsewhere,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={
+            **clean,
+            "PYTHONPATH": f"{checkout}{os.pathsep}{ROOT}",
+            "DISCORD_TOKEN": "x",
+            "DATABASE_PATH": str(elsewhere / "bot.sqlite3"),
+        },
+    )
     try:
         assert asked.wait(30), "the bot never tried to log in"
         bot.send_signal(signal.SIGTERM)

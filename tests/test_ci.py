@@ -1,6 +1,7 @@
 """``.ci/postgres`` reports a taken port or folder in one line, and ``.ci/run`` stops only a
 server it started itself.  No test here touches the default port or folder, which a
 developer's server may be using."""
+
 from __future__ import annotations
 
 import glob
@@ -22,8 +23,9 @@ pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="the CI scr
 
 def postgres(command: str, port: int, folder: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PGTEST_PORT=str(port), PGTEST_DIR=str(folder))
-    return subprocess.run(["bash", str(POSTGRES), command], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        ["bash", str(POSTGRES), command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def one_line(text: str) -> str:
@@ -43,8 +45,12 @@ def pg_folder():
     try:
         yield parent / "pg"
     finally:
-        subprocess.run(["bash", str(POSTGRES), "stop"], env=dict(os.environ, PGTEST_DIR=str(parent / "pg")),
-                       capture_output=True, timeout=120)
+        subprocess.run(
+            ["bash", str(POSTGRES), "stop"],
+            env=dict(os.environ, PGTEST_DIR=str(parent / "pg")),
+            capture_output=True,
+            timeout=120,
+        )
         shutil.rmtree(parent, ignore_errors=True)
 
 
@@ -58,7 +64,7 @@ def test_a_taken_port_is_reported_with_the_log_and_the_way_out(pg_folder):
     line = one_line(done.stderr)
     assert f"port {port} is taken" in line and f"see {pg_folder / 'log'}" in line
     assert "PGTEST_PORT" in line and "PGTEST_DIR" in line
-    assert done.stdout == ""                       # no URL: nothing to point the tests at
+    assert done.stdout == ""  # no URL: nothing to point the tests at
     assert str(port) in (pg_folder / "log").read_text()
 
 
@@ -66,7 +72,7 @@ def test_a_folder_in_use_by_something_else_is_reported_and_left_alone(tmp_path):
     folder = tmp_path / "somebody-elses"
     folder.mkdir()
     (folder / "notes.txt").write_text("keep me")
-    with socket.socket() as probe:                 # a free port, so only the folder is in the way
+    with socket.socket() as probe:  # a free port, so only the folder is in the way
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     done = postgres("start", port, folder)
@@ -82,7 +88,7 @@ def test_status_of_a_server_that_does_not_run(tmp_path):
 
 
 def test_a_server_that_does_not_start_points_at_its_log(pg_folder):
-    done = postgres("start", 0, pg_folder)             # port 0: PostgreSQL refuses it
+    done = postgres("start", 0, pg_folder)  # port 0: PostgreSQL refuses it
     assert done.returncode == 5, done.stderr
     line = one_line(done.stderr)
     assert f"see {pg_folder / 'log'}" in line and "PGTEST_PORT" in line
@@ -116,10 +122,13 @@ def run_ci(tmp_path: Path, running: bool, search_path: str | None = None) -> lis
         path.write_text(text)
         path.chmod(0o755)
     calls = tmp_path / "calls"
-    env = dict(os.environ, PATH=search_path or f"{fakes}{os.pathsep}{os.environ['PATH']}", CALLS=str(calls),
-               FAKE_RUNNING="1" if running else "")
-    done = subprocess.run(["bash", str(repo / ".ci" / "run")], env=env, capture_output=True, text=True,
-                          timeout=120)
+    env = dict(
+        os.environ,
+        PATH=search_path or f"{fakes}{os.pathsep}{os.environ['PATH']}",
+        CALLS=str(calls),
+        FAKE_RUNNING="1" if running else "",
+    )
+    done = subprocess.run(["bash", str(repo / ".ci" / "run")], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return calls.read_text().splitlines()
 
@@ -147,8 +156,13 @@ def test_lint_runs_every_check_and_fails_when_one_does(tmp_path):
     python.write_text('#!/usr/bin/env bash\necho "$*" >> "$CALLS"\n[ "$3" != format ]\n')
     python.chmod(0o755)
     calls = tmp_path / "calls"
-    done = subprocess.run(["bash", str(repo / ".ci" / "lint")], env=dict(os.environ, PYTHON=str(python),
-                          CALLS=str(calls)), capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        ["bash", str(repo / ".ci" / "lint")],
+        env=dict(os.environ, PYTHON=str(python), CALLS=str(calls)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1
     assert calls.read_text().splitlines() == ["-m ruff check .", "-m ruff format --check .", "-m mypy"]
 
@@ -176,4 +190,5 @@ def test_ci_installs_chromium_for_the_browser_tests_when_it_is_missing(tmp_path)
     calls = run_ci(tmp_path, running=True, search_path=f"{fakes}{os.pathsep}{tools}")
     assert "apt-get install -y -q chromium" in calls, calls
     assert calls.index("apt-get install -y -q chromium") < calls.index(
-        "python -m pytest -q on postgresql://already/running")
+        "python -m pytest -q on postgresql://already/running"
+    )

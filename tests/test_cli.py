@@ -1,5 +1,6 @@
 """Every command line fails in one line with an exit status of its own (README: Records and tools; docs/hosting.md):
 ``python -m engines``, ``python -m ai``, ``python -m render`` and ``python -m bench``."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,7 @@ ONGOING = FIXTURES / "fem-prefix.json"
 
 def run(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
 def one_line(text: str) -> str:
@@ -29,12 +29,20 @@ def one_line(text: str) -> str:
 
 
 # ------------------------------------------------------------- the command line itself
-@pytest.mark.parametrize("args", [
-    ("engines",), ("engines", "replay"), ("engines", "replay", "x.json", "--bogus"),
-    ("ai",), ("ai", "move"), ("ai", "duel", "atacama", "--levels", "easy,random", "--matches", "x"),
-    ("render", "x.json"), ("render", "x.json", "-o", "x.png", "--replay", "--chart"),
-    ("bench", "--only", "nothing"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("engines",),
+        ("engines", "replay"),
+        ("engines", "replay", "x.json", "--bogus"),
+        ("ai",),
+        ("ai", "move"),
+        ("ai", "duel", "atacama", "--levels", "easy,random", "--matches", "x"),
+        ("render", "x.json"),
+        ("render", "x.json", "-o", "x.png", "--replay", "--chart"),
+        ("bench", "--only", "nothing"),
+    ],
+)
 def test_a_wrong_command_line_is_one_line_and_exit_2(args):
     done = run(*args)
     assert done.returncode == 2, done.stderr
@@ -50,12 +58,15 @@ def test_a_duel_of_no_matches_is_refused(count):
     assert "--matches" in one_line(done.stderr) and count in done.stderr
 
 
-@pytest.mark.parametrize("args, words", [
-    (("--players", "3"), "2 players"),
-    (("--options", "{not json"), "--options"),
-    (("--options", "[1]"), "JSON object"),
-    (("--levels", "easy"), "--levels"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--players", "3"), "2 players"),
+        (("--options", "{not json"), "--options"),
+        (("--options", "[1]"), "JSON object"),
+        (("--levels", "easy"), "--levels"),
+    ],
+)
 def test_a_duel_the_game_refuses_is_one_line(args, words):
     done = run("ai", "duel", "tactori-fem", "--levels", "easy,random", "--matches", "1", *args)
     assert done.returncode == 2 and done.stdout == ""
@@ -84,16 +95,19 @@ def test_ai_move_on_a_finished_match_has_a_status_of_its_own():
 
 
 # ------------------------------------------------------------------------- render
-@pytest.mark.parametrize("args, words", [
-    (("--replay", "-o", "match.png"), "--replay writes GIF or WebP"),
-    (("--replay", "-o", "match"), "*.gif"),
-    (("--chart", "-o", "scores.gif"), "--chart writes PNG"),
-    (("-o", "board.gif"), "PNG"),
-    (("-o", "board.png", "--perspective", "7"), "--perspective"),
-    (("-o", "board.png", "--perspective", "-1"), "--perspective"),
-    (("-o", "board.png", "--perspective", "2"), "between 0 and 1"),
-    (("--replay", "-o", "match.gif", "--perspective", "0"), "--perspective"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--replay", "-o", "match.png"), "--replay writes GIF or WebP"),
+        (("--replay", "-o", "match"), "*.gif"),
+        (("--chart", "-o", "scores.gif"), "--chart writes PNG"),
+        (("-o", "board.gif"), "PNG"),
+        (("-o", "board.png", "--perspective", "7"), "--perspective"),
+        (("-o", "board.png", "--perspective", "-1"), "--perspective"),
+        (("-o", "board.png", "--perspective", "2"), "between 0 and 1"),
+        (("--replay", "-o", "match.gif", "--perspective", "0"), "--perspective"),
+    ],
+)
 def test_render_refuses_what_it_would_write_wrongly(tmp_path, args, words):
     args = tuple(str(tmp_path / a) if a.startswith(("match", "board", "scores")) else a for a in args)
     done = run("render", str(FINISHED), *args)
@@ -133,8 +147,8 @@ def test_bench_does_not_write_over_a_tracked_file():
 @pytest.fixture
 def bench_main(monkeypatch):
     """``python -m bench`` in this process, its AI section replaced by one that records its log path."""
-    import bench.ai
     import bench.__main__ as main
+    import bench.ai
 
     seen = {}
 
@@ -179,12 +193,15 @@ def test_bench_exits_4_when_a_section_fails(tmp_path, bench_main, monkeypatch, c
 
 
 # ------------------------------------------------------------- options that would do nothing
-@pytest.mark.parametrize("args, words", [
-    (("-o", "board.png", "--from", "5"), "--from and --to choose the moves of a replay"),
-    (("-o", "board.png", "--to", "5"), "add --replay"),
-    (("--replay", "-o", "match.gif", "--ply", "3"), "--ply chooses the position of a board"),
-    (("--chart", "-o", "scores.png", "--ply", "3"), "--ply"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("-o", "board.png", "--from", "5"), "--from and --to choose the moves of a replay"),
+        (("-o", "board.png", "--to", "5"), "add --replay"),
+        (("--replay", "-o", "match.gif", "--ply", "3"), "--ply chooses the position of a board"),
+        (("--chart", "-o", "scores.png", "--ply", "3"), "--ply"),
+    ],
+)
 def test_render_refuses_an_option_it_would_ignore(tmp_path, args, words):
     args = tuple(str(tmp_path / a) if a.startswith(("match", "board", "scores")) else a for a in args)
     done = run("render", str(FINISHED), *args)
@@ -196,24 +213,28 @@ def test_render_refuses_an_option_it_would_ignore(tmp_path, args, words):
 def test_ai_review_names_its_chart_png_and_cannot_write_is_3(tmp_path):
     done = run("ai", "review", str(FINISHED), "-o", str(tmp_path / "r.json"), "--chart", str(tmp_path / "r.gif"))
     assert done.returncode == 2 and "--chart writes PNG" in one_line(done.stderr)
-    done = run("ai", "review", str(FINISHED), "-o", str(tmp_path / "r.json"),
-               "--chart", str(tmp_path / "missing" / "r.png"))
+    done = run(
+        "ai", "review", str(FINISHED), "-o", str(tmp_path / "r.json"), "--chart", str(tmp_path / "missing" / "r.png")
+    )
     assert done.returncode == 3 and "cannot write" in one_line(done.stderr)
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("args, options", [
-    (("ai", "move", "--help"), ("--level", "--seed")),
-    (("ai", "duel", "--help"), ("--players", "--seed")),
-    (("ai", "review", "--help"), ("--level", "--seed")),
-    (("render", "--help"), ("--perspective", "--from", "--to")),
-    (("matches", "copy", "--help"), ("--from", "--to")),
-])
+@pytest.mark.parametrize(
+    "args, options",
+    [
+        (("ai", "move", "--help"), ("--level", "--seed")),
+        (("ai", "duel", "--help"), ("--players", "--seed")),
+        (("ai", "review", "--help"), ("--level", "--seed")),
+        (("render", "--help"), ("--perspective", "--from", "--to")),
+        (("matches", "copy", "--help"), ("--from", "--to")),
+    ],
+)
 def test_every_option_says_what_it_does(args, options):
     """Each option's help is a sentence of its own: the help text under the option is not empty."""
     done = run(*args)
     assert done.returncode == 0, done.stderr
-    text = " ".join(done.stdout.split()).split(" options: ", 1)[1]      # past the usage line
+    text = " ".join(done.stdout.split()).split(" options: ", 1)[1]  # past the usage line
     for option in options:
         after = text.split(f" {option} ", 1)[1] if f" {option} " in text else ""
         first = after.split(" ", 1)[0]
@@ -255,7 +276,7 @@ def test_bench_leaves_no_temporary_files(tmp_path, bench_main, monkeypatch, caps
     made = []
 
     def section(quick, log, ladder_log=None):
-        folder = tempfile.mkdtemp(prefix="bench-store-")     # as the store section's template does
+        folder = tempfile.mkdtemp(prefix="bench-store-")  # as the store section's template does
         (Path(folder) / "template.sqlite3").write_bytes(b"x")
         made.append(folder)
         return {"rungs": [], "notes": []}
@@ -267,14 +288,18 @@ def test_bench_leaves_no_temporary_files(tmp_path, bench_main, monkeypatch, caps
     assert tempfile.tempdir == before
 
 
-@pytest.mark.parametrize("setting, value, words", [
-    ("BENCH_AI_MATCHES", "abc", "BENCH_AI_MATCHES must be a number"),
-    ("BENCH_AI_MATCHES", "easy,random=0", "at least 1 match"),
-    ("BENCH_AI_MATCHES", "nope,x=3", "the pair nope,x"),
-    ("BENCH_AI_RUNGS", "easy,nope", "the pair easy,nope"),
-])
-def test_a_bad_ladder_setting_is_one_line_before_any_match(tmp_path, bench_main, monkeypatch, capsys, setting,
-                                                           value, words):
+@pytest.mark.parametrize(
+    "setting, value, words",
+    [
+        ("BENCH_AI_MATCHES", "abc", "BENCH_AI_MATCHES must be a number"),
+        ("BENCH_AI_MATCHES", "easy,random=0", "at least 1 match"),
+        ("BENCH_AI_MATCHES", "nope,x=3", "the pair nope,x"),
+        ("BENCH_AI_RUNGS", "easy,nope", "the pair easy,nope"),
+    ],
+)
+def test_a_bad_ladder_setting_is_one_line_before_any_match(
+    tmp_path, bench_main, monkeypatch, capsys, setting, value, words
+):
     monkeypatch.setenv(setting, value)
     with pytest.raises(SystemExit) as stop:
         bench_main.main(["--only", "ai", "-o", str(tmp_path / "r.json")])

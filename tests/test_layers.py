@@ -8,6 +8,7 @@ Inside ``bot/`` the same holds between its parts (``BOT_MAY_IMPORT``).
 Every import counts, those inside functions too: a deferred import is still a dependency.  Imports
 under ``if TYPE_CHECKING:`` are left out: they name a type for the checker and load nothing.
 """
+
 from __future__ import annotations
 
 import ast
@@ -44,8 +45,16 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 # path, the persistent items' base, the board poster) sits at the bottom; the features stand on it
 # and never import one another (they reach each other at run time through the client); the client
 # that assembles them is on top (bot/README.md).
-GROUND = {"bot.replies", "bot.errors", "bot.persistent", "bot.lookup", "bot.options", "bot.messages", "bot.locales",
-          "bot.help"}
+GROUND = {
+    "bot.replies",
+    "bot.errors",
+    "bot.persistent",
+    "bot.lookup",
+    "bot.options",
+    "bot.messages",
+    "bot.locales",
+    "bot.help",
+}
 FEATURES = ("bot.play", "bot.history", "bot.tournaments", "bot.community", "bot.clock", "bot.computer", "bot.web")
 BOT_MAY_IMPORT: dict[str, set[str]] = {
     **{part: GROUND for part in GROUND},
@@ -65,7 +74,8 @@ def module_name(path: Path, root: Path) -> str:
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -91,7 +101,7 @@ def imports_of(path: Path, root: Path, ours: tuple[str, ...] = OURS) -> Iterator
         else:
             base = node.module or ""
             if node.level:
-                base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+                base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
             targets = []
             for alias in node.names:
                 sub = f"{base}.{alias.name}" if base else alias.name
@@ -111,9 +121,12 @@ def _row(name: str, table: dict[str, set[str]]) -> str | None:
     return max(keys, key=len) if keys else None
 
 
-def violations(root: Path = ROOT, may_import: dict[str, set[str]] = MAY_IMPORT,
-               bot_may_import: dict[str, set[str]] = BOT_MAY_IMPORT,
-               exceptions: dict[tuple[str, str], str] = EXCEPTIONS) -> list[str]:
+def violations(
+    root: Path = ROOT,
+    may_import: dict[str, set[str]] = MAY_IMPORT,
+    bot_may_import: dict[str, set[str]] = BOT_MAY_IMPORT,
+    exceptions: dict[tuple[str, str], str] = EXCEPTIONS,
+) -> list[str]:
     """``file:line imports module (why not)`` for each import against the layers."""
     found = []
     for top in may_import:
@@ -130,8 +143,10 @@ def violations(root: Path = ROOT, may_import: dict[str, set[str]] = MAY_IMPORT,
                     row = _row(name, bot_may_import)
                     allowed = {row} | bot_may_import[row] if row else set()
                     if not any(_within(target, a) for a in allowed):
-                        found.append(f"{where}:{line} imports {target} ({row} may import only "
-                                     f"{', '.join(sorted(bot_may_import.get(row, ()))) or 'itself'})")
+                        found.append(
+                            f"{where}:{line} imports {target} ({row} may import only "
+                            f"{', '.join(sorted(bot_may_import.get(row, ()))) or 'itself'})"
+                        )
     return found
 
 
@@ -141,8 +156,9 @@ def test_every_import_keeps_to_the_layers():
 
 
 def test_every_part_of_the_bot_has_a_row():
-    parts = {module_name(p, ROOT) for p in (ROOT / "bot").iterdir()
-             if p.suffix == ".py" or (p / "__init__.py").exists()}
+    parts = {
+        module_name(p, ROOT) for p in (ROOT / "bot").iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()
+    }
     assert sorted(part for part in parts if _row(part, BOT_MAY_IMPORT) in (None, "bot") and part != "bot") == []
 
 
@@ -164,24 +180,33 @@ def _tree(root: Path, files: dict[str, str]) -> Path:
 
 
 def test_the_checker_finds_planted_violations(tmp_path):
-    root = _tree(tmp_path, {
-        "engines/__init__.py": "",
-        "engines/rules.py": "import os\n\ndef draw():\n    from render import board\n",
-        "render/__init__.py": "",
-        "render/board.py": "from engines import rules\nfrom ai.search import best\n",
-        "ai/__init__.py": "",
-        "ai/search.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from matches import Match\n"
-                        "else:\n    import bench.timing\n",
-        "bot/__init__.py": "",
-        "bot/texts/__init__.py": "from ..feature import button\n",
-        "bot/feature/__init__.py": "",
-        "bot/feature/button.py": "from .. import texts\nfrom . import other\n",
-        "bot/feature/other.py": "",
-        "bench/__init__.py": "",
-        "bench/timing.py": "",
-    })
-    layers = {"engines": set(), "render": {"engines"}, "ai": {"engines"}, "matches": {"ai"}, "bot": {"engines"},
-              "bench": set()}
+    root = _tree(
+        tmp_path,
+        {
+            "engines/__init__.py": "",
+            "engines/rules.py": "import os\n\ndef draw():\n    from render import board\n",
+            "render/__init__.py": "",
+            "render/board.py": "from engines import rules\nfrom ai.search import best\n",
+            "ai/__init__.py": "",
+            "ai/search.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from matches import Match\n"
+            "else:\n    import bench.timing\n",
+            "bot/__init__.py": "",
+            "bot/texts/__init__.py": "from ..feature import button\n",
+            "bot/feature/__init__.py": "",
+            "bot/feature/button.py": "from .. import texts\nfrom . import other\n",
+            "bot/feature/other.py": "",
+            "bench/__init__.py": "",
+            "bench/timing.py": "",
+        },
+    )
+    layers = {
+        "engines": set(),
+        "render": {"engines"},
+        "ai": {"engines"},
+        "matches": {"ai"},
+        "bot": {"engines"},
+        "bench": set(),
+    }
     bot = {"bot": set(), "bot.texts": set(), "bot.feature": {"bot.texts"}}
     assert violations(root, layers, bot, {}) == [
         "engines/rules.py:4 imports render.board (engines may not import render)",

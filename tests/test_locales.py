@@ -5,6 +5,7 @@ Templates are found in the source: the literal first argument of every
 error with a plain string or f-string is reported, since it could not be
 translated.
 """
+
 import ast
 import json
 import string
@@ -17,8 +18,19 @@ from bot.locales import HERE, LANGUAGES, catalogue
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [p for folder in ("engines", "matches", "bot", "render") for p in sorted((ROOT / folder).rglob("*.py"))]
 # Errors whose message a player reads; each must be raised with a Text.
-PLAYER_ERRORS = {"MoveError", "InvalidMove", "IllegalMove", "SetupError", "ServiceError", "NotFound",
-                 "NotAPlayer", "NotYourTurn", "MatchClosed", "StaleRequest", "IllegalMoveError"}
+PLAYER_ERRORS = {
+    "MoveError",
+    "InvalidMove",
+    "IllegalMove",
+    "SetupError",
+    "ServiceError",
+    "NotFound",
+    "NotAPlayer",
+    "NotYourTurn",
+    "MatchClosed",
+    "StaleRequest",
+    "IllegalMoveError",
+}
 
 
 def _name(node: ast.AST) -> str | None:
@@ -54,8 +66,9 @@ TEMPLATES, PROBLEMS = scan()
 
 
 def fields(template: str) -> list[tuple[str, str, str]]:
-    return sorted((name, spec or "", conv or "") for _, name, spec, conv in string.Formatter().parse(template)
-                  if name is not None)
+    return sorted(
+        (name, spec or "", conv or "") for _, name, spec, conv in string.Formatter().parse(template) if name is not None
+    )
 
 
 def test_player_facing_messages_are_texts_with_literal_templates():

@@ -1,4 +1,5 @@
 """The move menus (bot/play/menus.py): every legal move reachable, nothing else, Discord's limits kept."""
+
 from __future__ import annotations
 
 import random
@@ -8,8 +9,8 @@ import pytest
 import engines
 from bot.play.menus import LIMIT, MORE, menu
 
-MAX_DEPTH = 4              # selections from the first menu to a move, the last included
-VALUE_MAX = 60             # a value goes into a custom_id (100 characters with the match id and version)
+MAX_DEPTH = 4  # selections from the first menu to a move, the last included
+VALUE_MAX = 60  # a value goes into a custom_id (100 characters with the match id and version)
 SEEDS = range(1, 4)
 
 
@@ -75,7 +76,7 @@ def test_moves_split_at_the_parts_of_the_notation():
     tactori = ["+e5", "+e5 =e5g5", "+e5 =e5g5 =g5g7", "2c3-c7x1", "c3-c7", "c3-c7 =c7e7", "x=c3e3"]
     # few enough moves: listed whole
     assert [o.value for o in menu(tactori).options] == tactori
-    many = tactori + [f"+{col}{row}" for col in "abcdfghi" for row in range(1, 10)]      # 72 placements
+    many = tactori + [f"+{col}{row}" for col in "abcdfghi" for row in range(1, 10)]  # 72 placements
     legal = sorted(many)
     top = menu(legal)
     assert len(top.options) <= LIMIT
@@ -87,9 +88,9 @@ def test_moves_split_at_the_parts_of_the_notation():
 
 
 def test_a_step_with_a_single_group_is_skipped():
-    moves = [f"B07@{x},{y}r{r}" for x in range(3) for y in range(3) for r in range(4)]        # 36 moves
+    moves = [f"B07@{x},{y}r{r}" for x in range(3) for y in range(3) for r in range(4)]  # 36 moves
     shown = menu(moves)
-    assert shown.prefix == "B07"                      # nothing to choose at "B07…": skipped
+    assert shown.prefix == "B07"  # nothing to choose at "B07…": skipped
     assert [o.value for o in shown.options] == [f"B07@{x},{y}{MORE}" for x in range(3) for y in range(3)]
     assert shown.options[0].label == "B07@0,0 …  (4 moves)"
     assert [o.value for o in menu(moves, "B07@1,2").options] == [f"B07@1,2r{r}" for r in range(4)]

@@ -1,6 +1,7 @@
 """The README and the guides beside it (docs/hosting.md, docs/playing.md) work in a fresh clone:
 the record commands run as written on the example records in docs/examples, every setting,
 command, path and exit status they name exists, and every link resolves inside the repository."""
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,9 @@ def test_a_readme_record_command_runs_as_written(tmp_path, command):
     words = shlex.split(command)
     assert words[0] == ".venv/bin/python", command
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    done = subprocess.run([sys.executable, *words[1:]], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, *words[1:]], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     if "-o" in words:
         written = tmp_path / words[words.index("-o") + 1]
@@ -83,8 +85,11 @@ def test_links_stay_inside_the_repository(document):
 def test_no_tracked_file_names_a_place_outside_the_repository():
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: no list of tracked files")
-    files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, check=True,
-                           timeout=60).stdout.decode().split("\0")
+    files = (
+        subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, check=True, timeout=60)
+        .stdout.decode()
+        .split("\0")
+    )
     # Spelled in pieces so that this file does not name them itself.
     outside = ["/" + "work" + "/", "../" + "shared/"]
     found = []
@@ -103,8 +108,12 @@ def settings_read_by(*packages: str) -> set[str]:
     # The bot's settings module also reads through helpers (``_seconds("CLAIM_LEASE_SECONDS", ...)``):
     # there, any call whose first argument is a SHOUTED_NAME reads a setting.
     helper = re.compile(r"""\w\(\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']""")
-    names = {name for package in packages for path in (ROOT / package).rglob("*.py")
-             for name in pattern.findall(path.read_text("utf-8"))}
+    names = {
+        name
+        for package in packages
+        for path in (ROOT / package).rglob("*.py")
+        for name in pattern.findall(path.read_text("utf-8"))
+    }
     if "bot" in packages:
         names |= set(helper.findall((ROOT / "bot" / "setup" / "settings.py").read_text("utf-8")))
     return names
@@ -112,7 +121,7 @@ def settings_read_by(*packages: str) -> set[str]:
 
 def test_env_example_and_the_hosting_guide_name_every_setting_the_bot_reads():
     names = settings_read_by("bot", "matches", "engines", "render", "ai")
-    assert {"DISCORD_TOKEN", "CLAIM_LEASE_SECONDS"} <= names    # the scan finds what it looks for
+    assert {"DISCORD_TOKEN", "CLAIM_LEASE_SECONDS"} <= names  # the scan finds what it looks for
     example = set(re.findall(r"^([A-Z][A-Z0-9_]*)=", (ROOT / ".env.example").read_text("utf-8"), re.M))
     assert names <= example, names - example
     table = set(re.findall(r"^\| `([A-Z][A-Z0-9_]*)` \|", HOSTING.read_text("utf-8"), re.M))
@@ -138,10 +147,9 @@ def test_the_playing_table_has_a_short_row_for_each_correspondence_comfort():
     """The digest, /next, conditional moves, time banks and notes each have a row of their own in
     the Playing table, short enough to read at a glance (the details live in the bot's help)."""
     text = PLAYING.read_text("utf-8")
-    playing = text[text.index("## Commands"):]
+    playing = text[text.index("## Commands") :]
     rows = [line for line in playing.split("\n\n", 3)[2].splitlines() if line.startswith("| `")]
-    for command in ("/settings reminders:digest", "/next", "/<game> conditional moves:", "clock:bank",
-                    "/<game> note"):
+    for command in ("/settings reminders:digest", "/next", "/<game> conditional moves:", "clock:bank", "/<game> note"):
         [row] = [r for r in rows if command in r.split(" | ")[0]]
         assert len(row) < 400, (command, len(row))
 
@@ -168,7 +176,7 @@ def test_the_readme_is_a_short_front_page_with_the_two_commands():
 
 def test_every_path_in_the_layout_table_exists():
     text = README.read_text("utf-8")
-    layout = text[text.index("## Layout"):].split("\n\n")[1]
+    layout = text[text.index("## Layout") :].split("\n\n")[1]
     paths = re.findall(r"^\| `([^`]+)` \|", layout, re.M)
     assert len(paths) >= 8
     missing = [p for p in paths if not (ROOT / p).exists()]
@@ -204,12 +212,18 @@ def test_the_exit_table_of_the_bot_is_the_code_s():
     from bot.__main__ import Exit
 
     text = HOSTING.read_text("utf-8")
-    section = text[text.index("## Exit statuses"):]
-    section = section[:section.index("\n## ", 1)]
+    section = text[text.index("## Exit statuses") :]
+    section = section[: section.index("\n## ", 1)]
     rows = {int(n) for n in re.findall(r"^\| (\d+) \|", section, re.M)}
     assert rows == {int(code) for code in Exit}
-    help_text = subprocess.run([sys.executable, "-m", "bot", "--help"], cwd=ROOT, capture_output=True, text=True,
-                               env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60).stdout
+    help_text = subprocess.run(
+        [sys.executable, "-m", "bot", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+    ).stdout
     for code in Exit:
         assert f"{int(code)} " in help_text.split("exit statuses:")[1]
 
@@ -223,14 +237,18 @@ def test_the_hosting_guide_names_the_invite_s_permissions():
     assert str(PERMISSIONS.value) in text
     for name, granted in PERMISSIONS:
         if granted:
-            words = {"read_message_history": "Read Message History", "create_public_threads": "Create Public Threads",
-                     "send_messages_in_threads": "Send Messages in Threads",
-                     "read_messages": "View Channels"}.get(name, name.replace("_", " ").title())
+            words = {
+                "read_message_history": "Read Message History",
+                "create_public_threads": "Create Public Threads",
+                "send_messages_in_threads": "Send Messages in Threads",
+                "read_messages": "View Channels",
+            }.get(name, name.replace("_", " ").title())
             assert f"| {words} |" in text, words
     assert "| View Channels |" in text and "Manage Server" in text
     assert "Public Bot" in text and "Requires OAuth2 Code Grant" in text
     # "none privileged" holds: the intents the bot asks for
     from bot.setup import client
+
     assert "intents=discord.Intents.default()" in Path(client.__file__).read_text("utf-8")
     default = discord.Intents.default()
     assert not (default.members or default.presences or default.message_content)
@@ -250,8 +268,9 @@ def test_the_documented_sqlite_backup_works(tmp_path):
         store = await store_for(str(tmp_path / "data" / "bot.sqlite3"), exclusive=True).open()
         try:
             await store.execute("INSERT INTO guilds (guild_id, default_days) VALUES (?, ?)", (7, 5))
-            done = await asyncio.to_thread(subprocess.run, [sys.executable, *words[1:]], cwd=tmp_path,
-                                           capture_output=True, text=True, timeout=60)
+            done = await asyncio.to_thread(
+                subprocess.run, [sys.executable, *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=60
+            )
             assert done.returncode == 0, done.stderr
         finally:
             await store.close()

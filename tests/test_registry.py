@@ -7,6 +7,7 @@ languages (``bot/help/``).  A game added without one of them fails here, not sil
 Outside the games' own folders, ``ai/`` and ``matches/`` never test a state's class: what differs
 between games is asked of the state or of its declaration.
 """
+
 from __future__ import annotations
 
 import ast
@@ -120,9 +121,14 @@ def test_ai_and_matches_import_no_game_state_module():
     for folder in ("ai", "matches"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-                if (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engines.")
-                        and (node.module.split(".")[-1].endswith("state")
-                             or any(a.name.endswith("State") and a.name != "State" for a in node.names))):
+                if (
+                    isinstance(node, ast.ImportFrom)
+                    and (node.module or "").startswith("engines.")
+                    and (
+                        node.module.split(".")[-1].endswith("state")
+                        or any(a.name.endswith("State") and a.name != "State" for a in node.names)
+                    )
+                ):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
 
@@ -180,7 +186,7 @@ def test_a_game_registered_from_elsewhere_brings_all_its_parts_and_leaves_none_b
         assert [s.text for s in steps("a1-b1", "dotsboxes")] == ["a1", "-b1"]
         assert "Kästchen" in rules_text("dotsboxes", "de") and "`a1-b1`" in rules_text("dotsboxes", "en")
         assert say(Text("{line} is drawn already", line="a1-b1"), "fr") == "a1-b1 est déjà tracé"
-        assert scene("dotsboxes", game.setup(2, 1)) is None          # no web board: the page shows none
+        assert scene("dotsboxes", game.setup(2, 1)) is None  # no web board: the page shows none
     finally:
         assert engines.unregister("dotsboxes") is game
     assert "dotsboxes" not in engines.game_names() and "dotsboxes" not in RENDERERS
@@ -190,8 +196,12 @@ def test_a_game_registered_from_elsewhere_brings_all_its_parts_and_leaves_none_b
 
 def test_no_product_file_names_the_test_game():
     """Everything Dots and Boxes needs, it brings from tests/: no product file mentions it."""
-    found = [str(path.relative_to(ROOT)) for folder in ("ai", "bot", "engines", "matches", "render", "bench")
-             for path in sorted((ROOT / folder).rglob("*"))
-             if path.is_file() and path.suffix in (".py", ".json", ".md", ".js", ".html", ".css")
-             and "dotsboxes" in path.read_text("utf-8", errors="ignore").lower()]
+    found = [
+        str(path.relative_to(ROOT))
+        for folder in ("ai", "bot", "engines", "matches", "render", "bench")
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.is_file()
+        and path.suffix in (".py", ".json", ".md", ".js", ".html", ".css")
+        and "dotsboxes" in path.read_text("utf-8", errors="ignore").lower()
+    ]
     assert found == []

@@ -1,8 +1,11 @@
 """Autocomplete filtering of legal moves (at most 25 Discord choices)."""
+
 from bot.play.suggest import LIMIT, suggest
 
-LEGAL = sorted([f"B{b:02d}@{x},{y}r{r}" for b in (3, 6, 9) for x in range(-3, 4) for y in (1, -1) for r in range(2)]
-               + [f"{t}@{x},0" for t in "EMW" for x in range(-4, 5, 2)])
+LEGAL = sorted(
+    [f"B{b:02d}@{x},{y}r{r}" for b in (3, 6, 9) for x in range(-3, 4) for y in (1, -1) for r in range(2)]
+    + [f"{t}@{x},0" for t in "EMW" for x in range(-4, 5, 2)]
+)
 
 
 def test_prefix_filter_ignores_case_and_spaces():
@@ -54,10 +57,10 @@ def test_a_positions_legal_moves_are_computed_once_per_version_and_few_are_kept(
     assert recent.of(match) is first and position.calls == 1
     assert suggest(first, "") == suggest(position.state.legal_moves(), "")
     assert suggest(first, "b0") == suggest(position.state.legal_moves(), "b0")
-    match.version = 1                                   # a move, an undo, a vacation: a new position
+    match.version = 1  # a move, an undo, a vacation: a new position
     assert recent.of(match) is not first and position.calls == 2
     for n in range(5):
         recent.of(SimpleNamespace(id=100 + n, version=0, position=position))
     assert len(recent) == 3
     recent.of(SimpleNamespace(id=7, version=0, position=position))
-    assert position.calls == 8                          # the oldest was let go
+    assert position.calls == 8  # the oldest was let go

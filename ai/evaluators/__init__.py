@@ -11,6 +11,7 @@ the win, the rest being the score margin (``search.WIN_SHARE`` otherwise).
 A game's evaluator is named in its profile (``ai/profiles/<game>.py``); a level may ask for
 another evaluator of the same game by its module's name (``levels.EVALUATORS``).
 """
+
 from __future__ import annotations
 
 import importlib

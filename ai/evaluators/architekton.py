@@ -9,6 +9,7 @@ short and the position is valued by
   enclose with his two placements (one or two empty sides), mismatching every
   empty side, for more than its owner can pay, is nearly a lost match.
 """
+
 from __future__ import annotations
 
 from engines.architekton import tiles as T

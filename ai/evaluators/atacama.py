@@ -5,6 +5,7 @@ valued by the win and the score margin (T4).
 state: each ply a uniformly random free field, as ``sample_move`` draws it, at a
 fraction of the cost (no move texts, no events, no copy), so the same CPU time
 buys the search several times the iterations."""
+
 from __future__ import annotations
 
 from engines.atacama import boards as B
@@ -108,6 +109,9 @@ def scores_with(state, placed: dict) -> list[int]:
             continue
         axis, colour = right
         g, s, c = (B.RIGHTS[colour][o] for o in B.ORES)
-        out.append(sum(g * line[0] + s * line[1] + c * line[2]
-                       for n, line in zip(counts[axis], sums[axis]) if n >= B.THRESHOLD))
+        out.append(
+            sum(
+                g * line[0] + s * line[1] + c * line[2] for n, line in zip(counts[axis], sums[axis]) if n >= B.THRESHOLD
+            )
+        )
     return out

@@ -12,6 +12,7 @@ and scores at all, the exact result is what counts.
 The work is counted (one unit per position valued) and bounded: a solve that passes its
 limit gives up (``solve``), so the same call does the same work on any machine.
 """
+
 from __future__ import annotations
 
 from engines.atacama import boards as B
@@ -27,8 +28,14 @@ def solve(state, limit: int) -> str | None:
     """The move that wins (else draws, else loses) against best play, by the largest margin,
     for the player to move in a two-player basic match; None when the endgame is too large
     for ``limit`` units of work, or outside the basic two-player game."""
-    if (state.players != 2 or state.tactics or state.pile or state.rights_open or state.resigned
-            or state.current_player() is None):
+    if (
+        state.players != 2
+        or state.tactics
+        or state.pile
+        or state.rights_open
+        or state.resigned
+        or state.current_player() is None
+    ):
         return None
     free = state.free_fields()
     if len(free) > MAX_FREE:
@@ -61,12 +68,12 @@ class _Solver:
         # seat 0 scores the columns, seat 1 the rows (T3), or as bought in the build-up game (T5)
         self.by_cols = state.rights[0][0] == "cols"
         signs = [B.RIGHTS[state.rights[seat][1]] for seat in (0, 1)]
-        self.cols, self.rows = [0] * B.SIZE, [0] * B.SIZE            # towers per line
-        self.col_sum, self.row_sum = [0] * B.SIZE, [0] * B.SIZE      # value per line, for its scorer
+        self.cols, self.rows = [0] * B.SIZE, [0] * B.SIZE  # towers per line
+        self.col_sum, self.row_sum = [0] * B.SIZE, [0] * B.SIZE  # value per line, for its scorer
         self.free = free
         # per field, what it adds to its column and to its row, with their scorers' signs
         col_signs, row_signs = (signs[0], signs[1]) if self.by_cols else (signs[1], signs[0])
-        for (c, r) in state.towers:
+        for c, r in state.towers:
             ore, points = ores[(c, r)]
             self._add(c, r, col_signs[ore] * points, row_signs[ore] * points, 1)
         self.values = [(col_signs[ores[f][0]] * ores[f][1], row_signs[ores[f][0]] * ores[f][1]) for f in free]
@@ -124,6 +131,7 @@ class _Solver:
         """The best move's text (ties: the first by name)."""
         everything = (1 << len(self.free)) - 1
         sign = 1 if self.movers[0] == 0 else -1
-        ranked = sorted(range(len(self.free)),
-                        key=lambda i: (-sign * self._child(0, everything, 0, i), B.FIELD_NAMES[self.free[i]]))
+        ranked = sorted(
+            range(len(self.free)), key=lambda i: (-sign * self._child(0, everything, 0, i), B.FIELD_NAMES[self.free[i]])
+        )
         return B.FIELD_NAMES[self.free[ranked[0]]]

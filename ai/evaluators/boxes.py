@@ -1,6 +1,7 @@
 """Tactori and FEM: the smallest polygon (R5) is a box of four bridges around the
 2x2 cells between four fields two apart.  How far each player is from closing
 such boxes steers the search towards polygons long before one scores."""
+
 from __future__ import annotations
 
 # own sides of a box (no side of another player) -> worth, superlinear: the
@@ -71,11 +72,11 @@ def readiness(state) -> list[float]:
             if c1 is None and c2 is None:
                 continue
             if c1 != key or c2 != key or owner not in (None, bridges[key][0]):
-                break           # closed to everybody
+                break  # closed to everybody
             owner, laid = bridges[key][0], laid + 1
         else:
             if laid == 4:
-                continue        # a polygon: in the score already
+                continue  # a polygon: in the score already
             tops = [stacks[f][-1] for f in corners if stacks[f]]
             if owner is not None:
                 out[owner] += WORTH[laid] + CORNERS[tops.count(owner)]

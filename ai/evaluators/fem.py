@@ -1,6 +1,7 @@
 """Tactori FEM: the first closed loop wins (R7), random playouts rarely close
 one, so they are short and valued by bridges on the board; the exact tactics
 (win in one, never leave a win in one to the opponent) are checked at the root."""
+
 from __future__ import annotations
 
 from . import score_margins

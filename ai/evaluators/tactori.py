@@ -1,6 +1,7 @@
 """Tactori (9x9): playouts are cut and valued by the polygon score (R5), a share
 of each own bridge's floor (bridges are what polygons are made of) and the
 boxes each player is building (``boxes.potential``)."""
+
 from __future__ import annotations
 
 from . import score_margins

@@ -3,6 +3,7 @@ counts only while it is still open to its builder, and own towers on the corners
 boxes count too (``boxes.readiness``).  The plain evaluator values every placement that lays
 no bridge alike, so the root's progressive widening looked at placements in move-text
 order (a1, a2, ...); corners tell them apart and steer the search to where bridges can go."""
+
 from __future__ import annotations
 
 from .boxes import readiness

@@ -6,29 +6,30 @@ level and number of seats, the levels' special settings, the review's share of t
 duels seat it.  ``levels.py``, ``review.py`` and ``duel.py`` read them through :func:`profile`;
 the reasons for every figure are with the figure, in the game's module.
 """
+
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 
-Key = tuple[int, str]    # (players, level)
+Key = tuple[int, str]  # (players, level)
 
 
 @dataclass(frozen=True)
 class Profile:
-    evaluator: ModuleType               # the game's evaluator module (ai/evaluators/__init__.py says what it has)
-    budgets: dict[str, int]             # search iterations by level, at two players
-    players_factor: dict[int, float] = field(default_factory=dict)    # the budget times this, by seats
-    level_factor: dict[Key, float] = field(default_factory=dict)      # ... and times this, by seats and level
-    exploration: dict[Key, float] = field(default_factory=dict)       # the search's UCB weight (search.EXPLORE)
-    contempt: dict[Key, float] = field(default_factory=dict)          # off a shared draw's reward (levels.Budget)
-    evaluators: dict[Key, str] = field(default_factory=dict)          # another evaluator of the game, by name
-    rave: dict[Key, float] = field(default_factory=dict)              # RAVE's weight in playouts
-    endgame: dict[Key, int] = field(default_factory=dict)             # positions an exact endgame solve may value
-    review_share: float = 0.5           # the review's budget per ply, a share of the level's iterations
+    evaluator: ModuleType  # the game's evaluator module (ai/evaluators/__init__.py says what it has)
+    budgets: dict[str, int]  # search iterations by level, at two players
+    players_factor: dict[int, float] = field(default_factory=dict)  # the budget times this, by seats
+    level_factor: dict[Key, float] = field(default_factory=dict)  # ... and times this, by seats and level
+    exploration: dict[Key, float] = field(default_factory=dict)  # the search's UCB weight (search.EXPLORE)
+    contempt: dict[Key, float] = field(default_factory=dict)  # off a shared draw's reward (levels.Budget)
+    evaluators: dict[Key, str] = field(default_factory=dict)  # another evaluator of the game, by name
+    rave: dict[Key, float] = field(default_factory=dict)  # RAVE's weight in playouts
+    endgame: dict[Key, int] = field(default_factory=dict)  # positions an exact endgame solve may value
+    review_share: float = 0.5  # the review's budget per ply, a share of the level's iterations
     review_share_by_players: dict[int, float] = field(default_factory=dict)
-    paired: tuple[int, ...] = ()        # seat counts at which duels seat each player in neighbouring pairs
+    paired: tuple[int, ...] = ()  # seat counts at which duels seat each player in neighbouring pairs
     # the review's calibration by seats, (a, b) of sigmoid(a + b * logit(v)) (ai/review.py); none: as searched
     calibration: dict[int, tuple[float, float]] = field(default_factory=dict)
 

@@ -1,4 +1,5 @@
 """The computer player's Architekton."""
+
 from ..evaluators import architekton
 from . import Profile
 

@@ -1,4 +1,5 @@
 """The computer player's Atacama."""
+
 from ..evaluators import atacama
 from . import Profile
 

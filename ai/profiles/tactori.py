@@ -1,4 +1,5 @@
 """The computer player's Tactori (9x9, two to four players)."""
+
 from ..evaluators import tactori
 from . import Profile
 

@@ -1,4 +1,5 @@
 """The computer player's Tactori FEM (5x5, two players, the first closed loop wins)."""
+
 from ..evaluators import fem
 from . import Profile
 

@@ -8,6 +8,7 @@ counted as the requests it takes (fetching the user unless cached, opening the D
 open, the message): 10,000 digests to users not cached go out in about 12 minutes, to cached ones
 in about 8 (``bench.digest``, docs/benchmarks.md).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -21,11 +22,11 @@ from engines import Joined, Text
 from matches import Match
 from matches.digests import DigestClaim, local_day, zone
 
+from ..locales import say
 from ..messages import present
 from ..messages.lines import jump_link
-from ..locales import say
-from .pacing import Pacer
 from ..replies import CONTENT_MAX, outgoing
+from .pacing import Pacer
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
@@ -48,9 +49,12 @@ def compose(matches: list[Match], user_id: int, locale, limit: int = CONTENT_MAX
     None when no match waits for him."""
     if not matches:
         return None
-    head = say(Text("📋 Your daily digest: it is your turn in {count} matches, the most urgent first.",
-                    count=len(matches)) if len(matches) != 1 else
-               Text("📋 Your daily digest: it is your turn in 1 match."), locale)
+    head = say(
+        Text("📋 Your daily digest: it is your turn in {count} matches, the most urgent first.", count=len(matches))
+        if len(matches) != 1
+        else Text("📋 Your daily digest: it is your turn in 1 match."),
+        locale,
+    )
     lines = [head]
     used = len(head)
     for shown, match in enumerate(matches):
@@ -83,15 +87,16 @@ class Digests:
     async def sleep(seconds: float) -> None:
         await asyncio.sleep(seconds)
 
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
-        self.pacer: Pacer = bot.reminders.pacer      # one budget with the reminders
+        self.pacer: Pacer = bot.reminders.pacer  # one budget with the reminders
 
     async def run_once(self) -> bool:
         """Send the digests due now; True while more are due than one round took."""
         service = self.bot.service
-        claims = await service.claim_due_digests(self.bot.process_name, limit=BATCH,
-                                                 lease=self.bot.settings.claim_lease)
+        claims = await service.claim_due_digests(
+            self.bot.process_name, limit=BATCH, lease=self.bot.settings.claim_lease
+        )
         for claim in claims:
             try:
                 await self._deliver_claimed(claim)
@@ -121,4 +126,3 @@ class Digests:
                 # DMs closed or Discord trouble: today's digest is lost, tomorrow's comes as usual.
                 log.warning("could not send the digest of %s: %s", claim.user_id, exc)
         await service.mark_digest_sent(claim)
-

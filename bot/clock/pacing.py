@@ -11,6 +11,7 @@ later.  That is a token bucket refilled token by token, and it never allows
 more than ``size`` sends in *any* ``period`` seconds, so it also respects a
 limit counted in fixed windows, however those are aligned.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -21,15 +22,15 @@ from dataclasses import dataclass
 # commands (boards, answers) go to the same channels meanwhile.
 CHANNEL_MESSAGES, CHANNEL_PERIOD = 5, 5.0
 GLOBAL_REQUESTS, GLOBAL_PERIOD = 50, 1.0
-BACKGROUND_CHANNEL = 4        # of 5 messages per 5 s in a channel
-BACKGROUND_GLOBAL = 40        # of 50 requests per second
+BACKGROUND_CHANNEL = 4  # of 5 messages per 5 s in a channel
+BACKGROUND_GLOBAL = 40  # of 50 requests per second
 
 
 class TokenBucket:
     def __init__(self, size: int, period: float):
         assert size >= 1 and period > 0
         self.size, self.period = size, period
-        self._spent: deque[float] = deque()   # when each token in use was spent, oldest first
+        self._spent: deque[float] = deque()  # when each token in use was spent, oldest first
 
     def wait(self, now: float, cost: int = 1) -> float:
         """Seconds until ``cost`` tokens are free (0: now)."""
@@ -56,6 +57,7 @@ class TokenBucket:
 @dataclass
 class Pacer:
     """One bucket per channel and one for the bot; a send takes a token of each."""
+
     channel_size: int = BACKGROUND_CHANNEL
     channel_period: float = CHANNEL_PERIOD
     global_size: int = BACKGROUND_GLOBAL

@@ -5,6 +5,7 @@ restart; a backlog after downtime goes out as fast as Discord's limits allow
 (``bot.clock.pacing``): every channel gets its share each round, the bot as a whole
 about 40 requests a second.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,37 +17,42 @@ from typing import TYPE_CHECKING
 import discord
 
 from engines import Text, Verbatim
-from matches import ClockEvent as Event, Match, ai_seats
+from matches import ClockEvent as Event
+from matches import Match, ai_seats
 from matches.timing import DAY
 
+from ..locales import say
 from ..messages import present
 from ..messages.lines import jump_link
 from ..persistent import view_of
-from ..locales import say
-from .pacing import BACKGROUND_CHANNEL, Pacer
 from ..replies import outgoing
+from .pacing import BACKGROUND_CHANNEL, Pacer
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
-BATCH = 200            # due matches read per round; a channel takes BACKGROUND_CHANNEL of them
+BATCH = 200  # due matches read per round; a channel takes BACKGROUND_CHANNEL of them
 
 # One wording per day of the wait, in turn.
 DAILY_WORDING = (
     lambda **f: Text("⏰ {player}, it's your move in {game}. Deadline {deadline}{link}.", **f),
     lambda **f: Text("⏰ {player}, {game} is waiting for you. Deadline {deadline}{link}.", **f),
-    lambda **f: Text("⏰ {player}, your opponents would love to see your next move in {game}. "
-                     "Deadline {deadline}{link}.", **f),
+    lambda **f: Text(
+        "⏰ {player}, your opponents would love to see your next move in {game}. Deadline {deadline}{link}.", **f
+    ),
     lambda **f: Text("⏰ {player}, a friendly nudge: {game} needs your move. Deadline {deadline}{link}.", **f),
 )
 
 
 def reminder_text(match: Match, event: Event, mention: str | Text, now: float) -> Text:
     link = jump_link(match)
-    fields = dict(player=mention, game=Verbatim(f"**{match.title} #{match.id}**"),
-                  link=Verbatim(f" ({link})" if link else ""),
-                  deadline=present.timestamp(match.deadline) if match.deadline else Text("soon"))
+    fields = dict(
+        player=mention,
+        game=Verbatim(f"**{match.title} #{match.id}**"),
+        link=Verbatim(f" ({link})" if link else ""),
+        deadline=present.timestamp(match.deadline) if match.deadline else Text("soon"),
+    )
     if event == Event.QUARTER:
         return Text("⏳ {player}, a quarter of your time is left in {game}: move by {deadline}{link}.", **fields)
     # A new wording every day of the wait (and matches start at different ones).
@@ -74,15 +80,20 @@ def claim_consequence(match: Match) -> Text | str:
 
 
 class Reminders:
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
         self.pacer = Pacer()
 
     async def run_once(self) -> bool:
         """Send what is due now, paced by Discord's limits; True while more is due than one round sent."""
         # Claimed, so that of several processes on one database exactly one delivers each (docs/hosting.md: PostgreSQL and shards).
-        due = await self.bot.service.claim_due(self.bot.process_name, limit=BATCH, per_channel=BACKGROUND_CHANNEL,
-                                               shards=self.bot.settings.shards, lease=self.bot.settings.claim_lease)
+        due = await self.bot.service.claim_due(
+            self.bot.process_name,
+            limit=BATCH,
+            per_channel=BACKGROUND_CHANNEL,
+            shards=self.bot.settings.shards,
+            lease=self.bot.settings.claim_lease,
+        )
         by_channel: dict[Hashable, list[tuple[Match, Event]]] = {}
         for match, event in due:
             by_channel.setdefault(match.home_channel_id, []).append((match, event))
@@ -108,8 +119,11 @@ class Reminders:
             await self._paced(channel, requests)
         # Fenced: a process paused past its lease finds the work taken over (or done) and sends nothing.
         if not await service.confirm_claim(match, lease=self.bot.settings.claim_lease):
-            log.info("%s for match %s not sent: the match changed or another process took the work over",
-                     event.name, match.id)
+            log.info(
+                "%s for match %s not sent: the match changed or another process took the work over",
+                event.name,
+                match.id,
+            )
             return
         try:
             await self.deliver(match, event)
@@ -129,7 +143,7 @@ class Reminders:
     async def _cost(self, match: Match, event: Event) -> tuple[Hashable, int]:
         """Where ``deliver`` will post, and how many requests to Discord it takes (0: it posts nothing)."""
         if event == Event.ABANDON:
-            return match.home_channel_id, 3 if match.thread_id else 1     # + fetching and archiving the thread
+            return match.home_channel_id, 3 if match.thread_id else 1  # + fetching and archiving the thread
         if event == Event.TIMEOUT:
             return match.home_channel_id, 1 if match.home_channel_id else 0
         mover = match.to_move_id()
@@ -137,7 +151,7 @@ class Reminders:
         if settings.reminders == "off" or silenced_by_digest(settings.reminders, event):
             return None, 0
         if settings.reminders in ("dm", "digest"):
-            return ("dm", mover), 2                                       # opening the DM channel, the message
+            return ("dm", mover), 2  # opening the DM channel, the message
         return match.home_channel_id, 1 if match.home_channel_id else 0
 
     async def deliver(self, match: Match, event: Event) -> None:
@@ -146,39 +160,77 @@ class Reminders:
         locale = self.bot.boards.match_locale(match)
         if event == Event.ABANDON:
             await self.bot.boards.announce_closed(
-                match, Text("**{title} #{id}** was closed as abandoned: nobody acted for 30 days after the "
-                            "deadline. It does not count for ratings.", title=match.title, id=match.id))
+                match,
+                Text(
+                    "**{title} #{id}** was closed as abandoned: nobody acted for 30 days after the "
+                    "deadline. It does not count for ratings.",
+                    title=match.title,
+                    id=match.id,
+                ),
+            )
             return
         if event == Event.TIMEOUT and await self.bot.tournaments.time_out(match):
-            return          # in an event match the late player loses by himself: nothing to claim
+            return  # in an event match the late player loses by himself: nothing to claim
         if event == Event.TIMEOUT:
             # Only people may claim: the computer never does, so with nobody else at the table nothing is said.
             others = [present.mention(p) for p in match.players if p != mover and not ai_seats.is_ai(p)]
             if channel and others:
-                fields = dict(late=match.name_of(mover), title=match.title, id=match.id,
-                              game=match.game, consequence=claim_consequence(match), others=Verbatim(" ".join(others)))
-                text = Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "
-                            "button or `/{game} claim`{consequence}.", **fields) if len(others) == 1 else \
-                    Text("⌛ {late} ran out of time in **{title} #{id}**. {others}: any of you may claim the win with "
-                         "the button or `/{game} claim`{consequence}.", **fields)
-                await channel.send(**outgoing(say(text, locale), notify=[p for p in match.players if p != mover],
-                                              view=view_of(self.bot.actions.claim_button(match), locale=locale),
-                                              nonce=delivery_nonce(match, event)))
+                fields = dict(
+                    late=match.name_of(mover),
+                    title=match.title,
+                    id=match.id,
+                    game=match.game,
+                    consequence=claim_consequence(match),
+                    others=Verbatim(" ".join(others)),
+                )
+                text = (
+                    Text(
+                        "⌛ {late} ran out of time in **{title} #{id}**. {others}: you may claim the win with the "
+                        "button or `/{game} claim`{consequence}.",
+                        **fields,
+                    )
+                    if len(others) == 1
+                    else Text(
+                        "⌛ {late} ran out of time in **{title} #{id}**. {others}: any of you may claim the win with "
+                        "the button or `/{game} claim`{consequence}.",
+                        **fields,
+                    )
+                )
+                await channel.send(
+                    **outgoing(
+                        say(text, locale),
+                        notify=[p for p in match.players if p != mover],
+                        view=view_of(self.bot.actions.claim_button(match), locale=locale),
+                        nonce=delivery_nonce(match, event),
+                    )
+                )
             return
         settings = await self.bot.service.user_settings(mover)
-        if settings.reminders == "off" or silenced_by_digest(settings.reminders, event) or \
-                not await self.bot.service.match_pings(match.id, mover):
+        if (
+            settings.reminders == "off"
+            or silenced_by_digest(settings.reminders, event)
+            or not await self.bot.service.match_pings(match.id, mover)
+        ):
             return
         now = self.bot.service.clock()
         if settings.reminders in ("dm", "digest"):
             try:
                 user = self.bot.get_user(mover) or await self.bot.fetch_user(mover)
                 # A DM is private: in the player's own language, once he has used the bot.
-                await user.send(**outgoing(say(reminder_text(match, event, Text("Hi"), now),
-                                               settings.language or locale), nonce=delivery_nonce(match, event)))
+                await user.send(
+                    **outgoing(
+                        say(reminder_text(match, event, Text("Hi"), now), settings.language or locale),
+                        nonce=delivery_nonce(match, event),
+                    )
+                )
                 return
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); mentioning in the channel instead", mover, exc)
         if channel:
-            await channel.send(**outgoing(say(reminder_text(match, event, present.mention(mover), now), locale),
-                                          notify=[mover], nonce=delivery_nonce(match, event)))
+            await channel.send(
+                **outgoing(
+                    say(reminder_text(match, event, present.mention(mover), now), locale),
+                    notify=[mover],
+                    nonce=delivery_nonce(match, event),
+                )
+            )

@@ -7,6 +7,7 @@ that sets its reminder for tomorrow does not cost a round.  A backlog is worked
 off as fast as Discord's limits allow (``bot.clock.reminders``), a round every
 ``SPREAD`` seconds at most.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,26 +17,26 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from ..messages import present
 from ..locales import say
+from ..messages import present
 from ..replies import outgoing
 
 if TYPE_CHECKING:
     from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
-SPREAD = 1.0           # seconds between rounds while a backlog lasts (the rounds themselves are paced)
+SPREAD = 1.0  # seconds between rounds while a backlog lasts (the rounds themselves are paced)
 MAX_SLEEP = 7 * 24 * 3600.0  # safety net only: the store tells the next due time, commits wake the task
 
 
 class Scheduler:
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
         self.task: asyncio.Task | None = None
         self._sleeping = False
-        self._interrupting = False    # the pending cancel() is our own wake-up
-        self._waiting_for = -math.inf    # the due time the task sleeps for (-inf: keep the pace)
-        self._scheduled = math.inf       # the soonest time scheduled by commits during a round
+        self._interrupting = False  # the pending cancel() is our own wake-up
+        self._waiting_for = -math.inf  # the due time the task sleeps for (-inf: keep the pace)
+        self._scheduled = math.inf  # the soonest time scheduled by commits during a round
 
     def start(self) -> None:
         self.bot.store.on_schedule.append(self.wake)
@@ -95,12 +96,12 @@ class Scheduler:
         await self.expire_challenges()
         await self.bot.tournaments.start_due()
         await self.bot.seasons.start_due()
-        await self.bot.tournaments.end_late_matches()       # publishes what they change, and any news
+        await self.bot.tournaments.end_late_matches()  # publishes what they change, and any news
         try:
             digests = await self.bot.digests.run_once()
         except Exception:  # noqa: BLE001 - the digests' trouble must not hold up the reminders
             log.exception("digest round failed")
-            digests = True          # look again soon
+            digests = True  # look again soon
         return await self.bot.reminders.run_once() or digests
 
     async def expire_challenges(self) -> None:
@@ -108,8 +109,11 @@ class Scheduler:
             if match.channel_id and match.message_id:
                 try:
                     channel = self.bot.get_partial_messageable(match.channel_id)
-                    await channel.get_partial_message(match.message_id).edit(**outgoing(
-                        content=say(present.challenge_message(match), self.bot.boards.match_locale(match)),
-                        view=None))
+                    await channel.get_partial_message(match.message_id).edit(
+                        **outgoing(
+                            content=say(present.challenge_message(match), self.bot.boards.match_locale(match)),
+                            view=None,
+                        )
+                    )
                 except discord.HTTPException as exc:
                     log.info("could not mark challenge %s as expired: %s", match.id, exc)

@@ -23,6 +23,7 @@ A person's turn of several moves comes on one board the same way: the moves
 within it are shown to him alone (``BoardPoster.post_move``), and the board that
 opens the computer's run lists them all (``bot.messages.boards.PendingBoard``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -50,8 +51,13 @@ WAIT_POLL = 1800.0
 # Tries of a computer's turn whose wait or move lost its database connection (a restart of the server):
 # the job is still in the database, so the turn waits a little longer each time and asks again.
 DATABASE_TRIES = 8
-DATABASE_AWAY = (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError, asyncpg.PostgresConnectionError,
-                 asyncpg.exceptions.OperatorInterventionError)
+DATABASE_AWAY = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
 
 
 class JobParked(RuntimeError):
@@ -90,15 +96,15 @@ class Waiters:
 
 
 class ComputerPlayer:
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
         self.workers = bot.settings.ai_workers
         # Tests think in threads of the bot (no process to start, SimCord's clock everywhere).
         self.threads = getattr(bot.settings, "ai_threads", False)
         self._pool: Executor | None = None
-        self._jobs: dict[int, tuple[int, asyncio.Task]] = {}   # match id -> (version waited for, task)
+        self._jobs: dict[int, tuple[int, asyncio.Task]] = {}  # match id -> (version waited for, task)
         self.waiters = Waiters()
-        self.runner: JobRunner | None = None                    # this process's thinking (AI_WORKERS > 0)
+        self.runner: JobRunner | None = None  # this process's thinking (AI_WORKERS > 0)
 
     def start(self) -> None:
         """Hear of the jobs' results; think about jobs here unless AI_WORKERS is 0."""
@@ -108,13 +114,21 @@ class ComputerPlayer:
         if self.workers > 0:
             # Reviews asked here are thought about by the task that asks (bot.history.reviews), in the
             # review worker; the slots take live moves only.
-            self.runner = JobRunner(self.bot.service, self.bot.process_name, moves=self.workers, reviews=0,
-                                    think=self.think, review=self.bot.history.reviewer.compute,
-                                    processes=self.workers + 1)
+            self.runner = JobRunner(
+                self.bot.service,
+                self.bot.process_name,
+                moves=self.workers,
+                reviews=0,
+                think=self.think,
+                review=self.bot.history.reviewer.compute,
+                processes=self.workers + 1,
+            )
             self.runner.start()
         elif store.backend == "sqlite":
-            log.warning("AI_WORKERS=0 on SQLite: nothing thinks for the computer (a worker, python -m ai worker, "
-                        "needs PostgreSQL); set AI_WORKERS to 1 or more")
+            log.warning(
+                "AI_WORKERS=0 on SQLite: nothing thinks for the computer (a worker, python -m ai worker, "
+                "needs PostgreSQL); set AI_WORKERS to 1 or more"
+            )
 
     def _executor(self) -> Executor | None:
         """The process pool, started on first use; None (the loop's thread pool) when AI_WORKERS is 0
@@ -124,8 +138,7 @@ class ComputerPlayer:
             # Not forkserver: its Process.poll() waits on a pipe with a deadline from time.monotonic(),
             # and spins for ever wherever that clock stands still (SimCord's virtual time in tests);
             # spawn's children are polled with waitpid, whatever the clock does.
-            self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
     async def think(self, job: Thinking) -> str:
@@ -181,7 +194,7 @@ class ComputerPlayer:
             self.waiters.leave(MOVE, job.match_id, job.version, nap)
 
     async def _play(self, job: Thinking) -> None:
-        sent = None             # a move whose playing lost the connection: it may have counted
+        sent = None  # a move whose playing lost the connection: it may have counted
         try:
             for attempt in range(DATABASE_TRIES):
                 move = None
@@ -209,9 +222,12 @@ class ComputerPlayer:
                     if move is not None:
                         sent = move
                     if attempt < DATABASE_TRIES - 1:
-                        log.warning("the database went away during the computer's turn in match %s (%s);"
-                                    " asking again", job.match_id, exc)
-                        await asyncio.sleep(min(30.0, 0.5 * 2 ** attempt))
+                        log.warning(
+                            "the database went away during the computer's turn in match %s (%s); asking again",
+                            job.match_id,
+                            exc,
+                        )
+                        await asyncio.sleep(min(30.0, 0.5 * 2**attempt))
                         continue
                     log.exception("the computer could not move in match %s", job.match_id)
                     await self._post_unposted(job.match_id)
@@ -232,8 +248,12 @@ class ComputerPlayer:
         its answer or what followed it was lost); if so its board is posted now, as it would have been."""
         match = await self.bot.service.get(job.match_id)
         moves = await self.bot.service.moves(job.match_id)
-        if match.version != job.version + 1 or not moves or moves[-1].user_id != job.user_id \
-                or moves[-1].move.replace(" ", "").lower() != move.replace(" ", "").lower():
+        if (
+            match.version != job.version + 1
+            or not moves
+            or moves[-1].user_id != job.user_id
+            or moves[-1].move.replace(" ", "").lower() != move.replace(" ", "").lower()
+        ):
             return False
         log.warning("the computer's move in match %s counted before the connection broke; posting it", job.match_id)
         try:

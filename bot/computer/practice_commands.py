@@ -2,6 +2,7 @@
 
 A group, since Discord runs a group's subcommands and never the group itself: ``/practice position
 [game]`` gives one, ``/practice answer``, ``/practice hint`` and ``/practice stats``."""
+
 from __future__ import annotations
 
 import discord

@@ -1,6 +1,7 @@
 """Short rules summaries for ``/<game> rules``, in English, German (``de/``) and French (``fr/``):
 here, or in ``<home>/help/`` for a game with a home of its own (``Game.folder("help")``)."""
-from functools import lru_cache
+
+from functools import cache
 from importlib import resources
 
 from ..locales import language
@@ -14,10 +15,10 @@ def rules_text(game: str, locale=None) -> str:
     return _read(game, language(locale), get_game(game).folder("help"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(game: str, lang: str, home=None) -> str:
     # Read once per game and language: the command answers from memory, not the disk.
     folder = home or resources.files(__package__)
     translated = folder.joinpath(lang, f"{game}.md")
     page = translated if lang != "en" and translated.is_file() else folder.joinpath(f"{game}.md")
-    return typeset(lang, page.read_text("utf-8"))     # French no-break spaces, as in every message
+    return typeset(lang, page.read_text("utf-8"))  # French no-break spaces, as in every message

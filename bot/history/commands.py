@@ -1,6 +1,7 @@
 """The history feature as the bot sees it: ``bot.history`` (``/<game> replay``, ``/<game> review``,
 the private ``/<game> board ply:``), the Review button under a finished match's board, and the
 replay and score chart the final board carries."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 
 class History(Replays, ReviewActions):
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
 
     @property
@@ -31,21 +32,31 @@ class History(Replays, ReviewActions):
     def boards(self):
         return self.bot.boards
 
-    async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
-                      statuses: tuple[str, ...] = ("active",), acknowledge=None) -> Match | None:
+    async def resolve(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        match_id: int | None,
+        statuses: tuple[str, ...] = ("active",),
+        acknowledge=None,
+    ) -> Match | None:
         return await lookup.resolve(interaction, game, match_id, statuses, acknowledge)
 
 
-class ReviewButton(Persistent, discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"{PREFIX}:review:(?P<id>[0-9]+):(?P<v>[0-9]+)"):
+class ReviewButton(
+    Persistent, discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREFIX}:review:(?P<id>[0-9]+):(?P<v>[0-9]+)"
+):
     """Under a finished match's board: the computer's review of it, in the match's channel."""
 
     label = Text("Review")
 
     def __init__(self, match_id: int, version: int = 0):
         self.match_id, self.version = match_id, version
-        super().__init__(discord.ui.Button(label=self.label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{PREFIX}:review:{match_id}:{version}"))
+        super().__init__(
+            discord.ui.Button(
+                label=self.label, style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:review:{match_id}:{version}"
+            )
+        )
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):

@@ -16,6 +16,7 @@ A review is computed once per match and stored (``matches.reviews``): asking aga
 or a second player asking while it is computed, posts the same review without
 starting another.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,9 +37,9 @@ from matches.jobs import REVIEW
 from matches.service import Reviewing, review_record
 from render.common import encode_png
 
+from ..locales import say
 from ..messages import present
 from ..messages.alt_text import DESCRIPTION_MAX, result_words, spoken
-from ..locales import say
 from ..replies import fit, outgoing, public_locale
 
 if TYPE_CHECKING:
@@ -46,9 +47,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NICENESS = 10          # added to the review worker's niceness: live moves come first
-REVIEW_POLL = 1800.0   # seconds a wait for a review sleeps at most without being told it is done
-COSTLIEST = 3          # moves listed per player
+NICENESS = 10  # added to the review worker's niceness: live moves come first
+REVIEW_POLL = 1800.0  # seconds a wait for a review sleeps at most without being told it is done
+COSTLIEST = 3  # moves listed per player
 
 
 def _lower_priority() -> None:
@@ -59,11 +60,11 @@ def _lower_priority() -> None:
     process's (its main thread's), not from its own, so that every job may call this again."""
     try:
         if threading.current_thread() is threading.main_thread():
-            os.nice(NICENESS)       # the spawned worker starts at the bot's niceness; the kernel caps at 19
-        else:       # Linux: a thread's own priority (its native id is its task id)
+            os.nice(NICENESS)  # the spawned worker starts at the bot's niceness; the kernel caps at 19
+        else:  # Linux: a thread's own priority (its native id is its task id)
             process = os.getpriority(os.PRIO_PROCESS, os.getpid())
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), min(19, process + NICENESS))
-    except (AttributeError, OSError):      # elsewhere: the separate worker alone keeps moves first
+    except (AttributeError, OSError):  # elsewhere: the separate worker alone keeps moves first
         pass
 
 
@@ -76,19 +77,20 @@ class ReviewWorker:
     """One worker for every review (a process, or a thread when ``AI_WORKERS`` is 0), apart from the
     computer's pool; a match's review is computed once however many ask at the same time."""
 
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
         self.workers = bot.settings.ai_workers
         self.threads = getattr(bot.settings, "ai_threads", False)
         self._executor: Executor | None = None
         self.running: dict[int, asyncio.Future] = {}
-        self.started = 0          # reviews asked of the queue (for tests and logs)
+        self.started = 0  # reviews asked of the queue (for tests and logs)
 
     def executor(self) -> Executor:
         if self._executor is None:
             if self.workers > 0 and not self.threads:
-                self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_lower_priority)
+                self._executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
         return self._executor
@@ -132,7 +134,7 @@ class ReviewWorker:
                 if state.state == "parked":
                     raise RuntimeError(f"the review of match {job.match_id} was parked: {state.error}")
                 wait = REVIEW_POLL
-                if state.state == "waiting" and runner is not None:      # a failed try: the next after its delay
+                if state.state == "waiting" and runner is not None:  # a failed try: the next after its delay
                     wait = min(wait, max(0.05, state.not_before - service.clock()))
                 await nap(wait)
         finally:
@@ -165,21 +167,34 @@ def review_text(match: Match, review: dict[str, Any], game: str) -> Joined:
     from ai.review import Review
 
     done = Review.from_json(review)
-    lines: list[Any] = [Text("**Review of {title} #{id}** (the computer at its hard level judged every move).",
-                             title=match.title, id=match.id)]
+    lines: list[Any] = [
+        Text(
+            "**Review of {title} #{id}** (the computer at its hard level judged every move).",
+            title=match.title,
+            id=match.id,
+        )
+    ]
     for seat, name in enumerate(match.names):
-        accuracy = Text("**{player}**: accuracy {accuracy} %", player=name,
-                        accuracy=f"{done.accuracy[seat]:.0f}" if seat < len(done.accuracy) else "?")
+        accuracy = Text(
+            "**{player}**: accuracy {accuracy} %",
+            player=name,
+            accuracy=f"{done.accuracy[seat]:.0f}" if seat < len(done.accuracy) else "?",
+        )
         costly = done.costliest(seat, COSTLIEST)
         # the player's line heads his moves: they do not repeat his name, and each says what its
         # number is (the drop in his win chance, in points of 0-100)
         lines.append(Joined([accuracy, Text("costliest moves:") if costly else Text("no costly move")], " · "))
         for p in costly:
-            lines.append(Text("- Move {number}: {move}, win chance {drop} points; better {best} · {command}",
-                              number=p.ply + 1, move=Verbatim(f"`{p.move}`"),
-                              drop=f"-{percent(p.drop)}",     # the sign is part of the number
-                              best=Verbatim(f"`{p.best}`"),
-                              command=Verbatim(f"`/{game} board match:{match.id} ply:{p.ply}`")))
+            lines.append(
+                Text(
+                    "- Move {number}: {move}, win chance {drop} points; better {best} · {command}",
+                    number=p.ply + 1,
+                    move=Verbatim(f"`{p.move}`"),
+                    drop=f"-{percent(p.drop)}",  # the sign is part of the number
+                    best=Verbatim(f"`{p.best}`"),
+                    command=Verbatim(f"`/{game} board match:{match.id} ply:{p.ply}`"),
+                )
+            )
     return Joined(lines, "\n")
 
 
@@ -191,8 +206,7 @@ class ReviewActions:
         return ReviewWorker(self.bot)
 
     async def review(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
-        match = await self.resolve(interaction, game, match_id,
-                                   statuses=("active", "finished", "aborted", "abandoned"))
+        match = await self.resolve(interaction, game, match_id, statuses=("active", "finished", "aborted", "abandoned"))
         if match is None:
             return
         await self.review_match(interaction, match)
@@ -206,17 +220,31 @@ class ReviewActions:
         locale = public_locale(interaction) if here else self.boards.match_locale(match)
         await interaction.response.defer(thinking=True, ephemeral=not here)
         if await self.service.stored_review(match.id) is None:
-            note = Text("Reviewing {title} #{id}: the computer judges every one of its {moves} moves. "
-                        "This takes a minute or two…", title=match.title, id=match.id, moves=job_moves(job))
+            note = Text(
+                "Reviewing {title} #{id}: the computer judges every one of its {moves} moves. "
+                "This takes a minute or two…",
+                title=match.title,
+                id=match.id,
+                moves=job_moves(job),
+            )
             await interaction.edit_original_response(**outgoing(say(note, interaction.locale if not here else locale)))
         try:
             review = await self.reviewer.review(job)
             png = await asyncio.to_thread(self._review_png, match, review, locale, job)
         except Exception:  # noqa: BLE001 - the player must hear something either way
             log.exception("no review for match %s", match.id)
-            await interaction.edit_original_response(**outgoing(say(Text(
-                "The review of {title} #{id} could not be made just now; try again later.", title=match.title,
-                id=match.id), interaction.locale)))
+            await interaction.edit_original_response(
+                **outgoing(
+                    say(
+                        Text(
+                            "The review of {title} #{id} could not be made just now; try again later.",
+                            title=match.title,
+                            id=match.id,
+                        ),
+                        interaction.locale,
+                    )
+                )
+            )
             return
         content = say(review_text(match, review, match.game), locale)
         file = self._review_file(match, png, locale)
@@ -225,9 +253,19 @@ class ReviewActions:
             return
         channel = self.bot.get_channel(match.home_channel_id) or await self.bot.fetch_channel(match.home_channel_id)
         posted = await channel.send(**outgoing(content, file=file))
-        await interaction.edit_original_response(**outgoing(say(Text(
-            "The review of {title} #{id} is in its channel: {link}", title=match.title, id=match.id,
-            link=Verbatim(posted.jump_url)), interaction.locale)))
+        await interaction.edit_original_response(
+            **outgoing(
+                say(
+                    Text(
+                        "The review of {title} #{id} is in its channel: {link}",
+                        title=match.title,
+                        id=match.id,
+                        link=Verbatim(posted.jump_url),
+                    ),
+                    interaction.locale,
+                )
+            )
+        )
 
     def _review_png(self, match: Match, review: dict[str, Any], locale, job: Reviewing) -> bytes:
         from ai.review import Review
@@ -240,14 +278,20 @@ class ReviewActions:
         return encode_png(review_chart(done, Record.from_dict(job.record), say=sayer))
 
     def _review_file(self, match: Match, png: bytes, locale) -> discord.File:
-        words = Text("Chart of every player's chance to win before each move in {title} #{id}, mistakes and "
-                     "blunders marked", title=match.title, id=match.id)
-        result = result_words(match)          # as the chart's own result line and the score chart's description
+        words = Text(
+            "Chart of every player's chance to win before each move in {title} #{id}, mistakes and blunders marked",
+            title=match.title,
+            id=match.id,
+        )
+        result = result_words(match)  # as the chart's own result line and the score chart's description
         if result is not None:
             words = Text("{chart}. {result}", chart=words, result=result)
         description = spoken(say(words, locale, escaped=False))
-        return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-review.png",
-                            description=fit(description, DESCRIPTION_MAX))
+        return discord.File(
+            io.BytesIO(png),
+            filename=f"{match.game}-{match.id}-review.png",
+            description=fit(description, DESCRIPTION_MAX),
+        )
 
 
 def job_moves(job: Reviewing) -> int:

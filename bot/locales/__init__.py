@@ -14,10 +14,11 @@ Private replies follow the reader's Discord language (``interaction.locale``);
 public messages in a server follow the server's language
 (``guild.preferred_locale``), so everyone in a channel reads the same words.
 """
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ def homes() -> tuple[Path, ...]:
     return tuple(folder for folder in (game.folder("locales") for game in registered()) if folder)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str, homes: tuple[Path, ...]) -> dict[str, str]:
     merged: dict[str, str] = {}
     for folder in (HERE, *homes):

@@ -35,20 +35,40 @@ its language where a field meets the template's own words, and the language's
 spacing to those words (:func:`typeset`), so the catalogues
 keep natural spelling and every template gets the rule, old and new.
 """
+
 from __future__ import annotations
 
 import re
 import string
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 VOWELS = "aáàâäãåeéèêëiíìîïoóòôöõøuúùûüœæ"
 Y = "yýÿ"
 # First names said with a mute h in French (d'Hugo), without their accents (Hélène, Helene); every other
 # h is taken as aspirated (de Harry, de Heidi).
-MUTE_H = frozenset({"hector", "helene", "heloise", "henri", "henriette", "hermine", "herve", "hilaire",
-                    "hippolyte", "honore", "honorine", "horace", "hortense", "hubert", "hugo", "hugues"})
+MUTE_H = frozenset(
+    {
+        "hector",
+        "helene",
+        "heloise",
+        "henri",
+        "henriette",
+        "hermine",
+        "herve",
+        "hilaire",
+        "hippolyte",
+        "honore",
+        "honorine",
+        "horace",
+        "hortense",
+        "hubert",
+        "hugo",
+        "hugues",
+    }
+)
 # A word that French elides before: a vowel, or a y before a consonant ("Yvonne", not "Yann");
 # not a code such as "e5" or "a1".
 ELIDING = re.compile(rf"(?:[{VOWELS}]|[{Y}](?=[^\W\d{VOWELS}{Y}]))(?!\d)", re.IGNORECASE)
@@ -62,11 +82,14 @@ COMPOUND_BEFORE = re.compile(r"\w-$")
 # French spacing: an ordinary space before the sign (colon only when a space, markdown or the end follows,
 # so " :emoji:" is left alone), or after an opening guillemet.
 NARROW, NO_BREAK = "\u202f", "\u00a0"
-FRENCH_SPACES = ((re.compile(r" (?=[;!?»])"), NARROW), (re.compile(r"(?<=«) "), NARROW),
-                 (re.compile(r" (?=:(?:\s|$|\*|_))"), NO_BREAK),
-                 (re.compile(r"(?<=[\d}]) (?=%)"), NARROW),              # "{accuracy} %"
-                 (re.compile(r"(?<=[\d}]) (?=h \d)"), NO_BREAK),         # "{hour} h 00": both spaces
-                 (re.compile(r"(?<=[\d}]\u00a0h) (?=\d)"), NO_BREAK))
+FRENCH_SPACES = (
+    (re.compile(r" (?=[;!?»])"), NARROW),
+    (re.compile(r"(?<=«) "), NARROW),
+    (re.compile(r" (?=:(?:\s|$|\*|_))"), NO_BREAK),
+    (re.compile(r"(?<=[\d}]) (?=%)"), NARROW),  # "{accuracy} %"
+    (re.compile(r"(?<=[\d}]) (?=h \d)"), NO_BREAK),  # "{hour} h 00": both spaces
+    (re.compile(r"(?<=[\d}]\u00a0h) (?=\d)"), NO_BREAK),
+)
 CODE_SPAN = re.compile(r"(`[^`]*`)")
 
 Rule = Callable[[str, str, str], tuple[str, str]]
@@ -101,7 +124,7 @@ RULES: dict[str, Rule] = {"fr": elide, "de": hyphenate}
 
 
 def _french_spacing(text: str) -> str:
-    pieces = CODE_SPAN.split(text)          # code spans at the odd places, kept as typed
+    pieces = CODE_SPAN.split(text)  # code spans at the odd places, kept as typed
     for i in range(0, len(pieces), 2):
         for pattern, space in FRENCH_SPACES:
             pieces[i] = pattern.sub(space, pieces[i])

@@ -8,6 +8,7 @@ who is to move or how it ended.  The result is said once, with why it was won
 message it comes with, and without markdown escapes (a screen reader would read
 the backslashes aloud).
 """
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,7 @@ _MARKUP = re.compile(r"\*\*|__|~~|`")
 
 # Why a match was won, beyond the scores.
 WON_BECAUSE = {
-    "early": lambda winner: Text("{winner} won: the other side could not pay for an enclosed building.",
-                                 winner=winner),
+    "early": lambda winner: Text("{winner} won: the other side could not pay for an enclosed building.", winner=winner),
     "resign": lambda winner: Text("{winner} won by resignation.", winner=winner),
     "timeout": lambda winner: Text("{winner} won on time.", winner=winner),
     "loop": lambda winner: Text("{winner} won with a closed loop of bridges.", winner=winner),
@@ -39,9 +39,10 @@ def board_description(match: Match, last: str = "") -> Text:
     message words it.  A finished board says the result instead, once: the last move's own words
     would say the scores and the winner again."""
     if match.plies:
-        parts = [Text("{title} board, match #{id}, after {moves}.", title=match.title, id=match.id,
-                      moves=moves(match.plies))]
-    else:       # not "after 0 moves"
+        parts = [
+            Text("{title} board, match #{id}, after {moves}.", title=match.title, id=match.id, moves=moves(match.plies))
+        ]
+    else:  # not "after 0 moves"
         parts = [Text("{title} board, match #{id}, before the first move.", title=match.title, id=match.id)]
     if last and match.plies and match.outcome() is None:
         parts.append(Text("Last: {what}", what=last))

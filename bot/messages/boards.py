@@ -12,6 +12,7 @@ The features add their buttons to a board (``board_items``: a function per featu
 bot and the match) and the final board's extras (``final_extras``: the replay and score chart);
 the client wires them, so that this module imports no feature.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -19,8 +20,9 @@ import contextlib
 import functools
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -28,26 +30,27 @@ from engines import Joined, Text
 from matches import Match, MoveResult, Series
 from render import render_png
 
-from . import present
-from .alt_text import DESCRIPTION_MAX, board_description, spoken
 from ..locales import say
 from ..persistent import view_of
 from ..replies import PRIVATE_ACK, fit, outgoing, private, public, public_locale, server_locale
+from . import present
+from .alt_text import DESCRIPTION_MAX, board_description, spoken
 
 log = logging.getLogger(__name__)
 
 
-BoardItems = Callable[[Any, Match], list]                       # (bot, match) -> the feature's buttons
+BoardItems = Callable[[Any, Match], list]  # (bot, match) -> the feature's buttons
 FinalExtras = Callable[[Match, Any], Awaitable[tuple[list[discord.File], Any]]]
 
 
 @dataclass
 class PendingBoard:
     """The computer's moves in a row in one match, until the board that lists them is posted."""
-    thinking: list[tuple[int, int]] = field(default_factory=list)   # (channel, message) saying "… is thinking…"
-    said: list[Any] = field(default_factory=list)     # what the board lists: the move before the run, its moves
-    moves: list[Any] = field(default_factory=list)    # the moves among them, for the alt text's "Last:"
-    unposted: int = 0                                 # computer moves not on a board yet
+
+    thinking: list[tuple[int, int]] = field(default_factory=list)  # (channel, message) saying "… is thinking…"
+    said: list[Any] = field(default_factory=list)  # what the board lists: the move before the run, its moves
+    moves: list[Any] = field(default_factory=list)  # the moves among them, for the alt text's "Last:"
+    unposted: int = 0  # computer moves not on a board yet
 
 
 async def _no_extras(match: Match, locale) -> tuple[list[discord.File], Any]:
@@ -83,8 +86,11 @@ class BoardPoster:
         png = await asyncio.to_thread(render_png, match.state(), present.said_names(match, sayer), say=sayer)
         # One paragraph: a turn's moves (one line each in the message) are read one after the other.
         description = spoken(say(board_description(match, last), locale, escaped=False)).replace("\n", " ")
-        return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{match.version}.png",
-                            description=fit(description, DESCRIPTION_MAX))
+        return discord.File(
+            io.BytesIO(png),
+            filename=f"{match.game}-{match.id}-{match.version}.png",
+            description=fit(description, DESCRIPTION_MAX),
+        )
 
     def board_view(self, match: Match, locale=None) -> discord.ui.View | None:
         """The board's buttons, each feature's (in the order the client gave them); None without any."""
@@ -102,7 +108,7 @@ class BoardPoster:
     async def turn_content(self, match: Match, description: str = "", series: Series | None = None) -> Text:
         event = await self.service.event_of_match(match.id)
         if event is not None and event[0].format != "knockout":
-            series = None       # a Swiss or league match is one game: no series to tell of
+            series = None  # a Swiss or league match is one game: no series to tell of
         elif series is None and match.status in ("active", "finished"):
             series = await self.service.series(match.series_id)
         away = None
@@ -115,8 +121,9 @@ class BoardPoster:
             return message
         return Joined([Text("🏆 {event}, round {round}", event=event[0].title, round=event[1]), message], "\n")
 
-    async def post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
-                        series: Series | None = None) -> None:
+    async def post_turn(
+        self, interaction: discord.Interaction, match: Match, description: str = "", series: Series | None = None
+    ) -> None:
         """Answer with the board image, the move in words and who is next.
 
         The board goes where the match lives (its thread, if it has one); when
@@ -128,7 +135,7 @@ class BoardPoster:
         finally:
             self.bot.computer.schedule(match)
         if match.status in ("finished", "void"):
-            await self.bot.tournaments.publish()       # an event's round may have ended with it
+            await self.bot.tournaments.publish()  # an event's round may have ended with it
 
     async def post_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
         """A person's move.  While the same person is still to act in the same turn (Architekton's
@@ -164,9 +171,16 @@ class BoardPoster:
         try:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True, ephemeral=True)
-            text = Joined([await self.turn_content(match, description),
-                           Text("Only you see this board until your turn is over; then the channel gets one board "
-                                "with your whole turn.")], "\n")
+            text = Joined(
+                [
+                    await self.turn_content(match, description),
+                    Text(
+                        "Only you see this board until your turn is over; then the channel gets one board "
+                        "with your whole turn."
+                    ),
+                ],
+                "\n",
+            )
             kwargs = {"file": await self.board_file(match, interaction.locale, description)}
             view = self.board_view(match, interaction.locale)
             if view is not None:
@@ -199,8 +213,9 @@ class BoardPoster:
     async def post_pending(self, match: Match, series: Series | None = None) -> None:
         """The board after the computer's moves in a row, in place of the one that said it was thinking."""
         pending = self.pending.pop(match.id, None) or PendingBoard()
-        await self.post_in_channel(match, Joined(pending.said, "\n"), series, last=Joined(pending.moves, " "),
-                                   replacing=pending.thinking)
+        await self.post_in_channel(
+            match, Joined(pending.said, "\n"), series, last=Joined(pending.moves, " "), replacing=pending.thinking
+        )
 
     async def post_web_move(self, result: MoveResult) -> None:
         """A move made on the web board, like one made in Discord: within a turn of several moves the
@@ -221,8 +236,16 @@ class BoardPoster:
         finally:
             self.bot.computer.schedule(match)
 
-    async def post_in_channel(self, match: Match, description, series: Series | None = None, *, last=None,
-                              replacing: list[tuple[int, int]] = (), publish: bool = True) -> discord.Message | None:
+    async def post_in_channel(
+        self,
+        match: Match,
+        description,
+        series: Series | None = None,
+        *,
+        last=None,
+        replacing: list[tuple[int, int]] = (),
+        publish: bool = True,
+    ) -> discord.Message | None:
         """The board where the match lives, with no interaction to answer (the computer's moves, a web
         move, an event match's board): in the server's language, the next person mentioned.
 
@@ -241,7 +264,8 @@ class BoardPoster:
         text = await self._with_final_extras(match, locale, text, kwargs)
         try:
             message = await self.bot.get_partial_messageable(home).send(
-                **outgoing(say(text, locale), notify=self.notify(match), **kwargs))
+                **outgoing(say(text, locale), notify=self.notify(match), **kwargs)
+            )
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
             return None
@@ -254,7 +278,7 @@ class BoardPoster:
         if match.status in ("finished", "void") and match.thread_id:
             await self._archive(match.thread_id)
         if publish and match.status in ("finished", "void"):
-            await self.bot.tournaments.publish()       # an event's round may have ended with it
+            await self.bot.tournaments.publish()  # an event's round may have ended with it
         return message
 
     def _pending_opened(self, match: Match, channel_id: int, message_id: int, description) -> None:
@@ -267,11 +291,12 @@ class BoardPoster:
         pending.thinking.append((channel_id, message_id))
         if description:
             pending.said.append(description)
-            if match.plies:         # a move, not "The match begins.": the alt text's "Last:" names it
+            if match.plies:  # a move, not "The match begins.": the alt text's "Last:" names it
                 pending.moves.append(description)
 
-    async def _post_turn(self, interaction: discord.Interaction, match: Match, description: str = "",
-                         series: Series | None = None) -> None:
+    async def _post_turn(
+        self, interaction: discord.Interaction, match: Match, description: str = "", series: Series | None = None
+    ) -> None:
         home = match.home_channel_id
         target = home or interaction.channel_id
         # A private placeholder (pointer to another channel, or a slow store) is
@@ -289,22 +314,30 @@ class BoardPoster:
         content = public(interaction, await self._with_final_extras(match, public_locale(interaction), text, kwargs))
         try:
             if not elsewhere:
-                message = await interaction.followup.send(**outgoing(content, notify=self.notify(match), **kwargs),
-                                                          wait=True)
+                message = await interaction.followup.send(
+                    **outgoing(content, notify=self.notify(match), **kwargs), wait=True
+                )
             else:
                 message = await self.bot.get_partial_messageable(target).send(
-                    **outgoing(content, notify=self.notify(match), **kwargs))
-                done = Text("Done — the board is below.") if target == interaction.channel_id else \
-                    Text("Done — the board is in {channel}.", channel=f"<#{target}>")
+                    **outgoing(content, notify=self.notify(match), **kwargs)
+                )
+                done = (
+                    Text("Done — the board is below.")
+                    if target == interaction.channel_id
+                    else Text("Done — the board is in {channel}.", channel=f"<#{target}>")
+                )
                 await interaction.followup.send(**outgoing(private(interaction, done), ephemeral=True))
         except discord.HTTPException as exc:
             log.warning("could not post the board of match %s: %s", match.id, exc)
             # Whoever moves next must still hear about it: retry once, words only.
             try:
-                without = Joined([text, Text("(The board image could not be posted; `/{game} board` shows it.)",
-                                             game=match.game)], "\n")
+                without = Joined(
+                    [text, Text("(The board image could not be posted; `/{game} board` shows it.)", game=match.game)],
+                    "\n",
+                )
                 message = await self.bot.get_partial_messageable(home or interaction.channel_id).send(
-                    **outgoing(public(interaction, without), notify=self.notify(match)))
+                    **outgoing(public(interaction, without), notify=self.notify(match))
+                )
             except discord.HTTPException:
                 await self._tell_failure(interaction, match, exc)
                 return
@@ -342,12 +375,25 @@ class BoardPoster:
             log.info("the thinking board %s stays: %s", message_id, exc)
 
     async def _tell_failure(self, interaction: discord.Interaction, match: Match, exc: discord.HTTPException) -> None:
-        why = Text("I am not allowed to post there") if isinstance(exc, discord.Forbidden) else \
-            Text("Discord answered {status}", status=exc.status)
+        why = (
+            Text("I am not allowed to post there")
+            if isinstance(exc, discord.Forbidden)
+            else Text("Discord answered {status}", status=exc.status)
+        )
         try:
-            await interaction.followup.send(**outgoing(private(interaction, Text(
-                "Saved — but I could not post the board ({why}). Use `/{game} board` to see it.",
-                why=why, game=match.game)), ephemeral=True))
+            await interaction.followup.send(
+                **outgoing(
+                    private(
+                        interaction,
+                        Text(
+                            "Saved — but I could not post the board ({why}). Use `/{game} board` to see it.",
+                            why=why,
+                            game=match.game,
+                        ),
+                    ),
+                    ephemeral=True,
+                )
+            )
         except discord.HTTPException:
             log.warning("could not tell the user either for match %s", match.id)
 

@@ -1,4 +1,5 @@
 """Small pieces of text that several features put in their messages."""
+
 from __future__ import annotations
 
 from engines import Text

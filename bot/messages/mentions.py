@@ -9,10 +9,11 @@ The rule, in one place:
 - names and echoed input are data: :func:`shown` escapes them (markdown and mentions) when
   a Text is said on Discord, so a member called ``@everyone`` or ``**x**`` reads as such.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 import discord
 
@@ -31,8 +32,7 @@ _MARKDOWN = re.compile(r"([\\*`_~|]|^>(?:>>)?\s|^#{1,3}\s|^-#\s|^\s*[-+]\s|\[(?=
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
     """These users and nobody else: never @everyone, @here, a role, or the author of a replied-to message."""
     users = [discord.Object(id=i) for i in dict.fromkeys(user_ids)]
-    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False) \
-        if users else NOBODY
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False) if users else NOBODY
 
 
 def named(content: str | None, players: Iterable[int]) -> list[int]:

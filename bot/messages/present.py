@@ -1,4 +1,5 @@
 """Turn matches into Discord message text.  No rules here: the engine decides."""
+
 from __future__ import annotations
 
 from engines import Joined, Text, Verbatim, get_game
@@ -27,7 +28,7 @@ def seat_label(seat: int, name: str, players: list[int] | None = None, struck: b
     shape, colour = SHAPE_GLYPHS[style.shape], COLOUR_WORDS[style.name]
     if players is not None and ai_seats.is_valid(players[seat]):
         name = ai_seats.name(players, seat)
-    if struck and isinstance(name, ai_seats.SeatName):      # its colour is inside its bracket: strike both
+    if struck and isinstance(name, ai_seats.SeatName):  # its colour is inside its bracket: strike both
         label = _struck(with_colour(name, colour))
     else:
         label = with_colour(_struck(name) if struck else name, colour)
@@ -52,7 +53,6 @@ def mention(user_id: int) -> Verbatim:
 
 def timestamp(seconds: float, style: str = "R") -> Verbatim:
     return Verbatim(f"<t:{int(seconds)}:{style}>")
-
 
 
 def whose_turn(match: Match, user_id: int, *, bold: bool = False) -> Text:
@@ -103,8 +103,9 @@ def bank_line(match: Match) -> Text | str:
     people = [seat for seat, player in enumerate(match.players) if not ai_seats.is_ai(player)]
     if not people:
         return ""
-    banks = Joined((Text("{name}: {left}", name=match.names[seat], left=duration(match.banks[seat]))
-                    for seat in people), " · ")
+    banks = Joined(
+        (Text("{name}: {left}", name=match.names[seat], left=duration(match.banks[seat])) for seat in people), " · "
+    )
     return Text("Time banks: {banks}", banks=banks)
 
 
@@ -113,10 +114,16 @@ def clock_words(match: Match) -> Text:
     if match.bank is not None:
         if not match.increment:
             return Text("a time bank of {bank} each", bank=duration(match.bank))
-        return Text("a time bank of {bank} each, plus {increment} per move", bank=duration(match.bank),
-                    increment=duration(match.increment))
-    return Text("{days} days per move", days=match.days) if match.days != 1 \
+        return Text(
+            "a time bank of {bank} each, plus {increment} per move",
+            bank=duration(match.bank),
+            increment=duration(match.increment),
+        )
+    return (
+        Text("{days} days per move", days=match.days)
+        if match.days != 1
         else Text("{days} day per move", days=match.days)
+    )
 
 
 def series_line(match: Match, series: Series | None) -> Text | str:
@@ -125,8 +132,12 @@ def series_line(match: Match, series: Series | None) -> Text | str:
     standing = tally(match.names, [series.points.get(p, 0) for p in match.players])
     if series.winner_id is not None:
         winner = match.name_of(series.winner_id)
-        return Text("Series (first to {target} victory points): {standing} — **{winner} wins the series!**",
-                    target=series.target, standing=standing, winner=winner)
+        return Text(
+            "Series (first to {target} victory points): {standing} — **{winner} wins the series!**",
+            target=series.target,
+            standing=standing,
+            winner=winner,
+        )
     return Text("Series (first to {target} victory points): {standing}", target=series.target, standing=standing)
 
 
@@ -140,58 +151,82 @@ def next_turn_line(match: Match, away_until: float | None = None) -> Text | str:
         return Text("**{name}** is thinking…", name=match.names[seat])
     who = mention(match.players[seat])
     prompt = state.prompt()
-    parts = [Text("Your turn, {player}: {task}.", player=who, task=prompt) if prompt
-             else Text("Your turn, {player}.", player=who)]
+    parts = [
+        Text("Your turn, {player}: {task}.", player=who, task=prompt)
+        if prompt
+        else Text("Your turn, {player}.", player=who)
+    ]
     if away_until:
-        parts.append(Text("{name} is on vacation until {until}; the clock waits.", name=match.names[seat],
-                          until=timestamp(away_until, "f")))
+        parts.append(
+            Text(
+                "{name} is on vacation until {until}; the clock waits.",
+                name=match.names[seat],
+                until=timestamp(away_until, "f"),
+            )
+        )
     if match.deadline:
         parts.append(Text("Deadline {deadline}.", deadline=timestamp(match.deadline)))
     return Joined(parts, " ")
 
 
-ENDINGS = {"early": Text("ends early (a player could not pay)"), "resign": Text("ends by resignation"),
-           "timeout": Text("ends on time"), "agreed": Text("ends by agreement"),
-           "loop": Text("ends with a closed loop"), "stuck": Text("ends: a player had no legal turn"),
-           "repetition": Text("ends by threefold repetition"), "normal": Text("is over")}
+ENDINGS = {
+    "early": Text("ends early (a player could not pay)"),
+    "resign": Text("ends by resignation"),
+    "timeout": Text("ends on time"),
+    "agreed": Text("ends by agreement"),
+    "loop": Text("ends with a closed loop"),
+    "stuck": Text("ends: a player had no legal turn"),
+    "repetition": Text("ends by threefold repetition"),
+    "normal": Text("is over"),
+}
 
 
 def result_line(match: Match) -> Text | str:
     outcome = match.outcome()
     if outcome is None:
         return ""
-    how = ENDINGS[outcome.end]       # every end reason has its words (tests/locales/test_bot_texts.py)
+    how = ENDINGS[outcome.end]  # every end reason has its words (tests/locales/test_bot_texts.py)
     if outcome.is_draw:
         return Text("The match {how}: **a draw**.", how=how)
     winner = match.names[outcome.winners[0]]
     if ai_seats.is_ai(match.players[outcome.winners[0]]):
         return Text("The match {how}: **{winner} wins**.", how=how, winner=winner)
-    return Text("The match {how}: **{winner} wins** ({player}).", how=how, winner=winner,
-                player=mention(match.players[outcome.winners[0]]))
+    return Text(
+        "The match {how}: **{winner} wins** ({player}).",
+        how=how,
+        winner=winner,
+        player=mention(match.players[outcome.winners[0]]),
+    )
 
 
 def final_breakdown(match: Match) -> str:
     return match.position.summary(match.names)
 
 
-def turn_message(match: Match, description: str = "", series: Series | None = None,
-                 away_until: float | None = None) -> Text:
+def turn_message(
+    match: Match, description: str = "", series: Series | None = None, away_until: float | None = None
+) -> Text:
     lines = [heading(match)]
     if description:
         lines.append(description)
     if match.status == "finished":
         # The winner once (the result line), each player's points once: the breakdown gives them with
         # their reasons; only without one does the score line say them.
-        lines += [line for line in (result_line(match), final_breakdown(match) or scores_line(match),
-                                    series_line(match, series)) if line]
+        lines += [
+            line
+            for line in (result_line(match), final_breakdown(match) or scores_line(match), series_line(match, series))
+            if line
+        ]
     elif match.status == "void":
-        lines.append(Text("Nobody had moved yet, so the match is **void**: no result, no series points, "
-                          "no rating change."))
+        lines.append(
+            Text("Nobody had moved yet, so the match is **void**: no result, no series points, no rating change.")
+        )
     else:
         # The standing of a series under way, once a match of it has counted.
         standing = series_line(match, series) if series and any(series.points.values()) else ""
-        lines += [line for line in (scores_line(match), standing, bank_line(match), next_turn_line(match, away_until))
-                  if line]
+        lines += [
+            line for line in (scores_line(match), standing, bank_line(match), next_turn_line(match, away_until)) if line
+        ]
     return Joined(lines, "\n")
 
 
@@ -211,26 +246,57 @@ def challenge_message(match: Match) -> Text:
     # Computer seats have accepted already: the words are for the people still to answer.
     people = invitees(match)
     if match.status == "challenge":
-        fields = dict(invited=Verbatim(" ".join(mention(p) for p in people)), challenger=challenger,
-                      title=match.title, id=match.id, first=match.names[0], expires=timestamp(match.expires_at),
-                      per_move=clock_words(match))
+        fields = dict(
+            invited=Verbatim(" ".join(mention(p) for p in people)),
+            challenger=challenger,
+            title=match.title,
+            id=match.id,
+            first=match.names[0],
+            expires=timestamp(match.expires_at),
+            per_move=clock_words(match),
+        )
         # German and French address one player and several differently ("dich" / "euch").
-        text = Text("{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
-                    "{per_move}). The challenge expires {expires}.", **fields) if len(people) == 1 else \
-            Text("{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
-                 "{per_move}). The challenge expires {expires}.", **fields)
+        text = (
+            Text(
+                "{invited}: **{challenger}** challenges you to **{title}** (match #{id}; {first} would start; "
+                "{per_move}). The challenge expires {expires}.",
+                **fields,
+            )
+            if len(people) == 1
+            else Text(
+                "{invited}: **{challenger}** challenges you all to **{title}** (match #{id}; {first} would start; "
+                "{per_move}). The challenge expires {expires}.",
+                **fields,
+            )
+        )
         if len(invited) > 1:
-            marks = Joined([Joined([Verbatim("✅" if p in match.accepted else "⌛"),
-                                    Text("{name}", name=match.name_of(p))], " ") for p in invited], " · ")
+            marks = Joined(
+                [
+                    Joined(
+                        [Verbatim("✅" if p in match.accepted else "⌛"), Text("{name}", name=match.name_of(p))], " "
+                    )
+                    for p in invited
+                ],
+                " · ",
+            )
             return Joined([text, Text("Everyone must accept; one decline cancels it. {marks}", marks=marks)], "\n")
         return text
-    verdict = CHALLENGE_VERDICTS[match.status]       # every way a challenge closes has its words
-    return Text("{challenger}'s {title} challenge (match #{id}) was {verdict}.", challenger=challenger,
-                title=match.title, id=match.id, verdict=verdict)
+    verdict = CHALLENGE_VERDICTS[match.status]  # every way a challenge closes has its words
+    return Text(
+        "{challenger}'s {title} challenge (match #{id}) was {verdict}.",
+        challenger=challenger,
+        title=match.title,
+        id=match.id,
+        verdict=verdict,
+    )
 
 
-CHALLENGE_VERDICTS = {"active": Text("accepted — the match has started"), "declined": Text("declined"),
-                      "cancelled": Text("withdrawn"), "expired": Text("expired")}
+CHALLENGE_VERDICTS = {
+    "active": Text("accepted — the match has started"),
+    "declined": Text("declined"),
+    "cancelled": Text("withdrawn"),
+    "expired": Text("expired"),
+}
 
 
 def duration(seconds: float) -> Text:
@@ -242,14 +308,14 @@ def duration(seconds: float) -> Text:
 
 
 def moves(count: int) -> Text:
-    """"no moves", "1 move", "2 moves": German and French need the singular as much as English does."""
+    """ "no moves", "1 move", "2 moves": German and French need the singular as much as English does."""
     if count == 0:
         return Text("no moves")
     return Text("1 move") if count == 1 else Text("{count} moves", count=count)
 
 
 def days(count: int) -> Text:
-    """"1 day", "3 days"."""
+    """ "1 day", "3 days"."""
     return Text("1 day") if count == 1 else Text("{days} days", days=count)
 
 
@@ -272,5 +338,9 @@ def tenths(value: float) -> Text | str:
 
 
 # /settings says the reminder mode in the words of its choices, not the stored value.
-REMINDER_MODES = {"mention": Text("mention in the match channel"), "dm": Text("DM"),
-                  "digest": Text("daily digest by DM"), "off": Text("off")}
+REMINDER_MODES = {
+    "mention": Text("mention in the match channel"),
+    "dm": Text("DM"),
+    "digest": Text("daily digest by DM"),
+    "off": Text("off"),
+}

@@ -5,6 +5,7 @@ beside it.  Every refusal is a private reply and changes nothing (the service de
 ``ServiceError`` raised here is answered by :mod:`bot.errors`).  Accepted actions are committed by
 the service before anything is posted; the boards go out through ``bot.boards``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,13 +16,13 @@ import discord
 from engines import Text
 from matches import Match, MatchService, MoveResult, ServiceError
 
-from . import buttons, comfort, guided
 from .. import lookup
+from ..help import rules_text
+from ..replies import acknowledge_privately, in_time, outgoing, private, reply_error
+from . import buttons, comfort, guided
 from .around import Around
 from .challenging import Challenging
 from .conditional import ConditionalMoves
-from ..help import rules_text
-from ..replies import acknowledge_privately, in_time, outgoing, private, reply_error
 from .suggest import RecentMoves, suggest
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def board_items(bot, match: Match) -> list[discord.ui.Item]:
     if match.status in ("finished", "void"):
         return [] if match.rematch_id else [buttons.RematchButton(match.id)]
     if match.status != "active" or bot.service.computer_to_move(match) is not None:
-        return []       # the computer is to move: nothing for anyone to press
+        return []  # the computer is to move: nothing for anyone to press
     if getattr(match.position, "pending", None) is not None:
         mismatches = match.position.mismatches(match.position.pending)
         return list(buttons.decision_buttons(match.id, match.version, mismatches))
@@ -46,7 +47,7 @@ def board_items(bot, match: Match) -> list[discord.ui.Item]:
 class Actions(Around, Challenging, ConditionalMoves):
     """The play feature's commands; its parts use ``bot``, ``service``, ``boards``, ``resolve`` and ``_run``."""
 
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
         self.recent_moves = RecentMoves()
 
@@ -73,8 +74,14 @@ class Actions(Around, Challenging, ConditionalMoves):
         """``/next``: privately, the board of the match waiting for the user whose deadline is nearest."""
         await comfort.show_next(self.bot, interaction)
 
-    async def resolve(self, interaction: discord.Interaction, game: str, match_id: int | None,
-                      statuses: tuple[str, ...] = ("active",), acknowledge=None) -> Match | None:
+    async def resolve(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        match_id: int | None,
+        statuses: tuple[str, ...] = ("active",),
+        acknowledge=None,
+    ) -> Match | None:
         """The match a command means (:func:`bot.lookup.resolve`)."""
         return await lookup.resolve(interaction, game, match_id, statuses, acknowledge)
 
@@ -82,8 +89,9 @@ class Actions(Around, Challenging, ConditionalMoves):
         match = await self.resolve(interaction, game, match_id, acknowledge=acknowledge_privately)
         if match is None:
             return
-        result: MoveResult = await in_time(interaction, self.service.move(match.id, interaction.user.id, text),
-                                           acknowledge_privately)
+        result: MoveResult = await in_time(
+            interaction, self.service.move(match.id, interaction.user.id, text), acknowledge_privately
+        )
         await self.boards.post_move(interaction, result)
 
     async def _run(self, interaction: discord.Interaction, call) -> None:
@@ -97,8 +105,9 @@ class Actions(Around, Challenging, ConditionalMoves):
         result: MoveResult = await in_time(interaction, call, acknowledge_privately)
         await self.boards.post_turn(interaction, result.match, result.description, result.series)
 
-    async def board(self, interaction: discord.Interaction, game: str, match_id: int | None,
-                    ply: int | None = None) -> None:
+    async def board(
+        self, interaction: discord.Interaction, game: str, match_id: int | None, ply: int | None = None
+    ) -> None:
         if ply is not None:
             await self.bot.history.board_at(interaction, game, match_id, ply)
             return
@@ -128,9 +137,21 @@ class Actions(Around, Challenging, ConditionalMoves):
             return
         others = match.others(interaction.user.id)
         view = buttons.view_of(buttons.ResignButton(match.id, match.version), locale=interaction.locale)
-        await interaction.response.send_message(**outgoing(private(interaction, Text(
-            "Resign {title} #{id} against {others}? This cannot be undone.", title=match.title, id=match.id,
-            others=others)), view=view, ephemeral=True))
+        await interaction.response.send_message(
+            **outgoing(
+                private(
+                    interaction,
+                    Text(
+                        "Resign {title} #{id} against {others}? This cannot be undone.",
+                        title=match.title,
+                        id=match.id,
+                        others=others,
+                    ),
+                ),
+                view=view,
+                ephemeral=True,
+            )
+        )
 
     async def hint(self, interaction: discord.Interaction, game: str, match_id: int | None) -> None:
         """Privately, what the hard level would play in the user's place (against the computer only)."""
@@ -152,16 +173,23 @@ class Actions(Around, Challenging, ConditionalMoves):
         await interaction.response.send_message(**outgoing(rules_text(game, interaction.locale), ephemeral=True))
 
     # -------------------------------------------------------- autocomplete
-    async def move_choices(self, interaction: discord.Interaction, game: str, typed: str,
-                           match_id: int | None) -> list[str]:
+    async def move_choices(
+        self, interaction: discord.Interaction, game: str, typed: str, match_id: int | None
+    ) -> list[str]:
         if match_id is None:
             mine = await self.service.user_matches(interaction.user.id, channel_id=interaction.channel_id, game=game)
             mine = [m for m in mine if m.to_move_id() == interaction.user.id]
             if len(mine) > 1:
                 # Moves of which match?  Say so where the player looks, instead of an empty list.
                 ids = ", ".join(f"#{m.id}" for m in mine)
-                return [private(interaction, Text("Several matches wait for your move here ({ids}): fill in the match "
-                                                  "option first", ids=ids))[:100]]
+                return [
+                    private(
+                        interaction,
+                        Text(
+                            "Several matches wait for your move here ({ids}): fill in the match option first", ids=ids
+                        ),
+                    )[:100]
+                ]
             if not mine:
                 return []
             match = mine[0]

@@ -4,6 +4,7 @@ turn, resigning, a rematch, claiming, answering an offer.  Each one's click does
 Their custom_ids (``bg:<action>:<match id>:<version>``) are what messages already posted carry:
 the formats never change, so a button in an old message still works (or is refused privately).
 """
+
 from __future__ import annotations
 
 import discord
@@ -15,7 +16,7 @@ from ..messages import present
 from ..persistent import PREFIX, Persistent, view_of
 from ..replies import acknowledge_quietly, edit_clicked, in_time, reply_error
 
-__all__ = ["PREFIX", "view_of"]     # the play feature's modules take them from here too
+__all__ = ["PREFIX", "view_of"]  # the play feature's modules take them from here too
 Style = discord.ButtonStyle
 
 
@@ -37,10 +38,13 @@ class MatchButton(Persistent):
 
     def __init__(self, match_id: int, version: int = 0, label: Text | None = None):
         self.match_id, self.version = match_id, version
-        if label is not None:       # words that depend on the position (what keeping a house costs)
+        if label is not None:  # words that depend on the position (what keeping a house costs)
             self.label = label
-        super().__init__(discord.ui.Button(label=self.label, style=self.style,
-                                           custom_id=f"{PREFIX}:{self.action}:{match_id}:{version}"))
+        super().__init__(
+            discord.ui.Button(
+                label=self.label, style=self.style, custom_id=f"{PREFIX}:{self.action}:{match_id}:{version}"
+            )
+        )
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -74,8 +78,9 @@ class _Decision(MatchButton):
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         service = interaction.client.service
-        result = await _timely(interaction, service.move(self.match_id, interaction.user.id, self.action,
-                                                         expected_version=self.version))
+        result = await _timely(
+            interaction, service.move(self.match_id, interaction.user.id, self.action, expected_version=self.version)
+        )
         await edit_clicked(interaction, view=None)
         await interaction.client.boards.post_move(interaction, result)
 
@@ -92,7 +97,7 @@ class RemoveButton(_Decision, discord.ui.DynamicItem[discord.ui.Button], templat
 class _TurnChange(MatchButton):
     """A click that ends or changes the turn: the clicked message loses its buttons, a board follows."""
 
-    done: Text | None = None        # what the clicked message says then (None: it keeps its words)
+    done: Text | None = None  # what the clicked message says then (None: it keeps its words)
 
     def call(self, service, user: int):
         raise NotImplementedError
@@ -141,8 +146,10 @@ class _Refusal(MatchButton):
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         service = interaction.client.service
-        await _timely(interaction, service.answer(self.match_id, interaction.user.id, self.kind, False,
-                                                  expected_version=self.version))
+        await _timely(
+            interaction,
+            service.answer(self.match_id, interaction.user.id, self.kind, False, expected_version=self.version),
+        )
         await edit_clicked(interaction, content=Text("Declined."), view=None)
 
 
@@ -165,27 +172,43 @@ class RematchButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], temp
         match = await _timely(interaction, service.rematch(self.match_id, user))
         await edit_clicked(interaction, view=None)
         standing = present.series_line(match, await service.series(match.series_id))
-        intro = Text("Rematch of #{id}, seats swapped. {standing}", id=self.match_id, standing=standing) \
-            if standing else Text("Rematch of #{id}, seats swapped.", id=self.match_id)
-        if match.status == "active":        # against the computer alone: it accepted at once
+        intro = (
+            Text("Rematch of #{id}, seats swapped. {standing}", id=self.match_id, standing=standing)
+            if standing
+            else Text("Rematch of #{id}, seats swapped.", id=self.match_id)
+        )
+        if match.status == "active":  # against the computer alone: it accepted at once
             await actions.boards.post_turn(interaction, match, intro)
             return
         if not await actions.post_challenge(interaction, match, intro):
             await service.decline(match.id, user)
-            await reply_error(interaction, Text("I could not post the rematch; check my permissions in that "
-                                                "channel."))
+            await reply_error(interaction, Text("I could not post the rematch; check my permissions in that channel."))
 
 
-ALL = (AcceptButton, DeclineButton, KeepButton, RemoveButton, ResignButton, RematchButton, ClaimButton,
-       DrawYesButton, DrawNoButton, UndoYesButton, UndoNoButton)
+ALL = (
+    AcceptButton,
+    DeclineButton,
+    KeepButton,
+    RemoveButton,
+    ResignButton,
+    RematchButton,
+    ClaimButton,
+    DrawYesButton,
+    DrawNoButton,
+    UndoYesButton,
+    UndoNoButton,
+)
 
 
 def decision_buttons(match_id: int, version: int, mismatches: int) -> tuple[MatchButton, MatchButton]:
     """Keep and Remove for a building enclosed with ``mismatches`` mismatched sides (A5): keeping
     costs one chip per mismatch, taking the house back one fewer, so with one mismatch it is free."""
     keep = KeepButton(match_id, version, Text("Keep (pay {chips})", chips=_chips(mismatches)))
-    remove = RemoveButton(match_id, version, Text("Remove (free)") if mismatches == 1 else
-                          Text("Remove (pay {chips})", chips=_chips(mismatches - 1)))
+    remove = RemoveButton(
+        match_id,
+        version,
+        Text("Remove (free)") if mismatches == 1 else Text("Remove (pay {chips})", chips=_chips(mismatches - 1)),
+    )
     return keep, remove
 
 

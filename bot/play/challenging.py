@@ -1,4 +1,5 @@
 """Challenges and rematch offers: posting them with Accept / Decline, and the answers."""
+
 from __future__ import annotations
 
 import logging
@@ -8,10 +9,10 @@ import discord
 from engines import Joined, Text
 from matches import Match, Player, ServiceError, ai_seats
 
-from . import buttons
-from ..messages import present
 from ..locales import say
+from ..messages import present
 from ..replies import edit_clicked, outgoing, player_of, private, public, public_locale, reply_error
+from . import buttons
 
 log = logging.getLogger(__name__)
 
@@ -25,16 +26,34 @@ class Challenging:
         computer = iter(ai_seats.players(level, sum(o.id == me for o in opponents)))
         return [next(computer) if o.id == me else player_of(o) for o in opponents]
 
-    async def challenge(self, interaction: discord.Interaction, game: str, opponents: list[discord.abc.User],
-                        options: dict | None = None, first: str = "random", days: int | None = None,
-                        level: str = ai_seats.DEFAULT_LEVEL, clock: str = "move", bank: int | None = None,
-                        increment: int | None = None) -> None:
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        opponents: list[discord.abc.User],
+        options: dict | None = None,
+        first: str = "random",
+        days: int | None = None,
+        level: str = ai_seats.DEFAULT_LEVEL,
+        clock: str = "move",
+        bank: int | None = None,
+        increment: int | None = None,
+    ) -> None:
         guild = await self.service.guild_settings(interaction.guild_id)
         channel_id = guild.challenge_channel_id or interaction.channel_id
         match = await self.service.create_challenge(
-            game, interaction.guild_id, channel_id, player_of(interaction.user),
-            self._opponents(opponents, level), options=options, first=first, days=days,
-            clock=clock, bank=bank, increment=increment)
+            game,
+            interaction.guild_id,
+            channel_id,
+            player_of(interaction.user),
+            self._opponents(opponents, level),
+            options=options,
+            first=first,
+            days=days,
+            clock=clock,
+            bank=bank,
+            increment=increment,
+        )
         if match.status == "active":
             # Only the computer was invited, and it always accepts: the first board right away.
             if guild.threads:
@@ -43,14 +62,22 @@ class Challenging:
             return
         if not await self.post_challenge(interaction, match):
             await self.service.decline(match.id, interaction.user.id)
-            await reply_error(interaction, Text("I cannot post in {channel}, where this server's challenges go. "
-                                                "Ask an admin to check my permissions there.",
-                                                channel=f"<#{channel_id}>"))
+            await reply_error(
+                interaction,
+                Text(
+                    "I cannot post in {channel}, where this server's challenges go. "
+                    "Ask an admin to check my permissions there.",
+                    channel=f"<#{channel_id}>",
+                ),
+            )
 
     async def post_challenge(self, interaction: discord.Interaction, match: Match, intro: Text | None = None) -> bool:
         """The challenge with its Accept / Decline buttons, in the match's channel; False if Discord refused."""
-        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
-                               buttons.DeclineButton(match.id, match.version), locale=public_locale(interaction))
+        view = buttons.view_of(
+            buttons.AcceptButton(match.id, match.version),
+            buttons.DeclineButton(match.id, match.version),
+            locale=public_locale(interaction),
+        )
         content = public(interaction, Joined(filter(None, [intro, present.challenge_message(match)]), "\n"))
         here = match.channel_id == interaction.channel_id
         # Only the invitees are pinged: the challenger (or the rematch's clicker) knows.
@@ -75,7 +102,6 @@ class Challenging:
         await self.service.set_message(match.id, message.id)
         return True
 
-
     async def _challenge_refused(self, interaction: discord.Interaction, match_id: int) -> None:
         """A refused Accept/Decline on a challenge that is closed (e.g. it expired and
         the sweep could not edit the message): take the stale buttons off, since the
@@ -89,11 +115,18 @@ class Challenging:
 
     async def _challenge_answered(self, interaction: discord.Interaction, match: Match) -> None:
         open_ = match.status == "challenge"
-        view = buttons.view_of(buttons.AcceptButton(match.id, match.version),
-                               buttons.DeclineButton(match.id, match.version),
-                               locale=public_locale(interaction)) if open_ else None
-        await edit_clicked(interaction, content=present.challenge_message(match), view=view,
-                           notify=present.invitees(match))
+        view = (
+            buttons.view_of(
+                buttons.AcceptButton(match.id, match.version),
+                buttons.DeclineButton(match.id, match.version),
+                locale=public_locale(interaction),
+            )
+            if open_
+            else None
+        )
+        await edit_clicked(
+            interaction, content=present.challenge_message(match), view=view, notify=present.invitees(match)
+        )
         if match.status != "active":
             return
         guild = await self.service.guild_settings(match.guild_id)

@@ -5,17 +5,18 @@ A note is its author's alone: shown only in his private views (``/next``, ``/<ga
 private ``/<game> board ply:``), never posted, never in an export (the record file replays
 anywhere and is made to be shared, so the author's own export leaves it out too).
 """
+
 from __future__ import annotations
 
 import discord
 
 from engines import Joined, Text
 
+from .. import lookup
+from ..locales import say
 from ..messages import present
 from ..messages.lines import note_line
-from .. import lookup
 from ..persistent import PREFIX, Persistent
-from ..locales import say
 from ..replies import outgoing, private, reply_error
 
 
@@ -26,8 +27,13 @@ class NextButton(Persistent, discord.ui.DynamicItem[discord.ui.Button], template
 
     def __init__(self, after: int, locale=None):
         self.after = after
-        super().__init__(discord.ui.Button(label=say(self.label, locale, escaped=False)[:80],
-                                           style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:next:{after}"))
+        super().__init__(
+            discord.ui.Button(
+                label=say(self.label, locale, escaped=False)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:next:{after}",
+            )
+        )
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -46,8 +52,9 @@ async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> No
         nothing = Text("Nothing is waiting for you: it is nobody's turn but your opponents'.")
         if interaction.type == discord.InteractionType.component and after:
             # Stepping on from a board: the message says so, in place of the board.
-            await interaction.response.edit_message(**outgoing(private(interaction, nothing), view=None,
-                                                               attachments=[]))
+            await interaction.response.edit_message(
+                **outgoing(private(interaction, nothing), view=None, attachments=[])
+            )
         else:
             await reply_error(interaction, nothing)
         return
@@ -61,8 +68,10 @@ async def show_next(bot, interaction: discord.Interaction, after: int = 0) -> No
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     boards = bot.boards
-    lines = [Text("{position} of {count} waiting for you", position=position + 1, count=len(waiting)),
-             await boards.turn_content(match)]
+    lines = [
+        Text("{position} of {count} waiting for you", position=position + 1, count=len(waiting)),
+        await boards.turn_content(match),
+    ]
     if match.deadline:
         lines.append(Text("Time left: {deadline}", deadline=present.timestamp(match.deadline)))
     if note := note_line(await bot.service.note(match.id, user)):
@@ -87,10 +96,19 @@ async def note(bot, interaction: discord.Interaction, game: str, text: str | Non
         return
     if text is not None:
         await bot.service.set_note(match.id, user, text)
-        said = Text("Noted privately for {title} #{id}: only you ever see it, and the match's record "
-                    "(`/{game} export`) never holds it, not even yours.", title=match.title, id=match.id, game=game)
+        said = Text(
+            "Noted privately for {title} #{id}: only you ever see it, and the match's record "
+            "(`/{game} export`) never holds it, not even yours.",
+            title=match.title,
+            id=match.id,
+            game=game,
+        )
     else:
         kept = await bot.service.note(match.id, user)
-        said = note_line(kept) or Text("You have no note on {title} #{id}. Write one with `/{game} note text:`.",
-                                       title=match.title, id=match.id, game=game)
+        said = note_line(kept) or Text(
+            "You have no note on {title} #{id}. Write one with `/{game} note text:`.",
+            title=match.title,
+            id=match.id,
+            game=game,
+        )
     await interaction.response.send_message(**outgoing(private(interaction, said), ephemeral=True))

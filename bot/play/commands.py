@@ -1,4 +1,5 @@
 """One app-command group per game: ``/<game> challenge|move|board|resign|rules``."""
+
 from __future__ import annotations
 
 from discord import app_commands

@@ -10,6 +10,7 @@ The steps follow the notation's own parts, as the engines' move builder
 more than 25 different parts (Tactori: 81 placements), they are bucketed by a
 shorter prefix ("+a", "+b", ...) first.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,17 +18,18 @@ from dataclasses import dataclass
 from engines import Text
 from engines.builder import cuts
 
-LIMIT = 25             # options per Discord select menu
-LABEL_MAX = 100        # characters per option label
+LIMIT = 25  # options per Discord select menu
+LABEL_MAX = 100  # characters per option label
 # Ends the value of an option that narrows further, so that the group "+e5…"
 # (every move starting with +e5) and the move "+e5" itself stay apart.
 MORE = "…"
 
+
 @dataclass(frozen=True)
 class Option:
-    label: str        # a move, or a Text saying how many moves a group holds
-    value: str        # a complete move, or a prefix followed by MORE
-    moves: int        # how many legal moves this option leads to
+    label: str  # a move, or a Text saying how many moves a group holds
+    value: str  # a complete move, or a prefix followed by MORE
+    moves: int  # how many legal moves this option leads to
 
     @property
     def is_move(self) -> bool:
@@ -41,8 +43,8 @@ class Option:
 
 @dataclass(frozen=True)
 class Menu:
-    prefix: str               # what every option starts with (may be longer than asked: see ``menu``)
-    options: list[Option]     # empty when no legal move starts with the prefix
+    prefix: str  # what every option starts with (may be longer than asked: see ``menu``)
+    options: list[Option]  # empty when no legal move starts with the prefix
 
 
 def group_value(prefix: str) -> str:
@@ -70,14 +72,14 @@ def _split(moves: list[str], prefix: str, game: str | None = None) -> dict[str, 
     length = max(cuts) - start
     while len(groups) > LIMIT and length > 1:
         length -= 1
-        groups = _groups(moves, [m[:min(cut, start + length)] for m, cut in zip(moves, cuts)])
+        groups = _groups(moves, [m[: min(cut, start + length)] for m, cut in zip(moves, cuts)])
     return groups
 
 
 def _option(key: str, moves: list[str]) -> Option:
     if len(moves) == 1:
         return Option(moves[0][:LABEL_MAX], moves[0], 1)
-    room = LABEL_MAX - len(f" …  ({len(moves)} moves)") - 4       # a little more for longer languages
+    room = LABEL_MAX - len(f" …  ({len(moves)} moves)") - 4  # a little more for longer languages
     return Option(Text("{start} …  ({count} moves)", start=key[:room], count=len(moves)), group_value(key), len(moves))
 
 
@@ -94,7 +96,7 @@ def menu(legal: list[str], prefix: str = "", game: str | None = None) -> Menu:
         groups = _split(moves, prefix, game)
         if len(groups) == 1:
             [(longer, _)] = groups.items()
-            if longer == prefix:        # cannot happen with distinct moves; never loop
+            if longer == prefix:  # cannot happen with distinct moves; never loop
                 break
             prefix = longer
             continue

@@ -1,11 +1,12 @@
 """Autocomplete over legal moves: filter by what was typed, at most 25 choices."""
+
 from __future__ import annotations
 
 from collections import OrderedDict
 from itertools import zip_longest
 
 LIMIT = 25
-RECENT = 1024          # positions whose legal moves are kept: a player types several keys per move
+RECENT = 1024  # positions whose legal moves are kept: a player types several keys per move
 
 
 def _norm(text: str) -> str:
@@ -18,7 +19,7 @@ class Moves:
     def __init__(self, moves: list[str]):
         self.moves = moves
         self.keys = [_norm(m) for m in moves]
-        self.heads = [m.split("@")[0].split(" ")[0] for m in moves]     # the tile or field a move starts with
+        self.heads = [m.split("@")[0].split(" ")[0] for m in moves]  # the tile or field a move starts with
 
 
 class RecentMoves:

@@ -4,6 +4,7 @@ This is the one module that imports every feature: each feature's object hangs o
 (``bot.actions``, ``bot.history``, ``bot.tournaments``, ``bot.computer`` …) and the features reach
 one another through it at run time; the board poster (``bot.boards``) gets each feature's board
 buttons here.  bot/README.md draws the layers."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +12,7 @@ import logging
 import os
 import secrets
 import socket
-from typing import Callable
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -19,34 +20,35 @@ from discord.ext import commands
 from matches import MatchService
 from matches.store import store_for
 
-from ..errors import GameTree
-from ..messages.boards import BoardPoster
-from ..play import actions as play, buttons, guided
-from ..play.actions import Actions
-from ..history import commands as history
-from ..history.commands import History
-from ..play.commands import build_groups
-from ..community.commands import build_community_commands
-from ..tournaments.tournament_commands import build_tournament_group
-from ..tournaments.season_commands import build_season_group
-from ..tournaments.ladder_commands import build_ladder_group
-from ..computer.practice_commands import build_practice_group
-from ..play.comfort import NextButton
-from ..computer.player import ComputerPlayer
-from ..play.conditional import RemoveLineButton
 from ..clock.digests import Digests
-from .i18n import Catalogue
-from ..locales import LANGUAGES, catalogue, language
 from ..clock.reminders import Reminders
 from ..clock.scheduler import Scheduler
-from .settings import Settings
+from ..community.commands import build_community_commands
+from ..computer.player import ComputerPlayer
+from ..computer.practice import Practising
+from ..computer.practice_commands import build_practice_group
+from ..errors import GameTree
+from ..history import commands as history
+from ..history.commands import History
+from ..locales import LANGUAGES, catalogue, language
+from ..messages.boards import BoardPoster
+from ..play import actions as play
+from ..play import buttons, guided
+from ..play.actions import Actions
+from ..play.comfort import NextButton
+from ..play.commands import build_groups
+from ..play.conditional import RemoveLineButton
+from ..tournaments.ladder import Ladders
+from ..tournaments.ladder_commands import build_ladder_group
+from ..tournaments.season_commands import build_season_group
+from ..tournaments.seasons import Seasons
 from ..tournaments.tournament import JoinEventButton, Tournaments
+from ..tournaments.tournament_commands import build_tournament_group
 from ..web import WebBoard
 from ..web import discord_side as web
 from ..web.discord_side import OpenBoardButton, link_command
-from ..tournaments.seasons import Seasons
-from ..tournaments.ladder import Ladders
-from ..computer.practice import Practising
+from .i18n import Catalogue
+from .settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +58,16 @@ discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
 # Send messages, embed links, attach files, read history, create public threads,
 # send in threads, manage threads (to archive a match's thread).
-PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True,
-                                  read_message_history=True, create_public_threads=True,
-                                  send_messages_in_threads=True, manage_threads=True)
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+    manage_threads=True,
+)
 
 
 def invite_link(application_id: int) -> str:
@@ -75,21 +84,32 @@ class GameBot(commands.Bot):
     def __init__(self, settings: Settings, clock: Callable[[], float] = virtual_clock, **sharding):
         # Pings nobody unless a message says otherwise (bot.replies.outgoing: only the players it notifies).
         # GameTree: every command's refusal is answered privately in one place (bot.errors).
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), tree_cls=GameTree,
-                         **sharding)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=GameTree,
+            **sharding,
+        )
         # Names this process in the claims on due work (matches.timekeeping.claim_due).
         self.process_name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.settings = settings
-        self.store = store_for(settings.database, exclusive=settings.lock_database,
-                               statement_timeout=settings.statement_timeout,
-                               idle_in_transaction_timeout=settings.idle_in_transaction_timeout)
+        self.store = store_for(
+            settings.database,
+            exclusive=settings.lock_database,
+            statement_timeout=settings.statement_timeout,
+            idle_in_transaction_timeout=settings.idle_in_transaction_timeout,
+        )
         self.service = MatchService(self.store, clock=clock)
         self.actions = Actions(self)
         self.history = History(self)
         # The board's buttons in this order: the play feature's, a finished match's Review, the web board's.
-        self.boards = BoardPoster(self, board_items=[play.board_items, history.board_items, web.board_items],
-                                  final_extras=self.history.final_extras)
+        self.boards = BoardPoster(
+            self,
+            board_items=[play.board_items, history.board_items, web.board_items],
+            final_extras=self.history.final_extras,
+        )
         self.reminders = Reminders(self)
         self.digests = Digests(self)
         self.scheduler = Scheduler(self)
@@ -102,7 +122,7 @@ class GameBot(commands.Bot):
         self.languages: dict[int, str] = {}
         # The players' Discord languages as last stored, so that only a change costs a write.
         self._user_languages: dict[int, str] = {}
-        self._background: set[asyncio.Task] = set()    # held, so that they are not collected mid-way
+        self._background: set[asyncio.Task] = set()  # held, so that they are not collected mid-way
         # The web board (bot/web), when WEB_BASE_URL is set: nothing listens otherwise.
         self.web = WebBoard(self) if settings.web_base_url else None
 
@@ -111,14 +131,26 @@ class GameBot(commands.Bot):
         self.languages = await self.service.server_languages()
         # Another process (or this one) changed a server's settings: read its language again.
         self.store.on_notice.append(self._settings_changed)
-        for lang in LANGUAGES:      # read the catalogues now, not from the disk during a first reply
+        for lang in LANGUAGES:  # read the catalogues now, not from the disk during a first reply
             catalogue(lang)
-        self.add_dynamic_items(*buttons.ALL, *guided.ALL, history.ReviewButton, JoinEventButton, RemoveLineButton,
-                               NextButton, OpenBoardButton)
+        self.add_dynamic_items(
+            *buttons.ALL,
+            *guided.ALL,
+            history.ReviewButton,
+            JoinEventButton,
+            RemoveLineButton,
+            NextButton,
+            OpenBoardButton,
+        )
         link = link_command if self.settings.web_base_url else None
-        for command in [*build_groups(self.actions, link), *build_community_commands(self),
-                        build_tournament_group(self), build_season_group(self), build_ladder_group(self),
-                        build_practice_group(self)]:
+        for command in [
+            *build_groups(self.actions, link),
+            *build_community_commands(self),
+            build_tournament_group(self),
+            build_season_group(self),
+            build_ladder_group(self),
+            build_practice_group(self),
+        ]:
             self.tree.add_command(command)
         await self.tree.set_translator(Catalogue())
         # Logged in by now, so the application id is known: show the link before anything can fail.
@@ -148,8 +180,13 @@ class GameBot(commands.Bot):
             # Discord answers 403 Missing Access both for a server the bot is not in and for an id
             # that names no server; a server that added the bot without applications.commands too.
             self.tree.clear_commands(guild=guild)
-            log.warning("the bot is not in server %s (%s): invite it with %s first, or unset DEV_GUILD_ID; "
-                        "using global commands meanwhile", guild_id, exc.text or exc.status, self.invite_link())
+            log.warning(
+                "the bot is not in server %s (%s): invite it with %s first, or unset DEV_GUILD_ID; "
+                "using global commands meanwhile",
+                guild_id,
+                exc.text or exc.status,
+                self.invite_link(),
+            )
             return False
         log.info("synced %d commands to development guild %s", len(synced), guild_id)
         return True
@@ -182,10 +219,10 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
-        await self.computer.stop()      # the jobs it was thinking about are handed back
+        await self.computer.stop()  # the jobs it was thinking about are handed back
         if self.web is not None:
             await self.web.stop()
-        if "reviewer" in vars(self.actions):      # started on the first review (bot/history/reviews.py)
+        if "reviewer" in vars(self.actions):  # started on the first review (bot/history/reviews.py)
             self.actions.reviewer.close()
         await super().close()
         await self.store.close()

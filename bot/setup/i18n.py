@@ -6,6 +6,7 @@ help texts, the README and the move notation all use them.  The translations are
 in the catalogues, beside those of the messages (``bot.locales``): in
 ``bot/locales/de|fr/commands/`` (a game's own descriptions in ``<package>.json``).
 """
+
 from __future__ import annotations
 
 import json
@@ -16,12 +17,13 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from engines import game_names, get_game
 
-from ..locales import HERE as LOCALES, homes
+from ..locales import HERE as LOCALES
+from ..locales import homes
 from ..locales.grammar import fill, typeset
 
 GERMAN, FRENCH = discord.Locale.german, discord.Locale.french
 
-CHOSEN = "choices.json"      # the names of choices; every other file holds descriptions
+CHOSEN = "choices.json"  # the names of choices; every other file holds descriptions
 
 
 def _area(lang: str, choices: bool, folders=None) -> dict[str, str]:
@@ -48,8 +50,14 @@ CHOICES: dict[str, tuple[str, str]] = _pairs(choices=True)
 
 # Shown as they are in every language: game titles, numbers, discord.py's "…" for an undescribed option.
 # Game titles, numbers, and each language named in its own words (as language menus do).
-UNTRANSLATED = {"…", *(get_game(name).title for name in game_names()), *map(str, range(10)),
-                "English", "Deutsch", "Français"}
+UNTRANSLATED = {
+    "…",
+    *(get_game(name).title for name in game_names()),
+    *map(str, range(10)),
+    "English",
+    "Deutsch",
+    "Français",
+}
 
 DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
 
@@ -69,13 +77,16 @@ def catalogue() -> dict[discord.Locale, dict[str, str]]:
 class Catalogue(app_commands.Translator):
     def __init__(self) -> None:
         self.texts = catalogue()
-        self.choices = {GERMAN: _area("de", choices=True),
-                        FRENCH: {k: typeset("fr", v) for k, v in _area("fr", choices=True).items()}}
+        self.choices = {
+            GERMAN: _area("de", choices=True),
+            FRENCH: {k: typeset("fr", v) for k, v in _area("fr", choices=True).items()},
+        }
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+    ) -> str | None:
         if context.location in DESCRIPTIONS:
             return self.texts.get(locale, {}).get(string.message)
         if context.location is Where.choice_name:
             return self.choices.get(locale, {}).get(string.message)
-        return None   # command and option names stay English
+        return None  # command and option names stay English

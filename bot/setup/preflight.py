@@ -1,5 +1,6 @@
 """Checks made before connecting to Discord, so that a bad setting is one line naming
 what is wrong, not a traceback or a misleading "Cannot reach Discord"."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +12,10 @@ from pathlib import Path
 from matches.migrations import newer_schema
 from matches.sqlite_store import read_only_uri
 
-IN_USE = ("{shown}: another bot process has this file open. One SQLite file serves one process; "
-          "to run several processes (shards), use PostgreSQL (DATABASE_URL, see docs/hosting.md)")
+IN_USE = (
+    "{shown}: another bot process has this file open. One SQLite file serves one process; "
+    "to run several processes (shards), use PostgreSQL (DATABASE_URL, see docs/hosting.md)"
+)
 
 
 class Problem(str):
@@ -37,7 +40,7 @@ def database_problem(path: str) -> str | None:
     shown = f"DATABASE_PATH={path}"
     try:
         problem = _problem(Path(path), shown)
-    except OSError as exc:      # e.g. a folder on the way that this user may not enter
+    except OSError as exc:  # e.g. a folder on the way that this user may not enter
         problem = f"{shown}: cannot reach {exc.filename or path} ({exc.strerror or exc})"
     return problem if problem is None or isinstance(problem, Problem) else Problem(problem)
 
@@ -63,7 +66,7 @@ def _problem(target: Path, shown: str) -> str | None:
         except sqlite3.DatabaseError as exc:
             if "not a database" in str(exc):
                 return f"{shown}: {target.resolve()} is not an SQLite database (another file by that name?)"
-            version = 0     # unreadable here (say, no permission): the checks below name why
+            version = 0  # unreadable here (say, no permission): the checks below name why
         newer = newer_schema(version, shown)
         if newer:
             return newer
@@ -80,8 +83,8 @@ def _problem(target: Path, shown: str) -> str | None:
     try:
         conn = sqlite3.connect(target)
         try:
-            conn.execute("PRAGMA schema_version").fetchone()   # reads the header of an existing file
-            conn.execute("BEGIN IMMEDIATE")                      # and proves it can be written
+            conn.execute("PRAGMA schema_version").fetchone()  # reads the header of an existing file
+            conn.execute("BEGIN IMMEDIATE")  # and proves it can be written
             conn.execute("ROLLBACK")
         finally:
             conn.close()
@@ -102,7 +105,7 @@ def _locked(target: Path) -> bool:
     except BlockingIOError:
         return True
     finally:
-        os.close(fd)      # closing releases a lock taken here
+        os.close(fd)  # closing releases a lock taken here
     return False
 
 
@@ -124,14 +127,18 @@ def postgres_problem(url: str, timeout: float = 10.0) -> Problem | None:
 
     try:
         version = asyncio.run(check())
-    except (OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, OSError) as exc:
         return passing(f"{shown}: cannot reach the server ({exc.__class__.__name__}: {exc})")
-    except (asyncpg.InvalidCatalogNameError, asyncpg.InvalidAuthorizationSpecificationError,
-            asyncpg.InvalidPasswordError, asyncpg.InsufficientPrivilegeError) as exc:
+    except (
+        asyncpg.InvalidCatalogNameError,
+        asyncpg.InvalidAuthorizationSpecificationError,
+        asyncpg.InvalidPasswordError,
+        asyncpg.InsufficientPrivilegeError,
+    ) as exc:
         return Problem(f"{shown}: the server refused ({exc})")
-    except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:      # e.g. the server is starting up
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:  # e.g. the server is starting up
         return passing(f"{shown}: the server refused ({exc})")
-    except ValueError as exc:           # a malformed URL
+    except ValueError as exc:  # a malformed URL
         return Problem(f"{shown}: {exc}")
     newer = newer_schema(version, shown)
     return Problem(newer) if newer else None
@@ -152,7 +159,9 @@ def port_problem(host: str, port: int) -> Problem | None:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(address)
     except OSError as exc:
-        return Problem(f"{shown}: cannot listen there ({exc.strerror or exc}); is another program (or bot) using the port?")
+        return Problem(
+            f"{shown}: cannot listen there ({exc.strerror or exc}); is another program (or bot) using the port?"
+        )
     finally:
         probe.close()
     return None

@@ -1,4 +1,5 @@
 """Settings from environment variables (and ``.env`` when present)."""
+
 from __future__ import annotations
 
 import os
@@ -101,7 +102,7 @@ class Settings:
         return self.database_url or self.database_path
 
     @classmethod
-    def from_env(cls, env_file: str | Path | None = FIND_ENV_FILE) -> "Settings":
+    def from_env(cls, env_file: str | Path | None = FIND_ENV_FILE) -> Settings:
         """Settings from the environment; a ``.env`` file fills in what the environment leaves unset
         (by default the first of :func:`env_file_candidates`; ``None``: no file)."""
         if env_file is FIND_ENV_FILE:
@@ -114,7 +115,7 @@ class Settings:
             except OSError as exc:
                 raise SettingsError(f"cannot read {env_file} ({exc.strerror or exc})") from None
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        if guild and not (_digits(guild) and 0 < int(guild) < 2 ** 64):
+        if guild and not (_digits(guild) and 0 < int(guild) < 2**64):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         written = os.environ.get("LOG_LEVEL", "").strip()
         level = written.upper() or "INFO"
@@ -126,8 +127,7 @@ class Settings:
         count_text = os.environ.get("SHARD_COUNT", "").strip()
         ids_text = os.environ.get("SHARD_IDS", "").strip()
         if count_text and (not _digits(count_text) or not 1 <= int(count_text) <= MAX_SHARDS):
-            raise SettingsError(f"SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS:,}, "
-                                f"not {count_text!r}")
+            raise SettingsError(f"SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS:,}, not {count_text!r}")
         if ids_text and not count_text:
             raise SettingsError("SHARD_IDS needs SHARD_COUNT: the ids are among 0 .. SHARD_COUNT-1")
         shards = None
@@ -139,25 +139,40 @@ class Settings:
                 raise SettingsError(f"SHARD_IDS: {exc}") from None
         url = os.environ.get("DATABASE_URL", "").strip() or None
         if url and not url.startswith(("postgresql://", "postgres://")):
-            raise SettingsError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/"
-                                f"database), not {_without_password(url)!r}; leave it empty for SQLite at "
-                                "DATABASE_PATH")
+            raise SettingsError(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/"
+                f"database), not {_without_password(url)!r}; leave it empty for SQLite at "
+                "DATABASE_PATH"
+            )
         if url:
             _check_port(url)
         path = os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
         _check_database_path(path)
         token = os.environ.get("DISCORD_TOKEN", "").strip() or None
         if token and not all(" " < c < "\x7f" for c in token):
-            raise SettingsError("DISCORD_TOKEN holds a space, a line break or another character no token has: "
-                                "copy it again from the Bot page of your application")
-        lease = _seconds("CLAIM_LEASE_SECONDS", DEFAULT_CLAIM_LEASE, low=10.0,
-                         meaning="the time a claim on due work lasts")
+            raise SettingsError(
+                "DISCORD_TOKEN holds a space, a line break or another character no token has: "
+                "copy it again from the Bot page of your application"
+            )
+        lease = _seconds(
+            "CLAIM_LEASE_SECONDS", DEFAULT_CLAIM_LEASE, low=10.0, meaning="the time a claim on due work lasts"
+        )
         # PostgreSQL takes these in whole milliseconds, where 0 means no limit: a value between 0
         # and 1 ms would silently become "no limit".
-        statement = _seconds("DATABASE_STATEMENT_TIMEOUT_SECONDS", DEFAULT_STATEMENT_TIMEOUT, low=0.001,
-                             meaning="how long a PostgreSQL statement may run", zero="no limit")
-        idle = _seconds("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT,
-                        low=0.001, meaning="how long a PostgreSQL transaction may sit idle", zero="no limit")
+        statement = _seconds(
+            "DATABASE_STATEMENT_TIMEOUT_SECONDS",
+            DEFAULT_STATEMENT_TIMEOUT,
+            low=0.001,
+            meaning="how long a PostgreSQL statement may run",
+            zero="no limit",
+        )
+        idle = _seconds(
+            "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS",
+            DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT,
+            low=0.001,
+            meaning="how long a PostgreSQL transaction may sit idle",
+            zero="no limit",
+        )
         web = _web_settings()
         return cls(
             **web,
@@ -180,8 +195,9 @@ def _web_settings() -> dict[str, Any]:
     """WEB_BASE_URL, WEB_HOST, WEB_PORT, WEB_SECRET and WEB_LINK_DAYS, checked."""
     base = os.environ.get("WEB_BASE_URL", "").strip().rstrip("/")
     if base and not base.startswith(("http://", "https://")):
-        raise SettingsError(f"WEB_BASE_URL must be the address players open, starting with https:// (or http://), "
-                            f"not {base!r}")
+        raise SettingsError(
+            f"WEB_BASE_URL must be the address players open, starting with https:// (or http://), not {base!r}"
+        )
     host = os.environ.get("WEB_HOST", "").strip() or DEFAULT_WEB_HOST
     port = os.environ.get("WEB_PORT", "").strip() or str(DEFAULT_WEB_PORT)
     if not _digits(port) or not 1 <= int(port) <= 65535:
@@ -191,11 +207,18 @@ def _web_settings() -> dict[str, Any]:
         raise SettingsError(f"WEB_LINK_DAYS must be a number of days from 1 to 3650, not {days!r}")
     secret = os.environ.get("WEB_SECRET", "").strip() or None
     if base and (secret is None or len(secret) < WEB_SECRET_MIN):
-        raise SettingsError(f"WEB_BASE_URL is set, so WEB_SECRET must be at least {WEB_SECRET_MIN} characters "
-                            f"(it signs the board links), e.g. the output of: python -c \"import secrets; "
-                            f"print(secrets.token_urlsafe(32))\"")
-    return {"web_base_url": base or None, "web_host": host, "web_port": int(port), "web_secret": secret,
-            "web_link_days": int(days)}
+        raise SettingsError(
+            f"WEB_BASE_URL is set, so WEB_SECRET must be at least {WEB_SECRET_MIN} characters "
+            f'(it signs the board links), e.g. the output of: python -c "import secrets; '
+            f'print(secrets.token_urlsafe(32))"'
+        )
+    return {
+        "web_base_url": base or None,
+        "web_host": host,
+        "web_port": int(port),
+        "web_secret": secret,
+        "web_link_days": int(days),
+    }
 
 
 def _seconds(name: str, default: float, *, low: float, meaning: str, zero: str | None = None) -> float:
@@ -230,8 +253,9 @@ def _check_shard_ids(text: str, count: int) -> None:
         if first > last:
             raise SettingsError(f"SHARD_IDS: the range {part.strip()} runs backwards; write {last}-{first}")
         if last >= count:
-            raise SettingsError(f"SHARD_IDS: shard {last} does not exist with SHARD_COUNT={count} "
-                                f"(the ids are 0 .. {count - 1})")
+            raise SettingsError(
+                f"SHARD_IDS: shard {last} does not exist with SHARD_COUNT={count} (the ids are 0 .. {count - 1})"
+            )
 
 
 def _check_database_path(path: str) -> None:
@@ -240,8 +264,11 @@ def _check_database_path(path: str) -> None:
     if path == ":memory:" or path.startswith("file:"):
         raise SettingsError(f"DATABASE_PATH must name a file, not {path!r}: the matches would vanish at exit")
     if "://" in path or path.startswith("sqlite:"):
-        hint = " (for PostgreSQL set DATABASE_URL)" if path.startswith(("postgres://", "postgresql://")) else \
-            ", e.g. data/bot.sqlite3"
+        hint = (
+            " (for PostgreSQL set DATABASE_URL)"
+            if path.startswith(("postgres://", "postgresql://"))
+            else ", e.g. data/bot.sqlite3"
+        )
         raise SettingsError(f"DATABASE_PATH is a plain file path{hint}, not the URL {_without_password(path)!r}")
 
 

@@ -3,6 +3,7 @@
 A ladder challenge is posted as any challenge (Accept and Decline, :mod:`.challenging`), with a
 line saying what it is worth; the service decides and records everything (:mod:`matches.ladder`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,11 +24,12 @@ if TYPE_CHECKING:
     from ..setup.client import GameBot
 
 log = logging.getLogger(__name__)
-SHOWN = 30          # places listed in the text (the image shows them all)
+SHOWN = 30  # places listed in the text (the image shows them all)
 
 
-def ladder_png(ladder: Ladder, names: dict[int, str], record: dict[int, tuple[int, int]], viewer: int | None,
-               locale) -> bytes:
+def ladder_png(
+    ladder: Ladder, names: dict[int, str], record: dict[int, tuple[int, int]], viewer: int | None, locale
+) -> bytes:
     """The ladder as a table image; the viewer's row marked with an arrow beside the name."""
     from render.common import encode_png
     from render.standings import StandingRow, standings_image
@@ -39,14 +41,23 @@ def ladder_png(ladder: Ladder, names: dict[int, str], record: dict[int, tuple[in
     for place, user in enumerate(ladder.ranking, 1):
         won, lost = record.get(user, (0, 0))
         name = names.get(user, "?")
-        rows.append(StandingRow(place, f"▶ {name}" if user == viewer else name, str(won), str(lost), "",
-                                str(won + lost), winner=place == 1))
+        rows.append(
+            StandingRow(
+                place,
+                f"▶ {name}" if user == viewer else name,
+                str(won),
+                str(lost),
+                "",
+                str(won + lost),
+                winner=place == 1,
+            )
+        )
     header = [sayer(Text("Player")), sayer(Text("Won")), sayer(Text("Lost")), "", sayer(Text("Played"))]
     return encode_png(standings_image(sayer(ladder.heading), header, rows))
 
 
 class Ladders:
-    def __init__(self, bot: "GameBot"):
+    def __init__(self, bot: GameBot):
         self.bot = bot
 
     @property
@@ -59,43 +70,74 @@ class Ladders:
         found = await self.service.ladders(interaction.guild_id)
         if len(found) == 1:
             return found[0]
-        await reply_error(interaction, Text("This server has no ladder yet; organisers start one with "
-                                            "`/ladder create`.") if not found else
-                          Text("This server has several ladders; pick one with the `game` option."))
+        await reply_error(
+            interaction,
+            Text("This server has no ladder yet; organisers start one with `/ladder create`.")
+            if not found
+            else Text("This server has several ladders; pick one with the `game` option."),
+        )
         return None
 
-    async def create(self, interaction: discord.Interaction, game: str, *,
-                     channel: discord.abc.GuildChannel | None, **settings) -> None:
+    async def create(
+        self, interaction: discord.Interaction, game: str, *, channel: discord.abc.GuildChannel | None, **settings
+    ) -> None:
         where = channel.id if channel is not None else interaction.channel_id
-        ladder = await self.service.create_ladder(interaction.guild_id, where, player_of(interaction.user),
-                                                  game, **settings)
-        await interaction.response.send_message(**outgoing(public(interaction, Text(
-            "🪜 {organiser} started the {game} ladder: join with `/ladder join`, then challenge anyone up to "
-            "{reach} places above you with `/ladder challenge`. Whoever wins from below takes the loser's place; "
-            "declining, or not answering within {days}, counts as a loss.", organiser=present.mention(interaction.user.id),
-            game=ladder.game_title, reach=ladder.reach, days=present.days(ladder.days)))))
+        ladder = await self.service.create_ladder(
+            interaction.guild_id, where, player_of(interaction.user), game, **settings
+        )
+        await interaction.response.send_message(
+            **outgoing(
+                public(
+                    interaction,
+                    Text(
+                        "🪜 {organiser} started the {game} ladder: join with `/ladder join`, then challenge anyone up to "
+                        "{reach} places above you with `/ladder challenge`. Whoever wins from below takes the loser's place; "
+                        "declining, or not answering within {days}, counts as a loss.",
+                        organiser=present.mention(interaction.user.id),
+                        game=ladder.game_title,
+                        reach=ladder.reach,
+                        days=present.days(ladder.days),
+                    ),
+                )
+            )
+        )
 
     async def join(self, interaction: discord.Interaction, game: str | None) -> None:
         ladder = await self.resolve(interaction, game)
         if ladder is None:
             return
-        ladder, place = await self.service.join_ladder(interaction.guild_id, ladder.game,
-                                                       player_of(interaction.user))
-        await interaction.response.send_message(**outgoing(public(interaction, Text(
-            "{player} joined the {game} ladder in place {place}.", player=present.mention(interaction.user.id),
-            game=ladder.game_title, place=place))))
+        ladder, place = await self.service.join_ladder(interaction.guild_id, ladder.game, player_of(interaction.user))
+        await interaction.response.send_message(
+            **outgoing(
+                public(
+                    interaction,
+                    Text(
+                        "{player} joined the {game} ladder in place {place}.",
+                        player=present.mention(interaction.user.id),
+                        game=ladder.game_title,
+                        place=place,
+                    ),
+                )
+            )
+        )
 
     async def challenge(self, interaction: discord.Interaction, member: discord.Member, game: str | None) -> None:
         ladder = await self.resolve(interaction, game)
         if ladder is None:
             return
-        match = await self.service.ladder_challenge(interaction.guild_id, None, ladder.game,
-                                                    player_of(interaction.user), player_of(member))
-        intro = Text("🪜 A challenge on the {game} ladder: {challenger} (place {low}) challenges {defender} "
-                     "(place {high}). Declining, or no answer {soon}, counts as a loss.", game=ladder.game_title,
-                     challenger=present.mention(interaction.user.id), low=ladder.ranking.index(interaction.user.id) + 1,
-                     defender=present.mention(member.id), high=ladder.ranking.index(member.id) + 1,
-                     soon=present.timestamp(match.expires_at, "R"))
+        match = await self.service.ladder_challenge(
+            interaction.guild_id, None, ladder.game, player_of(interaction.user), player_of(member)
+        )
+        intro = Text(
+            "🪜 A challenge on the {game} ladder: {challenger} (place {low}) challenges {defender} "
+            "(place {high}). Declining, or no answer {soon}, counts as a loss.",
+            game=ladder.game_title,
+            challenger=present.mention(interaction.user.id),
+            low=ladder.ranking.index(interaction.user.id) + 1,
+            defender=present.mention(member.id),
+            high=ladder.ranking.index(member.id) + 1,
+            soon=present.timestamp(match.expires_at, "R"),
+        )
         if not await self.bot.actions.post_challenge(interaction, match, intro):
             await self.service.decline(match.id, interaction.user.id)
             await reply_error(interaction, Text("I cannot post in {channel}.", channel=f"<#{match.channel_id}>"))
@@ -117,8 +159,11 @@ class Ladders:
             won, lost = record.get(user, (0, 0))
             fields = dict(place=ladder.ranking.index(user) + 1, name=names.get(user, "?"), won=won, lost=lost)
             percent = reliable[user].percent if user in reliable else None
-            text = Text("{place}. {name} ({won}–{lost})", **fields) if percent is None else \
-                Text("{place}. {name} ({won}–{lost}) · {percent} % reliable", percent=percent, **fields)
+            text = (
+                Text("{place}. {name} ({won}–{lost})", **fields)
+                if percent is None
+                else Text("{place}. {name} ({won}–{lost}) · {percent} % reliable", percent=percent, **fields)
+            )
             return Text("**{line}** ◀ you", line=text) if user == me else text
 
         lines: list = [Text("**{heading}**", heading=ladder.heading), *(line(u) for u in ladder.ranking[:SHOWN])]
@@ -127,8 +172,13 @@ class Ladders:
         if not ladder.ranking:
             lines.append(Text("Nobody has joined yet."))
         png = await asyncio.to_thread(ladder_png, ladder, names, record, me, interaction.locale)
-        await interaction.followup.send(**outgoing(private(interaction, Joined(lines, "\n")), ephemeral=True,
-                                                   file=discord.File(io.BytesIO(png), filename="ladder.png")))
+        await interaction.followup.send(
+            **outgoing(
+                private(interaction, Joined(lines, "\n")),
+                ephemeral=True,
+                file=discord.File(io.BytesIO(png), filename="ladder.png"),
+            )
+        )
 
     async def publish(self) -> None:
         for result in await self.service.claim_ladder_news():
@@ -143,19 +193,39 @@ class Ladders:
         locale = self.bot.boards.match_locale_of(r.ladder.guild_id)
         challenger, defender = present.mention(r.challenger), present.mention(r.defender)
         if r.how == "withdrawn":
-            return                          # a challenge taken back changes nothing
+            return  # a challenge taken back changes nothing
         if r.winner is None:
-            text = Text("🪜 {challenger} and {defender} drew on the {game} ladder: nobody moves.",
-                        challenger=challenger, defender=defender, game=r.ladder.game_title)
+            text = Text(
+                "🪜 {challenger} and {defender} drew on the {game} ladder: nobody moves.",
+                challenger=challenger,
+                defender=defender,
+                game=r.ladder.game_title,
+            )
         elif r.how in ("declined", "expired"):
-            text = Text("🪜 {defender} did not take up {challenger}'s challenge, which counts as a loss: "
-                        "{challenger} takes place {place} on the {game} ladder.", defender=defender,
-                        challenger=challenger, place=r.place, game=r.ladder.game_title)
+            text = Text(
+                "🪜 {defender} did not take up {challenger}'s challenge, which counts as a loss: "
+                "{challenger} takes place {place} on the {game} ladder.",
+                defender=defender,
+                challenger=challenger,
+                place=r.place,
+                game=r.ladder.game_title,
+            )
         elif r.winner == r.challenger:
-            text = Text("🪜 {challenger} beat {defender} and takes place {place} on the {game} ladder.",
-                        challenger=challenger, defender=defender, place=r.place, game=r.ladder.game_title)
+            text = Text(
+                "🪜 {challenger} beat {defender} and takes place {place} on the {game} ladder.",
+                challenger=challenger,
+                defender=defender,
+                place=r.place,
+                game=r.ladder.game_title,
+            )
         else:
-            text = Text("🪜 {defender} beat {challenger} and keeps place {place} on the {game} ladder.",
-                        challenger=challenger, defender=defender, place=r.place, game=r.ladder.game_title)
-        await self.bot.get_partial_messageable(r.ladder.channel_id).send(**outgoing(
-            say(text, locale), notify=[r.challenger, r.defender]))
+            text = Text(
+                "🪜 {defender} beat {challenger} and keeps place {place} on the {game} ladder.",
+                challenger=challenger,
+                defender=defender,
+                place=r.place,
+                game=r.ladder.game_title,
+            )
+        await self.bot.get_partial_messageable(r.ladder.channel_id).send(
+            **outgoing(say(text, locale), notify=[r.challenger, r.defender])
+        )

@@ -1,4 +1,5 @@
 """``/tournament``: events (Swiss, league, knockout) of one game, played as ordinary matches."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -9,8 +10,7 @@ from discord import app_commands
 from engines import game_names, get_game
 
 from ..errors import organisers_only
-from ..options import (DAYS, DESCRIBED, Bank, Clock, Increment, Level, clock_of, option_parameter,
-                       with_parameters)
+from ..options import DAYS, DESCRIBED, Bank, Clock, Increment, Level, clock_of, option_parameter, with_parameters
 
 EVENT_HELP = "Which event (default: the only one that fits)"
 
@@ -20,8 +20,9 @@ def build_tournament_group(bot) -> app_commands.Group:
     group = app_commands.Group(name="tournament", description="Events: Swiss, league or knockout", guild_only=True)
 
     async def event_autocomplete(interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=label, value=value) for label, value in
-                await events.choices(interaction, current)]
+        return [
+            app_commands.Choice(name=label, value=value) for label, value in await events.choices(interaction, current)
+        ]
 
     # Every game's options (Game.option_specs), each once: an option two games share (the same
     # name in two families' games) is offered once, with the first game's description.
@@ -30,36 +31,59 @@ def build_tournament_group(bot) -> app_commands.Group:
         for spec in get_game(game_name).option_specs:
             specs.setdefault(spec.name, spec)
 
-    async def create(interaction: discord.Interaction, game: app_commands.Choice[str],
-                     fmt: Literal["swiss", "league", "knockout"], name: app_commands.Range[str, 1, 80] | None = None,
-                     rounds: app_commands.Range[int, 1, 30] | None = None, table: app_commands.Range[int, 2, 4] = 2,
-                     days: app_commands.Choice[int] | None = None,
-                     signup_days: app_commands.Range[int, 1, 30] | None = None,
-                     channel: discord.TextChannel | None = None, clock: Clock = "move",
-                     bank: Bank | None = None, increment: Increment | None = None,
-                     round_days: app_commands.Range[int, 1, 180] | None = None,
-                     min_reliability: app_commands.Range[int, 0, 100] | None = None, **chosen):
+    async def create(
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        fmt: Literal["swiss", "league", "knockout"],
+        name: app_commands.Range[str, 1, 80] | None = None,
+        rounds: app_commands.Range[int, 1, 30] | None = None,
+        table: app_commands.Range[int, 2, 4] = 2,
+        days: app_commands.Choice[int] | None = None,
+        signup_days: app_commands.Range[int, 1, 30] | None = None,
+        channel: discord.TextChannel | None = None,
+        clock: Clock = "move",
+        bank: Bank | None = None,
+        increment: Increment | None = None,
+        round_days: app_commands.Range[int, 1, 180] | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        **chosen,
+    ):
         options = get_game(game.value).command_options(chosen)
-        await events.create(interaction, game.value, fmt, name=name, rounds=rounds, table=table,
-                            days=days.value if days else None, signup_days=signup_days, channel=channel,
-                            options=options, round_days=round_days, min_reliability=min_reliability,
-                            **clock_of(clock, bank, increment))
+        await events.create(
+            interaction,
+            game.value,
+            fmt,
+            name=name,
+            rounds=rounds,
+            table=table,
+            days=days.value if days else None,
+            signup_days=signup_days,
+            channel=channel,
+            options=options,
+            round_days=round_days,
+            min_reliability=min_reliability,
+            **clock_of(clock, bank, increment),
+        )
 
     organisers_only(create)
     with_parameters(create, [option_parameter(spec) for spec in specs.values()], before="clock")
-    create = app_commands.describe(game="The game", fmt="swiss, league or knockout", name="The event's name",
-                                   rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
-                                   table="Players per match (as the game allows; default 2)",
-                                   days="Time per move (default: the server's)",
-                                   round_days=("Most days a round's match may last, vacations included "
-                                               "(default: 3 × days or bank)"),
-                                   signup_days="Start by itself when sign-up closes after this many days",
-                                   channel="Where the event is announced and played (default: here)",
-                                   min_reliability=("Least share of finished matches a player played out, in % "
-                                                    "(default: none)"),
-                                   **{spec.name: spec.event for spec in specs.values()}, **DESCRIBED)(create)
-    create = app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()],
-                                  days=DAYS)(create)
+    create = app_commands.describe(
+        game="The game",
+        fmt="swiss, league or knockout",
+        name="The event's name",
+        rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
+        table="Players per match (as the game allows; default 2)",
+        days="Time per move (default: the server's)",
+        round_days=("Most days a round's match may last, vacations included (default: 3 × days or bank)"),
+        signup_days="Start by itself when sign-up closes after this many days",
+        channel="Where the event is announced and played (default: here)",
+        min_reliability=("Least share of finished matches a player played out, in % (default: none)"),
+        **{spec.name: spec.event for spec in specs.values()},
+        **DESCRIBED,
+    )(create)
+    create = app_commands.choices(
+        game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()], days=DAYS
+    )(create)
     create = app_commands.rename(fmt="format")(create)
     group.command(name="create", description="Organisers: announce an event with a Join button")(create)
 
@@ -74,11 +98,18 @@ def build_tournament_group(bot) -> app_commands.Group:
         await events.leave(interaction, tournament)
 
     @group.command(name="add", description="Organisers: add a member, or a computer player at a level")
-    @app_commands.describe(member="The member (leave out for a computer player)",
-                           level="The computer's level (default: medium)", tournament=EVENT_HELP)
+    @app_commands.describe(
+        member="The member (leave out for a computer player)",
+        level="The computer's level (default: medium)",
+        tournament=EVENT_HELP,
+    )
     @organisers_only
-    async def add(interaction: discord.Interaction, member: discord.Member | None = None, level: Level | None = None,
-                  tournament: int | None = None):
+    async def add(
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        level: Level | None = None,
+        tournament: int | None = None,
+    ):
         await events.add(interaction, member, level, tournament)
 
     @group.command(name="start", description="Organisers: close sign-up and pair the first round")
@@ -95,8 +126,11 @@ def build_tournament_group(bot) -> app_commands.Group:
 
     @group.command(name="standings", description="The standings of an event, in its channel")
     @app_commands.describe(tournament=EVENT_HELP, page="Big events: which page of the table (default: 1, the leaders)")
-    async def standings(interaction: discord.Interaction, tournament: int | None = None,
-                        page: app_commands.Range[int, 1, 10000] | None = None):
+    async def standings(
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        page: app_commands.Range[int, 1, 10000] | None = None,
+    ):
         await events.standings(interaction, tournament, page)
 
     @group.command(name="list", description="This server's events, newest first")

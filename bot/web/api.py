@@ -6,6 +6,7 @@ is refused with 403 and nothing about any match.  The handlers run on the web
 board's own event loop; whatever touches the match service goes through
 ``host.call``, which runs it on the bot's loop (bot/web/server.py).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -15,9 +16,10 @@ import json
 import logging
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -38,13 +40,20 @@ STATIC = Path(__file__).parent / "static"
 # Requests per link: a burst of BURST, then RATE a second (a page makes a few per move and click).
 BURST = 120
 RATE = 10.0
-KEEPALIVE = 15.0        # seconds between comments on an idle event stream (proxies close silent ones)
-MOVE_MAX = 200          # characters of a move, as /move takes
+KEEPALIVE = 15.0  # seconds between comments on an idle event stream (proxies close silent ones)
+MOVE_MAX = 200  # characters of a move, as /move takes
 
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff",
-           "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+}
 
 
 class Host(Protocol):
@@ -53,12 +62,12 @@ class Host(Protocol):
     service: Any
     secret: str
     link_days: int
-    origin: str                  # scheme://host[:port] of WEB_BASE_URL: the only Origin a move may come from
-    hub: "Hub"
+    origin: str  # scheme://host[:port] of WEB_BASE_URL: the only Origin a move may come from
+    hub: Hub
 
     def clock(self) -> float: ...
-    async def call(self, work: Callable[[], Awaitable[Any]]) -> Any: ...      # on the bot's loop
-    def after_move(self, result) -> None: ...                                 # post the turn (bot's loop)
+    async def call(self, work: Callable[[], Awaitable[Any]]) -> Any: ...  # on the bot's loop
+    def after_move(self, result) -> None: ...  # post the turn (bot's loop)
 
 
 class Hub:
@@ -66,7 +75,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.streams: dict[int, set[asyncio.Queue]] = {}
-        self.on_publish: list[Callable[[int], None]] = []       # called with the match's id, first
+        self.on_publish: list[Callable[[int], None]] = []  # called with the match's id, first
 
     def subscribe(self, match_id: int) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue()
@@ -110,7 +119,7 @@ class Viewer:
     link: links.Link
     match: Match
     lang: str
-    now: float          # the bot's clock as the link was checked
+    now: float  # the bot's clock as the link was checked
 
     @property
     def seat(self) -> int | None:
@@ -132,7 +141,7 @@ class Limits:
             self.buckets[key] = (level, now)
             return False
         self.buckets[key] = (level - 1, now)
-        if len(self.buckets) > 50_000:          # forget the idle ones now and then
+        if len(self.buckets) > 50_000:  # forget the idle ones now and then
             self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
         return True
 
@@ -150,7 +159,7 @@ class WebApp:
         self.limits = Limits()
         self.version = _static_version()
         self.snapshots = Snapshots()
-        self._building: set[asyncio.Task] = set()         # answers built ahead for pages just served
+        self._building: set[asyncio.Task] = set()  # answers built ahead for pages just served
         host.hub.on_publish.append(self.snapshots.forget)
 
     def app(self) -> web.Application:
@@ -177,8 +186,7 @@ class WebApp:
             response = await handler(request)
         except Refused as exc:
             lang = getattr(request, "_board_lang", None) or _accepted(request)
-            response = web.json_response({"error": say(exc.text, lang, escaped=False), **exc.extra},
-                                         status=exc.status)
+            response = web.json_response({"error": say(exc.text, lang, escaped=False), **exc.extra}, status=exc.status)
         except web.HTTPException as exc:
             response = exc
         for key, value in HEADERS.items():
@@ -208,7 +216,7 @@ class WebApp:
         if link.role == "player" and link.user_id not in match.players:
             raise Refused(403, FORBIDDEN)
         lang = stored or _accepted(request)
-        request._board_lang = lang          # for a refusal further on
+        request._board_lang = lang  # for a refusal further on
         return Viewer(link, match, lang, now)
 
     # ------------------------------------------------------------------ page
@@ -217,8 +225,9 @@ class WebApp:
             viewer = await self._viewer(request)
         except Refused as exc:
             lang = _accepted(request)
-            return web.Response(text=page.refusal(say(exc.text, lang), lang), content_type="text/html",
-                                status=exc.status)
+            return web.Response(
+                text=page.refusal(say(exc.text, lang), lang), content_type="text/html", status=exc.status
+            )
         match = viewer.match
         title = say(Text("{title} #{id}", title=match.title, id=match.id), viewer.lang)
         # The page asks for its JSON as soon as its script runs: built meanwhile, it is ready then.
@@ -283,18 +292,28 @@ class WebApp:
         names = [say(name, lang, escaped=False) for name in match.names]
         prompt = state.prompt() if match.status == "active" else ""
         return {
-            "game": match.game, "title": match.title, "match": match.id, "status": match.status,
-            "ply": match.plies, "to_move": to_move, "you": you, "role": viewer.link.role,
+            "game": match.game,
+            "title": match.title,
+            "match": match.id,
+            "status": match.status,
+            "ply": match.plies,
+            "to_move": to_move,
+            "you": you,
+            "role": viewer.link.role,
             "finished": match.status in ("finished", "void"),
-            "names": names, "styles": styles(len(match.players)), "palette": PALETTE,
+            "names": names,
+            "styles": styles(len(match.players)),
+            "palette": PALETTE,
             "moves": [{"ply": i + 1, "move": m, "seat": seats.get(u)} for i, (m, u) in enumerate(zip(moves, movers))],
             "board": scene(match.game, state),
             "steps": tree(state.legal_moves(), match.game) if yours else [],
             "prompt": say(prompt, lang, escaped=False) if prompt else "",
             "deadline": match.deadline,
-            "result": match.result, "lang": lang, "words": page.words(lang),
+            "result": match.result,
+            "lang": lang,
+            "words": page.words(lang),
             "status_line": page.status_line(match, names, you, lang),
-            "longer": hasattr(state, "continuations"),      # turns may go on past the listed steps
+            "longer": hasattr(state, "continuations"),  # turns may go on past the listed steps
         }
 
     # ----------------------------------------------------------------- moves
@@ -310,14 +329,18 @@ class WebApp:
         if viewer.link.role != "player" or viewer.seat is None:
             raise Refused(403, Text("This is a spectator's board: it cannot move."))
         if ply != match.plies or match.status != "active":
-            raise Refused(409, Text("The match changed before your move arrived; look at the new board and try "
-                                    "again."), ply=match.plies)
+            raise Refused(
+                409,
+                Text("The match changed before your move arrived; look at the new board and try again."),
+                ply=match.plies,
+            )
         if match.to_move_id() != viewer.link.user_id:
             raise Refused(409, Text("It is not your turn."), ply=match.plies)
         service = self.host.service
         try:
-            result = await self.host.call(lambda: service.move(match.id, viewer.link.user_id, move,
-                                                               expected_version=match.version))
+            result = await self.host.call(
+                lambda: service.move(match.id, viewer.link.user_id, move, expected_version=match.version)
+            )
         except IllegalMoveError as exc:
             raise Refused(422, exc.text) from None
         except (NotYourTurn, StaleRequest, MatchClosed) as exc:
@@ -335,11 +358,16 @@ class WebApp:
         viewer = await self._viewer(request)
         state, played = await self._scratch(viewer, await _json_body(request))
         to_move = state.current_player() if state.outcome() is None else None
-        return web.json_response({
-            "ply": played[0], "moves": played[1], "to_move": to_move, "board": scene(viewer.match.game, state),
-            "steps": tree(state.legal_moves(), viewer.match.game) if to_move is not None else [],
-            "prompt": say(state.prompt(), viewer.lang, escaped=False) if to_move is not None else "",
-        })
+        return web.json_response(
+            {
+                "ply": played[0],
+                "moves": played[1],
+                "to_move": to_move,
+                "board": scene(viewer.match.game, state),
+                "steps": tree(state.legal_moves(), viewer.match.game) if to_move is not None else [],
+                "prompt": say(state.prompt(), viewer.lang, escaped=False) if to_move is not None else "",
+            }
+        )
 
     async def longer(self, request: web.Request) -> web.Response:
         """The parts that may follow a whole move beyond the legal list (Tactori: more bridges)."""
@@ -359,8 +387,12 @@ class WebApp:
 
     async def _scratch(self, viewer: Viewer, body: dict):
         ply, tried = body.get("ply"), body.get("moves", [])
-        if type(ply) is not int or not isinstance(tried, list) or len(tried) > 200 or \
-                not all(isinstance(m, str) and 0 < len(m) <= MOVE_MAX for m in tried):
+        if (
+            type(ply) is not int
+            or not isinstance(tried, list)
+            or len(tried) > 200
+            or not all(isinstance(m, str) and 0 < len(m) <= MOVE_MAX for m in tried)
+        ):
             raise Refused(400, Text("Explore takes the number of moves to start after and the moves to try."))
         match = viewer.match
         moves = [m.move for m in await self.host.call(lambda: self.host.service.moves(match.id))]
@@ -380,18 +412,20 @@ class WebApp:
     # ---------------------------------------------------------------- events
     async def events(self, request: web.Request) -> web.StreamResponse:
         viewer = await self._viewer(request)
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no",
-                                               **HEADERS})
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", **HEADERS}
+        )
         hub = self.host.hub
         queue = hub.subscribe(viewer.match.id)
         try:
             await response.prepare(request)
-            await response.write(f"retry: 1000\nevent: hello\ndata: {json.dumps({'ply': viewer.match.plies})}\n\n"
-                                 .encode())
+            await response.write(
+                f"retry: 1000\nevent: hello\ndata: {json.dumps({'ply': viewer.match.plies})}\n\n".encode()
+            )
             while True:
                 try:
                     ply = await asyncio.wait_for(queue.get(), KEEPALIVE)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     await response.write(b": still here\n\n")
                     continue
                 if ply is None:

@@ -1,5 +1,6 @@
 """The web board as seen from Discord: the Open board button, /<game> link, and the board
 of a move made on the web, posted in the match's channel like any other."""
+
 from __future__ import annotations
 
 import logging
@@ -29,8 +30,11 @@ class OpenBoardButton(Persistent, discord.ui.DynamicItem[discord.ui.Button], tem
 
     def __init__(self, match_id: int):
         self.match_id = match_id
-        super().__init__(discord.ui.Button(label=self.label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{PREFIX}:web:{match_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=self.label, style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:web:{match_id}"
+            )
+        )
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -48,7 +52,7 @@ def board_items(bot, match: Match) -> list[discord.ui.Item]:
     return [OpenBoardButton(match.id)]
 
 
-async def link_for(bot: "GameBot", match: Match, user_id: int) -> tuple[str, str]:
+async def link_for(bot: GameBot, match: Match, user_id: int) -> tuple[str, str]:
     """A fresh link to ``match`` for ``user_id``, and its role: a player's if he plays in it, else a spectator's."""
     web = bot.web
     role = "player" if user_id in match.players else "spectator"
@@ -69,14 +73,18 @@ async def send_link(interaction: discord.Interaction, match: Match) -> None:
         return
     url, role = await link_for(bot, match, interaction.user.id)
     if role == "player":
-        text = Text("Your board for {title} #{id}, for you alone (it lets you move; do not share it): {link}",
-                    title=match.title, id=match.id, link=Verbatim(url))
+        text = Text(
+            "Your board for {title} #{id}, for you alone (it lets you move; do not share it): {link}",
+            title=match.title,
+            id=match.id,
+            link=Verbatim(url),
+        )
     else:
         text = Text("A board to watch {title} #{id}: {link}", title=match.title, id=match.id, link=Verbatim(url))
     await interaction.response.send_message(**outgoing(private(interaction, text), ephemeral=True))
 
 
-async def post_web_turn(bot: "GameBot", result: MoveResult) -> None:
+async def post_web_turn(bot: GameBot, result: MoveResult) -> None:
     """The board after a move made on the web, in the match's channel (``bot.boards``: as from Discord)."""
     await bot.boards.post_web_move(result)
 

@@ -6,6 +6,7 @@ counts it up) and when it expires, signed with HMAC-SHA256 under WEB_SECRET.
 The link is checked in constant time; nothing in it is secret but the
 signature, and it is only ever sent privately to its user.
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,9 +23,9 @@ _SHAPE = re.compile(r"[A-Za-z0-9_-]{8,120}\.[A-Za-z0-9_-]{43}")
 class Link:
     match_id: int
     user_id: int
-    role: str            # "player" or "spectator"
+    role: str  # "player" or "spectator"
     generation: int
-    expires: int         # seconds since the epoch
+    expires: int  # seconds since the epoch
 
     def payload(self) -> bytes:
         return f"{self.match_id}.{self.user_id}.{self.role[0]}.{self.generation}.{self.expires}".encode()

@@ -4,6 +4,7 @@ The document is a shell: the script (static/board.js) fetches the match as JSON
 and draws it; no inline script or style, so the Content-Security-Policy can
 forbid both.  Every name and word reaches the page as JSON and is set as text,
 never as markup."""
+
 from __future__ import annotations
 
 import functools
@@ -56,18 +57,26 @@ WORDS = {
     "inaccuracy": Text("inaccuracy"),
     "mistake": Text("mistake"),
     "blunder": Text("blunder"),
-    "mark": Text("{label}: win chance {drop} points; better: {best}", label=Verbatim("{label}"),
-                 drop=Verbatim("{drop}"), best=Verbatim("{best}")),
-    "advice": Text("Next, {name} played {move} ({label}, win chance {drop} points); better was {best}.",
-                   name=Verbatim("{name}"), move=Verbatim("{move}"), label=Verbatim("{label}"),
-                   drop=Verbatim("{drop}"), best=Verbatim("{best}")),
+    "mark": Text(
+        "{label}: win chance {drop} points; better: {best}",
+        label=Verbatim("{label}"),
+        drop=Verbatim("{drop}"),
+        best=Verbatim("{best}"),
+    ),
+    "advice": Text(
+        "Next, {name} played {move} ({label}, win chance {drop} points); better was {best}.",
+        name=Verbatim("{name}"),
+        move=Verbatim("{move}"),
+        label=Verbatim("{label}"),
+        drop=Verbatim("{drop}"),
+        best=Verbatim("{best}"),
+    ),
 }
 # A count's words, singular and plural (the page picks one by the number, as the language wants it)
 COUNTS = {
     "chips": (Text("{count} chip", count=Verbatim("{count}")), Text("{count} chips", count=Verbatim("{count}"))),
     "towers": (Text("{count} tower", count=Verbatim("{count}")), Text("{count} towers", count=Verbatim("{count}"))),
-    "bridges": (Text("{count} bridge", count=Verbatim("{count}")),
-                Text("{count} bridges", count=Verbatim("{count}"))),
+    "bridges": (Text("{count} bridge", count=Verbatim("{count}")), Text("{count} bridges", count=Verbatim("{count}"))),
     "houses": (Text("{count} house", count=Verbatim("{count}")), Text("{count} houses", count=Verbatim("{count}"))),
     "points": (Text("{count} point", count=Verbatim("{count}")), Text("{count} points", count=Verbatim("{count}"))),
     "days": (Text("1 day"), Text("{days} days", days=Verbatim("{count}"))),
@@ -82,8 +91,10 @@ def words(lang: str) -> dict:
     said = {key: say(text, lang, escaped=False) for key, text in WORDS.items()}
     said["terrain"] = {k: say(v, lang, escaped=False) for k, v in TERRAINS.items()}
     said["ore"] = {k: say(v, lang, escaped=False) for k, v in ORES.items()}
-    said["count"] = {k: {"one": say(one, lang, escaped=False), "other": say(other, lang, escaped=False)}
-                     for k, (one, other) in COUNTS.items()}
+    said["count"] = {
+        k: {"one": say(one, lang, escaped=False), "other": say(other, lang, escaped=False)}
+        for k, (one, other) in COUNTS.items()
+    }
     return said
 
 
@@ -99,7 +110,7 @@ def review(stored: dict[str, Any], seats: int) -> dict[str, Any] | None:
     try:
         done = Review.from_json(stored)
     except (KeyError, TypeError, ValueError):
-        return None             # an unreadable review is no review, never a broken board
+        return None  # an unreadable review is no review, never a broken board
     plies = []
     for p in done.plies:
         entry: dict[str, Any] = {"ply": p.ply + 1, "label": p.label}

@@ -7,12 +7,12 @@ into what is served.  Colours, shapes and the games' own colours come from the r
 package, so the page and the board images look alike.  A game without a web part has
 no board on the page (``scene`` is None); the rest of the page works as for any game.
 """
-from __future__ import annotations
 
-from typing import Any
+from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 from engines import game_names, get_game
 from render import common
@@ -32,8 +32,12 @@ def styles(players: int) -> list[dict[str, str]]:
 
 
 PALETTE = {
-    "background": _hex(common.BACKGROUND), "panel": _hex(common.PANEL), "ink": _hex(common.INK),
-    "muted": _hex(common.MUTED), "faint": _hex(common.FAINT), "highlight": _hex(common.HIGHLIGHT),
+    "background": _hex(common.BACKGROUND),
+    "panel": _hex(common.PANEL),
+    "ink": _hex(common.INK),
+    "muted": _hex(common.MUTED),
+    "faint": _hex(common.FAINT),
+    "highlight": _hex(common.HIGHLIGHT),
     "alert": _hex(common.ALERT),
 }
 

@@ -10,6 +10,7 @@ comes back as a future.  Changes to matches reach open pages through the
 store's notices (``matches.core``: one per commit, from every bot process on
 PostgreSQL), forwarded to the web loop.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -17,7 +18,8 @@ import concurrent.futures
 import contextvars
 import logging
 import threading
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -74,8 +76,7 @@ class WebBoard:
 
         async def up() -> tuple[str, int]:
             # No access log: every address carries a link, and links are never written down.
-            self._runner = web.AppRunner(self.web.app(), access_log=None, handle_signals=False,
-                                         shutdown_timeout=1.0)
+            self._runner = web.AppRunner(self.web.app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
             await self._runner.setup()
             site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
             await site.start()
@@ -132,7 +133,7 @@ class WebBoard:
         match_id, ply = (int(part) for part in payload.split())
         try:
             self.loop.call_soon_threadsafe(self.hub.publish, match_id, ply)
-        except RuntimeError:        # the web loop stopped meanwhile
+        except RuntimeError:  # the web loop stopped meanwhile
             pass
 
     # ----------------------------------------------------------------- links

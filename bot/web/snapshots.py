@@ -14,23 +14,24 @@ Concurrent requests for an answer not built yet wait for the one build.  A commi
 (``forget``) drops the match's answers; at most ``size`` matches and ``budget`` bytes are kept,
 the least recently asked for go first.
 """
+
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 
-SIZE = 2_000                # matches
-BUDGET = 32 * 1024 * 1024   # bytes of answers: a few kilobytes each, tens of kilobytes for a long match
+SIZE = 2_000  # matches
+BUDGET = 32 * 1024 * 1024  # bytes of answers: a few kilobytes each, tens of kilobytes for a long match
 
 
 class Snapshots:
     def __init__(self, size: int = SIZE, budget: int = BUDGET):
         self.size, self.budget = size, budget
-        self.bytes = 0                        # of the answers kept
+        self.bytes = 0  # of the answers kept
         # match id -> (version, {viewer key: bytes or the future of a build under way})
         self.matches: OrderedDict[int, tuple[int, dict[Hashable, bytes | asyncio.Future]]] = OrderedDict()
-        self.built = self.served = 0          # builds, and answers served without one
+        self.built = self.served = 0  # builds, and answers served without one
 
     async def get(self, match_id: int, version: int, key: Hashable, build: Callable[[], Awaitable[bytes]]) -> bytes:
         """The answer for ``key`` at ``version`` of the match: kept, or built now (once)."""
@@ -56,8 +57,8 @@ class Snapshots:
                 body = await asyncio.shield(found)
             except asyncio.CancelledError:
                 if not found.cancelled():
-                    raise                   # this request went away
-                return await build()        # the build it waited for went away with its request
+                    raise  # this request went away
+                return await build()  # the build it waited for went away with its request
             self.served += 1
             return body
         future: asyncio.Future = asyncio.get_running_loop().create_future()
@@ -70,7 +71,7 @@ class Snapshots:
                 del answers[key]
             if isinstance(exc, Exception):
                 future.set_exception(exc)
-                future.exception()          # marked as retrieved: the waiters, if any, get it
+                future.exception()  # marked as retrieved: the waiters, if any, get it
             else:
                 future.cancel()
             raise

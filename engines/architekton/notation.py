@@ -1,4 +1,5 @@
 """Architekton move notation (A11): a small value with ``parse`` and ``str``."""
+
 from __future__ import annotations
 
 import re
@@ -21,14 +22,14 @@ EXAMPLES = Text("W@2,0 (landscape), B07@1,0r2 (building), B07@1,0r2 from 3,2, ke
 class Move:
     """One Architekton move: a placement, a decision or a discard."""
 
-    kind: str                  # "landscape", "building", or one of WORDS
-    tile: str | None = None    # terrain letter or building id
+    kind: str  # "landscape", "building", or one of WORDS
+    tile: str | None = None  # terrain letter or building id
     square: Square | None = None
     rotation: int = 0
     source: Square | None = None  # square whose house is moved (supply empty)
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         compact = "".join(text.split()).upper()
         if compact.lower() in WORDS:
             return cls(compact.lower())
@@ -63,9 +64,13 @@ def _explain(compact: str, original: str) -> Text:
     if not shown:
         return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     if compact[:1] in TERRAINS and "@" not in compact:
-        return Text("{move!r}: put @ and the square after the terrain, e.g. {example}", move=shown,
-                    example=f"{compact[:1]}@2,0")
+        return Text(
+            "{move!r}: put @ and the square after the terrain, e.g. {example}", move=shown, example=f"{compact[:1]}@2,0"
+        )
     if compact.startswith("B") and "@" in compact and "R" not in compact.split("@", 1)[1]:
-        return Text("{move!r}: a building needs a rotation, e.g. {example} (r0..r3 quarter turns clockwise)",
-                    move=shown, example=f"{excerpt(compact)}r0")
+        return Text(
+            "{move!r}: a building needs a rotation, e.g. {example} (r0..r3 quarter turns clockwise)",
+            move=shown,
+            example=f"{excerpt(compact)}r0",
+        )
     return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)

@@ -8,6 +8,7 @@ the placements of ``legal_moves()``; after ``TRIES`` misses (few or no fitting
 placements, e.g. when only ``discard`` is left) the move is drawn from
 ``legal_moves()`` itself, which is uniform too.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,7 +23,7 @@ TRIES = 48
 SIDES = T.SIDES
 
 
-def sample_move(state: "ArchitektonState", rng: random.Random) -> str:
+def sample_move(state: ArchitektonState, rng: random.Random) -> str:
     if state.result is not None:
         return rng.choice(state.legal_moves())
     if state.pending is not None:
@@ -34,7 +35,7 @@ def sample_move(state: "ArchitektonState", rng: random.Random) -> str:
     sources = sorted(state.house_squares(seat)) if state.supply[seat] == 0 else [None]
     n_land = len(terrains) * len(landscape_squares)
     per_rotation = len(building_squares) * len(sources)
-    buildings = []                     # (building, its distinct rotations)
+    buildings = []  # (building, its distinct rotations)
     total = n_land
     for b in sorted(t for t in state.stock if t in T.BUILDINGS):
         rotations = T.distinct_rotations(b)

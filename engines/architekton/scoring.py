@@ -1,4 +1,5 @@
 """Architekton scoring helpers: diagonal groups (A9) and enclosure checks (A5)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping

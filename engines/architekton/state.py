@@ -1,4 +1,5 @@
 """Architekton rules (A3..A10 of ``architekton.md``)."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,8 @@ class ArchitektonState(State):
     """A position of an Architekton match.  Mutated only by :meth:`play`."""
 
     def __init__(self) -> None:
-        self.tiles: dict[Square, tuple] = {}      # ("L", terrain) or ("B", id, rotation)
-        self.houses: dict[Square, int] = {}       # building square -> seat
+        self.tiles: dict[Square, tuple] = {}  # ("L", terrain) or ("B", id, rotation)
+        self.houses: dict[Square, int] = {}  # building square -> seat
         self.supply = [T.HOUSES_PER_PLAYER] * 2
         self.chips = [T.CHIPS_AT_START] * 2
         self.bank = T.CHIPS_TOTAL - 2 * T.CHIPS_AT_START
@@ -39,15 +40,15 @@ class ArchitektonState(State):
         self.discarded: list[str] = []
         self.first = 0
         self.turn_player = 0
-        self.placement = 0                        # 0 or 1 within the turn (A4)
-        self.turns = [0, 0]                       # completed turns per seat
+        self.placement = 0  # 0 or 1 within the turn (A4)
+        self.turns = [0, 0]  # completed turns per seat
         self.last_round_target: int | None = None  # turns each seat will have had (A7)
-        self.queue: list[Square] = []             # enclosed buildings still to score (A5)
-        self.pending: Square | None = None        # head of queue awaiting keep/remove
+        self.queue: list[Square] = []  # enclosed buildings still to score (A5)
+        self.pending: Square | None = None  # head of queue awaiting keep/remove
         self.result: dict[str, Any] | None = None
         self.final: dict[str, Any] | None = None  # A9 breakdown
-        self.turn_squares: list[Square] = []      # placed in the current/last turn
-        self.events: list[dict[str, Any]] = []    # what the last play() caused
+        self.turn_squares: list[Square] = []  # placed in the current/last turn
+        self.events: list[dict[str, Any]] = []  # what the last play() caused
         # (tile count, building squares, landscape squares): the empty squares next to a tile,
         # sorted, when the board held that many tiles; None: not known
         self._front: tuple[int, tuple[Square, ...], tuple[Square, ...]] | None = None
@@ -65,9 +66,11 @@ class ArchitektonState(State):
             given = setup.get(key)
             if given is not None and not (isinstance(given, list) and all(isinstance(t, str) for t in given)):
                 raise SetupError(Text("setup.{key} must be a list of tile names", key=key))
-        full = {"buildings": list(setup.get("buildings", buildings)),
-                "landscapes": [str(t).upper() for t in setup.get("landscapes", landscapes)],
-                "first": setup.get("first", first)}
+        full = {
+            "buildings": list(setup.get("buildings", buildings)),
+            "landscapes": [str(t).upper() for t in setup.get("landscapes", landscapes)],
+            "first": setup.get("first", first),
+        }
         if sorted(full["buildings"]) != sorted(T.BUILDINGS):
             raise SetupError(Text("setup.buildings must list B01..B22 once each"))
         expected = sorted(t for t in T.TERRAINS for _ in range(T.LANDSCAPE_COUNTS[t]))
@@ -78,7 +81,7 @@ class ArchitektonState(State):
         return full
 
     @classmethod
-    def new(cls, rng: random.Random, setup: dict[str, Any]) -> "ArchitektonState":
+    def new(cls, rng: random.Random, setup: dict[str, Any]) -> ArchitektonState:
         """A3: the reserves, the stock, the two start tiles and the piles."""
         full = cls.full_setup(rng, setup)
         buildings, landscapes = full["buildings"], full["landscapes"]
@@ -116,17 +119,17 @@ class ArchitektonState(State):
     def has_hidden(self) -> bool:
         return True
 
-    def resample_hidden(self, rng: random.Random) -> "ArchitektonState":
+    def resample_hidden(self, rng: random.Random) -> ArchitektonState:
         """A3, A7: the building and landscape piles and reserves lie face down.  Their joint
         contents are public (every tile minus the board, the stock and the discarded ones), their
         order and the split between pile and reserve are not: both are drawn afresh."""
         copy = self.copy()
         for kind in ("B", "L"):
             piles, reserves = copy.piles[kind], copy.reserves[kind]
-            unseen = sorted(piles + reserves)   # the public multiset, its order forgotten
+            unseen = sorted(piles + reserves)  # the public multiset, its order forgotten
             rng.shuffle(unseen)
-            copy.piles[kind] = unseen[:len(piles)]
-            copy.reserves[kind] = unseen[len(piles):]
+            copy.piles[kind] = unseen[: len(piles)]
+            copy.reserves[kind] = unseen[len(piles) :]
         return copy
 
     def revealed(self) -> int:
@@ -142,10 +145,7 @@ class ArchitektonState(State):
 
     def mismatches(self, square: Square) -> int:
         _, building, rotation = self.tiles[square]
-        return sum(
-            1 for d, n in enumerate(T.neighbours(square))
-            if self.tiles[n][1] != T.side(building, rotation, d)
-        )
+        return sum(1 for d, n in enumerate(T.neighbours(square)) if self.tiles[n][1] != T.side(building, rotation, d))
 
     def legal_moves(self) -> list[str]:
         if self.result is not None:
@@ -238,8 +238,12 @@ class ArchitektonState(State):
             raise IllegalMove(Text("the match is over"))
         if self.pending is not None:
             if move.kind not in ("keep", "remove"):
-                raise IllegalMove(Text("the building at {square} waits for its owner's decision: keep or remove",
-                                       square=_sq(self.pending)))
+                raise IllegalMove(
+                    Text(
+                        "the building at {square} waits for its owner's decision: keep or remove",
+                        square=_sq(self.pending),
+                    )
+                )
             self.events = []
             self._decide(move.kind == "keep")
             return move.kind
@@ -272,20 +276,36 @@ class ArchitektonState(State):
             raise IllegalMove(Text("{square} does not touch any tile", square=_sq(sq)))
         if kind == "L":
             if not self._landscape_fits(tile, sq):
-                raise IllegalMove(Text("no neighbouring building shows {terrain} ({tile}) towards {square}",
-                                       terrain=T.TERRAIN_NAMES[tile], tile=tile, square=_sq(sq)))
+                raise IllegalMove(
+                    Text(
+                        "no neighbouring building shows {terrain} ({tile}) towards {square}",
+                        terrain=T.TERRAIN_NAMES[tile],
+                        tile=tile,
+                        square=_sq(sq),
+                    )
+                )
             return move
         if not self._building_fits(tile, move.rotation, sq):
-            raise IllegalMove(Text("no side of {tile} at r{rotation} matches a neighbouring landscape at {square}",
-                                   tile=tile, rotation=move.rotation, square=_sq(sq)))
+            raise IllegalMove(
+                Text(
+                    "no side of {tile} at r{rotation} matches a neighbouring landscape at {square}",
+                    tile=tile,
+                    rotation=move.rotation,
+                    square=_sq(sq),
+                )
+            )
         seat = self.turn_player
         if self.supply[seat] > 0 and move.source is not None:
             raise IllegalMove(Text("you still have houses in your supply; leave out the 'from' part"))
         if self.supply[seat] == 0:
             mine = sorted(self.house_squares(seat))
             if move.source is None:
-                raise IllegalMove(Text("your supply is empty: add 'from x,y' naming one of your houses ({houses})",
-                                       houses=" ".join(_sq(s) for s in mine)))
+                raise IllegalMove(
+                    Text(
+                        "your supply is empty: add 'from x,y' naming one of your houses ({houses})",
+                        houses=" ".join(_sq(s) for s in mine),
+                    )
+                )
             if move.source not in mine:
                 raise IllegalMove(Text("there is no house of yours on {square}", square=_sq(move.source)))
         return Move("building", tile, sq, T.canonical_rotation(tile, move.rotation), move.source)
@@ -298,10 +318,17 @@ class ArchitektonState(State):
                 return Text("{tile} is not in the stock; the stock holds {held}", tile=tile, held=held)
             return Text("{tile} is not in the stock; the stock holds none", tile=tile)
         if held:
-            return Text("there is no {terrain} tile ({tile}) in the stock; its landscapes are {held}",
-                        terrain=T.TERRAIN_NAMES[tile], tile=tile, held=held)
-        return Text("there is no {terrain} tile ({tile}) in the stock; its landscapes are none",
-                    terrain=T.TERRAIN_NAMES[tile], tile=tile)
+            return Text(
+                "there is no {terrain} tile ({tile}) in the stock; its landscapes are {held}",
+                terrain=T.TERRAIN_NAMES[tile],
+                tile=tile,
+                held=held,
+            )
+        return Text(
+            "there is no {terrain} tile ({tile}) in the stock; its landscapes are none",
+            terrain=T.TERRAIN_NAMES[tile],
+            tile=tile,
+        )
 
     def _place(self, move: Move) -> None:
         seat, sq = self.turn_player, move.square
@@ -309,13 +336,23 @@ class ArchitektonState(State):
             self.turn_squares = []
         self.turn_squares.append(sq)
         self.stock.remove(move.tile)
-        self.events.append({"type": "place", "seat": seat, "tile": move.tile, "square": list(sq),
-                            "rotation": move.rotation if move.kind == "building" else None,
-                            "source": list(move.source) if move.source else None})
+        self.events.append(
+            {
+                "type": "place",
+                "seat": seat,
+                "tile": move.tile,
+                "square": list(sq),
+                "rotation": move.rotation if move.kind == "building" else None,
+                "source": list(move.source) if move.source else None,
+            }
+        )
         if move.kind == "landscape":
             self.tiles[sq] = ("L", move.tile)
-            enclosed = [n for n in T.neighbours(sq)
-                        if n in self.tiles and self.tiles[n][0] == "B" and landscape_neighbours(self.tiles, n) == 4]
+            enclosed = [
+                n
+                for n in T.neighbours(sq)
+                if n in self.tiles and self.tiles[n][0] == "B" and landscape_neighbours(self.tiles, n) == 4
+            ]
         else:
             self.tiles[sq] = ("B", move.tile, move.rotation)
             if move.source is not None:
@@ -363,8 +400,9 @@ class ArchitektonState(State):
         if remove:
             del self.houses[sq]
             self.supply[owner] += 1
-        self.events.append({"type": "pay", "owner": owner, "square": list(sq), "paid": amount,
-                            "removed": remove, "auto": auto})
+        self.events.append(
+            {"type": "pay", "owner": owner, "square": list(sq), "paid": amount, "removed": remove, "auto": auto}
+        )
 
     def _decide(self, keep: bool) -> None:
         sq = self.pending
@@ -384,9 +422,7 @@ class ArchitektonState(State):
         self.turns[p] += 1
         self._refill(p, self.turns[p])
         self.turn_player, self.placement = 1 - p, 0
-        if self.last_round_target is not None and self.turns == [self.last_round_target] * 2:
-            self._final_scoring()
-        elif not self.stock:
+        if self.last_round_target is not None and self.turns == [self.last_round_target] * 2 or not self.stock:
             self._final_scoring()
 
     def _discard(self) -> None:
@@ -422,8 +458,9 @@ class ArchitektonState(State):
 
     def _final_scoring(self) -> None:
         """A9: remove weakly connected buildings, then largest group + chips."""
-        removed = sorted(sq for sq, t in self.tiles.items()
-                         if t[0] == "B" and landscape_neighbours(self.tiles, sq) in (1, 2))
+        removed = sorted(
+            sq for sq, t in self.tiles.items() if t[0] == "B" and landscape_neighbours(self.tiles, sq) in (1, 2)
+        )
         gone = set(removed)
         groups, houses = [], []
         for p in (0, 1):
@@ -431,8 +468,13 @@ class ArchitektonState(State):
             groups.append(largest_diagonal_group(mine))
             houses.append(len(mine))
         points = [groups[p] + self.chips[p] for p in (0, 1)]
-        self.final = {"removed": [list(s) for s in removed], "groups": groups,
-                      "houses": houses, "chips": list(self.chips), "points": points}
+        self.final = {
+            "removed": [list(s) for s in removed],
+            "groups": groups,
+            "houses": houses,
+            "chips": list(self.chips),
+            "points": points,
+        }
         if points[0] != points[1]:
             winners = [points.index(max(points))]
         elif houses[0] != houses[1]:
@@ -458,21 +500,28 @@ class ArchitektonState(State):
         return {
             "tiles": tiles,
             "houses": [[x, y, s] for (x, y), s in sorted(self.houses.items())],
-            "supply": list(self.supply), "chips": list(self.chips), "bank": self.bank,
-            "stock": list(self.stock), "piles": {k: list(v) for k, v in self.piles.items()},
+            "supply": list(self.supply),
+            "chips": list(self.chips),
+            "bank": self.bank,
+            "stock": list(self.stock),
+            "piles": {k: list(v) for k, v in self.piles.items()},
             "reserves": {k: list(v) for k, v in self.reserves.items()},
-            "discarded": list(self.discarded), "first": self.first,
-            "turn_player": self.turn_player, "placement": self.placement, "turns": list(self.turns),
+            "discarded": list(self.discarded),
+            "first": self.first,
+            "turn_player": self.turn_player,
+            "placement": self.placement,
+            "turns": list(self.turns),
             "last_round_target": self.last_round_target,
             "queue": [list(s) for s in self.queue],
             "pending": list(self.pending) if self.pending else None,
-            "result": self.result, "final": self.final,
+            "result": self.result,
+            "final": self.final,
             "turn_squares": [list(s) for s in self.turn_squares],
             "events": self.events,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ArchitektonState":
+    def from_json(cls, data: dict[str, Any]) -> ArchitektonState:
         s = cls()
         s.tiles = {(t[0], t[1]): tuple(t[2:]) for t in data["tiles"]}
         s.houses = {(x, y): seat for x, y, seat in data["houses"]}
@@ -490,7 +539,7 @@ class ArchitektonState(State):
         s.events = list(data["events"])
         return s
 
-    def copy(self) -> "ArchitektonState":
+    def copy(self) -> ArchitektonState:
         """As from_json(to_json()), without the detour: every field is taken over, the mutable
         ones copied (tile and square tuples are immutable, so they are shared)."""
         s = ArchitektonState.__new__(ArchitektonState)
@@ -520,11 +569,17 @@ class ArchitektonState(State):
         if self.pending is not None:
             k = self.mismatches(self.pending)
             params = {"square": _sq(self.pending), "count": k, "keep": k, "remove": k - 1}
-            if k == 1:      # removing costs k-1 = 0: said as free
-                return Text("your building at {square} is enclosed with {count} mismatched side: "
-                            "**keep** (pay {keep}) or **remove** (free)", **params)
-            return Text("your building at {square} is enclosed with {count} mismatched sides: "
-                        "**keep** (pay {keep}) or **remove** (pay {remove})", **params)
+            if k == 1:  # removing costs k-1 = 0: said as free
+                return Text(
+                    "your building at {square} is enclosed with {count} mismatched side: "
+                    "**keep** (pay {keep}) or **remove** (free)",
+                    **params,
+                )
+            return Text(
+                "your building at {square} is enclosed with {count} mismatched sides: "
+                "**keep** (pay {keep}) or **remove** (pay {remove})",
+                **params,
+            )
         if self.legal_moves() == ["discard"]:
             return Text("no stock tile fits anywhere, so your only move is `discard` (A6)")
         if self.placement == 0:

@@ -1,8 +1,9 @@
 """Architekton components (A1) and board geometry (A2)."""
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from ..text import Text
@@ -32,7 +33,7 @@ def side(building: str, rotation: int, direction: int) -> str:
     return BUILDINGS[building][(direction - rotation) % 4]
 
 
-@lru_cache(maxsize=None)
+@cache
 def distinct_rotations(building: str) -> tuple[int, ...]:
     """Rotations giving different side layouts, smallest representative first (A11)."""
     seen: dict[tuple[str, ...], int] = {}
@@ -41,7 +42,7 @@ def distinct_rotations(building: str) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def canonical_rotation(building: str, rotation: int) -> int:
     layout = tuple(side(building, rotation, d) for d in range(4))
     for r in range(4):
@@ -62,4 +63,5 @@ def neighbours(square: Square) -> list[Square]:
 # SIDES[building][rotation][direction]: side(building, rotation, direction) as a table, for the
 # hot loops of random playouts.
 SIDES: dict[str, tuple[tuple[str, ...], ...]] = {
-    b: tuple(tuple(side(b, r, d) for d in range(4)) for r in range(4)) for b in BUILDINGS}
+    b: tuple(tuple(side(b, r, d) for d in range(4)) for r in range(4)) for b in BUILDINGS
+}

@@ -6,6 +6,7 @@ is ``(0, 8)``, the top-left field, and ``i1`` is ``(8, 0)``.  The nine
 sub-boards lie on the slots ``(slot_row, slot_col)`` of a 3x3 arrangement, slot
 row 0 at the top; slots are also numbered ``3 * slot_row + slot_col``.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from ..text import Text
 _DATA = json.loads(resources.files(__package__).joinpath("data/atacama_boards.json").read_text("utf-8"))
 
 Field = tuple[int, int]
-Ore = tuple[str, int]          # ("G" | "S" | "C", value 1..5)
+Ore = tuple[str, int]  # ("G" | "S" | "C", value 1..5)
 
 LETTERS = "ABCDEFGHI"
 COLUMNS = "abcdefghi"
@@ -35,16 +36,24 @@ BOARDS: dict[str, tuple[tuple[Ore, ...], ...]] = {
 BASIC_SLOTS: tuple[str, ...] = tuple(LETTERS)
 
 # T5 build-up: the slots the drawn sub-boards are laid on, in draw order; three per stage.
-BUILDUP_SLOTS: tuple[tuple[int, int], ...] = ((0, 0), (0, 1), (1, 0),    # stage 1: the triangle
-                                              (0, 2), (1, 1), (2, 0),    # stage 2: the diagonal
-                                              (1, 2), (2, 1), (2, 2))    # stage 3: the rest
-STAGE_TURNS = 6            # stages 1 and 2 last six turns each (T5)
+BUILDUP_SLOTS: tuple[tuple[int, int], ...] = (
+    (0, 0),
+    (0, 1),
+    (1, 0),  # stage 1: the triangle
+    (0, 2),
+    (1, 1),
+    (2, 0),  # stage 2: the diagonal
+    (1, 2),
+    (2, 1),
+    (2, 2),
+)  # stage 3: the rest
+STAGE_TURNS = 6  # stages 1 and 2 last six turns each (T5)
 STAGES = 3
 
 # T2: the two mining rights, each as the sign of each ore.
 RIGHTS: dict[str, dict[str, int]] = {
-    "turquoise": {"G": 1, "S": 1, "C": -1},   # no copper
-    "orange": {"G": 1, "S": -1, "C": 1},      # no silver
+    "turquoise": {"G": 1, "S": 1, "C": -1},  # no copper
+    "orange": {"G": 1, "S": -1, "C": 1},  # no silver
 }
 AXES = ("cols", "rows")
 AXIS_WORDS = {"cols": Text("columns"), "rows": Text("rows")}
@@ -59,7 +68,7 @@ SEAT_RIGHTS = {
     2: (("cols", "turquoise"), ("rows", "orange")),
     4: (("cols", "turquoise"), ("rows", "orange"), ("cols", "orange"), ("rows", "turquoise")),
 }
-THRESHOLD = 4              # T4: towers a line needs to score
+THRESHOLD = 4  # T4: towers a line needs to score
 
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 ALL_FIELDS: tuple[Field, ...] = tuple((c, r) for c in range(SIZE) for r in range(SIZE))
@@ -146,4 +155,4 @@ def line_name(axis: str, index: int) -> Text:
 
 def stage_slots(stage: int) -> tuple[int, ...]:
     """Slot numbers laid at the start of build-up ``stage`` (1..3)."""
-    return tuple(3 * r + c for r, c in BUILDUP_SLOTS[3 * (stage - 1):3 * stage])
+    return tuple(3 * r + c for r, c in BUILDUP_SLOTS[3 * (stage - 1) : 3 * stage])

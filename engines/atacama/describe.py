@@ -3,6 +3,7 @@
 Everything a player reads is a :class:`~engines.text.Text`, so the bot can say
 it in the reader's language; the English wording is the Text itself.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -42,15 +43,18 @@ def final_words(winners: list[int], scores: list[int], names: list[str]) -> Text
     tally = Joined([Joined([_name(names, s), p], " ") for s, p in enumerate(scores)], ", ")
     if len(winners) == 1:
         return Text("{winner} wins ({scores})", winner=_name(names, winners[0]), scores=tally)
-    return Text("draw between {players} ({scores})", players=and_list([_name(names, s) for s in winners]),
-                scores=tally)
+    return Text("draw between {players} ({scores})", players=and_list([_name(names, s) for s in winners]), scores=tally)
 
 
 def _place_words(e: dict[str, Any], who: Any) -> Text:
     ore = Joined([ORE_NAMES[e["ore"]], e["value"]], " ")
     if e["other"]:
-        return Text("{player} placed an other-colour tower on {field} ({ore}, counts double)",
-                    player=who, field=e["field"], ore=ore)
+        return Text(
+            "{player} placed an other-colour tower on {field} ({ore}, counts double)",
+            player=who,
+            field=e["field"],
+            ore=ore,
+        )
     return Text("{player} placed a tower on {field} ({ore})", player=who, field=e["field"], ore=ore)
 
 
@@ -59,8 +63,9 @@ def _buy_words(e: dict[str, Any], who: Any) -> Text:
     other = e["paid"] == "other"
     if e["forced"]:
         if other:
-            return Text("{player} had to buy {right}, paying with an other-colour tower (the last one)",
-                        player=who, right=right)
+            return Text(
+                "{player} had to buy {right}, paying with an other-colour tower (the last one)", player=who, right=right
+            )
         return Text("{player} had to buy {right}, paying with a tower (the last one)", player=who, right=right)
     if other:
         return Text("{player} bought {right}, paying with an other-colour tower", player=who, right=right)
@@ -70,10 +75,12 @@ def _buy_words(e: dict[str, Any], who: Any) -> Text:
 def _stage_words(e: dict[str, Any]) -> Text:
     boards = and_list([b[0] for b in e["boards"]])
     if e["stage"] == 2:
-        return Text("stage {stage} begins: sub-boards {boards} are laid on the diagonal",
-                    stage=e["stage"], boards=boards)
-    return Text("stage {stage} begins: sub-boards {boards} are laid to complete the board",
-                stage=e["stage"], boards=boards)
+        return Text(
+            "stage {stage} begins: sub-boards {boards} are laid on the diagonal", stage=e["stage"], boards=boards
+        )
+    return Text(
+        "stage {stage} begins: sub-boards {boards} are laid to complete the board", stage=e["stage"], boards=boards
+    )
 
 
 def _final_words(e: dict[str, Any], names: list[str]) -> Text:
@@ -129,9 +136,7 @@ def score_breakdown(state, names: list[str]) -> str:
         if seat in state.resigned:
             who = Text("{player} (resigned)", player=who)
         if axis == "cols":
-            rows.append(Text("{player}, columns: {lines} = {score}",
-                             player=who, lines=lines, score=scores[seat]))
+            rows.append(Text("{player}, columns: {lines} = {score}", player=who, lines=lines, score=scores[seat]))
         else:
-            rows.append(Text("{player}, rows: {lines} = {score}",
-                             player=who, lines=lines, score=scores[seat]))
+            rows.append(Text("{player}, rows: {lines} = {score}", player=who, lines=lines, score=scores[seat]))
     return Joined(rows, "\n")

@@ -5,6 +5,7 @@ tactics), ``buy cols`` / ``buy rows`` (build-up) and ``pass``.  Input is
 case-insensitive and spaces are free (``E5 *``, ``Buy  Cols``); ``buy`` also
 takes ``columns``/``column``/``col`` and ``row``.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,17 +26,17 @@ EXAMPLES = Text("e5 (a tower), e5* (an other-colour tower, tactics), buy cols, b
 class Move:
     """One Atacama move."""
 
-    kind: str                  # "place", "buy" or "pass"
+    kind: str  # "place", "buy" or "pass"
     field: Field | None = None
-    other: bool = False        # place: an other-colour tower (T6)
-    axis: str | None = None    # buy: "cols" or "rows"
+    other: bool = False  # place: an other-colour tower (T6)
+    axis: str | None = None  # buy: "cols" or "rows"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         if not isinstance(text, str):
             raise InvalidMove(Text("a move is a text like e5"))
         field = FIELD_BY_NAME.get(text.rstrip("*")) if text.count("*") <= 1 else None
-        if field is not None:                # the canonical forms, fast
+        if field is not None:  # the canonical forms, fast
             return cls("place", field, text.endswith("*"))
         if _PASS.fullmatch(text):
             return cls("pass")
@@ -44,8 +45,9 @@ class Move:
         if m := _PLACE.fullmatch(text):
             field = parse_field(m[1] + m[2])
             if field is None:
-                raise InvalidMove(Text("{field!r} is not a field: columns are a..i, rows 1..9",
-                                       field=excerpt((m[1] + m[2]).lower())))
+                raise InvalidMove(
+                    Text("{field!r} is not a field: columns are a..i, rows 1..9", field=excerpt((m[1] + m[2]).lower()))
+                )
             return cls("place", field, bool(m[3]))
         raise InvalidMove(_explain(text))
 
@@ -64,6 +66,5 @@ def _explain(text: str) -> Text:
         return Text("'an empty move' is not a move. Examples: {examples}", examples=EXAMPLES)
     compact = "".join(text.split()).lower()
     if compact.startswith("buy"):
-        return Text("{move!r}: say which right to buy, buy cols (the columns) or buy rows (the rows)",
-                    move=shown)
+        return Text("{move!r}: say which right to buy, buy cols (the columns) or buy rows (the rows)", move=shown)
     return Text("{move!r} is not a move. Examples: {examples}", move=shown, examples=EXAMPLES)

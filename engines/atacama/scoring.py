@@ -1,9 +1,10 @@
 """Atacama scoring (T4, T6): what a row or column is worth under a right."""
+
 from __future__ import annotations
 
 from .boards import RIGHTS, SIZE, THRESHOLD, Field, Ore, line_fields
 
-Towers = dict[Field, tuple[int, bool]]   # field -> (seat, other colour)
+Towers = dict[Field, tuple[int, bool]]  # field -> (seat, other colour)
 
 
 def line_value(towers: Towers, ores: dict[Field, Ore], axis: str, index: int, colour: str) -> tuple[int, int]:
@@ -31,8 +32,10 @@ def right_score(towers: Towers, ores: dict[Field, Ore], axis: str, colour: str) 
 def rights_scores(towers: Towers, ores: dict[Field, Ore], rights: list[tuple[str, str] | None]) -> list[int]:
     """:func:`right_score` for every right at once (0 for None), in one pass over the towers."""
     counts = {"cols": [0] * SIZE, "rows": [0] * SIZE}
-    sums = {"cols": [dict.fromkeys("GSC", 0) for _ in range(SIZE)],
-            "rows": [dict.fromkeys("GSC", 0) for _ in range(SIZE)]}
+    sums = {
+        "cols": [dict.fromkeys("GSC", 0) for _ in range(SIZE)],
+        "rows": [dict.fromkeys("GSC", 0) for _ in range(SIZE)],
+    }
     for (c, r), (_, other) in towers.items():
         ore, points = ores[(c, r)]
         points *= 2 if other else 1
@@ -47,6 +50,11 @@ def rights_scores(towers: Towers, ores: dict[Field, Ore], rights: list[tuple[str
             continue
         axis, colour = right
         signs = RIGHTS[colour]
-        out.append(sum(signs["G"] * line["G"] + signs["S"] * line["S"] + signs["C"] * line["C"]
-                       for n, line in zip(counts[axis], sums[axis]) if n >= THRESHOLD))
+        out.append(
+            sum(
+                signs["G"] * line["G"] + signs["S"] * line["S"] + signs["C"] * line["C"]
+                for n, line in zip(counts[axis], sums[axis])
+                if n >= THRESHOLD
+            )
+        )
     return out

@@ -19,6 +19,7 @@ Readings where the spec is silent (tested in ``tests/engines/test_atacama_*``):
   still playing.  If the resignation leaves nobody with towers, the match ends
   normally; if it leaves one player, he wins (end ``resign``).
 """
+
 from __future__ import annotations
 
 import random
@@ -28,9 +29,9 @@ from ..core import IllegalMove, Outcome, SetupError, State, clone_json
 from ..text import Text
 from . import boards as B
 from .boards import Field
+from .describe import and_list
 from .notation import Move
 from .scoring import Towers, rights_scores
-from .describe import and_list
 
 SETUP_KEYS = ("boards",)
 BUYS = ("buy cols", "buy rows")
@@ -41,8 +42,9 @@ def check_options(options: dict[str, Any], players: int) -> None:
     if players not in (2, 4):
         raise SetupError(Text("Atacama is played by 2 or 4 players, not {count}", count=players))
     if options.get("buildup") and players != 2:
-        raise SetupError(Text("the build-up game (option buildup) is for 2 players only; "
-                              "play the 4-player game without it"))
+        raise SetupError(
+            Text("the build-up game (option buildup) is for 2 players only; play the 4-player game without it")
+        )
 
 
 class AtacamaState(State):
@@ -52,21 +54,21 @@ class AtacamaState(State):
         self.players = players
         self.buildup = buildup
         self.tactics = tactics
-        self.slots: list[str | None] = list(B.BASIC_SLOTS)   # sub-board per slot, None: not laid
-        self.pile: list[str] = []                            # face-down sub-boards, top first (T5)
-        self.towers: Towers = {}                             # field -> (seat, other colour)
+        self.slots: list[str | None] = list(B.BASIC_SLOTS)  # sub-board per slot, None: not laid
+        self.pile: list[str] = []  # face-down sub-boards, top first (T5)
+        self.towers: Towers = {}  # field -> (seat, other colour)
         base, other = B.TOWERS[(players, tactics)]
         self.supply: list[list[int]] = [[base, other] for _ in range(players)]
         self.rights: list[tuple[str, str] | None] = [None] * players if buildup else list(B.SEAT_RIGHTS[players])
-        self.bought: list[int] = [0] * players               # towers paid for a right (T5)
+        self.bought: list[int] = [0] * players  # towers paid for a right (T5)
         self.forfeited: list[list[int]] = [[0, 0] for _ in range(players)]  # on resigning (4 players)
         self.resigned: list[int] = []
-        self.turn: int | None = 0                            # seat to move (T3: seat 0 first)
-        self.turns = 0                                       # moves played: places, buys and passes
-        self.last: dict[str, Any] | None = None              # {"seat", "move"} of the last move
-        self.events: list[dict[str, Any]] = []               # what the last move caused
+        self.turn: int | None = 0  # seat to move (T3: seat 0 first)
+        self.turns = 0  # moves played: places, buys and passes
+        self.last: dict[str, Any] | None = None  # {"seat", "move"} of the last move
+        self.events: list[dict[str, Any]] = []  # what the last move caused
         self.result: dict[str, Any] | None = None
-        self._free: tuple | None = None                      # (key, free_fields()) cache
+        self._free: tuple | None = None  # (key, free_fields()) cache
 
     # ----------------------------------------------------------------- setup
     @staticmethod
@@ -78,8 +80,9 @@ class AtacamaState(State):
             raise SetupError(Text("atacama setup has no key {keys}; it knows only boards", keys=", ".join(unknown)))
         if not options.get("buildup"):
             if "boards" in setup:
-                raise SetupError(Text("setup.boards is for the build-up game only; "
-                                      "the basic game lays A B C / D E F / G H I"))
+                raise SetupError(
+                    Text("setup.boards is for the build-up game only; the basic game lays A B C / D E F / G H I")
+                )
             return {}
         letters = list(B.LETTERS)
         rng.shuffle(letters)
@@ -92,8 +95,7 @@ class AtacamaState(State):
         return {"boards": boards}
 
     @classmethod
-    def new(cls, players: int, rng: random.Random, setup: dict[str, Any],
-            options: dict[str, Any]) -> "AtacamaState":
+    def new(cls, players: int, rng: random.Random, setup: dict[str, Any], options: dict[str, Any]) -> AtacamaState:
         check_options(options, players)
         full = cls.full_setup(players, rng, setup, options)
         s = cls(players, bool(options.get("buildup")), bool(options.get("tactics")))
@@ -250,31 +252,39 @@ class AtacamaState(State):
                 if self.must_buy(seat) or not self.free_fields():
                     raise IllegalMove(Text("you cannot pass while you can buy a right (buy cols or buy rows)"))
                 example = B.name(self.free_fields()[0])
-                raise IllegalMove(Text("pass only when you have no legal move; you can still place a tower, "
-                                       "e.g. {field}", field=example))
+                raise IllegalMove(
+                    Text(
+                        "pass only when you have no legal move; you can still place a tower, e.g. {field}",
+                        field=example,
+                    )
+                )
             return
         if move.kind == "buy":
             if not self.buildup:
-                raise IllegalMove(Text("rights are bought only in the build-up game; here every player "
-                                       "holds his right from the start"))
+                raise IllegalMove(
+                    Text(
+                        "rights are bought only in the build-up game; here every player holds his right from the start"
+                    )
+                )
             if not self.rights_open:
                 if self.rights[seat][0] == "cols":
                     raise IllegalMove(Text("the rights are already assigned; you score the columns"))
                 raise IllegalMove(Text("the rights are already assigned; you score the rows"))
             return
         if self.must_buy(seat):
-            raise IllegalMove(Text("you hold your last tower and the rights are still open: you must buy one "
-                                   "(buy cols or buy rows)"))
+            raise IllegalMove(
+                Text("you hold your last tower and the rights are still open: you must buy one (buy cols or buy rows)")
+            )
         f = B.name(move.field)
         base, other = self.supply[seat]
         if move.other and not self.tactics:
-            raise IllegalMove(Text("other-colour towers ({field}*) are used only in the tactics variant; "
-                                   "place {field}", field=f))
+            raise IllegalMove(
+                Text("other-colour towers ({field}*) are used only in the tactics variant; place {field}", field=f)
+            )
         if move.other and not other:
             raise IllegalMove(Text("you have no other-colour tower left; place a base-colour one: {field}", field=f))
         if not move.other and not base:
-            raise IllegalMove(Text("you have no base-colour tower left; place an other-colour one: {field}*",
-                                   field=f))
+            raise IllegalMove(Text("you have no base-colour tower left; place an other-colour one: {field}*", field=f))
         if move.field not in self.ores:
             slot = B.slot_of(move.field)
             order = [3 * r + c for r, c in B.BUILDUP_SLOTS].index(slot)
@@ -282,12 +292,26 @@ class AtacamaState(State):
             due = B.STAGE_TURNS * (stage - 1)
             left = due - self.turns
             if left == 1:
-                raise IllegalMove(Text("{field} is on a sub-board slot not laid yet: stage {stage} lays it "
-                                       "after turn {turn}, {count} turn from now",
-                                       field=f, stage=stage, turn=due, count=left))
-            raise IllegalMove(Text("{field} is on a sub-board slot not laid yet: stage {stage} lays it "
-                                   "after turn {turn}, {count} turns from now",
-                                   field=f, stage=stage, turn=due, count=left))
+                raise IllegalMove(
+                    Text(
+                        "{field} is on a sub-board slot not laid yet: stage {stage} lays it "
+                        "after turn {turn}, {count} turn from now",
+                        field=f,
+                        stage=stage,
+                        turn=due,
+                        count=left,
+                    )
+                )
+            raise IllegalMove(
+                Text(
+                    "{field} is on a sub-board slot not laid yet: stage {stage} lays it "
+                    "after turn {turn}, {count} turns from now",
+                    field=f,
+                    stage=stage,
+                    turn=due,
+                    count=left,
+                )
+            )
         if move.field in self.towers:
             raise IllegalMove(Text("{field} already holds a tower", field=f))
         near = self.blockers(move.field)
@@ -295,8 +319,7 @@ class AtacamaState(State):
             names = [B.name(n) for n in near]
             if len(names) == 1:
                 raise IllegalMove(Text("{field} is next to {other}, which holds a tower", field=f, other=names[0]))
-            raise IllegalMove(Text("{field} is next to {others}, which hold towers",
-                                   field=f, others=and_list(names)))
+            raise IllegalMove(Text("{field} is next to {others}, which hold towers", field=f, others=and_list(names)))
 
     def _place(self, seat: int, move: Move) -> None:
         field = move.field
@@ -311,8 +334,16 @@ class AtacamaState(State):
             self._free = ((id(self.towers), len(self.towers), tuple(self.slots)), free)
         self.supply[seat][1 if move.other else 0] -= 1
         ore, value = self.ores[move.field]
-        self.events.append({"type": "place", "seat": seat, "field": B.name(move.field),
-                            "other": move.other, "ore": ore, "value": value})
+        self.events.append(
+            {
+                "type": "place",
+                "seat": seat,
+                "field": B.name(move.field),
+                "other": move.other,
+                "ore": ore,
+                "value": value,
+            }
+        )
 
     def _buy(self, seat: int, axis: str) -> None:
         """T5: pay one unplaced tower (base colour first); the other player gets the other right."""
@@ -321,14 +352,21 @@ class AtacamaState(State):
         self.supply[seat][kind] -= 1
         self.bought[seat] += 1
         self.rights[seat] = (axis, B.AXIS_COLOUR[axis])
-        self.events.append({"type": "buy", "seat": seat, "axis": axis, "colour": B.AXIS_COLOUR[axis],
-                            "forced": forced, "paid": "base" if kind == 0 else "other"})
+        self.events.append(
+            {
+                "type": "buy",
+                "seat": seat,
+                "axis": axis,
+                "colour": B.AXIS_COLOUR[axis],
+                "forced": forced,
+                "paid": "base" if kind == 0 else "other",
+            }
+        )
         rest = "rows" if axis == "cols" else "cols"
         for other in range(self.players):
             if other != seat:
                 self.rights[other] = (rest, B.AXIS_COLOUR[rest])
-                self.events.append({"type": "receive", "seat": other, "axis": rest,
-                                    "colour": B.AXIS_COLOUR[rest]})
+                self.events.append({"type": "receive", "seat": other, "axis": rest, "colour": B.AXIS_COLOUR[rest]})
 
     def _lay_stage(self) -> None:
         """T5: at the start and after every six turns, the next three sub-boards are laid."""
@@ -364,8 +402,9 @@ class AtacamaState(State):
         winners = [s for s in contenders if scores[s] == best]
         self._end(winners, end, scores)
         placed = not any(self.active(s) for s in range(self.players))
-        self.events.append({"type": "final", "winners": winners, "scores": scores,
-                            "reason": "placed" if placed else "blocked"})
+        self.events.append(
+            {"type": "final", "winners": winners, "scores": scores, "reason": "placed" if placed else "blocked"}
+        )
 
     def _end(self, winners: list[int], end: str, scores: list[int]) -> None:
         self.result = {"winners": sorted(winners), "end": end, "scores": list(scores)}
@@ -396,21 +435,26 @@ class AtacamaState(State):
     # ------------------------------------------------------------ serialise
     def to_json(self) -> dict[str, Any]:
         return {
-            "players": self.players, "buildup": self.buildup, "tactics": self.tactics,
-            "slots": list(self.slots), "pile": list(self.pile),
+            "players": self.players,
+            "buildup": self.buildup,
+            "tactics": self.tactics,
+            "slots": list(self.slots),
+            "pile": list(self.pile),
             "towers": [[B.FIELD_NAMES[f], seat, other] for f, (seat, other) in sorted(self.towers.items())],
             "supply": [list(s) for s in self.supply],
             "rights": [list(r) if r else None for r in self.rights],
-            "bought": list(self.bought), "forfeited": [list(f) for f in self.forfeited],
+            "bought": list(self.bought),
+            "forfeited": [list(f) for f in self.forfeited],
             "resigned": list(self.resigned),
-            "turn": self.turn, "turns": self.turns,
+            "turn": self.turn,
+            "turns": self.turns,
             "last": dict(self.last) if self.last else None,
             "events": clone_json(self.events),
             "result": clone_json(self.result),
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "AtacamaState":
+    def from_json(cls, data: dict[str, Any]) -> AtacamaState:
         s = cls(data["players"], data["buildup"], data["tactics"])
         s.slots = list(data["slots"])
         s.pile = list(data["pile"])
@@ -429,7 +473,7 @@ class AtacamaState(State):
     def has_hidden(self) -> bool:
         return bool(self.pile)
 
-    def resample_hidden(self, rng: random.Random) -> "AtacamaState":
+    def resample_hidden(self, rng: random.Random) -> AtacamaState:
         """T5: the build-up game's sub-boards still face down, in a fresh random order."""
         copy = self.copy()
         if self.pile:
@@ -438,7 +482,7 @@ class AtacamaState(State):
             copy.pile = unseen
         return copy
 
-    def copy(self) -> "AtacamaState":
+    def copy(self) -> AtacamaState:
         """As from_json(to_json()), without the detour: every field is taken over, the mutable
         ones copied; the free-field cache goes along."""
         s = AtacamaState.__new__(AtacamaState)

@@ -8,6 +8,7 @@ how many bridges a bridges-only turn lays, and what happens after a turn
 (:meth:`_after_turn`: Tactori's last round and scoring, FEM's loop, stuck and
 repetition).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,8 +35,8 @@ class PartialTurn:
 
     def __init__(self, board: Board, towers: list[int], bridge_supply: list[int]):
         self.board, self.towers, self.bridge_supply = board, towers, bridge_supply
-        self.target: int | None = None     # field of the placed / moved tower, when one stands there
-        self.laid: list[Key] = []          # bridges laid in this turn, in order
+        self.target: int | None = None  # field of the placed / moved tower, when one stands there
+        self.laid: list[Key] = []  # bridges laid in this turn, in order
         self.events: list[dict[str, Any]] = []
         self.last: dict[str, Any] = {}
 
@@ -52,15 +53,15 @@ class TowersState(State):
         self.players = players
         self.options = dict(options)
         self.board = Board(self.geo)
-        self.towers = [TOWERS] * players            # supply of towers per seat
-        self.bridge_supply = [BRIDGES] * players    # supply of bridges per seat
+        self.towers = [TOWERS] * players  # supply of towers per seat
+        self.bridge_supply = [BRIDGES] * players  # supply of bridges per seat
         self.to_move = 0
-        self.dropped: list[int] = []                # seats that resigned (Tactori, 3-4 players)
+        self.dropped: list[int] = []  # seats that resigned (Tactori, 3-4 players)
         self.ply = 0
         self.result: dict[str, Any] | None = None
-        self.history: dict[str, int] = {}           # position key -> occurrences (R5/R7 repetition)
-        self.last: dict[str, Any] | None = None     # the last turn, for the renderer
-        self.events: list[dict[str, Any]] = []      # what the last play() caused, for describe()
+        self.history: dict[str, int] = {}  # position key -> occurrences (R5/R7 repetition)
+        self.last: dict[str, Any] | None = None  # the last turn, for the renderer
+        self.events: list[dict[str, Any]] = []  # what the last play() caused, for describe()
         self._reset_caches()
 
     def _reset_caches(self) -> None:
@@ -68,7 +69,7 @@ class TowersState(State):
         self._polys: dict[int, list[Polygon]] = {}
 
     @classmethod
-    def new(cls, players: int, options: dict[str, Any]) -> "TowersState":
+    def new(cls, players: int, options: dict[str, Any]) -> TowersState:
         s = cls(players, options)
         s._count_position()
         return s
@@ -136,8 +137,9 @@ class TowersState(State):
     def _field(self, sq: Sq) -> int:
         x, y = sq
         if not self.geo.on_board(x, y):
-            raise IllegalMove(Text("there is no field {field}; {board}", field=sq_name(sq),
-                                   board=self.geo.describe_board()))
+            raise IllegalMove(
+                Text("there is no field {field}; {board}", field=sq_name(sq), board=self.geo.describe_board())
+            )
         return self.geo.at(x, y)
 
     # ------------------------------------------------------------------ play
@@ -176,8 +178,17 @@ class TowersState(State):
         else:
             ex = PartialTurn(self.board.clone(), list(self.towers), list(self.bridge_supply))
         board, names = ex.board, self.geo.names
-        ex.last = {"kind": turn.kind, "from": None, "to": None, "count": 0, "chase": 0,
-                   "chased": [], "bridges": [], "relocated": [], "removed": None}
+        ex.last = {
+            "kind": turn.kind,
+            "from": None,
+            "to": None,
+            "count": 0,
+            "chase": 0,
+            "chased": [],
+            "bridges": [],
+            "relocated": [],
+            "removed": None,
+        }
         if turn.kind == "pass":
             if self.FEM:
                 raise IllegalMove(Text("there is no pass in Tactori FEM (R7)"))
@@ -191,8 +202,9 @@ class TowersState(State):
             key = self._own_bridge(board, turn.removed, seat, "remove")
             _, floor = board.take_up(key)
             ex.bridge_supply[seat] += 1
-            ex.events.append({"type": "remove", "seat": seat, "from": names[key[0]], "to": names[key[1]],
-                              "floor": floor})
+            ex.events.append(
+                {"type": "remove", "seat": seat, "from": names[key[0]], "to": names[key[1]], "floor": floor}
+            )
             ex.last["removed"] = [names[key[0]], names[key[1]]]
             return ex
         if turn.kind == "place":
@@ -218,15 +230,27 @@ class TowersState(State):
         if board.height(p) == 0:
             raise IllegalMove(Text("there is no tower on {field}", field=P))
         if board.top(p) != seat:
-            raise IllegalMove(Text("the top tower on {field} is {colour}, not yours (you play {own})",
-                                   field=P, colour=self._colour(board.top(p)), own=self._colour(seat)))
+            raise IllegalMove(
+                Text(
+                    "the top tower on {field} is {colour}, not yours (you play {own})",
+                    field=P,
+                    colour=self._colour(board.top(p)),
+                    own=self._colour(seat),
+                )
+            )
         if k > 1 and not self._stack_moves():
-            raise IllegalMove(Text("moving {count} towers together needs the option stacks (R7); "
-                                   "move one tower: {move}", count=k, move=f"{P}-{Q}"))
+            raise IllegalMove(
+                Text(
+                    "moving {count} towers together needs the option stacks (R7); move one tower: {move}",
+                    count=k,
+                    move=f"{P}-{Q}",
+                )
+            )
         free = board.movable(p, seat)
         if free == 0:
-            raise IllegalMove(Text("your tower on {field} carries a bridge and cannot move; "
-                                   "only free towers move (R3)", field=P))
+            raise IllegalMove(
+                Text("your tower on {field} carries a bridge and cannot move; only free towers move (R3)", field=P)
+            )
         if k > free:
             h = board.height(p)
             if k > h:
@@ -240,15 +264,39 @@ class TowersState(State):
                 own += 1
             if own < k:
                 if own == 1:
-                    raise IllegalMove(Text("the top {count} towers on {field} are not all yours (only the top 1); "
-                                           "a stack move takes your own towers from the top", count=k, field=P))
-                raise IllegalMove(Text("the top {count} towers on {field} are not all yours (only the top {own}); "
-                                       "a stack move takes your own towers from the top", count=k, field=P, own=own))
+                    raise IllegalMove(
+                        Text(
+                            "the top {count} towers on {field} are not all yours (only the top 1); "
+                            "a stack move takes your own towers from the top",
+                            count=k,
+                            field=P,
+                        )
+                    )
+                raise IllegalMove(
+                    Text(
+                        "the top {count} towers on {field} are not all yours (only the top {own}); "
+                        "a stack move takes your own towers from the top",
+                        count=k,
+                        field=P,
+                        own=own,
+                    )
+                )
             if free == 1:
-                raise IllegalMove(Text("only the top 1 of your towers on {field} are free of bridges; "
-                                       "towers with bridges cannot move (R3)", field=P))
-            raise IllegalMove(Text("only the top {count} of your towers on {field} are free of bridges; "
-                                   "towers with bridges cannot move (R3)", count=free, field=P))
+                raise IllegalMove(
+                    Text(
+                        "only the top 1 of your towers on {field} are free of bridges; "
+                        "towers with bridges cannot move (R3)",
+                        field=P,
+                    )
+                )
+            raise IllegalMove(
+                Text(
+                    "only the top {count} of your towers on {field} are free of bridges; "
+                    "towers with bridges cannot move (R3)",
+                    count=free,
+                    field=P,
+                )
+            )
         self._check_path(p, q, turn)
         if m:
             if not self.chase:
@@ -263,13 +311,29 @@ class TowersState(State):
                         raise IllegalMove(Text("there is only 1 tower on {field} to chase", field=Q))
                     raise IllegalMove(Text("there are only {count} towers on {field} to chase", count=h, field=Q))
                 if c == 0:
-                    raise IllegalMove(Text("no tower on top of {field} can be chased: chased towers "
-                                           "must be other players' and free of bridges (R4)", field=Q))
+                    raise IllegalMove(
+                        Text(
+                            "no tower on top of {field} can be chased: chased towers "
+                            "must be other players' and free of bridges (R4)",
+                            field=Q,
+                        )
+                    )
                 if c == 1:
-                    raise IllegalMove(Text("only 1 tower on top of {field} can be chased: chased towers "
-                                           "must be other players' and free of bridges (R4)", field=Q))
-                raise IllegalMove(Text("only {count} towers on top of {field} can be chased: chased towers "
-                                       "must be other players' and free of bridges (R4)", count=c, field=Q))
+                    raise IllegalMove(
+                        Text(
+                            "only 1 tower on top of {field} can be chased: chased towers "
+                            "must be other players' and free of bridges (R4)",
+                            field=Q,
+                        )
+                    )
+                raise IllegalMove(
+                    Text(
+                        "only {count} towers on top of {field} can be chased: chased towers "
+                        "must be other players' and free of bridges (R4)",
+                        count=c,
+                        field=Q,
+                    )
+                )
         group = board.lift(p, k)
         chased: list[int] = []
         if m:
@@ -280,8 +344,18 @@ class TowersState(State):
             group = group[m:]
         board.drop(q, group)
         ex.target = q if group else None
-        ex.events.append({"type": "move", "seat": seat, "from": P, "to": Q, "count": k, "chased": chased,
-                          "landed": len(group), "height": board.height(q)})
+        ex.events.append(
+            {
+                "type": "move",
+                "seat": seat,
+                "from": P,
+                "to": Q,
+                "count": k,
+                "chased": chased,
+                "landed": len(group),
+                "height": board.height(q),
+            }
+        )
         ex.last.update({"from": P, "to": Q, "count": k, "chase": m, "chased": chased})
 
     def _own_bridge(self, board: Board, pair: tuple[Sq, Sq], seat: int, verb: str) -> Key:
@@ -296,13 +370,28 @@ class TowersState(State):
         owner, _ = board.bridges[key]
         if owner != seat:
             if remove:
-                raise IllegalMove(Text("the bridge on {bridge} is {colour}'s; you can only remove your own",
-                                       bridge=text, colour=self._colour(owner)))
-            raise IllegalMove(Text("the bridge on {bridge} is {colour}'s; you can only relocate your own",
-                                   bridge=text, colour=self._colour(owner)))
+                raise IllegalMove(
+                    Text(
+                        "the bridge on {bridge} is {colour}'s; you can only remove your own",
+                        bridge=text,
+                        colour=self._colour(owner),
+                    )
+                )
+            raise IllegalMove(
+                Text(
+                    "the bridge on {bridge} is {colour}'s; you can only relocate your own",
+                    bridge=text,
+                    colour=self._colour(owner),
+                )
+            )
         if board.overbuilt(key):
-            raise IllegalMove(Text("your bridge {bridge} is overbuilt (a tower stands on one of its ends), so it "
-                                   "cannot be taken up (R7)", bridge=text))
+            raise IllegalMove(
+                Text(
+                    "your bridge {bridge} is overbuilt (a tower stands on one of its ends), so it "
+                    "cannot be taken up (R7)",
+                    bridge=text,
+                )
+            )
         return key
 
     def _lay_all(self, ex: PartialTurn, seat: int, turn: Turn) -> None:
@@ -310,8 +399,9 @@ class TowersState(State):
         if turn.kind == "move" and ex.target is None:
             raise IllegalMove(Text("all your moving towers chased, so none landed and no bridges can be laid (R4)"))
         if self.FEM and turn.kind == "bridges" and len(turn.bridges) > 1:
-            raise IllegalMove(Text("in Tactori FEM a turn without a place or move lays or relocates exactly one "
-                                   "bridge (R7)"))
+            raise IllegalMove(
+                Text("in Tactori FEM a turn without a place or move lays or relocates exactly one bridge (R7)")
+            )
         for br in turn.bridges:
             self._lay(ex, seat, br)
         # R3: the new bridges form one connected graph (containing the placed / moved tower)
@@ -330,9 +420,14 @@ class TowersState(State):
             root = find(ex.target)
             for key in ex.laid:
                 if find(key[0]) != root:
-                    raise IllegalMove(Text(
-                        "the bridges laid after a place or move must connect to the tower on {field} (R3); "
-                        "{bridge} does not", field=names[ex.target], bridge=f"{names[key[0]]}-{names[key[1]]}"))
+                    raise IllegalMove(
+                        Text(
+                            "the bridges laid after a place or move must connect to the tower on {field} (R3); "
+                            "{bridge} does not",
+                            field=names[ex.target],
+                            bridge=f"{names[key[0]]}-{names[key[1]]}",
+                        )
+                    )
         else:
             roots = {find(a) for a, _ in ex.laid}
             if len(roots) > 1:
@@ -351,8 +446,9 @@ class TowersState(State):
                 raise IllegalMove(Text("relocating a bridge (=c3e3<c5e5) exists only in Tactori FEM (R7)"))
             source = self._own_bridge(board, br.source, seat, "relocate")
             if source in ex.laid:
-                raise IllegalMove(Text("the bridge {bridge} was laid in this turn",
-                                       bridge=f"{names[source[0]]}-{names[source[1]]}"))
+                raise IllegalMove(
+                    Text("the bridge {bridge} was laid in this turn", bridge=f"{names[source[0]]}-{names[source[1]]}")
+                )
             if source == key:
                 raise IllegalMove(Text("a relocation must move the bridge somewhere else (R7)"))
             board.take_up(source)
@@ -362,32 +458,62 @@ class TowersState(State):
             raise IllegalMove(Text("you have no bridges left in your supply"))
         for end in (a, b):
             if board.height(end) == 0:
-                raise IllegalMove(Text("there is no tower on {field} to carry the bridge {bridge}",
-                                       field=names[end], bridge=text))
+                raise IllegalMove(
+                    Text("there is no tower on {field} to carry the bridge {bridge}", field=names[end], bridge=text)
+                )
             if board.top(end) != seat:
-                raise IllegalMove(Text("the top tower on {field} is {colour}; "
-                                       "a bridge needs your towers on top at both ends (R2)",
-                                       field=names[end], colour=self._colour(board.top(end))))
+                raise IllegalMove(
+                    Text(
+                        "the top tower on {field} is {colour}; a bridge needs your towers on top at both ends (R2)",
+                        field=names[end],
+                        colour=self._colour(board.top(end)),
+                    )
+                )
         ha, hb = board.height(a), board.height(b)
         if ha != hb:
-            raise IllegalMove(Text("{field} (height {height}) and {other} (height {other_height}) are not at the "
-                                   "same height; a bridge joins towers on the same floor (R2)",
-                                   field=names[a], height=ha, other=names[b], other_height=hb))
+            raise IllegalMove(
+                Text(
+                    "{field} (height {height}) and {other} (height {other_height}) are not at the "
+                    "same height; a bridge joins towers on the same floor (R2)",
+                    field=names[a],
+                    height=ha,
+                    other=names[b],
+                    other_height=hb,
+                )
+            )
         for other in sorted(board.blockers(place)):
             owner = board.bridges[other][0]
             there = f"{names[other[0]]}-{names[other[1]]}"
             if owner == seat:
-                raise IllegalMove(Text("{bridge} would lie along your bridge {other}; "
-                                       "bridges may cross but never overlap (R2)", bridge=text, other=there))
-            raise IllegalMove(Text("{bridge} would lie along {colour}'s bridge {other}; "
-                                   "bridges may cross but never overlap (R2)",
-                                   bridge=text, colour=self._colour(owner), other=there))
+                raise IllegalMove(
+                    Text(
+                        "{bridge} would lie along your bridge {other}; bridges may cross but never overlap (R2)",
+                        bridge=text,
+                        other=there,
+                    )
+                )
+            raise IllegalMove(
+                Text(
+                    "{bridge} would lie along {colour}'s bridge {other}; bridges may cross but never overlap (R2)",
+                    bridge=text,
+                    colour=self._colour(owner),
+                    other=there,
+                )
+            )
         board.lay(key, seat, ha)
         if source is None:
             ex.bridge_supply[seat] -= 1
         ex.laid.append(key)
-        ex.events.append({"type": "bridge", "seat": seat, "from": names[a], "to": names[b], "floor": ha,
-                          "source": [names[source[0]], names[source[1]]] if source else None})
+        ex.events.append(
+            {
+                "type": "bridge",
+                "seat": seat,
+                "from": names[a],
+                "to": names[b],
+                "floor": ha,
+                "source": [names[source[0]], names[source[1]]] if source else None,
+            }
+        )
         ex.last["bridges"].append([names[a], names[b]])
         if source is not None:
             ex.last["relocated"].append([names[source[0]], names[source[1]]])
@@ -477,7 +603,7 @@ class TowersState(State):
             "size": self.SIZE,
             "players": self.players,
             "options": dict(self.options),
-            "colours": list(COLOURS[:self.players]),
+            "colours": list(COLOURS[: self.players]),
             **self.board.to_json(),
             "towers": list(self.towers),
             "bridge_supply": list(self.bridge_supply),
@@ -496,7 +622,7 @@ class TowersState(State):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "TowersState":
+    def from_json(cls, data: dict[str, Any]) -> TowersState:
         s = cls(data["players"], data["options"])
         s.board = Board.from_json(s.geo, data)
         s.towers = list(data["towers"])
@@ -511,7 +637,7 @@ class TowersState(State):
         s._load_extra(data)
         return s
 
-    def copy(self) -> "TowersState":
+    def copy(self) -> TowersState:
         s = type(self).__new__(type(self))
         s.__dict__.update(self.__dict__)
         s.board = self.board.clone()
@@ -524,7 +650,7 @@ class TowersState(State):
         self._copy_extra(s)
         return s
 
-    def _copy_extra(self, other: "TowersState") -> None:
+    def _copy_extra(self, other: TowersState) -> None:
         pass
 
     # --------------------------------------------------------------- words
@@ -558,7 +684,9 @@ def _polygon_row(name: str, count: int, values: str, points: int) -> Text:
             return Text("{name}: 1 polygon ({values}) = {points} point", name=name, values=values, points=points)
         return Text("{name}: 1 polygon ({values}) = {points} points", name=name, values=values, points=points)
     if points == 1:
-        return Text("{name}: {count} polygons ({values}) = {points} point",
-                    name=name, count=count, values=values, points=points)
-    return Text("{name}: {count} polygons ({values}) = {points} points",
-                name=name, count=count, values=values, points=points)
+        return Text(
+            "{name}: {count} polygons ({values}) = {points} point", name=name, count=count, values=values, points=points
+        )
+    return Text(
+        "{name}: {count} polygons ({values}) = {points} points", name=name, count=count, values=values, points=points
+    )

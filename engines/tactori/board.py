@@ -3,6 +3,7 @@
 Shared by Tactori and Tactori FEM.  A :class:`Board` knows nothing about
 turns; it answers questions about the position and applies single changes.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from ..text import Text
 from .geometry import Geometry, Place
 
-TOWERS = 16   # per player (R1)
+TOWERS = 16  # per player (R1)
 BRIDGES = 15  # per player (R1)
 # The bot draws seats in a colour-blind-safe palette (render/common.py), not the
 # rulebook's red/blue/green/yellow: messages must name what players see.
@@ -33,11 +34,11 @@ class Board:
     def __init__(self, geo: Geometry):
         self.geo = geo
         self.stacks: list[list[int]] = [[] for _ in geo.fields]
-        self.bridges: dict[Key, tuple[int, int]] = {}   # (a, b) -> (owner, floor)
+        self.bridges: dict[Key, tuple[int, int]] = {}  # (a, b) -> (owner, floor)
         self.seg: list[Key | None] = [None] * geo.nseg
         self.bridged: dict[tuple[int, int], int] = {}
 
-    def clone(self) -> "Board":
+    def clone(self) -> Board:
         other = Board.__new__(Board)
         other.geo = self.geo
         other.stacks = [list(s) for s in self.stacks]
@@ -105,8 +106,8 @@ class Board:
     def lift(self, i: int, k: int) -> list[int]:
         """Take the top ``k`` towers off ``i`` (they keep their order)."""
         s = self.stacks[i]
-        group = s[len(s) - k:]
-        del s[len(s) - k:]
+        group = s[len(s) - k :]
+        del s[len(s) - k :]
         return group
 
     def drop(self, i: int, group: list[int]) -> None:
@@ -143,13 +144,14 @@ class Board:
         names = self.geo.names
         return {
             "stacks": {names[i]: list(s) for i, s in enumerate(self.stacks) if s},
-            "bridges": [{"from": names[a], "to": names[b], "mid": names[self.geo.places[(a, b)].mid],
-                         "owner": o, "floor": f}
-                        for (a, b), (o, f) in sorted(self.bridges.items())],
+            "bridges": [
+                {"from": names[a], "to": names[b], "mid": names[self.geo.places[(a, b)].mid], "owner": o, "floor": f}
+                for (a, b), (o, f) in sorted(self.bridges.items())
+            ],
         }
 
     @classmethod
-    def from_json(cls, geo: Geometry, data: dict[str, Any]) -> "Board":
+    def from_json(cls, geo: Geometry, data: dict[str, Any]) -> Board:
         board = cls(geo)
         for name, owners in data["stacks"].items():
             board.stacks[geo.index[name]] = list(owners)

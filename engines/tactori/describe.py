@@ -4,6 +4,7 @@ Every clause is a :class:`~engines.text.Text` with a whole-clause template, so
 that the bot can say it in the reader's language; the clauses of one turn are
 joined with ``"; "`` and end with a full stop.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,9 +46,14 @@ def _bridges(events: list[dict[str, Any]]) -> Text:
         else:
             parts.append(Text("laid bridges {bridges}", bridges=_places(places)))
     for e in moved:
-        parts.append(Text("moved the bridge {source} to {bridge} (floor {floor})",
-                          source=f"{e['source'][0]}-{e['source'][1]}", bridge=f"{e['from']}-{e['to']}",
-                          floor=e["floor"]))
+        parts.append(
+            Text(
+                "moved the bridge {source} to {bridge} (floor {floor})",
+                source=f"{e['source'][0]}-{e['source'][1]}",
+                bridge=f"{e['from']}-{e['to']}",
+                floor=e["floor"],
+            )
+        )
     text = parts[0]
     for part in parts[1:]:
         text = Text("{actions} and {bridge_action}", actions=text, bridge_action=part)
@@ -58,42 +64,78 @@ def _place(e: dict[str, Any], player: Text, bridges: list[dict[str, Any]]) -> Te
     field = e["field"]
     if e["height"] == 1:
         if bridges:
-            return Text("{player} placed a tower on {field} and {bridges}",
-                        player=player, field=field, bridges=_bridges(bridges))
+            return Text(
+                "{player} placed a tower on {field} and {bridges}",
+                player=player,
+                field=field,
+                bridges=_bridges(bridges),
+            )
         return Text("{player} placed a tower on {field}", player=player, field=field)
     if bridges:
-        return Text("{player} placed a tower on top of the stack on {field} (now {height} high) "
-                    "and {bridges}", player=player, field=field, height=e["height"],
-                    bridges=_bridges(bridges))
-    return Text("{player} placed a tower on top of the stack on {field} (now {height} high)",
-                player=player, field=field, height=e["height"])
+        return Text(
+            "{player} placed a tower on top of the stack on {field} (now {height} high) and {bridges}",
+            player=player,
+            field=field,
+            height=e["height"],
+            bridges=_bridges(bridges),
+        )
+    return Text(
+        "{player} placed a tower on top of the stack on {field} (now {height} high)",
+        player=player,
+        field=field,
+        height=e["height"],
+    )
 
 
 def _move(e: dict[str, Any], player: Text, bridges: list[dict[str, Any]]) -> Text:
     k, chased, landed = e["count"], e["chased"], e["landed"]
     if k == 1:
-        text = Text("{player} moved the tower from {origin} to {target}",
-                    player=player, origin=e["from"], target=e["to"])
+        text = Text(
+            "{player} moved the tower from {origin} to {target}", player=player, origin=e["from"], target=e["to"]
+        )
     else:
-        text = Text("{player} moved a stack of {count} towers from {origin} to {target}",
-                    player=player, count=k, origin=e["from"], target=e["to"])
+        text = Text(
+            "{player} moved a stack of {count} towers from {origin} to {target}",
+            player=player,
+            count=k,
+            origin=e["from"],
+            target=e["to"],
+        )
     if chased:
         owners = _colours(chased)
         n = len(chased)
         if n == 1:
-            text = Text("{move}, chasing 1 tower ({colours}): the 1 chased and the 1 chasing tower go back to "
-                        "their owners' supplies", move=text, colours=owners)
+            text = Text(
+                "{move}, chasing 1 tower ({colours}): the 1 chased and the 1 chasing tower go back to "
+                "their owners' supplies",
+                move=text,
+                colours=owners,
+            )
         else:
-            text = Text("{move}, chasing {count} towers ({colours}): the {count} chased and the {count} chasing "
-                        "towers go back to their owners' supplies", move=text, count=n, colours=owners)
+            text = Text(
+                "{move}, chasing {count} towers ({colours}): the {count} chased and the {count} chasing "
+                "towers go back to their owners' supplies",
+                move=text,
+                count=n,
+                colours=owners,
+            )
         if landed:
             # After a chase, the landing and the bridges are one template: the bridges follow the landed towers.
             if bridges:
                 if landed == 1:
-                    return Text("{move}; 1 tower landed on {target}, and {bridges}",
-                                move=text, target=e["to"], bridges=_bridges(bridges))
-                return Text("{move}; {count} towers landed on {target}, and {bridges}",
-                            move=text, count=landed, target=e["to"], bridges=_bridges(bridges))
+                    return Text(
+                        "{move}; 1 tower landed on {target}, and {bridges}",
+                        move=text,
+                        target=e["to"],
+                        bridges=_bridges(bridges),
+                    )
+                return Text(
+                    "{move}; {count} towers landed on {target}, and {bridges}",
+                    move=text,
+                    count=landed,
+                    target=e["to"],
+                    bridges=_bridges(bridges),
+                )
             if landed == 1:
                 return Text("{move}; 1 tower landed on {target}", move=text, target=e["to"])
             return Text("{move}; {count} towers landed on {target}", move=text, count=landed, target=e["to"])
@@ -105,10 +147,16 @@ def _move(e: dict[str, Any], player: Text, bridges: list[dict[str, Any]]) -> Tex
 def _last_round(e: dict[str, Any], names: list[str]) -> Text:
     rest = [names[s] for s in e["countdown"]]
     if len(rest) == 1:
-        return Text("{name} has no towers left in the supply: {other} gets one more turn, then the match is scored",
-                    name=names[e["seat"]], other=rest[0])
-    return Text("{name} has no towers left in the supply: {others} get one more turn each, "
-                "then the match is scored", name=names[e["seat"]], others=_names(rest))
+        return Text(
+            "{name} has no towers left in the supply: {other} gets one more turn, then the match is scored",
+            name=names[e["seat"]],
+            other=rest[0],
+        )
+    return Text(
+        "{name} has no towers left in the supply: {others} get one more turn each, then the match is scored",
+        name=names[e["seat"]],
+        others=_names(rest),
+    )
 
 
 def _end(e: dict[str, Any], names: list[str], fem: bool) -> Text | None:
@@ -155,8 +203,13 @@ def describe_events(events: list[dict[str, Any]], names: list[str], fem: bool) -
             parts.append(Text("{player} {bridges}", player=player, bridges=_bridges(bridges)))
         elif kind == "remove":
             player = who(e["seat"])
-            parts.append(Text("{player} took the bridge {bridge} back into the supply",
-                              player=player, bridge=f"{e['from']}-{e['to']}"))
+            parts.append(
+                Text(
+                    "{player} took the bridge {bridge} back into the supply",
+                    player=player,
+                    bridge=f"{e['from']}-{e['to']}",
+                )
+            )
         elif kind == "pass":
             player = who(e["seat"])
             parts.append(Text("{player} passed: nothing else was possible", player=player))

@@ -1,10 +1,11 @@
 """Tactori FEM (5x5, 2 players): R7 turns, the loop win, stuck and repetition."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from ..text import Text
-from .base import TowersState, PartialTurn
+from .base import PartialTurn, TowersState
 from .notation import Turn
 
 
@@ -17,7 +18,7 @@ class FemState(TowersState):
         return bool(self.options.get("stacks"))
 
     def _targets(self, p: int) -> list[int]:
-        return self.geo.others[p]   # R7: any other field, no straight-line rule
+        return self.geo.others[p]  # R7: any other field, no straight-line rule
 
     def _after_turn(self, seat: int, turn: Turn, ex: PartialTurn) -> None:
         """R7, in this order: the mover's polygon, the repetition, the next player's lack of a turn."""
@@ -34,7 +35,7 @@ class FemState(TowersState):
         raise AssertionError("Tactori FEM has two players")
 
     def scores(self) -> list[int]:
-        return [0, 0]   # records.md: FEM reports 0
+        return [0, 0]  # records.md: FEM reports 0
 
     def summary(self, names: list[str]) -> Text | str:
         """R7: only the winning loop matters in FEM."""

@@ -5,10 +5,11 @@ y = row, both from 0), so that comparing indices is the canonical order of
 R8/records.md: column first, then row.  Unit segments join neighbouring fields;
 cells are the unit squares between them, named by their lower-left field.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ..text import Text
 
@@ -50,11 +51,9 @@ class Geometry:
             for y in range(n):
                 a = self.at(x, y)
                 if x + 2 < n:
-                    self._add_place(a, self.at(x + 2, y), self.at(x + 1, y),
-                                    (self.hseg(x, y), self.hseg(x + 1, y)))
+                    self._add_place(a, self.at(x + 2, y), self.at(x + 1, y), (self.hseg(x, y), self.hseg(x + 1, y)))
                 if y + 2 < n:
-                    self._add_place(a, self.at(x, y + 2), self.at(x, y + 1),
-                                    (self.vseg(x, y), self.vseg(x, y + 1)))
+                    self._add_place(a, self.at(x, y + 2), self.at(x, y + 1), (self.vseg(x, y), self.vseg(x, y + 1)))
         for pl in sorted(self.places.values(), key=lambda p: (p.a, p.b)):
             self.partners[pl.a].append((pl.b, pl))
             self.partners[pl.b].append((pl.a, pl))
@@ -63,8 +62,7 @@ class Geometry:
         self.place_list = sorted(self.places.values(), key=lambda p: (p.a, p.b))
         self.partner_set = [frozenset(r for r, _ in lst) for lst in self.partners]
         # straight lines (Tactori moves): every other field in the same row or column
-        self.lines = [[j for j in self.fields if j != i and (j // n == i // n or j % n == i % n)]
-                      for i in self.fields]
+        self.lines = [[j for j in self.fields if j != i and (j // n == i // n or j % n == i % n)] for i in self.fields]
         self.others = [[j for j in self.fields if j != i] for i in self.fields]
         # cells: index cx * (n - 1) + cy; neighbours as (cell or -1 for outside, segment between)
         m = n - 1
@@ -74,9 +72,9 @@ class Geometry:
         for c in range(self.ncell):
             cx, cy = divmod(c, m)
             edges = [
-                (self.cell(cx - 1, cy), self.vseg(cx, cy)),      # left
+                (self.cell(cx - 1, cy), self.vseg(cx, cy)),  # left
                 (self.cell(cx + 1, cy), self.vseg(cx + 1, cy)),  # right
-                (self.cell(cx, cy - 1), self.hseg(cx, cy)),      # bottom
+                (self.cell(cx, cy - 1), self.hseg(cx, cy)),  # bottom
                 (self.cell(cx, cy + 1), self.hseg(cx, cy + 1)),  # top
             ]
             self.cell_edges.append(edges)
@@ -106,7 +104,7 @@ class Geometry:
 
     def seg_name(self, s: int) -> list[str]:
         ends = self.seg_ends[s]
-        assert ends is not None, s          # every index below nseg is a segment
+        assert ends is not None, s  # every index below nseg is a segment
         a, b = ends
         return [self.names[a], self.names[b]]
 
@@ -120,6 +118,6 @@ class Geometry:
         return a != b and (a // self.n == b // self.n or a % self.n == b % self.n)
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int) -> Geometry:
     return Geometry(n)

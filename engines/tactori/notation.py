@@ -10,6 +10,7 @@ and ignored inside them, since every part starts with a sign or a field):
 Fields are kept as raw ``(column, row)`` pairs from 0 (``a1`` is ``(0, 0)``);
 whether they lie on the board is checked by the state, which knows its size.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,8 +53,13 @@ def _pair(a: Sq, b: Sq) -> tuple[Sq, Sq]:
 def _check_span(a: Sq, b: Sq, text: str) -> None:
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     if sorted((dx, dy)) != [0, 2]:
-        raise InvalidMove(Text("{bridge} is not a bridge: its two fields must be exactly two apart "
-                               "in one row or column (e.g. =c3e3 or =c3c5)", bridge=text))
+        raise InvalidMove(
+            Text(
+                "{bridge} is not a bridge: its two fields must be exactly two apart "
+                "in one row or column (e.g. =c3e3 or =c3c5)",
+                bridge=text,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -76,19 +82,19 @@ class Turn:
     """One whole turn.  ``kind`` is place, move, bridges, remove or pass."""
 
     kind: str
-    target: Sq | None = None             # place field / move destination
-    origin: Sq | None = None             # move source
-    count: int = 1                       # towers moved (k)
-    chase: int = 0                       # towers chased (m)
+    target: Sq | None = None  # place field / move destination
+    origin: Sq | None = None  # move source
+    count: int = 1  # towers moved (k)
+    chase: int = 0  # towers chased (m)
     bridges: tuple[Bridge, ...] = ()
     removed: tuple[Sq, Sq] | None = None
 
     @classmethod
-    def parse(cls, text: str) -> "Turn":
+    def parse(cls, text: str) -> Turn:
         return _parse(cls, text)
 
     @classmethod
-    def _parse(cls, text: str) -> "Turn":
+    def _parse(cls, text: str) -> Turn:
         compact = "".join(text.split()).lower()
         shown = excerpt(text) or "an empty move"
         if not compact:
@@ -104,10 +110,15 @@ class Turn:
                     break
             else:
                 rest = compact[pos:]
-                raise InvalidMove(Text("{move!r}: cannot read {rest!r}. Examples: {examples}; "
-                                       "in Tactori FEM also {fem_examples}",
-                                       move=shown, rest=excerpt(rest, 16), examples=EXAMPLES,
-                                       fem_examples=FEM_EXAMPLES))
+                raise InvalidMove(
+                    Text(
+                        "{move!r}: cannot read {rest!r}. Examples: {examples}; in Tactori FEM also {fem_examples}",
+                        move=shown,
+                        rest=excerpt(rest, 16),
+                        examples=EXAMPLES,
+                        fem_examples=FEM_EXAMPLES,
+                    )
+                )
         action: Turn | None = None
         bridges: list[Bridge] = []
         for kind, m in parts:
@@ -125,11 +136,13 @@ class Turn:
             if kind in ("pass", "remove") and len(parts) > 1:
                 if kind == "pass":
                     raise InvalidMove(Text("{move!r}: pass is a whole turn on its own", move=shown))
-                raise InvalidMove(Text("{move!r}: the removal {removal} is a whole turn on its own",
-                                       move=shown, removal=m[0]))
+                raise InvalidMove(
+                    Text("{move!r}: the removal {removal} is a whole turn on its own", move=shown, removal=m[0])
+                )
             if action is not None:
-                raise InvalidMove(Text("{move!r}: a turn has only one place or move; bridges (=c3e3) may follow it",
-                                       move=shown))
+                raise InvalidMove(
+                    Text("{move!r}: a turn has only one place or move; bridges (=c3e3) may follow it", move=shown)
+                )
             if bridges:
                 raise InvalidMove(Text("{move!r}: write the place or move first, then its bridges", move=shown))
             if kind == "pass":
@@ -149,13 +162,20 @@ class Turn:
                 if origin == target:
                     raise InvalidMove(Text("{move!r}: a move must go to another field", move=shown))
                 if chase > count:
-                    raise InvalidMove(Text("{move!r}: you cannot chase more towers (x{chase}) than you move ({count})",
-                                           move=shown, chase=chase, count=count))
+                    raise InvalidMove(
+                        Text(
+                            "{move!r}: you cannot chase more towers (x{chase}) than you move ({count})",
+                            move=shown,
+                            chase=chase,
+                            count=count,
+                        )
+                    )
                 action = cls("move", target=target, origin=origin, count=count, chase=chase)
         if action is None:
             return cls("bridges", bridges=tuple(bridges))
-        return cls(action.kind, action.target, action.origin, action.count, action.chase,
-                   tuple(bridges), action.removed)
+        return cls(
+            action.kind, action.target, action.origin, action.count, action.chase, tuple(bridges), action.removed
+        )
 
     def action_text(self) -> str:
         if self.kind == "pass":

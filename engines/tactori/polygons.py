@@ -9,6 +9,7 @@ encloses; its sides are the covered segments on the border of the filled
 shape.  It scores, once for every distinct bridge covering at least one side,
 that bridge's floor.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,16 +17,16 @@ from dataclasses import dataclass, field
 from .board import Board, Key
 from .geometry import Geometry
 
-CENTRE_LOW, CENTRE_HIGH = 3, 5   # columns/rows d..f, 4..6 of the 9x9 board (R6)
+CENTRE_LOW, CENTRE_HIGH = 3, 5  # columns/rows d..f, 4..6 of the 9x9 board (R6)
 
 
 @dataclass
 class Polygon:
-    region: list[int]                 # cells of the region
-    cells: list[int]                  # filled shape: region + enclosed cells
-    sides: list[int]                  # segment ids on the border of the filled shape
-    bridges: list[Key]                # distinct bridges covering a side
-    points: int                       # sum of those bridges' floors
+    region: list[int]  # cells of the region
+    cells: list[int]  # filled shape: region + enclosed cells
+    sides: list[int]  # segment ids on the border of the filled shape
+    bridges: list[Key]  # distinct bridges covering a side
+    points: int  # sum of those bridges' floors
     towers: list[tuple[int, int]] = field(default_factory=list)  # (field, floor) at the ends on its sides
     valid: bool = True
 
@@ -100,7 +101,7 @@ def polygons_of(board: Board, seat: int) -> list[Polygon]:
     geo = board.geo
     mine = [key for key, (owner, _) in board.bridges.items() if owner == seat]
     if len(mine) < 4:
-        return []   # a closed region needs covered segments on four different grid lines
+        return []  # a closed region needs covered segments on four different grid lines
     covered = [None] * geo.nseg
     for key in mine:
         for s in geo.places[key].segs:

@@ -17,11 +17,12 @@ after an action, the bridge places); only the drawing is here.  The property
 tests check every drawn turn against ``legal_moves()`` and that every listed
 turn is drawn in small positions.
 """
+
 from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .geometry import Geometry, Place
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 TRIES = 200
 
 
-def sample_turn(state: "TowersState", rng: random.Random) -> str:
+def sample_turn(state: TowersState, rng: random.Random) -> str:
     seat = state.to_move
     b = state.board
     st, seg = b.stacks, b.seg
@@ -52,7 +53,7 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
         if len(movable_own) < len(own) and b.overbuilt(x):
             for e in x:
                 freed_by[e] = freed_by.get(e, 0) + 1
-    per_place = int(has_bridge) + len(movable_own)   # bridges a bridge place can take after an action
+    per_place = int(has_bridge) + len(movable_own)  # bridges a bridge place can take after an action
 
     # a bridge after an action on q needs an own top on a bridge place of q: a slot asking for
     # more bridges than those allow is redrawn without looking at the bridges, and no field
@@ -66,8 +67,8 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     most_near = max(own_near)
 
     # moves by origin, with the bound on the bridges after each
-    origins = []       # (p, free, targets, moves, weight of one move)
-    ends = []          # where each origin's slots end, for bisect
+    origins = []  # (p, free, targets, moves, weight of one move)
+    ends = []  # where each origin's slots end, for bisect
     n_move = 0
     place_weight = 1 + most_near * per_place
     for p, free, targets in move_origins(state, own_tops):
@@ -83,9 +84,9 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     n_single = 2 * len(own_tops) * per_place
     total = n_place + n_move + n_single + (len(movable_own) if fem else 0)
     if total == 0:
-        return "pass"   # Tactori only: a FEM player without a turn has lost already (R7)
+        return "pass"  # Tactori only: a FEM player without a turn has lost already (R7)
     upward = _upward(geo)
-    finder = None      # bridge_finder(...), made when a slot needs the bridges after an action
+    finder = None  # bridge_finder(...), made when a slot needs the bridges after an action
 
     # Rejection sampling: every action gets as many slots as its bridges could be at most, plus
     # one for the action alone; a slot beyond its actual bridges is redrawn.  So every
@@ -148,7 +149,7 @@ def sample_turn(state: "TowersState", rng: random.Random) -> str:
     return rng.choice(state.legal_moves())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _upward(geo: Geometry) -> list[list[tuple[int, Place]]]:
     """Per field, its bridge places towards a higher field (at most 2: up and right)."""
     return [[(r, pl) for r, pl in geo.partners[p] if r > p] for p in geo.fields]

@@ -1,11 +1,12 @@
 """Tactori (9x9, 2-4 players): R3 turns, R4 chasing, R5 end and scoring, R6 centre."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from ..core import IllegalMove
 from ..text import Text
-from .base import TowersState, PartialTurn
+from .base import PartialTurn, TowersState
 from .notation import Turn
 from .polygons import Polygon, mark_centre_v1, mark_centre_v2, polygons_of
 
@@ -17,7 +18,7 @@ class TactoriState(TowersState):
 
     def __init__(self, players: int, options: dict[str, Any]):
         super().__init__(players, options)
-        self.trigger: int | None = None          # seat whose placement emptied his supply first (R5)
+        self.trigger: int | None = None  # seat whose placement emptied his supply first (R5)
         self.countdown: list[int] | None = None  # seats still owed their one extra turn
 
     # ------------------------------------------------------------ rules
@@ -27,14 +28,21 @@ class TactoriState(TowersState):
     def _check_path(self, p: int, q: int, turn: Turn) -> None:
         if not self.geo.straight(p, q):
             names = self.geo.names
-            raise IllegalMove(Text("{move} is not a straight line: in Tactori towers move "
-                                   "along their row or column (R3)", move=f"{names[p]}-{names[q]}"))
+            raise IllegalMove(
+                Text(
+                    "{move} is not a straight line: in Tactori towers move along their row or column (R3)",
+                    move=f"{names[p]}-{names[q]}",
+                )
+            )
 
     def _after_turn(self, seat: int, turn: Turn, ex: PartialTurn) -> None:
         if turn.kind == "place" and self.towers[seat] == 0 and self.trigger is None:
             self.trigger = seat
-            self.countdown = [(seat + i) % self.players for i in range(1, self.players)
-                              if (seat + i) % self.players not in self.dropped]
+            self.countdown = [
+                (seat + i) % self.players
+                for i in range(1, self.players)
+                if (seat + i) % self.players not in self.dropped
+            ]
             self.events.append({"type": "last-round", "seat": seat, "countdown": list(self.countdown)})
         elif self.countdown and seat in self.countdown:
             self.countdown.remove(seat)
@@ -76,8 +84,9 @@ class TactoriState(TowersState):
 
     def scores(self) -> list[int]:
         """R5 sum over the valid polygons; a dropped seat scores nothing."""
-        return [0 if s in self.dropped else sum(p.points for p in self.polygons(s) if p.valid)
-                for s in range(self.players)]
+        return [
+            0 if s in self.dropped else sum(p.points for p in self.polygons(s) if p.valid) for s in range(self.players)
+        ]
 
     # ---------------------------------------------------------- serialise
     def _extra_json(self) -> dict[str, Any]:
@@ -88,5 +97,5 @@ class TactoriState(TowersState):
         cd = data.get("countdown")
         self.countdown = None if cd is None else list(cd)
 
-    def _copy_extra(self, other: "TowersState") -> None:
+    def _copy_extra(self, other: TowersState) -> None:
         other.countdown = None if self.countdown is None else list(self.countdown)

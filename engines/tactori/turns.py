@@ -18,9 +18,10 @@ The random sampler (``sample.py``) draws from the same steps (:func:`move_origin
 listing every turn.  The states validate a written turn step by step in ``base.py``; the
 property tests check that both agree.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .geometry import Geometry, Place
@@ -34,14 +35,14 @@ if TYPE_CHECKING:
 class Action(NamedTuple):
     """A place or a move, the first part of every turn but the bridges-only ones."""
 
-    text: str               # canonical: "+e5", "c3-c7", "2c3-c7", "2c3-c7x1"
-    origin: int             # the field the towers leave; -1 for a place
-    count: int              # towers placed (1) or moved (k)
-    target: int             # the field placed on or moved to
-    chase: int              # towers chased off the target (m, R4)
-    height: int             # the target's height after the action
-    left: int               # the origin's height after a move (0 for a place)
-    left_top: int | None    # the owner of the origin's top tower after a move (None: empty, or a place)
+    text: str  # canonical: "+e5", "c3-c7", "2c3-c7", "2c3-c7x1"
+    origin: int  # the field the towers leave; -1 for a place
+    count: int  # towers placed (1) or moved (k)
+    target: int  # the field placed on or moved to
+    chase: int  # towers chased off the target (m, R4)
+    height: int  # the target's height after the action
+    left: int  # the origin's height after a move (0 for a place)
+    left_top: int | None  # the owner of the origin's top tower after a move (None: empty, or a place)
 
     @property
     def landed(self) -> int:
@@ -49,13 +50,13 @@ class Action(NamedTuple):
         return self.count - self.chase
 
 
-def chaseable(board: "Board", q: int, seat: int) -> int:
+def chaseable(board: Board, q: int, seat: int) -> int:
     """How many towers on top of ``q`` ``seat`` could chase (R4): other players', without bridges."""
     s = board.stacks[q]
     return 0 if not s or s[-1] == seat else board.chaseable(q, seat)
 
 
-def move_origins(state: "TowersState", tops: list[int] | None = None) -> list[tuple[int, int, list[int]]]:
+def move_origins(state: TowersState, tops: list[int] | None = None) -> list[tuple[int, int, list[int]]]:
     """The mover's stacks that can move, in field order: ``(field, most towers that may move
     together, target fields)`` (R3; FEM R7 with or without the option ``stacks``).  ``tops``:
     the fields whose top tower is the mover's, in field order, when the caller has them."""
@@ -68,7 +69,7 @@ def move_origins(state: "TowersState", tops: list[int] | None = None) -> list[tu
     return [(p, 1, targets(p)) for p in tops if movable(p, seat)]
 
 
-def actions(state: "TowersState") -> list[Action]:
+def actions(state: TowersState) -> list[Action]:
     """Every place and move the player to move may make, in the order: places by field, then
     moves by origin, tower count, target, chase count (0 first).  A move whose towers all chased
     (``landed == 0``) is listed too; no bridge may follow it (R4)."""
@@ -76,7 +77,7 @@ def actions(state: "TowersState") -> list[Action]:
     return [new(Action, a) for a in _actions(state)]
 
 
-def _actions(state: "TowersState") -> list[tuple]:
+def _actions(state: TowersState) -> list[tuple]:
     """:func:`actions` as plain tuples in the fields' order of :class:`Action`, for speed."""
     seat, b = state.to_move, state.board
     st = b.stacks
@@ -106,13 +107,13 @@ def _actions(state: "TowersState") -> list[tuple]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _place_texts(geo: Geometry) -> list[str]:
     """``+a1``, ``+a2``, ...: the places, by field."""
     return ["+" + name for name in geo.names]
 
 
-def bridge_finder(state: "TowersState", own: list["Key"], has_bridge: bool):
+def bridge_finder(state: TowersState, own: list[Key], has_bridge: bool):
     """A function ``after(q, hq, p, hp, topp)`` for this position: the single bridges legal after
     the placed or moved towers came to the top of ``q`` at height ``hq`` while ``p`` (-1 for a
     place) kept ``hp`` towers with ``topp`` on top, as the text they add to the action: `` =c3e3``
@@ -162,7 +163,7 @@ def _overbuilt_after(st, bridges, x, q: int, hq: int, p: int, hp: int) -> bool:
     return False
 
 
-def bridges_after(state: "TowersState", action: Action) -> list[str]:
+def bridges_after(state: TowersState, action: Action) -> list[str]:
     """The turns of ``action`` followed by one bridge (R3; FEM R7: from the supply or relocated
     from a bridge that is not overbuilt after the action), in the order of the bridge places."""
     if not action.landed:
@@ -170,11 +171,12 @@ def bridges_after(state: "TowersState", action: Action) -> list[str]:
     seat = state.to_move
     own = state.board.own_bridges(seat) if state.FEM else []
     after = bridge_finder(state, own, state.bridge_supply[seat] > 0)(
-        action.target, action.height, action.origin, action.left, action.left_top)
+        action.target, action.height, action.origin, action.left, action.left_top
+    )
     return [action.text + bridge for bridge in after]
 
 
-def bridge_text(names: list[str], pl: Place, x: "Key | None") -> str:
+def bridge_text(names: list[str], pl: Place, x: Key | None) -> str:
     """`` =c3e3``, or `` =c3e3<a1c1`` for a FEM relocation of ``x``."""
     if x is None:
         return " =" + pl.text
@@ -186,14 +188,14 @@ def can_lay(seg: list, pl: Place) -> bool:
     return seg[pl.segs[0]] is None and seg[pl.segs[1]] is None
 
 
-def can_relocate(seg: list, pl: Place, x: "Key") -> bool:
+def can_relocate(seg: list, pl: Place, x: Key) -> bool:
     """FEM: bridge ``x`` taken up may be laid on ``pl``: somewhere else, and no other bridge
     covers its unit segments (R2, R7)."""
     o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
     return (pl.a, pl.b) != x and (o1 is None or o1 == x) and (o2 is None or o2 == x)
 
 
-def bridge_places(state: "TowersState", seat: int | None = None) -> list[Place]:
+def bridge_places(state: TowersState, seat: int | None = None) -> list[Place]:
     """The bridge places whose two ends are the top towers of ``seat`` (default: the mover) at
     the same height (R2)."""
     if seat is None:
@@ -207,21 +209,21 @@ def bridge_places(state: "TowersState", seat: int | None = None) -> list[Place]:
     return out
 
 
-def has_turn(state: "TowersState", seat: int) -> bool:
+def has_turn(state: TowersState, seat: int) -> bool:
     """Whether ``seat`` has any turn besides pass (R3; R7: a FEM player without one has lost)."""
     b = state.board
     if state.towers[seat]:
         return True
     if any(b.movable(p, seat) for p in state.geo.fields):
-        return True   # a free tower always has somewhere to go
+        return True  # a free tower always has somewhere to go
     if state.FEM and any(not b.overbuilt(k) for k in b.own_bridges(seat)):
-        return True   # remove it
+        return True  # remove it
     if state.bridge_supply[seat]:
         return any(can_lay(b.seg, pl) for pl in bridge_places(state, seat))
     return False
 
 
-def bridge_turns(state: "TowersState") -> list[str]:
+def bridge_turns(state: TowersState) -> list[str]:
     """The bridges-only turns of one bridge: lay one from the supply; FEM also relocate or remove
     one that is not overbuilt (R3, R7)."""
     seat, b = state.to_move, state.board
@@ -240,7 +242,7 @@ def bridge_turns(state: "TowersState") -> list[str]:
     return out
 
 
-def turns(state: "TowersState") -> list[str]:
+def turns(state: TowersState) -> list[str]:
     """Every turn with at most one bridge (records.md), canonical and sorted; ``pass`` alone when
     a Tactori player has nothing else (R3)."""
     seat, st = state.to_move, state.board.stacks
@@ -273,7 +275,7 @@ def turns(state: "TowersState") -> list[str]:
     return sorted(set(out))
 
 
-def one_more_bridge(state: "TowersState", text: str) -> list[str] | None:
+def one_more_bridge(state: TowersState, text: str) -> list[str] | None:
     """The legal turns adding one bridge to the legal turn ``text`` (canonical and sorted; FEM
     also relocations); ``[]`` when it can take none, None when ``text`` is not a legal turn."""
     try:

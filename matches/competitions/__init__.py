@@ -12,7 +12,17 @@ Every function is deterministic: the same input gives the same output.
 - :func:`rate` / :func:`replay` -- OpenSkill ratings (:mod:`.skill`);
 - :func:`page_of` -- one page of the standings and the reader's own row (:mod:`.pages`).
 """
-from .knockout import Advance, Bout, bracket_order, knockout_bracket, knockout_next, knockout_rounds, series_first_move, series_winner
+
+from .knockout import (
+    Advance,
+    Bout,
+    bracket_order,
+    knockout_bracket,
+    knockout_next,
+    knockout_rounds,
+    series_first_move,
+    series_winner,
+)
 from .league import default_league_rounds, forfeit_remaining, league_schedule, pair_count_spread, round_robin
 from .model import BYE_POINTS, Entrant, PlayerId, Round, Table, forfeit, met_counts, placement_points, table_sizes_for
 from .pages import NoSuchPage, Page, page_count, page_of
@@ -21,9 +31,39 @@ from .standings import Standing, standings
 from .swiss import default_rounds, pair_swiss
 
 __all__ = [
-    "Advance", "BYE_POINTS", "Bout", "Entrant", "NoSuchPage", "Page", "PlayerId", "RatedGame", "Round", "Skill",
-    "Standing", "Table", "bracket_order", "default_league_rounds", "default_rounds", "forfeit", "forfeit_remaining",
-    "knockout_bracket", "knockout_next", "knockout_rounds", "league_schedule", "met_counts", "page_count", "page_of",
-    "pair_count_spread", "pair_swiss", "placement_points", "rate", "replay", "replay_history", "round_robin",
-    "series_first_move", "series_winner", "standings", "table_sizes_for",
+    "Advance",
+    "BYE_POINTS",
+    "Bout",
+    "Entrant",
+    "NoSuchPage",
+    "Page",
+    "PlayerId",
+    "RatedGame",
+    "Round",
+    "Skill",
+    "Standing",
+    "Table",
+    "bracket_order",
+    "default_league_rounds",
+    "default_rounds",
+    "forfeit",
+    "forfeit_remaining",
+    "knockout_bracket",
+    "knockout_next",
+    "knockout_rounds",
+    "league_schedule",
+    "met_counts",
+    "page_count",
+    "page_of",
+    "pair_count_spread",
+    "pair_swiss",
+    "placement_points",
+    "rate",
+    "replay",
+    "replay_history",
+    "round_robin",
+    "series_first_move",
+    "series_winner",
+    "standings",
+    "table_sizes_for",
 ]

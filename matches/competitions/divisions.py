@@ -26,11 +26,12 @@ at the bottom.  With as many players as last season and ``promote == relegate``,
 are exactly the movements.  A player is never both promoted and relegated: in a division smaller
 than ``promote + relegate`` the promotions come first.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Collection, Sequence
 
 from .model import PlayerId
 
@@ -62,7 +63,7 @@ def division_sizes(players: int, size: int, most: int | None = None) -> list[int
 def _cut(order: Sequence[PlayerId], sizes: Sequence[int]) -> list[list[PlayerId]]:
     out, start = [], 0
     for n in sizes:
-        out.append(list(order[start:start + n]))
+        out.append(list(order[start : start + n]))
         start += n
     return out
 
@@ -75,14 +76,21 @@ def first_divisions(ranked: Sequence[PlayerId], size: int, most: int | None = No
 @dataclass(frozen=True)
 class Movements:
     """What the end of a season does: the next divisions, and who went up and who went down."""
+
     divisions: list[list[PlayerId]]
-    promoted: dict[PlayerId, int]       # player -> the division (1-based) he rose to
-    relegated: dict[PlayerId, int]      # player -> the division he fell to
+    promoted: dict[PlayerId, int]  # player -> the division (1-based) he rose to
+    relegated: dict[PlayerId, int]  # player -> the division he fell to
 
 
-def next_divisions(finals: Sequence[Sequence[PlayerId]], promote: int, relegate: int, size: int,
-                   leaving: Collection[PlayerId] = (), newcomers: Sequence[PlayerId] = (),
-                   most: int | None = None) -> Movements:
+def next_divisions(
+    finals: Sequence[Sequence[PlayerId]],
+    promote: int,
+    relegate: int,
+    size: int,
+    leaving: Collection[PlayerId] = (),
+    newcomers: Sequence[PlayerId] = (),
+    most: int | None = None,
+) -> Movements:
     """The next season's divisions from each division's final order (best first), see the module.
 
     ``promoted``/``relegated`` name the players of last season who end up in a higher or a lower
@@ -94,8 +102,8 @@ def next_divisions(finals: Sequence[Sequence[PlayerId]], promote: int, relegate:
     for d, order in enumerate(finals):
         order = list(order)
         up = order[:promote] if d > 0 else []
-        rest = order[len(up):]
-        down = rest[max(0, len(rest) - relegate):] if d < count - 1 and relegate > 0 else []
+        rest = order[len(up) :]
+        down = rest[max(0, len(rest) - relegate) :] if d < count - 1 and relegate > 0 else []
         for p in order:
             if p in up:
                 up_into[d - 1].append(p)

@@ -12,11 +12,12 @@ winner.  A withdrawn player loses every bout not yet decided (a walkover);
 if both players of a bout are gone, nobody advances and the next bout is a
 bye.
 """
+
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Collection, Mapping, Sequence
 
 from .model import Entrant, PlayerId
 
@@ -29,6 +30,7 @@ class Bout:
     round the better seed; it starts the series with the first move);
     ``second`` is None for a bye.  ``first`` is None only when nobody
     reached the bout at all."""
+
     first: PlayerId | None
     second: PlayerId | None
 
@@ -75,13 +77,15 @@ def knockout_rounds(players: int) -> int:
 @dataclass(frozen=True)
 class Advance:
     """The outcome of a round: the next round's bouts, or the champion."""
+
     bouts: tuple[Bout, ...]
     champion: PlayerId | None = None
     finished: bool = False
 
 
-def knockout_next(bouts: Sequence[Bout], winners: Mapping[int, PlayerId | None],
-                  withdrawn: Collection[PlayerId] = ()) -> Advance:
+def knockout_next(
+    bouts: Sequence[Bout], winners: Mapping[int, PlayerId | None], withdrawn: Collection[PlayerId] = ()
+) -> Advance:
     """The next round from this round's ``bouts`` and ``winners`` (bout
     index -> winner).  Byes need no winner; a bout with a withdrawn player
     needs none either (the other goes through).  With one bout left, its
@@ -108,8 +112,9 @@ def knockout_next(bouts: Sequence[Bout], winners: Mapping[int, PlayerId | None],
     return Advance(tuple(nxt))
 
 
-def series_winner(first: PlayerId, second: PlayerId, games: Sequence[PlayerId | None],
-                  target: Fraction = SERIES_TARGET) -> PlayerId | None:
+def series_winner(
+    first: PlayerId, second: PlayerId, games: Sequence[PlayerId | None], target: Fraction = SERIES_TARGET
+) -> PlayerId | None:
     """The winner of a series once decided (None before): each game's winner
     scores 1 victory point, a draw (None) 1/2 each; the first to ``target``
     wins.  If both reach it in the same game (a draw at 3/2 all), the series

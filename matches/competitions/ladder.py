@@ -7,9 +7,10 @@
   moves (:func:`after_result`).  The list stays a permutation: nobody is lost or doubled.
 - A player who leaves is taken out and those below move up one (:func:`left`).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .model import PlayerId
 

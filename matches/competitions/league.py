@@ -49,13 +49,14 @@ Standings come from :func:`~.standings.standings`; a rest carries no points.
 When a player withdraws, :func:`forfeit_remaining` turns the player's
 unfinished tables into forfeits.
 """
+
 from __future__ import annotations
 
 import itertools
 import math
 import random
 from collections import Counter
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 import networkx as nx
 
@@ -107,8 +108,14 @@ def default_league_rounds(players: int, table_sizes: Collection[int]) -> int:
     return math.ceil(players * (players - 1) // 2 / per_round)
 
 
-def league_schedule(entrants: Sequence[Entrant], table_sizes: Collection[int] = (2,), rounds: int | None = None,
-                    cycles: int = 1, seed: int = 0, effort: float = 1.0) -> list[Round]:
+def league_schedule(
+    entrants: Sequence[Entrant],
+    table_sizes: Collection[int] = (2,),
+    rounds: int | None = None,
+    cycles: int = 1,
+    seed: int = 0,
+    effort: float = 1.0,
+) -> list[Round]:
     """The league's rounds: :func:`round_robin` with ``cycles`` for two
     players a table (``rounds`` is then ignored), otherwise the balanced
     schedule described in the module (``rounds`` defaults to
@@ -139,13 +146,16 @@ def forfeit_remaining(rounds: Sequence[Round], withdrawn: Collection[PlayerId]) 
     into a forfeit (:func:`~.model.forfeit`); finished tables stand."""
     out = []
     for rnd in rounds:
-        tables = tuple(forfeit(t, withdrawn) if not t.finished and any(p in withdrawn for p in t.players) else t
-                       for t in rnd.tables)
+        tables = tuple(
+            forfeit(t, withdrawn) if not t.finished and any(p in withdrawn for p in t.players) else t
+            for t in rnd.tables
+        )
         out.append(Round(tables, rnd.byes, rnd.resting))
     return out
 
 
 # --- the local search ------------------------------------------------------------------------------------------
+
 
 def _quality(count: list[list[int]]) -> tuple[int, int]:
     values = [count[a][b] for a, b in itertools.combinations(range(len(count)), 2)]
@@ -261,8 +271,10 @@ def _seat(rounds: list[list[list[PlayerId]]], rests: list[list[PlayerId]], ids: 
         seated = []
         for t, lead in zip(tables, first):
             others = sorted((p for p in t if p != lead), key=seed.__getitem__)
-            perm = min(((lead, *rest) for rest in itertools.permutations(others)),
-                       key=lambda perm: (sum(seats[p][s] for s, p in enumerate(perm)), [seed[p] for p in perm]))
+            perm = min(
+                ((lead, *rest) for rest in itertools.permutations(others)),
+                key=lambda perm: (sum(seats[p][s] for s, p in enumerate(perm)), [seed[p] for p in perm]),
+            )
             for s, p in enumerate(perm):
                 seats[p][s] += 1
             seated.append(Table(tuple(perm)))

@@ -7,11 +7,12 @@ likes and the functions stay testable without a database or Discord.
 Seat order is move order: ``Table.players[0]`` moves first ("has the first
 move", the colour of chess's white).
 """
+
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Collection, Iterable, Sequence
 
 PlayerId = int
 """A player's id (the Discord user id in the bot)."""
@@ -24,6 +25,7 @@ BYE_POINTS = Fraction(1)
 class Entrant:
     """A player in a competition.  ``rating`` is the display rating used for
     seeding and as the last tie-break (higher is better)."""
+
     id: PlayerId
     rating: float = 1500.0
 
@@ -35,6 +37,7 @@ class Table:
     draw).  ``places`` is None while the game is unfinished.  ``forfeit``
     marks a game decided by a withdrawal rather than played (it scores like a
     played game; the service will want to leave it out of ratings)."""
+
     players: tuple[PlayerId, ...]
     places: tuple[int, ...] | None = None
     forfeit: bool = False
@@ -53,7 +56,7 @@ class Table:
     def first(self) -> PlayerId:
         return self.players[0]
 
-    def with_places(self, places: Sequence[int], *, forfeit: bool = False) -> "Table":
+    def with_places(self, places: Sequence[int], *, forfeit: bool = False) -> Table:
         return Table(self.players, tuple(places), forfeit)
 
     def points(self) -> dict[PlayerId, Fraction]:
@@ -78,6 +81,7 @@ class Round:
     :data:`BYE_POINTS` each, as in Swiss) and the players resting without
     points (a league's rest round when the field does not divide into
     tables).  Withdrawn players appear in none of them."""
+
     tables: tuple[Table, ...]
     byes: tuple[PlayerId, ...] = ()
     resting: tuple[PlayerId, ...] = ()
@@ -89,7 +93,7 @@ class Round:
     def players(self) -> list[PlayerId]:
         return [p for t in self.tables for p in t.players]
 
-    def with_results(self, places: Sequence[Sequence[int]]) -> "Round":
+    def with_results(self, places: Sequence[Sequence[int]]) -> Round:
         """The round with every table's places filled in, table by table."""
         if len(places) != len(self.tables):
             raise ValueError("one result per table")
@@ -138,7 +142,7 @@ def met_counts(rounds: Iterable[Round]) -> dict[frozenset[PlayerId], int]:
     for rnd in rounds:
         for t in rnd.tables:
             for i, a in enumerate(t.players):
-                for b in t.players[i + 1:]:
+                for b in t.players[i + 1 :]:
                     key = frozenset((a, b))
                     counts[key] = counts.get(key, 0) + 1
     return counts

@@ -10,10 +10,11 @@ is on another page, so whoever asks sees where he stands without leafing through
 How many rows fit a page is the presenter's decision (message and image limits), not this
 module's.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .model import PlayerId
 from .standings import Standing
@@ -55,7 +56,7 @@ def page_of(table: Sequence[Standing], number: int, size: int, viewer: PlayerId 
     count = page_count(len(table), size)
     if not 1 <= number <= count:
         raise NoSuchPage(number, count)
-    rows = tuple(table[(number - 1) * size:number * size])
+    rows = tuple(table[(number - 1) * size : number * size])
     own = None
     if viewer is not None and all(r.player != viewer for r in rows):
         own = next((r for r in table if r.player == viewer), None)

@@ -26,11 +26,12 @@ A rating is **provisional** until :data:`PROVISIONAL_GAMES` rated games.
 for moving the old Elo history over (run it per game and server, as the
 Elo ratings are kept).
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -88,6 +89,7 @@ def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
 @dataclass(frozen=True)
 class RatedGame:
     """One finished game for :func:`replay`: its players and their places."""
+
     players: tuple[PlayerId, ...]
     places: tuple[int, ...]
 
@@ -95,13 +97,15 @@ class RatedGame:
 @dataclass(frozen=True)
 class Change:
     """A player's skill before and after one replayed game."""
+
     player: PlayerId
     before: Skill
     after: Skill
 
 
-def replay_history(games: Iterable[RatedGame],
-                   start: Mapping[PlayerId, Skill] | None = None) -> Iterator[tuple[RatedGame, list[Change]]]:
+def replay_history(
+    games: Iterable[RatedGame], start: Mapping[PlayerId, Skill] | None = None
+) -> Iterator[tuple[RatedGame, list[Change]]]:
     """Rate ``games`` in order, yielding each game with its players'
     changes (for a rating history)."""
     skills = dict(start or {})

@@ -25,12 +25,13 @@ Tie-breaks, in order (higher is better each time):
 Withdrawn players stay in the table with the points they had, flagged
 ``withdrawn``; their opponents keep the games played against them.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Collection, Sequence
 
 from .model import BYE_POINTS, Entrant, PlayerId, Round
 
@@ -54,8 +55,9 @@ class Standing:
         return (-self.points, -self.buchholz, -self.sonneborn_berger, -self.rating, self.player)
 
 
-def points_by_player(entrants: Sequence[Entrant], rounds: Sequence[Round],
-                     bye_points: Fraction = BYE_POINTS) -> dict[PlayerId, Fraction]:
+def points_by_player(
+    entrants: Sequence[Entrant], rounds: Sequence[Round], bye_points: Fraction = BYE_POINTS
+) -> dict[PlayerId, Fraction]:
     points = {e.id: Fraction(0) for e in entrants}
     for rnd in rounds:
         for t in rnd.tables:
@@ -66,8 +68,12 @@ def points_by_player(entrants: Sequence[Entrant], rounds: Sequence[Round],
     return points
 
 
-def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: Collection[PlayerId] = (),
-              bye_points: Fraction = BYE_POINTS) -> list[Standing]:
+def standings(
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    withdrawn: Collection[PlayerId] = (),
+    bye_points: Fraction = BYE_POINTS,
+) -> list[Standing]:
     """The table, best first (see the module's docstring for the order)."""
     rating = {e.id: e.rating for e in entrants}
     points = points_by_player(entrants, rounds, bye_points)
@@ -101,8 +107,34 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: C
             buchholz[p] += whole[p]
     buchholz = {p: Fraction(x, unit) for p, x in buchholz.items()}
     sb = {p: Fraction(x, unit * shares) for p, x in sb.items()}
-    rows = [Standing(0, p, points[p], buchholz[p], sb[p], rating.get(p, 0.0), played[p], byes[p],
-                     tuple(opponents[p]), p in withdrawn) for p in points]
+    rows = [
+        Standing(
+            0,
+            p,
+            points[p],
+            buchholz[p],
+            sb[p],
+            rating.get(p, 0.0),
+            played[p],
+            byes[p],
+            tuple(opponents[p]),
+            p in withdrawn,
+        )
+        for p in points
+    ]
     rows.sort(key=Standing.sort_key)
-    return [Standing(i + 1, r.player, r.points, r.buchholz, r.sonneborn_berger, r.rating, r.played, r.byes,
-                     r.opponents, r.withdrawn) for i, r in enumerate(rows)]
+    return [
+        Standing(
+            i + 1,
+            r.player,
+            r.points,
+            r.buchholz,
+            r.sonneborn_berger,
+            r.rating,
+            r.played,
+            r.byes,
+            r.opponents,
+            r.withdrawn,
+        )
+        for i, r in enumerate(rows)
+    ]

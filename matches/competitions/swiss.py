@@ -62,15 +62,16 @@ player's seats: the first move to whoever at the table has had it least,
 then the permutation with the fewest times each player already sat in the
 seat given, earlier seats to higher-ranked players on ties.
 """
+
 from __future__ import annotations
 
 import heapq
 import itertools
 import math
 from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Collection, Sequence
 
 import networkx as nx
 
@@ -97,7 +98,7 @@ class _History:
     seats: dict[PlayerId, Counter] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, rounds: Sequence[Round]) -> "_History":
+    def of(cls, rounds: Sequence[Round]) -> _History:
         h = cls(met_counts(rounds), Counter())
         for rnd in rounds:
             h.byes.update(rnd.byes)
@@ -115,8 +116,13 @@ class _History:
         return sum(self.colours.get(p, ()))
 
 
-def pair_swiss(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: Collection[PlayerId] = (),
-               table_sizes: Collection[int] = (2,), bye_points: Fraction = BYE_POINTS) -> Round:
+def pair_swiss(
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    withdrawn: Collection[PlayerId] = (),
+    table_sizes: Collection[int] = (2,),
+    bye_points: Fraction = BYE_POINTS,
+) -> Round:
     """The next round for the entrants not ``withdrawn``, given the rounds
     played so far (unfinished tables count as meetings but not as points).
     Tables are ordered best-ranked first; for two players ``players[0]``
@@ -136,6 +142,7 @@ def pair_swiss(entrants: Sequence[Entrant], rounds: Sequence[Round], withdrawn: 
 
 
 # --- two players a table ---------------------------------------------------------------------------------------
+
 
 def _colours(a: PlayerId, b: PlayerId, rank: dict[PlayerId, int], h: _History) -> tuple[PlayerId, PlayerId]:
     """(first, second) for a pair, ``a`` ranked above ``b``."""
@@ -186,8 +193,9 @@ def _pair_two(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _Histor
 Edge = tuple[PlayerId, object]
 
 
-def _pair_costs(order: list[PlayerId], score: dict[PlayerId, Fraction],
-                h: _History) -> tuple[dict[Edge, tuple[int, ...]], dict[Edge, tuple[PlayerId, PlayerId]]]:
+def _pair_costs(
+    order: list[PlayerId], score: dict[PlayerId, Fraction], h: _History
+) -> tuple[dict[Edge, tuple[int, ...]], dict[Edge, tuple[PlayerId, PlayerId]]]:
     """Every possible pairing's cost by tier (the module's list; the better
     ranked player first, the bye node last) and its seating (as
     :func:`_colours` and :func:`_colour_costs` decide, inlined for speed)."""
@@ -209,7 +217,7 @@ def _pair_costs(order: list[PlayerId], score: dict[PlayerId, Fraction],
     seating: dict[Edge, tuple[PlayerId, PlayerId]] = {}
     for i, a in enumerate(order):
         da, ra, pa, ga, sa = surplus[a], recent[a], pos[a][0], pos[a][1], points[a]
-        for b in order[i + 1:]:
+        for b in order[i + 1 :]:
             db, rb = surplus[b], recent[b]
             if da != db:
                 a_first = da < db
@@ -276,8 +284,12 @@ class _PlainGraph(nx.Graph):
         return iter(self._adj[n])
 
 
-def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: bool,
-           dutch: dict[PlayerId, list[PlayerId]] | None = None) -> set[Edge]:
+def _match(
+    order: list[PlayerId],
+    costs: dict[Edge, tuple[int, ...]],
+    prune: bool,
+    dutch: dict[PlayerId, list[PlayerId]] | None = None,
+) -> set[Edge]:
     """The perfect matching (the bye node included when the count is odd)
     with the lexicographically smallest total cost.  Pruning keeps the
     ``dutch`` partners given too."""
@@ -298,14 +310,15 @@ def _match(order: list[PlayerId], costs: dict[Edge, tuple[int, ...]], prune: boo
         total = scale[0] * (pairs * maxima[0] + 1)
         g = _PlainGraph()
         g.add_nodes_from(range(n + 1))
-        g.add_weighted_edges_from((index[a], index[b], total - sum(x * s for x, s in zip(costs[a, b], scale)))
-                                  for a, b in edges)
+        g.add_weighted_edges_from(
+            (index[a], index[b], total - sum(x * s for x, s in zip(costs[a, b], scale))) for a, b in edges
+        )
         return {(nodes[min(x, y)], nodes[max(x, y)]) for x, y in nx.max_weight_matching(g, maxcardinality=True)}
 
     if prune:
         keep: set[Edge] = {e for e in costs if e[1] is _BYE}
         for i, p in enumerate(order):
-            keep.update((p, q) for q in order[i + 1:i + 1 + WINDOW])
+            keep.update((p, q) for q in order[i + 1 : i + 1 + WINDOW])
             for q in dutch.get(p, ()):
                 keep.add((p, q) if index[p] < index[q] else (q, p))
             mine = [(p, q) if index[p] < index[q] else (q, p) for q in order if q != p]
@@ -324,8 +337,10 @@ def _total(costs: dict[Edge, tuple[int, ...]], matching: set[Edge]) -> tuple[int
 
 # --- three or four a table -------------------------------------------------------------------------------------
 
-def _pair_tables(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _History,
-                 table_sizes: Collection[int]) -> Round:
+
+def _pair_tables(
+    order: list[PlayerId], score: dict[PlayerId, Fraction], h: _History, table_sizes: Collection[int]
+) -> Round:
     rank = {p: i for i, p in enumerate(order)}
     sizes, left = table_sizes_for(len(order), table_sizes)
     byes = sorted(order, key=lambda p: (h.byes[p], -rank[p]))[:left]
@@ -333,7 +348,7 @@ def _pair_tables(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _His
     tables: list[list[PlayerId]] = []
     at = 0
     for size in sizes:
-        tables.append(seated[at:at + size])
+        tables.append(seated[at : at + size])
         at += size
 
     # scores as integers (placement points have small denominators), so sums compare exactly and fast
@@ -368,10 +383,14 @@ def _pair_tables(order: list[PlayerId], score: dict[PlayerId, Fraction], h: _His
 
     def seat(t: list[PlayerId]) -> tuple[PlayerId, ...]:
         t = sorted(t, key=rank.__getitem__)
-        best = min(itertools.permutations(t),
-                   key=lambda perm: (h.seats.get(perm[0], Counter())[0],
-                                     sum(h.seats.get(p, Counter())[s] for s, p in enumerate(perm)),
-                                     [rank[p] for p in perm]))
+        best = min(
+            itertools.permutations(t),
+            key=lambda perm: (
+                h.seats.get(perm[0], Counter())[0],
+                sum(h.seats.get(p, Counter())[s] for s, p in enumerate(perm)),
+                [rank[p] for p in perm],
+            ),
+        )
         return tuple(best)
 
     result = sorted((Table(seat(t)) for t in tables), key=lambda t: min(rank[p] for p in t.players))

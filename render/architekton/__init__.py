@@ -14,6 +14,7 @@ a square lies), :mod:`.faces` (terrain textures and tile faces), :mod:`.board`
 and :mod:`.panel` (stock, player cards and legend).  This module puts them
 together.
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -21,18 +22,70 @@ from PIL import Image, ImageDraw
 from .. import common as C
 from .board import _axes, _board, _scrutinised
 from .faces import _band, _house_geometry, _texture, building_face, landscape_face
-from .geometry import (BOARD_TARGET, CELL_MAX, CELL_MIN, CELL_STEP, CREAM, GROUT, HEADER, MARGIN, MIN_HEIGHT,
-                       MIN_SQUARES, MIN_WIDTH, PAD, SQUARE_EMPTY, SQUARE_EMPTY_ODD, SQUARE_FRONTIER,
-                       TERRAIN_COLOURS, TERRAIN_PATTERN, TITLE, BoardLayout, _frontier, layout)
+from .geometry import (
+    BOARD_TARGET,
+    CELL_MAX,
+    CELL_MIN,
+    CELL_STEP,
+    CREAM,
+    GROUT,
+    HEADER,
+    MARGIN,
+    MIN_HEIGHT,
+    MIN_SQUARES,
+    MIN_WIDTH,
+    PAD,
+    SQUARE_EMPTY,
+    SQUARE_EMPTY_ODD,
+    SQUARE_FRONTIER,
+    TERRAIN_COLOURS,
+    TERRAIN_PATTERN,
+    TITLE,
+    BoardLayout,
+    _frontier,
+    layout,
+)
 from .header import _header, _status
 from .panel import STOCK_B, STOCK_L, TEXT, _Panel
 
 # The names code and tests took from ``render.architekton`` when it was one module.
-__all__ = ["BOARD_TARGET", "CELL_MAX", "CELL_MIN", "CELL_STEP", "CREAM", "GROUT", "HEADER", "MARGIN", "MIN_HEIGHT",
-           "MIN_SQUARES", "MIN_WIDTH", "PAD", "SQUARE_EMPTY", "SQUARE_EMPTY_ODD", "SQUARE_FRONTIER", "STOCK_B",
-           "STOCK_L", "TERRAIN_COLOURS", "TERRAIN_PATTERN", "TEXT", "TITLE", "BoardLayout", "_Panel", "_axes",
-           "_band", "_board", "_frontier", "_house_geometry", "_scrutinised", "_status", "_texture",
-           "building_face", "landscape_face", "layout", "render"]
+__all__ = [
+    "BOARD_TARGET",
+    "CELL_MAX",
+    "CELL_MIN",
+    "CELL_STEP",
+    "CREAM",
+    "GROUT",
+    "HEADER",
+    "MARGIN",
+    "MIN_HEIGHT",
+    "MIN_SQUARES",
+    "MIN_WIDTH",
+    "PAD",
+    "SQUARE_EMPTY",
+    "SQUARE_EMPTY_ODD",
+    "SQUARE_FRONTIER",
+    "STOCK_B",
+    "STOCK_L",
+    "TERRAIN_COLOURS",
+    "TERRAIN_PATTERN",
+    "TEXT",
+    "TITLE",
+    "BoardLayout",
+    "_Panel",
+    "_axes",
+    "_band",
+    "_board",
+    "_frontier",
+    "_house_geometry",
+    "_scrutinised",
+    "_status",
+    "_texture",
+    "building_face",
+    "landscape_face",
+    "layout",
+    "render",
+]
 
 
 def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:

@@ -1,5 +1,6 @@
 """The board in its layers: empty and frontier squares, tiles and houses, removed
 buildings, the last turn's frames, enclosed buildings to pay for, the coordinates."""
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -25,8 +26,7 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout,
             draw.rectangle(box, fill=SQUARE_FRONTIER, outline=C.FAINT)
             C.draw_text(img, lay.centre(sq), f"{C.signed(sq[0])},{C.signed(sq[1])}", coord_size, C.MUTED)
         else:
-            draw.rectangle(box, fill=SQUARE_EMPTY_ODD if T.is_building_square(sq) else SQUARE_EMPTY,
-                           outline=C.FAINT)
+            draw.rectangle(box, fill=SQUARE_EMPTY_ODD if T.is_building_square(sq) else SQUARE_EMPTY, outline=C.FAINT)
 
     for sq, tile in state.tiles.items():
         box = lay.box(sq)
@@ -81,8 +81,7 @@ def _mismatch_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: fl
     draw.line([(mx - a, my + a), (mx + a, my - a)], fill=C.WHITE, width=w)
 
 
-def _scrutiny(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout, sq: T.Square,
-              mark: str) -> None:
+def _scrutiny(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayout, sq: T.Square, mark: str) -> None:
     """An enclosed building whose owner must pay (A5): a dashed frame round its
     house, ``mark`` in a badge, and a cross on each side that does not match."""
     cell = lay.cell
@@ -106,8 +105,12 @@ def _scrutiny(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: BoardLayo
 def _axes(img: Image.Image, lay: BoardLayout) -> None:
     """Coordinates in the four gutters round the board, drawn once per stretch of the city shown."""
     g = lay.gutter
-    gutters = [(lay.left - g, lay.top - g, lay.right + g, lay.top), (lay.left - g, lay.bottom, lay.right + g, lay.bottom + g),
-               (lay.left - g, lay.top, lay.left, lay.bottom), (lay.right, lay.top, lay.right + g, lay.bottom)]
+    gutters = [
+        (lay.left - g, lay.top - g, lay.right + g, lay.top),
+        (lay.left - g, lay.bottom, lay.right + g, lay.bottom + g),
+        (lay.left - g, lay.top, lay.left, lay.bottom),
+        (lay.right, lay.top, lay.right + g, lay.bottom),
+    ]
     layers.layer(img, ("architekton axes", lay), gutters, C.BACKGROUND, lambda canvas, _: _draw_axes(canvas, lay))
 
 

@@ -1,5 +1,6 @@
 """What Architekton adds to its score chart (``render/score_series.py``, ``render.chart_of``) and
 to the words said of a match (``bot/messages/alt_text.py``)."""
+
 from __future__ import annotations
 
 from engines.text import Text
@@ -27,6 +28,7 @@ def tiebreak_said(state, outcome, names: list[str]) -> Text | None:
         return None
     seat = outcome.winners[0]
     houses = list(final["houses"])
-    ordered = " : ".join(str(h) for h in [houses[seat]] + houses[:seat] + houses[seat + 1:])
-    return Text("{winner} won the tie-break: more houses left on the table ({houses}).",
-                winner=names[seat], houses=ordered)
+    ordered = " : ".join(str(h) for h in [houses[seat]] + houses[:seat] + houses[seat + 1 :])
+    return Text(
+        "{winner} won the tie-break: more houses left on the table ({houses}).", winner=names[seat], houses=ordered
+    )

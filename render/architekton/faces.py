@@ -4,6 +4,7 @@ Each terrain has a colour, a texture and a letter, so the terrains differ by
 more than colour.  Faces are cached per size: the same tile recurs on a board
 and from one render to the next.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -81,8 +82,9 @@ def building_face(building: str, rotation: int, size: int, caption: bool = True)
     band = _band(size)
     draw.line([(0, 0), (size, size)], fill=GROUT, width=1)
     draw.line([(0, size), (size, 0)], fill=GROUT, width=1)
-    draw.rounded_rectangle((band, band, size - 1 - band, size - 1 - band), max(2, size // 16),
-                           fill=CREAM, outline=GROUT, width=1)
+    draw.rounded_rectangle(
+        (band, band, size - 1 - band, size - 1 - band), max(2, size // 16), fill=CREAM, outline=GROUT, width=1
+    )
     letter = max(9, int(band * 0.88))
     half = band / 2 + 0.5
     spots = [(size / 2, half), (size - half, size / 2), (size / 2, size - half), (half, size / 2)]
@@ -90,8 +92,14 @@ def building_face(building: str, rotation: int, size: int, caption: bool = True)
         C.outlined_text(img, spot, T.side(building, rotation, d), letter)
     if caption:
         inner = size - 2 * band
-        C.draw_text(img, (size / 2, band + inner * 0.83), f"{building} r{rotation}",
-                    max(9, int(size * 0.125)), C.INK, anchor="mm")
+        C.draw_text(
+            img,
+            (size / 2, band + inner * 0.83),
+            f"{building} r{rotation}",
+            max(9, int(size * 0.125)),
+            C.INK,
+            anchor="mm",
+        )
     draw.rectangle((0, 0, size - 1, size - 1), outline=GROUT, width=1)
     return img
 

@@ -4,6 +4,7 @@ The board is cut to the occupied squares plus one empty square all round, so
 :func:`layout` depends on the tiles; cell sizes are multiples of
 :data:`CELL_STEP`, so that tile sprites are reused from one turn to the next.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,24 +14,24 @@ from engines.architekton import tiles as T
 from .. import common as C
 
 # ------------------------------------------------------------------ sizes
-CELL_MAX = 120           # px per square on a small board
-CELL_MIN = 48            # ... and the least on a sprawling one (the image widens instead)
-CELL_STEP = 8            # cell sizes are multiples of this, so tile sprites get reused
-BOARD_TARGET = 1120      # px the board may take along its longer side
+CELL_MAX = 120  # px per square on a small board
+CELL_MIN = 48  # ... and the least on a sprawling one (the image widens instead)
+CELL_STEP = 8  # cell sizes are multiples of this, so tile sprites get reused
+BOARD_TARGET = 1120  # px the board may take along its longer side
 MIN_WIDTH = 1000
 MIN_HEIGHT = 800
-MARGIN = 1               # empty squares around the occupied area
-MIN_SQUARES = 5          # the board shows at least 5 x 5 squares
+MARGIN = 1  # empty squares around the occupied area
+MIN_SQUARES = 5  # the board shows at least 5 x 5 squares
 HEADER = 88
 TITLE = C.TITLE
 PAD = 24
 
 # ---------------------------------------------------------------- terrains
 TERRAIN_COLOURS: dict[str, C.RGB] = {
-    "E": (196, 140, 88),    # earth: sandy brown, dotted
-    "M": (190, 224, 112),   # meadow: light yellow-green, grass tufts
-    "W": (96, 170, 226),    # water: blue, waves
-    "F": (44, 116, 62),     # forest: dark green, trees
+    "E": (196, 140, 88),  # earth: sandy brown, dotted
+    "M": (190, 224, 112),  # meadow: light yellow-green, grass tufts
+    "W": (96, 170, 226),  # water: blue, waves
+    "F": (44, 116, 62),  # forest: dark green, trees
 }
 TERRAIN_PATTERN: dict[str, C.RGB] = {
     "E": (150, 100, 58),
@@ -39,7 +40,7 @@ TERRAIN_PATTERN: dict[str, C.RGB] = {
     "F": (24, 76, 38),
 }
 SQUARE_EMPTY: C.RGB = (243, 238, 228)
-SQUARE_EMPTY_ODD: C.RGB = (236, 230, 218)   # building squares (x+y odd), a faint chequer
+SQUARE_EMPTY_ODD: C.RGB = (236, 230, 218)  # building squares (x+y odd), a faint chequer
 SQUARE_FRONTIER: C.RGB = (226, 218, 202)
 CREAM: C.RGB = (251, 248, 241)
 GROUT: C.RGB = (70, 62, 52)
@@ -57,7 +58,7 @@ class BoardLayout:
     cell: int
     left: int
     top: int
-    width: int          # of the whole image
+    width: int  # of the whole image
 
     @property
     def cols(self) -> int:

@@ -3,6 +3,7 @@
 The stock and the legend paste the board's own tile faces, so their samples
 look exactly like the board; their words shrink to fit longer languages.
 """
+
 from __future__ import annotations
 
 from engines.architekton import tiles as T
@@ -17,7 +18,7 @@ from .geometry import PAD
 STOCK_B = 92
 STOCK_L = 68
 TEXT = 22
-CARD_LEAST = 16     # px: a card line shrinks down to this before it would be cut
+CARD_LEAST = 16  # px: a card line shrinks down to this before it would be cut
 
 
 class _Panel:
@@ -65,8 +66,8 @@ class _Panel:
         # piles, reserves and bank, right-aligned beside the stock
         lines = [
             _bank(s.bank),
-            Text("Buildings: pile {pile} · reserve {reserve}", pile=len(s.piles['B']), reserve=len(s.reserves['B'])),
-            Text("Landscapes: pile {pile} · reserve {reserve}", pile=len(s.piles['L']), reserve=len(s.reserves['L'])),
+            Text("Buildings: pile {pile} · reserve {reserve}", pile=len(s.piles["B"]), reserve=len(s.reserves["B"])),
+            Text("Landscapes: pile {pile} · reserve {reserve}", pile=len(s.piles["L"]), reserve=len(s.reserves["L"])),
         ]
         if s.discarded:
             lines.append(Text("Discarded: {count}", count=len(s.discarded)))
@@ -77,8 +78,9 @@ class _Panel:
             size -= 1
         step = (STOCK_B + 30) / len(lines)
         for i, line in enumerate(lines):
-            C.draw_text(img, (self.width - PAD, y + step * (i + 0.5)), C.fit_text(line, size, room),
-                        size, C.INK, anchor="rm")
+            C.draw_text(
+                img, (self.width - PAD, y + step * (i + 0.5)), C.fit_text(line, size, room), size, C.INK, anchor="rm"
+            )
         return y + STOCK_B + 40
 
     def _players(self, img, draw, y: int) -> int:
@@ -92,11 +94,13 @@ class _Panel:
             x0 = PAD + seat * (w + gap)
             box = (x0, y, x0 + w, y + self.card_h)
             active = seat == to_move or (outcome is not None and seat in outcome.winners and not outcome.is_draw)
-            draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
-                                   width=5 if active else 2)
+            draw.rounded_rectangle(
+                box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour, width=5 if active else 2
+            )
             C.draw_marker(img, (x0 + 32, y + 30), 40, seat, self.letters[seat])
-            tag = C.card_tag(out=False, winners=outcome.winners if outcome else None, seat=seat,
-                             to_move=seat == to_move)
+            tag = C.card_tag(
+                out=False, winners=outcome.winners if outcome else None, seat=seat, to_move=seat == to_move
+            )
             if outcome is None and seat == to_move and s.pending is not None:
                 tag = Text("DECIDES")
             # The score as large as Atacama's and Tactori's: on a phone the card lines are small print.
@@ -112,14 +116,30 @@ class _Panel:
         on_board = sum(1 for owner in s.houses.values() if owner == seat)
         if s.final:
             f = s.final
-            return [Text("Points {points} = largest group {group} + chips {chips}",
-                         points=f['points'][seat], group=f['groups'][seat], chips=f['chips'][seat]),
-                    Text("Houses on the table after removal: {houses}", houses=f['houses'][seat])]
+            return [
+                Text(
+                    "Points {points} = largest group {group} + chips {chips}",
+                    points=f["points"][seat],
+                    group=f["groups"][seat],
+                    chips=f["chips"][seat],
+                ),
+                Text("Houses on the table after removal: {houses}", houses=f["houses"][seat]),
+            ]
         # Ends other than the normal one (final) score the board as it stands: scores() is the outcome.
-        return [Text("Chips {chips} · houses: {supply} in supply, {placed} placed",
-                     chips=s.chips[seat], supply=s.supply[seat], placed=on_board),
-                Text("Score {score} (largest group {group} + chips {chips})",
-                     score=s.scores()[seat], group=s.largest_group(seat), chips=s.chips[seat])]
+        return [
+            Text(
+                "Chips {chips} · houses: {supply} in supply, {placed} placed",
+                chips=s.chips[seat],
+                supply=s.supply[seat],
+                placed=on_board,
+            ),
+            Text(
+                "Score {score} (largest group {group} + chips {chips})",
+                score=s.scores()[seat],
+                group=s.largest_group(seat),
+                chips=s.chips[seat],
+            ),
+        ]
 
     def _legend(self, img, draw, y: int) -> None:
         """Two rows, drawn once per language, width and marks shown: the terrains, then the marks.
@@ -133,9 +153,13 @@ class _Panel:
         texts = [Text("last turn")] + [Text("side does not match")] * bool(marks)
         texts += [MARK_WORDS[mark] for mark in dict.fromkeys(marks)] + [Text("removed at final scoring")] * removed
         words = tuple(self.say(t) for t in texts)
-        layers.layer(img, ("architekton legend", marks, removed, terrains, words, y),
-                     [(0, y - 8, self.width, y + 2 * LEGEND_ROW)], C.PANEL,
-                     lambda canvas, pen: self._draw_legend(canvas, pen, y, terrains, words, marks, removed))
+        layers.layer(
+            img,
+            ("architekton legend", marks, removed, terrains, words, y),
+            [(0, y - 8, self.width, y + 2 * LEGEND_ROW)],
+            C.PANEL,
+            lambda canvas, pen: self._draw_legend(canvas, pen, y, terrains, words, marks, removed),
+        )
 
     def _draw_legend(self, img, draw, y: int, terrains, words, marks, removed: bool) -> None:
         x, cy, sw = PAD, y + 16, 30

@@ -1,6 +1,7 @@
 """The web board's scene of Architekton: the position as JSON holding only what every viewer may see
 (``bot/web/scene.py`` asks the game's ``web`` part, ``Game.part("web")``).  The face-down piles and reserves are
 hidden: only how many."""
+
 from __future__ import annotations
 
 from engines.architekton.tiles import BUILDINGS
@@ -20,9 +21,15 @@ def scene(state, data: dict) -> dict:
     shown = {t[3] for t in data["tiles"] if t[2] == "B"} | {t for t in data["stock"] if t in BUILDINGS}
     last = [e for e in data.get("events") or [] if e.get("type") == "place"]
     return {
-        "tiles": data["tiles"], "houses": data["houses"], "supply": data["supply"], "chips": data["chips"],
-        "bank": data["bank"], "stock": data["stock"], "discarded": data["discarded"],
-        "pending": data["pending"], "turn_squares": data["turn_squares"],
+        "tiles": data["tiles"],
+        "houses": data["houses"],
+        "supply": data["supply"],
+        "chips": data["chips"],
+        "bank": data["bank"],
+        "stock": data["stock"],
+        "discarded": data["discarded"],
+        "pending": data["pending"],
+        "turn_squares": data["turn_squares"],
         # face down: only how many
         "piles": {kind: len(tiles) + len(data["reserves"][kind]) for kind, tiles in data["piles"].items()},
         "sides": {b: list(BUILDINGS[b]) for b in sorted(shown)},

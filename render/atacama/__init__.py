@@ -20,6 +20,7 @@ a field lies), :mod:`.fields` (ore grounds, labels, the empty board),
 band) and :mod:`.panel` (player cards and legend).  This module puts them
 together.
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -27,20 +28,79 @@ from PIL import Image, ImageDraw
 from .. import common as C
 from .board import _axes, _board, _board_letters
 from .fields import board_base, field_face, ore_ground, ore_label, stage_labels, unlaid_face
-from .geometry import (AXIS_SIZE, CARD_H, CELL, COORD, GRID, HEADER, LEGEND_ROW, ORE_COLOURS, ORE_INK, PAD, PILL_H,
-                       PILL_W, RIGHT_COLOURS, STRIP, SUB, SUB_EDGE, TEXT, TITLE, TOWER, UNLAID, UNLAID_HATCH, Layout,
-                       layout, scorers)
+from .geometry import (
+    AXIS_SIZE,
+    CARD_H,
+    CELL,
+    COORD,
+    GRID,
+    HEADER,
+    LEGEND_ROW,
+    ORE_COLOURS,
+    ORE_INK,
+    PAD,
+    PILL_H,
+    PILL_W,
+    RIGHT_COLOURS,
+    STRIP,
+    SUB,
+    SUB_EDGE,
+    TEXT,
+    TITLE,
+    TOWER,
+    UNLAID,
+    UNLAID_HATCH,
+    Layout,
+    layout,
+    scorers,
+)
 from .header import _alert, _header, _last_words, _status
 from .margins import _margins
 from .panel import _card_lines, _panel
 from .towers import tower
 
 # The names code and tests took from ``render.atacama`` when it was one module.
-__all__ = ["AXIS_SIZE", "CARD_H", "CELL", "COORD", "GRID", "HEADER", "LEGEND_ROW", "ORE_COLOURS", "ORE_INK", "PAD",
-           "PILL_H", "PILL_W", "RIGHT_COLOURS", "STRIP", "SUB", "SUB_EDGE", "TEXT", "TITLE", "TOWER", "UNLAID",
-           "UNLAID_HATCH", "Layout", "_alert", "_axes", "_board", "_board_letters", "_card_lines", "_last_words",
-           "_status", "board_base", "field_face", "layout", "ore_ground", "ore_label", "render", "scorers",
-           "stage_labels", "tower", "unlaid_face"]
+__all__ = [
+    "AXIS_SIZE",
+    "CARD_H",
+    "CELL",
+    "COORD",
+    "GRID",
+    "HEADER",
+    "LEGEND_ROW",
+    "ORE_COLOURS",
+    "ORE_INK",
+    "PAD",
+    "PILL_H",
+    "PILL_W",
+    "RIGHT_COLOURS",
+    "STRIP",
+    "SUB",
+    "SUB_EDGE",
+    "TEXT",
+    "TITLE",
+    "TOWER",
+    "UNLAID",
+    "UNLAID_HATCH",
+    "Layout",
+    "_alert",
+    "_axes",
+    "_board",
+    "_board_letters",
+    "_card_lines",
+    "_last_words",
+    "_status",
+    "board_base",
+    "field_face",
+    "layout",
+    "ore_ground",
+    "ore_label",
+    "render",
+    "scorers",
+    "stage_labels",
+    "tower",
+    "unlaid_face",
+]
 
 
 def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:

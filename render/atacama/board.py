@@ -4,6 +4,7 @@
 over fields no tower may take, the letters, the towers and the last move's
 frame, the coordinates last.
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -16,8 +17,7 @@ from .fields import board_base, fade_field, faded_base, stage_labels
 from .geometry import AXIS_SIZE, CELL, COORD, SUB, SUB_EDGE, TOWER, Layout
 from .towers import tower
 
-
-SUB_TAB = 28     # px of a sub-board letter's tab
+SUB_TAB = 28  # px of a sub-board letter's tab
 
 
 def sub_board_tab(draw: ImageDraw.ImageDraw, img: Image.Image, corner: tuple[int, int], letter: str) -> None:
@@ -66,17 +66,22 @@ def _board(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, lett
         h = frame // 2
         C.bold_frame(draw, (x0 - h, y0 - h, x1 + h, y1 + h), frame)
     if last is not None and not (0 < last[0] < 8 and 0 < last[1] < 8):
-        _draw_axes(img, lay)    # the frame reaches into a gutter, under the letters' descenders
+        _draw_axes(img, lay)  # the frame reaches into a gutter, under the letters' descenders
     else:
         _axes(img, lay)
 
 
 def _axes(img: Image.Image, lay: Layout) -> None:
     """The coordinates in the four gutters round the board, drawn once per layout."""
-    gutters = [(lay.left, lay.top - COORD, lay.right, lay.top), (lay.left, lay.bottom, lay.right, lay.bottom + COORD),
-               (lay.left - COORD, lay.top, lay.left, lay.bottom), (lay.right, lay.top, lay.right + COORD, lay.bottom)]
-    layers.layer(img, ("atacama axes", lay.left, lay.top), gutters, C.BACKGROUND,
-                 lambda canvas, _: _draw_axes(canvas, lay))
+    gutters = [
+        (lay.left, lay.top - COORD, lay.right, lay.top),
+        (lay.left, lay.bottom, lay.right, lay.bottom + COORD),
+        (lay.left - COORD, lay.top, lay.left, lay.bottom),
+        (lay.right, lay.top, lay.right + COORD, lay.bottom),
+    ]
+    layers.layer(
+        img, ("atacama axes", lay.left, lay.top), gutters, C.BACKGROUND, lambda canvas, _: _draw_axes(canvas, lay)
+    )
 
 
 def _draw_axes(img: Image.Image, lay: Layout) -> None:

@@ -4,6 +4,7 @@ The board without towers depends only on the sub-boards laid (and, while some
 are not, on the words of their stage labels), so :func:`board_base` is cached
 and a render pastes it whole.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -54,8 +55,16 @@ def ore_label(ore: str, value: int, size: int = CELL) -> Image.Image:
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     w, h = int(size * 0.47), int(size * 0.34)
     ImageDraw.Draw(img).rounded_rectangle((4, 4, 4 + w, 4 + h), 6, fill=C.shade(ORE_COLOURS[ore], 1.55))
-    C.draw_text(img, (4 + w / 2, 4 + h / 2), f"{ore}{value}", int(size * 0.27), ORE_INK[ore],
-                anchor="mm", stroke=1, stroke_fill=ORE_INK[ore])
+    C.draw_text(
+        img,
+        (4 + w / 2, 4 + h / 2),
+        f"{ore}{value}",
+        int(size * 0.27),
+        ORE_INK[ore],
+        anchor="mm",
+        stroke=1,
+        stroke_fill=ORE_INK[ore],
+    )
     return img
 
 

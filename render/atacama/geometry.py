@@ -4,6 +4,7 @@ Everything that places something asks :class:`Layout`; how many scorer strips
 the board gets (under it for the columns, right of it for the rows) depends on
 who holds which right, see :func:`scorers`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,21 +18,21 @@ CELL = 92
 PAD = 24
 HEADER = 88
 TITLE = C.TITLE
-COORD = 36             # px of the coordinate gutters
-AXIS_SIZE = 28         # font size of the coordinates
-PILL_W = 66            # a line's value badge
+COORD = 36  # px of the coordinate gutters
+AXIS_SIZE = 28  # font size of the coordinates
+PILL_W = 66  # a line's value badge
 PILL_H = 38
-STRIP = 42             # px per scorer strip (under the board / right of it)
+STRIP = 42  # px per scorer strip (under the board / right of it)
 CARD_H = 118
 TEXT = 22
-SUB = 4                # px of the sub-board borders
+SUB = 4  # px of the sub-board borders
 LEGEND_ROW = 36
-TOWER = int(CELL * 0.6)   # px of a tower marker
+TOWER = int(CELL * 0.6)  # px of a tower marker
 
 ORE_COLOURS: dict[str, C.RGB] = {
-    "G": (246, 206, 84),    # gold: warm yellow
-    "S": (205, 213, 222),   # silver: cool grey
-    "C": (206, 122, 78),    # copper: reddish brown
+    "G": (246, 206, 84),  # gold: warm yellow
+    "S": (205, 213, 222),  # silver: cool grey
+    "C": (206, 122, 78),  # copper: reddish brown
 }
 ORE_INK: dict[str, C.RGB] = {"G": (92, 64, 0), "S": (40, 52, 66), "C": (60, 22, 4)}
 GRID: C.RGB = (120, 108, 90)
@@ -48,8 +49,8 @@ RIGHT_COLOURS: dict[str, C.RGB] = {"turquoise": (20, 90, 95), "orange": (170, 62
 class Layout:
     """Where things lie in the image; ``box`` gives a field's pixels."""
 
-    cols_strips: int       # scorer strips under the board
-    rows_strips: int       # ... and right of it
+    cols_strips: int  # scorer strips under the board
+    rows_strips: int  # ... and right of it
     cards: int
 
     @property

@@ -3,6 +3,7 @@
 The lines are built as Texts and said only when drawn, so that one status
 serves every language; the tests read them in English through :func:`_status`.
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -51,15 +52,20 @@ def _status(state, names: list[str]) -> tuple[int | None, str, str]:
         if outcome.is_draw:
             if state.players == 2:
                 return None, Text("Draw {score}", score=tally), why
-            if len(outcome.winners) == state.players:      # all of them: the tally under it names them
+            if len(outcome.winners) == state.players:  # all of them: the tally under it names them
                 return None, Text("Draw"), Joined([why, tally], " · ")
-            return (None, Text("Draw: {players}", players=Joined([C.player_name(names, s) for s in outcome.winners],
-                                                                   ", ")),
-                    Joined([why, tally], " · "))
+            return (
+                None,
+                Text("Draw: {players}", players=Joined([C.player_name(names, s) for s in outcome.winners], ", ")),
+                Joined([why, tally], " · "),
+            )
         winner = outcome.winners[0]
         if state.players == 2:
-            return winner, Text("{player} wins {score}", player=_name(names, winner),
-                                score=C.winner_first(scores, winner)), why
+            return (
+                winner,
+                Text("{player} wins {score}", player=_name(names, winner), score=C.winner_first(scores, winner)),
+                why,
+            )
         return winner, Text("{player} wins", player=_name(names, winner)), Joined([why, tally], " · ")
     seat = state.current_player()
     legal = state.legal_moves()
@@ -123,8 +129,9 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, state, names, letters, 
         box = C.pill(img, (right, cy), say(alert), 22, C.ALERT, anchor="rm")
         right = box[0] - 16
     if state.outcome() is None:
-        box = C.draw_text(img, (right, cy - 14), say(Text("Turn {number}", number=state.turns + 1)), 26, C.MUTED,
-                          anchor="rm")
+        box = C.draw_text(
+            img, (right, cy - 14), say(Text("Turn {number}", number=state.turns + 1)), 26, C.MUTED, anchor="rm"
+        )
         last = say(_last_words(state, names))
         if last:
             C.draw_text(img, (right, cy + 22), C.fit_text(last, 20, 300), 20, C.MUTED, anchor="rm")

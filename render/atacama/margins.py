@@ -1,4 +1,5 @@
 """The strips beside the board: every line's running value, per player who scores that axis (T4)."""
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -24,8 +25,14 @@ def _value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C
         key = (value, B.THRESHOLD, colour, ink)
     else:
         key = (value if count else None, count)
-    layers.stamp(img, ("atacama value", key), centre, (PILL_W // 2 + 1, PILL_H // 2 + 1), C.BACKGROUND,
-                 lambda canvas, pen, at: _draw_value_pill(canvas, pen, at, value, count, colour, ink))
+    layers.stamp(
+        img,
+        ("atacama value", key),
+        centre,
+        (PILL_W // 2 + 1, PILL_H // 2 + 1),
+        C.BACKGROUND,
+        lambda canvas, pen, at: _draw_value_pill(canvas, pen, at, value, count, colour, ink),
+    )
 
 
 # A line's value is read at the ~400 px a phone shows the board (0.36 of its width): 30 px
@@ -69,15 +76,15 @@ def _margins(img: Image.Image, draw: ImageDraw.ImageDraw, state, lay: Layout, le
         for c in range(9):
             count, value = line_value(towers, ores, "cols", c, colour)
             _value_pill(img, draw, lay.col_pill(k, c), value, count, fill, ink)
-        _scorer_tag(img, draw, (lay.left - COORD / 2 - 2, lay.strip_y(k)), seat, colour, letters,
-                    said(B.AXIS_WORDS["cols"]))
+        _scorer_tag(
+            img, draw, (lay.left - COORD / 2 - 2, lay.strip_y(k)), seat, colour, letters, said(B.AXIS_WORDS["cols"])
+        )
     for k, (seat, colour) in enumerate(scorers(state, "rows")):
         fill, ink = _pill_colours(seat, colour)
         for r in range(9):
             count, value = line_value(towers, ores, "rows", r, colour)
             _value_pill(img, draw, lay.row_pill(k, r), value, count, fill, ink)
-        _scorer_tag(img, draw, (lay.strip_x(k), lay.top - COORD / 2), seat, colour, letters,
-                    said(B.AXIS_WORDS["rows"]))
+        _scorer_tag(img, draw, (lay.strip_x(k), lay.top - COORD / 2), seat, colour, letters, said(B.AXIS_WORDS["rows"]))
 
 
 def _pill_colours(seat: int | None, colour: str) -> tuple[C.RGB, C.RGB]:

@@ -3,6 +3,7 @@
 The legend pastes the board's own ore grounds, so its samples look exactly like
 the fields; its rows shrink their words (``C.fit_size``) to fit longer languages.
 """
+
 from __future__ import annotations
 
 from engines.atacama import boards as B
@@ -12,8 +13,8 @@ from .. import common as C
 from .. import layers
 from .board import sub_board_tab
 from .fields import ore_ground
-from .header import right_signs
 from .geometry import CARD_H, GRID, LEGEND_ROW, PAD, SUB, SUB_EDGE, Layout
+from .header import right_signs
 
 
 def _panel(img, draw, state, names, letters, perspective, lay: Layout, say=str) -> None:
@@ -30,8 +31,20 @@ def _panel(img, draw, state, names, letters, perspective, lay: Layout, say=str) 
         row, col = divmod(seat, 2)
         x0 = PAD + col * (w + gap)
         y0 = y + row * (CARD_H + gap)
-        _card(img, draw, state, names, letters, perspective, seat, scores[seat], outcome, to_move,
-              (x0, y0, x0 + w, y0 + CARD_H), say)
+        _card(
+            img,
+            draw,
+            state,
+            names,
+            letters,
+            perspective,
+            seat,
+            scores[seat],
+            outcome,
+            to_move,
+            (x0, y0, x0 + w, y0 + CARD_H),
+            say,
+        )
     rows = (state.players + 1) // 2
     _legend(img, draw, state, y + rows * (CARD_H + gap) - 4, lay, say)
 
@@ -41,8 +54,7 @@ def _card(img, draw, state, names, letters, perspective, seat, score, outcome, t
     x0, y0, x1, y1 = box
     active = seat == to_move or (outcome is not None and seat in outcome.winners and not outcome.is_draw)
     out = seat in state.resigned
-    draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
-                           width=5 if active else 2)
+    draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour, width=5 if active else 2)
     C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
     tag = C.card_tag(out=out, winners=outcome.winners if outcome else None, seat=seat, to_move=seat == to_move)
     room = C.card_title(img, box, seat, names, perspective, tag, score, say=say) - (x0 + 16)
@@ -67,7 +79,7 @@ def _card_lines(state, seat: int) -> list[str]:
     base, other = state.supply[seat]
     count = base + other
     if count == 0:
-        left = Text("no towers left")          # not "0 towers left"
+        left = Text("no towers left")  # not "0 towers left"
     elif count == 1:
         left = Text("{count} tower left", count=count)
     else:
@@ -88,16 +100,25 @@ def _legend(img, draw, state, y: int, lay: Layout, say=str) -> None:
     first = [say(Text("{letter} = {ore}", letter=ore, ore=B.ORE_NAMES[ore])) for ore in B.ORES]
     if state.tactics:
         first.append(say(Text("other-colour tower, scores double")))
-    second = [say(Text("last move")), say(Text("pale: no tower may go there")),
-              say(Text("line value, scores at 4 towers"))]
+    second = [
+        say(Text("last move")),
+        say(Text("pale: no tower may go there")),
+        say(Text("line value, scores at 4 towers")),
+    ]
     third = [say(Text("sub-board A to I (its letter on the frame, not a player's)"))]
     box = (0, y - 4, lay.width, lay.height)
-    layers.layer(img, ("atacama legend", state.tactics, tuple(first), tuple(second), tuple(third), y), [box],
-                 C.PANEL, lambda canvas, pen: _draw_legend(canvas, pen, state.tactics, first, second, third, y, lay))
+    layers.layer(
+        img,
+        ("atacama legend", state.tactics, tuple(first), tuple(second), tuple(third), y),
+        [box],
+        C.PANEL,
+        lambda canvas, pen: _draw_legend(canvas, pen, state.tactics, first, second, third, y, lay),
+    )
 
 
-def _draw_legend(img, draw, tactics: bool, first: list[str], second: list[str], third: list[str], y: int,
-                 lay: Layout) -> None:
+def _draw_legend(
+    img, draw, tactics: bool, first: list[str], second: list[str], third: list[str], y: int, lay: Layout
+) -> None:
     sw = 30
     room = lay.width - 2 * PAD
     cy = y + LEGEND_ROW / 2

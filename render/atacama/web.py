@@ -1,6 +1,7 @@
 """The web board's scene of Atacama: the position as JSON holding only what every viewer may see
 (``bot/web/scene.py`` asks the game's ``web`` part, ``Game.part("web")``).  The order of the sub-boards still
 to be laid is hidden: only how many."""
+
 from __future__ import annotations
 
 from engines.atacama import boards as atacama_boards
@@ -23,8 +24,10 @@ def scene(state, data: dict) -> dict:
         "size": atacama_boards.SIZE,
         "fields": fields,
         "towers": {name: [seat, other] for name, seat, other in data["towers"]},
-        "unlaid": len(data["pile"]),          # how many sub-boards are still face down, never which
-        "rights": data["rights"], "supply": data["supply"], "bought": data["bought"],
+        "unlaid": len(data["pile"]),  # how many sub-boards are still face down, never which
+        "rights": data["rights"],
+        "supply": data["supply"],
+        "bought": data["bought"],
         "scores": state.scores(),
         "last": {"move": last.get("move"), "seat": last.get("seat")},
     }

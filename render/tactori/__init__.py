@@ -28,21 +28,37 @@ a field lies), :mod:`.sprites` (stacks, floor badges, the last-move ring),
 :mod:`.bridges`, :mod:`.polygons`, :mod:`.header` (the status band) and
 :mod:`.panel` (player cards and legend).  This module puts them together.
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
 from .. import common as C
 from .board import _axes, _badge_pos, _board, chased_box
-from .geometry import (BOARD_FILL, CARD_GAP, CARD_H, CENTRE_FILL, COORD, PAD, Layout, _data, _legend_rows,
-                       layout)
+from .geometry import BOARD_FILL, CARD_GAP, CARD_H, CENTRE_FILL, COORD, PAD, Layout, _data, _legend_rows, layout
 from .header import _alert, _header, _status, options_text
 from .panel import _panel, card_lines
 from .sprites import stack_sprite
 
 # The names code and tests took from ``render.tactori`` when it was one module.
-__all__ = ["BOARD_FILL", "CARD_GAP", "CARD_H", "CENTRE_FILL", "COORD", "PAD", "Layout", "_alert", "_badge_pos",
-           "_status", "card_lines", "chased_box", "layout", "options_text", "render", "stack_sprite"]
+__all__ = [
+    "BOARD_FILL",
+    "CARD_GAP",
+    "CARD_H",
+    "CENTRE_FILL",
+    "COORD",
+    "PAD",
+    "Layout",
+    "_alert",
+    "_badge_pos",
+    "_status",
+    "card_lines",
+    "chased_box",
+    "layout",
+    "options_text",
+    "render",
+    "stack_sprite",
+]
 
 
 def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:

@@ -5,6 +5,7 @@ and the last turn's bands, bridges, the move arrow, stacks and their rings,
 floor badges, polygon labels.  The order decides what hides what: the numbers
 come last so that nothing covers them.
 """
+
 from __future__ import annotations
 
 import math
@@ -14,8 +15,19 @@ from PIL import Image, ImageDraw
 from .. import common as C
 from .. import layers
 from .bridges import _badge_pos, _band, _bridges, _ghost
-from .geometry import (BOARD_EDGE, BOARD_FILL, CENTRE_EDGE, CENTRE_FILL, COLUMNS, COORD, DOT, GRID, Layout, axis_size,
-                       field_xy)
+from .geometry import (
+    BOARD_EDGE,
+    BOARD_FILL,
+    CENTRE_EDGE,
+    CENTRE_FILL,
+    COLUMNS,
+    COORD,
+    DOT,
+    GRID,
+    Layout,
+    axis_size,
+    field_xy,
+)
 from .polygons import _polygon_fills, _polygon_labels
 from .sprites import floor_badge, ring_sprite, stack_sprite
 
@@ -29,15 +41,14 @@ def _last(data) -> dict:
         "to": last.get("to"),
         "chased": list(last.get("chased") or []),
         "bridges": {tuple(sorted(b)) for b in last.get("bridges") or []},
-        "ghosts": [tuple(b) for b in (last.get("relocated") or [])] + (
-            [tuple(last["removed"])] if last.get("removed") else []),
+        "ghosts": [tuple(b) for b in (last.get("relocated") or [])]
+        + ([tuple(last["removed"])] if last.get("removed") else []),
     }
 
 
 def _board(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout, say=str) -> None:
     n, s = lay.n, lay.spacing
-    draw.rectangle((lay.left, lay.top, lay.right - 1, lay.bottom - 1), fill=BOARD_FILL, outline=BOARD_EDGE,
-                   width=3)
+    draw.rectangle((lay.left, lay.top, lay.right - 1, lay.bottom - 1), fill=BOARD_FILL, outline=BOARD_EDGE, width=3)
     centre = bool(data["options"].get("centre")) and n == 9
     if centre:
         x0, y0 = lay.xy(3 - 0.42, 5 + 0.42)
@@ -114,8 +125,7 @@ def _move_arrow(img: Image.Image, draw: ImageDraw.ImageDraw, last, lay: Layout) 
     inner_tip = (tip[0] - hx * 5, tip[1] - hy * 5)
     ib = (back[0] + hx * 2.5, back[1] + hy * 2.5)
     s2 = size - 5.5
-    draw.polygon([inner_tip, (ib[0] - hy * s2, ib[1] + hx * s2), (ib[0] + hy * s2, ib[1] - hx * s2)],
-                 fill=C.HIGHLIGHT)
+    draw.polygon([inner_tip, (ib[0] - hy * s2, ib[1] + hx * s2), (ib[0] + hy * s2, ib[1] - hx * s2)], fill=C.HIGHLIGHT)
 
 
 def chased_box(lay: Layout, target: str, count: int) -> C.Box:
@@ -126,7 +136,7 @@ def chased_box(lay: Layout, target: str, count: int) -> C.Box:
     size = chased_size(lay)
     w = count * (size + 4) + 8
     h = size + 10
-    off = 0.42 * lay.spacing          # clear of the last-move ring, also diagonally
+    off = 0.42 * lay.spacing  # clear of the last-move ring, also diagonally
     x0 = px + off if x < lay.n - 1 else px - off - w
     y1 = py - off if y < lay.n - 1 else py + off + h
     return (int(x0), int(y1 - h), int(x0 + w), int(y1))
@@ -155,7 +165,7 @@ def _grid(img: Image.Image, lay: Layout, centre: bool) -> None:
     """The grid's lines and points, and the centre's dashed edge: the same on every board of a size,
     drawn once and pasted over the polygons filled before them (a strip round each line)."""
     n = lay.n
-    d = 4 if n == 9 else 6        # a point's radius, wider than a line: the strips hold the points
+    d = 4 if n == 9 else 6  # a point's radius, wider than a line: the strips hold the points
     strips = []
     for i in range(n):
         (x, _), (_, y) = lay.xy(i, 0), lay.xy(0, i)
@@ -164,8 +174,9 @@ def _grid(img: Image.Image, lay: Layout, centre: bool) -> None:
     if centre:
         (x0, y0), (x1, y1) = lay.xy(3 - 0.42, 5 + 0.42), lay.xy(5 + 0.42, 3 - 0.42)
         strips.append((int(x0) - 4, int(y0) - 4, int(x1) + 5, int(y1) + 5))
-    layers.overlay(img, ("tactori grid", n, lay.left, lay.top, centre), strips,
-                   lambda pen: _draw_grid(pen, lay, centre))
+    layers.overlay(
+        img, ("tactori grid", n, lay.left, lay.top, centre), strips, lambda pen: _draw_grid(pen, lay, centre)
+    )
 
 
 def _draw_grid(draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
@@ -191,10 +202,19 @@ def _draw_grid(draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
 
 def _axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
     """Coordinates on all four sides, drawn once per board size and centre variation."""
-    gutters = [(lay.left, lay.top - COORD, lay.right, lay.top), (lay.left, lay.bottom, lay.right, lay.bottom + COORD),
-               (lay.left - COORD, lay.top, lay.left, lay.bottom), (lay.right, lay.top, lay.right + COORD, lay.bottom)]
-    layers.layer(img, ("tactori axes", lay.n, lay.left, lay.top, centre), gutters, C.BACKGROUND,
-                 lambda canvas, pen: _draw_axes(canvas, pen, lay, centre))
+    gutters = [
+        (lay.left, lay.top - COORD, lay.right, lay.top),
+        (lay.left, lay.bottom, lay.right, lay.bottom + COORD),
+        (lay.left - COORD, lay.top, lay.left, lay.bottom),
+        (lay.right, lay.top, lay.right + COORD, lay.bottom),
+    ]
+    layers.layer(
+        img,
+        ("tactori axes", lay.n, lay.left, lay.top, centre),
+        gutters,
+        C.BACKGROUND,
+        lambda canvas, pen: _draw_axes(canvas, pen, lay, centre),
+    )
 
 
 def _draw_axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre: bool) -> None:
@@ -204,10 +224,12 @@ def _draw_axes(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, centre:
     if centre:
         h = COORD / 2 - 2
         a, b = lay.xy(3 - 0.42, 5 + 0.42), lay.xy(5 + 0.42, 3 - 0.42)
-        for box in ((a[0], lay.top - g - h, b[0], lay.top - g + h),
-                    (a[0], lay.bottom + g - h, b[0], lay.bottom + g + h),
-                    (lay.left - g - h, a[1], lay.left - g + h, b[1]),
-                    (lay.right + g - h, a[1], lay.right + g + h, b[1])):
+        for box in (
+            (a[0], lay.top - g - h, b[0], lay.top - g + h),
+            (a[0], lay.bottom + g - h, b[0], lay.bottom + g + h),
+            (lay.left - g - h, a[1], lay.left - g + h, b[1]),
+            (lay.right + g - h, a[1], lay.right + g + h, b[1]),
+        ):
             # Fill only: an outline hugging the digits made 6 and 5 read like 8 and b on a phone.
             draw.rounded_rectangle(box, 8, fill=CENTRE_FILL)
     for i in range(lay.n):

@@ -4,6 +4,7 @@ Only the bands are drawn here; :mod:`.board` pastes their floor badges after
 the stacks, so that nothing covers them.  :func:`_band` also
 draws the board's other straight bands (the loop, the last turn's glow).
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -36,7 +37,7 @@ def _bridges(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout) -> 
     core, edge, gap = lay.bridge, 3, 5
     h = core / 2 + edge + gap
     mids = [b["mid"] for b in data["bridges"] if b["mid"] not in data["stacks"]]
-    patches = {}          # crossing point -> the board under it, before any bridge
+    patches = {}  # crossing point -> the board under it, before any bridge
     for m in {m for m in mids if mids.count(m) > 1}:
         x, y = lay.point(m)
         box = (int(round(x - h)), int(round(y - h)), int(round(x + h)), int(round(y + h)))
@@ -48,8 +49,15 @@ def _bridges(img: Image.Image, draw: ImageDraw.ImageDraw, data, lay: Layout) -> 
                 box, patch = patches[b["mid"]]
                 img.paste(patch, box[:2])
             drawn.add(b["mid"])
-        _band(draw, lay.point(b["from"]), lay.point(b["to"]), core + 2 * edge,
-              C.player_style(b["owner"]).colour, C.INK, edge)
+        _band(
+            draw,
+            lay.point(b["from"]),
+            lay.point(b["to"]),
+            core + 2 * edge,
+            C.player_style(b["owner"]).colour,
+            C.INK,
+            edge,
+        )
 
 
 def _badge_pos(b, lay: Layout) -> tuple[float, float]:

@@ -1,4 +1,5 @@
 """What Tactori and Tactori FEM add to their charts (``render/score_series.py``, ``render/charts.py``)."""
+
 from __future__ import annotations
 
 from engines.tactori.board import BRIDGES
@@ -18,8 +19,9 @@ def values_said(tally: Text) -> Text:
 
 def chart_said(title: str, match_id: int) -> Text:
     """What the chart of a match shows, for its description (``bot/history/replays.py``)."""
-    return Text("Chart of every player's bridges on the board after each move in {title} #{id}",
-                title=title, id=match_id)
+    return Text(
+        "Chart of every player's bridges on the board after each move in {title} #{id}", title=title, id=match_id
+    )
 
 
 def draw_list(players: list[str]) -> str:

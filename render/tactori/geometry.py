@@ -5,6 +5,7 @@ board differ only in the spacing it computes from the grid size.  The board's
 colours are here because the board, its coordinates and the legend all paint
 with them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,10 +15,10 @@ from .. import common as C
 COLUMNS = "abcdefghi"
 
 # ------------------------------------------------------------------ sizes
-BOARD = 920            # px of the board square (both games)
-EDGE = 0.6             # margin round the outer grid points, in spacings
+BOARD = 920  # px of the board square (both games)
+EDGE = 0.6  # margin round the outer grid points, in spacings
 PAD = 20
-COORD = 34             # coordinate gutters
+COORD = 34  # coordinate gutters
 
 
 def axis_size(n: int) -> int:
@@ -43,7 +44,7 @@ CENTRE_EDGE: C.RGB = (150, 96, 20)
 class Layout:
     """Where things lie in the image; :meth:`point` gives a field's pixel."""
 
-    n: int                 # grid points per side (9 or 5)
+    n: int  # grid points per side (9 or 5)
     players: int
     legend_rows: int
 

@@ -3,6 +3,7 @@
 The lines are built as Texts and said only when drawn, so that one status
 serves every language; the tests read them in English through :func:`_status`.
 """
+
 from __future__ import annotations
 
 from engines.text import Joined, Text
@@ -54,25 +55,42 @@ def _status(data, names: list[str]) -> tuple[int | None, str, str]:
             return winners[0], Text("{player} wins", player=_name(names, winners[0])), _resigned(gone)
         if fem:
             if end == "loop":
-                return winners[0], Text("{player} wins", player=_name(names, winners[0])), \
-                    Text("closed a loop of bridges")
+                return (
+                    winners[0],
+                    Text("{player} wins", player=_name(names, winners[0])),
+                    Text("closed a loop of bridges"),
+                )
             if end == "stuck":
                 loser = C.player_name(names, 1 - winners[0])
-                return winners[0], Text("{player} wins", player=_name(names, winners[0])), \
-                    Text("{player} had no legal turn", player=loser)
+                return (
+                    winners[0],
+                    Text("{player} wins", player=_name(names, winners[0])),
+                    Text("{player} had no legal turn", player=loser),
+                )
             return None, Text("Draw"), Text("the same position for the third time")
-        why = Text("final scoring after the last round") if end == "normal" else \
-            Text("the same position for the third time: scored")
+        why = (
+            Text("final scoring after the last round")
+            if end == "normal"
+            else Text("the same position for the third time: scored")
+        )
         if draw_:
             if players == 2:
                 return None, Text("Draw {score}", score=tally), why
-            if len(winners) == players:      # all of them: the tally under it names them
+            if len(winners) == players:  # all of them: the tally under it names them
                 return None, Text("Draw"), Joined([why, tally], " · ")
-            return (None, Text("Draw: {players}", players=_list([C.player_name(names, s) for s in winners])),
-                    Joined([why, tally], " · "))
+            return (
+                None,
+                Text("Draw: {players}", players=_list([C.player_name(names, s) for s in winners])),
+                Joined([why, tally], " · "),
+            )
         if players == 2:
-            return winners[0], Text("{player} wins {score}", player=_name(names, winners[0]),
-                                    score=C.winner_first(scores, winners[0])), why
+            return (
+                winners[0],
+                Text(
+                    "{player} wins {score}", player=_name(names, winners[0]), score=C.winner_first(scores, winners[0])
+                ),
+                why,
+            )
         return winners[0], Text("{player} wins", player=_name(names, winners[0])), Joined([why, tally], " · ")
     seat = data["to_move"]
     countdown = data.get("countdown")
@@ -126,9 +144,9 @@ def _header(img, draw, state, data, names, letters, lay: Layout, say=str) -> Non
     else:
         right_top = right
     if data["result"] is None:
-        turn = Text("Turn {number}", number=data['ply'] + 1)
+        turn = Text("Turn {number}", number=data["ply"] + 1)
     else:
-        turn = Text("Turns: {count}", count=data['ply'])       # any count reads right, 0 and 1 too
+        turn = Text("Turns: {count}", count=data["ply"])  # any count reads right, 0 and 1 too
     box = C.draw_text(img, (right_top, cy - 14), say(turn), 24, C.MUTED, anchor="rm")
     title_right = box[0] - 16
     options = say(options_text(data))
@@ -156,5 +174,5 @@ def options_text(data) -> str:
     if opts.get("chase"):
         words.append(Text("chase"))
     if opts.get("centre"):
-        words.append(Text("centre {variant}", variant=opts['centre']))
+        words.append(Text("centre {variant}", variant=opts["centre"]))
     return Joined(words, " · ")

@@ -4,6 +4,7 @@ The legend pastes the board's own sprites and fills, so that its samples look
 exactly like the board; its rows shrink their words (``C.fit_size``) to fit
 longer languages.
 """
+
 from __future__ import annotations
 
 from PIL import Image
@@ -12,8 +13,8 @@ from engines.text import Joined, Text
 
 from .. import common as C
 from .. import layers
-from .geometry import BOARD_FILL, CARD_GAP, CARD_H, CENTRE_EDGE, CENTRE_FILL, LEGEND_ROW, PAD, Layout
 from .bridges import _band, _ghost
+from .geometry import BOARD_FILL, CARD_GAP, CARD_H, CENTRE_EDGE, CENTRE_FILL, LEGEND_ROW, PAD, Layout
 from .polygons import _points_label, polygon_fill
 from .sprites import floor_badge, ring_sprite, stack_sprite
 
@@ -43,8 +44,13 @@ def _card(img, draw, data, names, letters, perspective, seat: int, box, say=str)
     out = seat in data["dropped"]
     winner = result is not None and seat in result["winners"]
     to_move = result is None and seat == data["to_move"]
-    draw.rounded_rectangle(box, 14, fill=C.shade(style.colour, 1.82), outline=style.colour,
-                           width=5 if (to_move or (winner and len(result["winners"]) == 1)) else 2)
+    draw.rounded_rectangle(
+        box,
+        14,
+        fill=C.shade(style.colour, 1.82),
+        outline=style.colour,
+        width=5 if (to_move or (winner and len(result["winners"]) == 1)) else 2,
+    )
     C.draw_marker(img, (x0 + 32, y0 + 30), 40, seat, letters[seat])
     tag = C.card_tag(out=out, winners=result["winners"] if result else None, seat=seat, to_move=to_move)
     score = None if fem else (result["scores"] if result is not None else data["scores"])[seat]
@@ -113,20 +119,39 @@ def _legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
     centre = data["options"].get("centre")
     fem = data["game"] == "tactori-fem"
     # the words the legend draws (and no others: tests/render/test_legends.py listens to what is said)
-    texts = [Text("stack from above: rings = towers below, outer = bottom; number = height"),
-             Text("bridge, number = floor"), Text("last turn")]
+    texts = [
+        Text("stack from above: rings = towers below, outer = bottom; number = height"),
+        Text("bridge, number = floor"),
+        Text("last turn"),
+    ]
     texts += [Text("closed loop: wins")] if fem else [Text("polygon"), Text("its points")]
     if taken_up:
         texts.append(Text("bridge taken up"))
     if centre and not fem:
-        texts += [Text("centre d4-f6 (variation {variant})", variant=centre), Text("not linked to the centre: scores 0")]
+        texts += [
+            Text("centre d4-f6 (variation {variant})", variant=centre),
+            Text("not linked to the centre: scores 0"),
+        ]
     chased = _chased_owners(data)
     if chased:
         texts.append(Text("crossed out: towers chased back to their supply"))
-    key = ("tactori legend", data["game"], data["players"], taken_up, centre, tuple(chased), tuple(say(t) for t in texts),
-           y)
-    layers.layer(img, key, [(0, y - 4, lay.width, lay.height)], C.PANEL,
-                 lambda canvas, pen: _draw_legend(canvas, pen, data, y, lay, say))
+    key = (
+        "tactori legend",
+        data["game"],
+        data["players"],
+        taken_up,
+        centre,
+        tuple(chased),
+        tuple(say(t) for t in texts),
+        y,
+    )
+    layers.layer(
+        img,
+        key,
+        [(0, y - 4, lay.width, lay.height)],
+        C.PANEL,
+        lambda canvas, pen: _draw_legend(canvas, pen, data, y, lay, say),
+    )
 
 
 def _chased_owners(data) -> list[int]:
@@ -150,8 +175,12 @@ def _draw_legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
     if fem:
         words = [say(Text("bridge, number = floor")), say(Text("closed loop: wins")), say(Text("last turn"))]
     else:
-        words = [say(Text("bridge, number = floor")), say(Text("polygon")), say(Text("its points")),
-                 say(Text("last turn"))]
+        words = [
+            say(Text("bridge, number = floor")),
+            say(Text("polygon")),
+            say(Text("its points")),
+            say(Text("last turn")),
+        ]
     # A bridge taken up this turn (FEM relocation or removal) is drawn as a dashed outline: say so when one is.
     taken_up = bool(data.get("last") and (data["last"].get("relocated") or data["last"].get("removed")))
     if taken_up:
@@ -192,8 +221,10 @@ def _draw_legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
         x = PAD
         variant = data["options"]["centre"]
         # centre swatch (38 px), words, 18 px, struck-out badge (~56 px + 8 px), words
-        words = [say(Text("centre d4-f6 (variation {variant})", variant=variant)),
-                 say(Text("not linked to the centre: scores 0"))]
+        words = [
+            say(Text("centre d4-f6 (variation {variant})", variant=variant)),
+            say(Text("not linked to the centre: scores 0")),
+        ]
         t = C.fit_size(words, LEGEND_TEXT, room, 38 + 18 + 64)
         draw.rounded_rectangle((x, int(cy - 13), x + 30, int(cy + 13)), 6, fill=CENTRE_FILL)
         C.dashed_rect(draw, (x, int(cy - 13), x + 30, int(cy + 13)), CENTRE_EDGE, 2, 5)
@@ -204,7 +235,7 @@ def _draw_legend(img, draw, data, y: int, lay: Layout, say=str) -> None:
     chased = _chased_owners(data)
     if data["options"].get("chase"):
         cy += LEGEND_ROW
-        if chased:   # the box beside the target, as the board draws it (crossed-out markers)
+        if chased:  # the box beside the target, as the board draws it (crossed-out markers)
             x = PAD
             size = 24
             box = (x, int(cy - size / 2 - 4), x + size + 10, int(cy + size / 2 + 4))

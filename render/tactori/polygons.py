@@ -4,6 +4,7 @@ The fill and the label are drawn at different layers of the board (first and
 last), hence two entry points.  Each seat has its own hatching as well as its
 colour, so that polygons stay apart without colour vision.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -18,21 +19,22 @@ from .geometry import Layout, field_xy
 INVALID_FILL: C.RGB = (190, 190, 190)
 
 
-def _hatch(draw: ImageDraw.ImageDraw, seat: int, w: int, h: int, fill, width: int, step: int,
-           ox: int = 0, oy: int = 0) -> None:
+def _hatch(
+    draw: ImageDraw.ImageDraw, seat: int, w: int, h: int, fill, width: int, step: int, ox: int = 0, oy: int = 0
+) -> None:
     """The seat's hatching on a ``w`` x ``h`` image whose top left lies at
     (``ox``, ``oy``) on the board, so that patches of the same seat line up:
     / for seat 0, \\ for seat 1, a cross for seat 2, dots for seat 3."""
     kind = seat % 4
-    if kind in (0, 2):       # lines x + y = k * step (board coordinates)
+    if kind in (0, 2):  # lines x + y = k * step (board coordinates)
         st = step if kind == 0 else int(step * 1.6)
         for c in range(-((ox + oy) % st), w + h + st, st):
             draw.line([(c, 0), (c - h, h)], fill=fill, width=width)
-    if kind in (1, 2):       # lines x - y = k * step
+    if kind in (1, 2):  # lines x - y = k * step
         st = step if kind == 1 else int(step * 1.6)
         for c in range(-((ox - oy) % st) - (h // st + 2) * st, w + st, st):
             draw.line([(c, 0), (c + h, h)], fill=fill, width=width)
-    if kind == 3:            # dots in staggered rows
+    if kind == 3:  # dots in staggered rows
         r = width * 0.9 + 0.5
         for row in range(oy // step - 1, (oy + h) // step + 2):
             y = step // 2 + row * step - oy
@@ -43,8 +45,9 @@ def _hatch(draw: ImageDraw.ImageDraw, seat: int, w: int, h: int, fill, width: in
 
 
 @lru_cache(maxsize=64)
-def polygon_fill(seat: int, valid: bool, strong: bool, w: int, h: int, ox: int = 0,
-                 oy: int = 0) -> tuple[Image.Image, Image.Image]:
+def polygon_fill(
+    seat: int, valid: bool, strong: bool, w: int, h: int, ox: int = 0, oy: int = 0
+) -> tuple[Image.Image, Image.Image]:
     """A patch of a seat's polygon fill (RGB) and its opacity (L), ``w`` x ``h``,
     its top left at (``ox``, ``oy``) on the board (see :func:`_hatch`)."""
     style = C.player_style(seat)
@@ -79,13 +82,13 @@ def _polygon_fills(img: Image.Image, data, lay: Layout, loop_cells) -> None:
             md.rectangle((cx0 - box[0], cy0 - box[1], cx0 - box[0] + s, cy0 - box[1] + s), fill=255)
         strong = tuple(poly["cells"]) in loop_cells
         # the hatching is anchored to the board, so neighbouring polygons line up
-        fill, alpha = polygon_fill(seat, poly.get("valid", True), strong, w, h,
-                                   box[0] - lay.left, box[1] - lay.top)
+        fill, alpha = polygon_fill(seat, poly.get("valid", True), strong, w, h, box[0] - lay.left, box[1] - lay.top)
         img.paste(fill, box[:2], ImageChops.multiply(mask, alpha))
 
 
-def _label_spot(region: list[str], taken: set[tuple[float, float]], busy_points: set[tuple[int, int]],
-                busy_segments: set[frozenset]) -> tuple[float, float]:
+def _label_spot(
+    region: list[str], taken: set[tuple[float, float]], busy_points: set[tuple[int, int]], busy_segments: set[frozenset]
+) -> tuple[float, float]:
     """Where a polygon's label goes, in grid coordinates: the free spot of its
     region nearest the region's middle.  Spots are the cell centres, the grid
     points inside the region without a stack or bridge, and the middles of unit
@@ -156,6 +159,9 @@ def _points_label(img, draw, centre, seat: int, text: str, valid: bool, size: in
     C.draw_text(img, centre, text, size, ink, stroke=1, stroke_fill=ink)
     if not valid:
         h = height / 2 - 3
-        draw.line([(centre[0] - width / 2 + 5, centre[1] + h), (centre[0] + width / 2 - 5, centre[1] - h)],
-                  fill=C.ALERT, width=4)
+        draw.line(
+            [(centre[0] - width / 2 + 5, centre[1] + h), (centre[0] + width / 2 - 5, centre[1] - h)],
+            fill=C.ALERT,
+            width=4,
+        )
     return box

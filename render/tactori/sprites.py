@@ -5,6 +5,7 @@ out antialiased, and cached per size, since the same stack or badge recurs on a
 board and from one render to the next.  The legend pastes the same sprites, so
 it shows exactly what the board shows.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -13,9 +14,9 @@ from PIL import Image, ImageDraw
 
 from .. import common as C
 
-SS = 4                 # supersampling of the sprites
-MORE_FILL: C.RGB = (168, 160, 148)     # the lowest towers of a very tall stack, merged
-MAX_RINGS = 5                         # bands of lower towers drawn round a stack
+SS = 4  # supersampling of the sprites
+MORE_FILL: C.RGB = (168, 160, 148)  # the lowest towers of a very tall stack, merged
+MAX_RINGS = 5  # bands of lower towers drawn round a stack
 
 
 @lru_cache(maxsize=1024)
@@ -36,7 +37,7 @@ def stack_sprite(owners: tuple[int, ...], radius: int) -> Image.Image:
         # lowest towers merge into one grey band (the height still says how many)
         lower: list[int | None] = list(owners[:-1])
         if len(lower) > MAX_RINGS:
-            lower = [None] + lower[-(MAX_RINGS - 1):]
+            lower = [None] + lower[-(MAX_RINGS - 1) :]
         hole = max(0.62 * R, R - len(lower) * 0.22 * R)
         ring = (R - hole) / len(lower)
         edge = max(1.0 * SS, min(ring * 0.2, 1.6 * SS))

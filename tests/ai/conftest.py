@@ -1,5 +1,6 @@
 """Shared fixtures of the AI tests: small budgets (the search is the same at
 any budget; the real budgets are measured in bench/, not in tests)."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,9 @@ from ai.search import play
 
 # Every game with every option set it can be played with (tactori.md R4/R6, atacama.md T5-T7):
 # the variants each game declares (engines.core.Game.variants).
-CONFIGS = [(game, players, options) for game in engines.game_names()
-           for players, options in engines.get_game(game).variants]
+CONFIGS = [
+    (game, players, options) for game in engines.game_names() for players, options in engines.get_game(game).variants
+]
 
 
 def config_id(config) -> str:
@@ -28,8 +30,7 @@ def small_budgets(monkeypatch):
         monkeypatch.setitem(levels.BUDGETS, game, {"easy": 12, "medium": 24, "hard": 40})
 
 
-def random_positions(game: str, players: int, options: dict, seed: int, every: int = 7,
-                     limit: int = 120):
+def random_positions(game: str, players: int, options: dict, seed: int, every: int = 7, limit: int = 120):
     """Positions of a seeded random playout, one every ``every`` plies."""
     state = engines.get_game(game).setup(players, seed, options=options)
     rng = random.Random(seed)

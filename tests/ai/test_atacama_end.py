@@ -1,6 +1,7 @@
 """Atacama's endgame solved exactly (ai/evaluators/atacama_end.py): the move it picks is worth
 what a plain minimax over the engine's own moves and scores says is best, and it gives up
 (None) outside the basic two-player game or beyond its work limit."""
+
 import random
 
 import pytest
@@ -34,7 +35,7 @@ def _endgame(seed: int, ply: int):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_solved_move_is_as_good_as_a_full_minimax_says(seed):
-    state = _endgame(seed, 24)     # four towers to place
+    state = _endgame(seed, 24)  # four towers to place
     move = end.solve(state, 100_000)
     assert move in state.legal_moves()
     best = _minimax(state)
@@ -44,9 +45,9 @@ def test_the_solved_move_is_as_good_as_a_full_minimax_says(seed):
 
 
 def test_it_gives_up_beyond_its_work_and_outside_the_basic_two_player_game():
-    state = _endgame(1, 16)             # 25 free fields
-    assert end.solve(state, 10**9) is None            # more free fields than it tries
-    state = _endgame(1, 20)             # 18 free fields, about 17,000 positions
+    state = _endgame(1, 16)  # 25 free fields
+    assert end.solve(state, 10**9) is None  # more free fields than it tries
+    state = _endgame(1, 20)  # 18 free fields, about 17,000 positions
     assert end.solve(state, 1000) is None
     assert end.solve(state, 100_000) is not None
     assert end.solve(get_game("atacama").setup(2, 0, options={"tactics": True}), 10**6) is None
@@ -68,8 +69,7 @@ def test_in_the_build_up_game_it_scores_the_rights_as_bought():
     for seed in range(30):
         state = get_game("atacama").setup(2, seed, options={"buildup": True})
         rng = random.Random(seed)
-        while state.current_player() is not None and (state.pile or state.rights_open
-                                                      or len(state.free_fields()) > 9):
+        while state.current_player() is not None and (state.pile or state.rights_open or len(state.free_fields()) > 9):
             state.play(state.sample_move(rng))
         if state.current_player() is not None and state.rights[0][0] == "rows":
             break

@@ -1,6 +1,7 @@
 """Atacama's playouts without the engine (ai/evaluators/atacama.py ``finish``): the towers a
 playout adds are legal moves in turn, the match ends where the engine ends it, and the winners
 and scores are the engine's."""
+
 import random
 
 import pytest
@@ -31,7 +32,7 @@ def test_a_fast_playout_is_a_legal_match_to_its_end(state):
     replay = state.copy()
     for field, other in placed.items():
         assert replay.current_player() is not None
-        replay.play(B.FIELD_NAMES[field] + ("*" if other else ""))    # raises if not legal
+        replay.play(B.FIELD_NAMES[field] + ("*" if other else ""))  # raises if not legal
     assert replay.current_player() is None
     assert evaluator.scores_with(state, placed) == replay.scores()
     winners, margins, moves = evaluator.finish(state, random.Random(len(state.towers)))
@@ -48,7 +49,7 @@ def test_a_fast_playout_draws_the_fields_as_the_engine_does():
     rng = random.Random(7)
     firsts = [next(iter(evaluator.playout(state, rng))) for _ in range(200 * len(free))]
     counts = [firsts.count(f) for f in free]
-    assert min(counts) > 120 and max(counts) < 290      # 200 each expected
+    assert min(counts) > 120 and max(counts) < 290  # 200 each expected
 
 
 def test_the_build_up_game_plays_its_playouts_move_by_move():

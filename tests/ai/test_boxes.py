@@ -2,6 +2,7 @@
 (tactori.md R5) is four bridges around a 2x2 block of cells; another player's bridge on a side,
 or any bridge covering part of a side (R2: no two bridges share a unit segment), closes the box
 to its builder for good."""
+
 from __future__ import annotations
 
 import pytest

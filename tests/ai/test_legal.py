@@ -1,5 +1,6 @@
 """The AI answers every position of every game and option set with a legal move
 (legal moves always), and the same call always gives the same move."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 so a CPU-bound neighbour (which halves the wall-clock share of the cores, or worse) neither cuts
 a search short nor changes its result.  The full comparison, 50 moves per game beside three
 such processes, is ``python -m bench.ai_load``."""
+
 from __future__ import annotations
 
 import multiprocessing

@@ -1,6 +1,7 @@
 """No cheating: Architekton's piles and reserves lie face down (A3, A7)
 and the build-up game's sub-boards too (atacama.md T5).  Two states that differ
 only in that hidden order must give the same move for the same level and seed."""
+
 from __future__ import annotations
 
 import random

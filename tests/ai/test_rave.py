@@ -1,5 +1,6 @@
 """RAVE in the search (ai/search.py, two-player Atacama's hard): every node counts, per move,
 the playouts in which that move was played at any later point, by anybody."""
+
 import random
 
 from ai import search
@@ -32,8 +33,9 @@ def test_the_root_counts_every_move_played_after_it():
 def test_rave_is_deterministic_per_seed_and_off_unless_asked():
     first = search.run(_position(), random.Random(1), 300, evaluator, 9.0, 2, rave=500.0).root
     again = search.run(_position(), random.Random(1), 300, evaluator, 9.0, 2, rave=500.0).root
-    assert {m: (c.visits, c.totals) for m, c in first.children.items()} == \
-        {m: (c.visits, c.totals) for m, c in again.children.items()}
+    assert {m: (c.visits, c.totals) for m, c in first.children.items()} == {
+        m: (c.visits, c.totals) for m, c in again.children.items()
+    }
     assert first.amaf == again.amaf
     plain = search.run(_position(), random.Random(1), 300, evaluator, 9.0, 2).root
     assert plain.amaf is None and all(c.amaf is None for c in plain.children.values())

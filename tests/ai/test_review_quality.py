@@ -4,6 +4,7 @@ Fast invariants at small budgets: a uniformly random mover is less accurate than
 ply's chances are the result, a move that lets the opponent win at once is a mistake and marked,
 the costliest moves are inaccuracies or worse, a decided position weighs little, and the
 calibration takes the lean toward the mover out of the same raw estimate."""
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,7 @@ def result(record: Record) -> list[float]:
 
 
 def last_ply(record: Record, seed: int = 0) -> R.Ply:
-    states = [s.copy() for s in walk(record)]      # walk plays on one state
+    states = [s.copy() for s in walk(record)]  # walk plays on one state
     return R.review_ply(states[-2], record.moves[-1], len(record.moves) - 1, "hard", seed)
 
 
@@ -105,7 +106,7 @@ def test_any_game_a_move_that_lets_the_next_player_end_the_match_as_winner_is_a_
     for seed in range(80):
         record = playout("atacama", 2, seed)
         states = [s.copy() for s in walk(record)]
-        state = states[-3]          # the mover's last choice before the opponent's last placement
+        state = states[-3]  # the mover's last choice before the opponent's last placement
         seat = state.current_player()
         lets, safe = [], []
         for move in state.legal_moves():
@@ -139,10 +140,12 @@ def test_random_play_is_less_accurate_than_hard(match):
 
 
 def test_the_costliest_moves_are_inaccuracies_or_worse():
-    plies = [R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.55, "good"),
-             R.Ply(2, 0, "c", [0.5, 0.5], "d", 0.6, 0.45, "inaccuracy"),
-             R.Ply(4, 0, "e", [0.5, 0.5], "f", 0.6, 0.2, "blunder"),
-             R.Ply(6, 0, "g", [0.5, 0.5], "h", 0.6, 0.59, "best")]
+    plies = [
+        R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.55, "good"),
+        R.Ply(2, 0, "c", [0.5, 0.5], "d", 0.6, 0.45, "inaccuracy"),
+        R.Ply(4, 0, "e", [0.5, 0.5], "f", 0.6, 0.2, "blunder"),
+        R.Ply(6, 0, "g", [0.5, 0.5], "h", 0.6, 0.59, "best"),
+    ]
     done = R.Review("tactori", ["a", "b"], "hard", 0, plies, [50.0, 100.0])
     assert [p.ply for p in done.costliest(0)] == [4, 2]
 
@@ -152,13 +155,15 @@ def test_moves_in_a_decided_position_weigh_little():
     stays near the blunder's, not near the mean of the moves (lichess's weights)."""
     open_ = [R.Ply(i, i % 2, "m", [0.5 - 0.1 * (i % 3), 0.5 + 0.1 * (i % 3)], "m", 0.5, 0.5, "best") for i in range(4)]
     blunder = R.Ply(4, 0, "x", [0.6, 0.4], "y", 0.6, 0.05, "blunder")
-    lost = [R.Ply(i, i % 2, "m", [0.02, 0.98], "m", 0.02 if i % 2 == 0 else 0.98,
-                  0.02 if i % 2 == 0 else 0.98, "best") for i in range(5, 40)]
+    lost = [
+        R.Ply(i, i % 2, "m", [0.02, 0.98], "m", 0.02 if i % 2 == 0 else 0.98, 0.02 if i % 2 == 0 else 0.98, "best")
+        for i in range(5, 40)
+    ]
     plies = open_ + [blunder] + lost
     mine = [R.move_accuracy(p.drop) for p in plies if p.seat == 0]
     plain = sum(mine) / len(mine)
     weights = R.stakes(plies)
-    assert weights[4] == 12.0 and set(weights[8:]) == {0.5}     # the blunder at stake, the lost moves not
+    assert weights[4] == 12.0 and set(weights[8:]) == {0.5}  # the blunder at stake, the lost moves not
     assert plain > 90 and R.accuracy(plies, 2)[0] < plain - 25
 
 
@@ -183,7 +188,7 @@ def test_the_calibration_fit_finds_a_lean_it_was_given():
     rng = random.Random(5)
     leans, points = [], []
     for _match in range(40):
-        truth = rng.uniform(-2, 2)              # logit of seat 0's chance, drifting over the match
+        truth = rng.uniform(-2, 2)  # logit of seat 0's chance, drifting over the match
         won = rng.random() < 1 / (1 + math.exp(-truth))
         for ply in range(30):
             truth += rng.gauss(0, 0.05)
@@ -196,5 +201,5 @@ def test_the_calibration_fit_finds_a_lean_it_was_given():
     fitted = fit_points(leans, points)
     assert abs(fitted["lean_logit"] - 0.4) < 0.05 and 0.6 < fitted["b"] < 1.6, fitted
     a, b = fitted["a"], fitted["b"]
-    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))     # noqa: E731
+    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))  # noqa: E731
     assert abs(p(1.0 + 0.4) + p(-1.0 + 0.4) - 1) < 0.02

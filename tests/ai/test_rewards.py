@@ -1,5 +1,6 @@
 """What a finished playout is worth to each seat (ai.search.terminal_reward): the win's share
 plus the score margin's, four-player Atacama weighing the two alike (ai/evaluators/atacama.py)."""
+
 from __future__ import annotations
 
 import random
@@ -44,7 +45,7 @@ def test_other_games_keep_the_default_share():
 def test_contempt_lowers_a_shared_draw_for_its_seat_only():
     """Two-player Tactori's hard plays for the win (ai/levels.py CONTEMPT): a drawn end is worth
     ``amount`` less to the searching seat, and nothing changes for the other seat or a won end."""
-    drawn = finished("tactori", 2, 0)        # random play closes no polygon: 0 : 0
+    drawn = finished("tactori", 2, 0)  # random play closes no polygon: 0 : 0
     won = next(s for s in (finished("atacama", 2, seed) for seed in range(20)) if len(s.outcome().winners) == 1)
     assert len(drawn.outcome().winners) == 2
     for state in (drawn, won):
@@ -58,9 +59,16 @@ def test_contempt_lowers_a_shared_draw_for_its_seat_only():
 
 
 def test_hard_plays_for_the_win_in_two_player_tactori_and_four_player_atacama():
-    played_for_the_win = {("tactori", 2), ("atacama", 4)}      # where draws were measured (ai/levels.py)
-    for game, players in (("architekton", 2), ("atacama", 2), ("atacama", 4), ("tactori", 2), ("tactori", 3),
-                          ("tactori", 4), ("tactori-fem", 2)):
+    played_for_the_win = {("tactori", 2), ("atacama", 4)}  # where draws were measured (ai/levels.py)
+    for game, players in (
+        ("architekton", 2),
+        ("atacama", 2),
+        ("atacama", 4),
+        ("tactori", 2),
+        ("tactori", 3),
+        ("tactori", 4),
+        ("tactori-fem", 2),
+    ):
         for level in levels.LEVELS:
             wanted = 0.2 if level == "hard" and (game, players) in played_for_the_win else 0.0
             assert levels.budget(game, level, players).contempt == wanted

@@ -9,6 +9,7 @@ the engine's legal moves and outcomes, independently of ``ai.tactics``, and over
 with several bridges by ``ai.turns.closing_turns`` (which tests/ai/test_turns.py checks
 against a brute force over ``continuations()``).
 """
+
 from __future__ import annotations
 
 import random
@@ -74,8 +75,10 @@ def test_a_win_in_one_is_always_taken(options, small_budgets):
 
 # Where seeded random playouts reach a threat (found once by the brute force below, which is too
 # slow to run over every ply in the suite): (seed, plies played).  The test re-checks the threat.
-THREATS = {"basic": ({}, [(1, 92), (4, 83), (6, 91), (7, 99)]),
-           "stacks+chase": ({"stacks": True, "chase": True}, [(0, 55), (3, 215), (4, 79)])}
+THREATS = {
+    "basic": ({}, [(1, 92), (4, 83), (6, 91), (7, 99)]),
+    "stacks+chase": ({"stacks": True, "chase": True}, [(0, 55), (3, 215), (4, 79)]),
+}
 
 
 def playout(options, seed: int, plies: int):
@@ -96,7 +99,7 @@ def test_a_threatened_loop_is_blocked(variant, small_budgets):
         risky = [m for m in moves if leaves_a_win(state, m)]
         assert risky, "not a threat any more: find new anchors"
         if len(risky) == len(moves):
-            continue        # a loop of several bridges: only a turn of several bridges may stop it
+            continue  # a loop of several bridges: only a turn of several bridges may stop it
         for level in ("medium", "hard"):
             move = ai.choose_move(state, level, seed=5)
             assert move not in risky, (level, move)
@@ -119,8 +122,10 @@ def test_easy_does_not_look_for_the_opponents_loop(small_budgets):
 # ``ai.tactics.first_forcing``; the test re-checks each by brute force): (seed, plies played).
 # (Seed 4 after 60 plies was one until the replies with several bridges were seen: its forcing
 # move let the opponent close a loop of four bridges at once.)
-FORCED = {"basic": ({}, [(0, 51), (1, 87), (3, 90)]),
-          "stacks+chase": ({"stacks": True, "chase": True}, [(0, 108), (1, 57), (3, 90), (4, 36)])}
+FORCED = {
+    "basic": ({}, [(0, 51), (1, 87), (3, 90)]),
+    "stacks+chase": ({"stacks": True, "chase": True}, [(0, 108), (1, 57), (3, 90), (4, 36)]),
+}
 
 
 def forces_a_win(state, move) -> bool:
@@ -162,7 +167,7 @@ def test_hard_mostly_avoids_the_move_that_let_the_opponent_force_a_win(small_bud
             nxt = after(state, played)
             assert can_win(nxt) or any(forces_a_win(nxt, m) for m in nxt.legal_moves())
             move = ai.choose_move(state, "hard", seed=5)
-            if leaves_a_win(state, move):      # lost already to a loop of several bridges
+            if leaves_a_win(state, move):  # lost already to a loop of several bridges
                 assert all(leaves_a_win(state, m) for m in state.legal_moves())
                 continue
             nxt = after(state, move)

@@ -7,6 +7,7 @@ Positions come from seeded random playouts whose bridge turns grow by more bridg
 (``playout_turn``); the anchors (seed, plies) were found by the brute force below, which
 re-checks each of them.
 """
+
 from __future__ import annotations
 
 import random
@@ -122,7 +123,7 @@ def test_medium_and_hard_block_a_win_that_needs_several_bridges(bridges, small_b
     for seed, plies in ONLY_WIN[bridges]:
         state = passed(position(seed, plies))
         if fewest_bridges_to_win(state) != 99:
-            continue        # the player to move wins himself
+            continue  # the player to move wins himself
         for level in ("medium", "hard"):
             move = ai.choose_move(state, level, seed=seed)
             after = state.copy()
@@ -220,14 +221,22 @@ def test_the_ai_reads_engine_states_only_through_their_public_api():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute):
                 name, owner = node.attr, node.value
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) > 1 \
-                    and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "setattr", "hasattr")
+                and len(node.args) > 1
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
+            ):
                 name, owner = node.args[1].value, node.args[0]
             else:
                 continue
-            if name.startswith("_") and not name.startswith("__") \
-                    and not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+            if (
+                name.startswith("_")
+                and not name.startswith("__")
+                and not (isinstance(owner, ast.Name) and owner.id in ("self", "cls"))
+            ):
                 found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {ast.unparse(node)}")
     assert not found, found
     assert len(list(root.rglob("*.py"))) > 5

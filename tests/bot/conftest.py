@@ -1,4 +1,5 @@
 """SimCord drives the real bot: real discord.py against an in-memory Discord."""
+
 from dataclasses import dataclass, field
 
 import pytest
@@ -30,8 +31,9 @@ def settings(tmp_path, database):
     """Every bot test runs on both backends (tests/conftest.py).  Few replay frames: every
     finished match draws its replay, and few frames keep that quick."""
     if database.startswith("postgresql://"):
-        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        replay_frames=4)
+        return Settings(
+            token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database, replay_frames=4
+        )
     return Settings(token=None, database_path=database, replay_frames=4)
 
 

@@ -5,6 +5,7 @@ helpers take the game name, a list of opponents and the options as keywords.
 Everything drives the real bot through SimCord actors or reads the store
 through ``world.service``.
 """
+
 from __future__ import annotations
 
 from .helpers import assert_png, deterministic_seeds, mentioned_ids, pinged_ids, snapshot
@@ -28,8 +29,9 @@ async def challenge(world, game: str, challenger, opponents, **options):
     return await challenger.slash(world.channel, f"{game} challenge", **chosen, **options)
 
 
-async def start_game(world, game: str, opponents=None, *, challenger=None, seed: int = 1000, first: str = "me",
-                     **options):
+async def start_game(
+    world, game: str, opponents=None, *, challenger=None, seed: int = 1000, first: str = "me", **options
+):
     """``challenger`` (ann) challenges ``opponents`` (bob) and each accepts in turn.
 
     Returns ``(match, challenge message, result of the last Accept click)``.
@@ -66,7 +68,7 @@ async def assert_refused(world, result, match_id: int, before, public_before: in
     for word in words:
         assert word.lower() in text.lower(), (word, text)
     assert await snapshot(world, match_id) == before
-    assert len(world.channel.history()) == public_before        # nothing public was posted
+    assert len(world.channel.history()) == public_before  # nothing public was posted
     return text
 
 

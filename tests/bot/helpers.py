@@ -3,13 +3,14 @@
 Everything here drives the real bot through SimCord actors or reads the store
 through ``world.service``; nothing is mocked.
 """
+
 from __future__ import annotations
 
 import itertools
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 PNG_MAGIC = b"\x89PNG"
 GAME = "architekton"
@@ -66,7 +67,7 @@ async def rematch_through_the_bot(world, final, clicker, others):
     [offer] = pressed.followups
     assert not offer.ephemeral and button_labels(offer) == ["Accept", "Decline"]
     offered = await world.service.get(final_match_id(offer))
-    assert offered.status == "challenge" and offered.deadline is None   # nobody's clock runs yet
+    assert offered.status == "challenge" and offered.deadline is None  # nobody's clock runs yet
     text = offer.content
     for other in others:
         accepted = await other.click(offer, label="Accept")
@@ -80,7 +81,7 @@ def final_match_id(offer) -> int:
     """The match a challenge message is about: from its Accept button while it has
     one, else from the words ("(match #12) was accepted", in any language)."""
     for row in offer.components:
-        for item in (row.children if hasattr(row, "children") else row.get("components", [])):
+        for item in row.children if hasattr(row, "children") else row.get("components", []):
             custom_id = item.custom_id if hasattr(item, "custom_id") else item.get("custom_id", "")
             if custom_id and custom_id.startswith("bg:accept:"):
                 return int(custom_id.split(":")[2])
@@ -103,7 +104,7 @@ class Plan:
 
     seed: int
     moves: list[str]
-    state: object          # the engine state after the moves
+    state: object  # the engine state after the moves
 
 
 def plan_random(state, stop: Callable[[object], bool], *, seeds=range(500), max_moves: int = 400) -> Plan:
@@ -127,8 +128,11 @@ def plan_random(state, stop: Callable[[object], bool], *, seeds=range(500), max_
 
 def non_mover_decides(state) -> bool:
     """A keep/remove decision is pending and its owner is not the player whose turn it is."""
-    return (state.outcome() is None and state.pending is not None
-            and state.houses[tuple(state.pending)] != state.turn_player)
+    return (
+        state.outcome() is None
+        and state.pending is not None
+        and state.houses[tuple(state.pending)] != state.turn_player
+    )
 
 
 def ends_normally_with_a_winner(state) -> bool:
@@ -187,7 +191,7 @@ def pinged_ids(env, message) -> set[int]:
     bodies = []
     for request in env.http_requests:
         body = request.json if isinstance(request.json, dict) else {}
-        body = body.get("data", body) if "type" in body else body     # interaction callbacks nest it
+        body = body.get("data", body) if "type" in body else body  # interaction callbacks nest it
         if isinstance(body, dict) and body.get("content") == message.content:
             bodies.append(body)
     assert bodies, "no request of the bot produced this message"

@@ -4,6 +4,7 @@ Players challenge the bot itself; its moves are thought out off the event loop
 (a real process pool in one test, the in-process mode elsewhere for speed) and
 posted like anybody's.  The human side is driven with random legal moves.
 """
+
 import os
 import random
 import signal
@@ -14,9 +15,10 @@ from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot import Settings
-from bot.locales import say
-from bot.messages import boards as boards_module, present
 from bot.computer.player import ComputerPlayer
+from bot.locales import say
+from bot.messages import boards as boards_module
+from bot.messages import present
 from bot.setup.settings import SettingsError
 from engines import get_game
 from matches import Player, ai_seats
@@ -40,8 +42,13 @@ def settings(tmp_path, database, request):
     # "none": AI_WORKERS=0, the bot thinks nowhere (workers elsewhere do)
     threads = dict(ai_workers=0) if workers == "none" else dict(ai_workers=workers or 1, ai_threads=not workers)
     if database.startswith("postgresql://"):
-        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        replay_frames=4, **threads)
+        return Settings(
+            token=None,
+            database_path=str(tmp_path / "unused.sqlite3"),
+            database_url=database,
+            replay_frames=4,
+            **threads,
+        )
     return Settings(token=None, database_path=database, replay_frames=4, **threads)
 
 
@@ -52,9 +59,11 @@ def the_bot(w):
 
 def labels(message) -> list[str]:
     """Button labels of a message, whether SimCord's record or a discord.py Message from the channel."""
-    return [getattr(item, "label", None) or (item.get("label") if isinstance(item, dict) else None)
-            for row in message.components
-            for item in (row.children if hasattr(row, "children") else row.get("components", []))]
+    return [
+        getattr(item, "label", None) or (item.get("label") if isinstance(item, dict) else None)
+        for row in message.components
+        for item in (row.children if hasattr(row, "children") else row.get("components", []))
+    ]
 
 
 def bot_messages(w, after: int = 0):
@@ -122,8 +131,9 @@ async def computer_replied(w, match_id: int, human) -> object:
 
 # ------------------------------------------------------------ a whole match
 
+
 @pytest.mark.slow
-@pytest.mark.parametrize("settings", [1], indirect=True)      # the production default: a process pool
+@pytest.mark.parametrize("settings", [1], indirect=True)  # the production default: a process pool
 async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world, settings):
     w = world
     assert settings.ai_workers == 1
@@ -133,13 +143,13 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
     assert match.status == "active" and match.names == ["Bot (easy)", "ann"]
     [thinking, answered] = boards_posted_since(w, since)
     assert "The match begins." in thinking["content"] and "**Bot (easy)** is thinking…" in thinking["content"]
-    assert not thinking.get("components") and "<@" not in thinking["content"]   # nobody pinged for the computer
+    assert not thinking.get("components") and "<@" not in thinking["content"]  # nobody pinged for the computer
     reply = await computer_replied(w, match.id, w.ann)
     # The board after the computer's move took the place of the one that said it was thinking.
     assert started.response is None and [m.id for m in boards(w)] == [reply.id]
     assert answered["content"] == reply.content
     assert "The match begins." in reply.content and "is thinking" not in reply.content
-    assert w.env.bot.computer._pool is not None                     # it thought in a worker process
+    assert w.env.bot.computer._pool is not None  # it thought in a worker process
 
     rng = random.Random(7)
     while (match := await w.service.get(match.id)).status == "active":
@@ -148,10 +158,10 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
         before = len(boards(w))
         posted = await w.ann.slash(w.channel, f"{GAME} move", move=move)
         assert not posted.ephemeral
-        assert len(boards(w)) == before + 1                           # one board a round
+        assert len(boards(w)) == before + 1  # one board a round
         if (await w.service.moves(match.id))[-1].user_id != w.ann.id:
             await computer_replied(w, match.id, w.ann)
-            assert posted.response is None                             # the thinking board went
+            assert posted.response is None  # the thinking board went
         else:
             assert_no_computer_mention(posted.response)
     moves = await w.service.moves(match.id)
@@ -162,8 +172,11 @@ async def test_a_whole_match_against_the_easy_computer_in_its_process_pool(world
     assert_no_computer_mention(final)
     # The board, the replay and the chart each say the result to a screen reader; the board says it once.
     board, replay, chart = (a.description for a in final.attachments)
-    result = "The match ended in a draw." if match.outcome().is_draw else \
-        next(s for s in ("won.", "won by resignation.", "won on time.") if board.endswith(s))
+    result = (
+        "The match ended in a draw."
+        if match.outcome().is_draw
+        else next(s for s in ("won.", "won by resignation.", "won on time.") if board.endswith(s))
+    )
     assert board.count(" won") + board.count("draw") == 1 and "Last:" not in board, board
     assert board.count("Final score: ") == 1 and "Scores:" not in board, board
     assert replay.startswith("Animated replay of Atacama #") and replay.endswith(result), replay
@@ -207,7 +220,7 @@ async def test_with_ai_workers_0_the_bot_thinks_nowhere_and_a_worker_elsewhere_m
     started, match = await challenge_the_bot(w, level="easy", first="opponent")
     [thinking] = boards_posted_since(w, since)
     assert "**Bot (easy)** is thinking…" in thinking["content"]
-    assert (await w.service.get(match.id)).plies == 0                  # nobody thought about it
+    assert (await w.service.get(match.id)).plies == 0  # nobody thought about it
     [job] = await w.service.store.fetchall("SELECT state FROM ai_jobs")
     assert job["state"] == "waiting"
 
@@ -216,19 +229,18 @@ async def test_with_ai_workers_0_the_bot_thinks_nowhere_and_a_worker_elsewhere_m
     async def in_a_thread(job):
         return await asyncio.to_thread(think, job)
 
-    worker = JobRunner(MatchService(store), "elsewhere", moves=1, reviews=0, think=in_a_thread, review=None,
-                       poll=0.5)
+    worker = JobRunner(MatchService(store), "elsewhere", moves=1, reviews=0, think=in_a_thread, review=None, poll=0.5)
     worker.start()
     try:
         for _ in range(600):
             await asyncio.sleep(0.05)
             await w.env.settle()
             now = await w.service.get(match.id)
-            if now.plies and w.channel.last_message.id == now.message_id:      # moved, and its board is up
+            if now.plies and w.channel.last_message.id == now.message_id:  # moved, and its board is up
                 break
         reply = await computer_replied(w, match.id, w.ann)
         assert "The match begins." in reply.content and [m.id for m in boards(w)] == [reply.id]
-        assert worker.done == 1 and computer._pool is None                # it thought elsewhere
+        assert worker.done == 1 and computer._pool is None  # it thought elsewhere
     finally:
         await worker.stop()
         await store.close()
@@ -248,9 +260,9 @@ async def test_a_match_against_the_computer_gets_its_thread_when_the_server_want
     assert not any("is thinking" in m.content for m in thread.history())
     assert match.plies == 1 and pinged_ids(w.env, reply) == {w.ann.id}
     moved = await w.ann.slash(thread, f"{GAME} move", move=match.state().legal_moves()[0])
-    assert not moved.ephemeral and moved.response is None          # its board said "thinking" and went
+    assert not moved.ephemeral and moved.response is None  # its board said "thinking" and went
     assert thread.history()[-1].id == (await w.service.get(match.id)).message_id
-    assert len([m for m in thread.history() if m.attachments]) == 2             # one board a round
+    assert len([m for m in thread.history() if m.attachments]) == 2  # one board a round
 
 
 async def test_the_person_is_reminded_but_nobody_is_told_to_claim_against_the_computer(world):
@@ -259,7 +271,7 @@ async def test_the_person_is_reminded_but_nobody_is_told_to_claim_against_the_co
     before = len(bot_messages(w))
     await advance(w.env, match.days * DAY + 60)
     notices = bot_messages(w, before)
-    assert len(notices) >= 2                                        # daily nudges and the quarter left
+    assert len(notices) >= 2  # daily nudges and the quarter left
     for notice in notices:
         assert_pings_only(w.env, notice, w.ann.id)
         assert labels(notice) == [] and "claim" not in notice.content
@@ -267,6 +279,7 @@ async def test_the_person_is_reminded_but_nobody_is_told_to_claim_against_the_co
 
 
 # ------------------------------------------------------------ restart
+
 
 async def test_after_a_restart_the_computer_moves_by_itself(world):
     w = world
@@ -303,6 +316,7 @@ async def test_a_second_request_for_the_same_position_starts_no_second_search(wo
 
 # ------------------------------------------------------------ hint and undo
 
+
 async def test_hint_privately_and_undo_granted_at_once(world):
     w = world
     _, match = await challenge_the_bot(w, level="easy", first="me")
@@ -332,13 +346,14 @@ async def test_hint_privately_and_undo_granted_at_once(world):
 
 # ------------------------------------------------------------ four players
 
+
 async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_accepts(world):
     w = world
     deterministic_seeds(w, 4000)
     offered = await challenge(w, GAME, w.ann, [the_bot(w), the_bot(w), w.bob], level="easy", first="me")
     assert not offered.ephemeral, offered.response.content
     message = offered.response
-    assert_pings_only(w.env, message, w.bob.id)                     # only the person still to answer
+    assert_pings_only(w.env, message, w.bob.id)  # only the person still to answer
     assert "✅ Bot 1 (easy)" in message.content and "✅ Bot 2 (easy)" in message.content
     assert "⌛ bob" in message.content and button_labels(message) == ["Accept", "Decline"]
     match = await the_only_match(w, w.ann)
@@ -356,7 +371,7 @@ async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_acce
 
     rng = random.Random(3)
     humans = {w.ann.id: w.ann, w.bob.id: w.bob}
-    for _ in range(6):                                              # a few rounds, each person in turn
+    for _ in range(6):  # a few rounds, each person in turn
         match = await w.service.get(match.id)
         if match.status != "active":
             break
@@ -365,13 +380,13 @@ async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_acce
         moved = await player.slash(w.channel, f"{GAME} move", move=rng.choice(match.state().legal_moves()))
         assert not moved.ephemeral, moved.response.content
         after = await w.service.get(match.id)
-        computer_moves = [m for m in (await w.service.moves(match.id))[match.plies + 1:]]
+        computer_moves = [m for m in (await w.service.moves(match.id))[match.plies + 1 :]]
         assert all(ai_seats.is_ai(m.user_id) for m in computer_moves)
         # One board a round: the person's (when the other person is next), or the one after the computer's
         # moves in a row, which replaced the person's board that said the computer was thinking.
         assert len(bot_messages(w)) == posted_before + 1
         if computer_moves:
-            assert moved.response is None                               # the thinking board went
+            assert moved.response is None  # the thinking board went
             assert w.channel.last_message.content.count("placed") >= len(computer_moves)
         for posted in bot_messages(w, posted_before):
             assert_no_computer_mention(posted)
@@ -383,20 +398,25 @@ async def test_four_player_atacama_with_two_computer_seats_and_a_person_who_acce
 
 # ------------------------------------------------------------ refusals
 
+
 async def test_nobody_moves_for_the_computer_and_it_answers_no_requests(world):
     w = world
     deterministic_seeds(w, 5000)
     # The computer to move (created in the service: the bot was not asked to think yet).
-    match = await w.service.create_challenge(GAME, w.guild.id, w.channel.id, Player(w.ann.id, w.ann.name),
-                                             ai_seats.players("easy", 1), first="opponent")
+    match = await w.service.create_challenge(
+        GAME, w.guild.id, w.channel.id, Player(w.ann.id, w.ann.name), ai_seats.players("easy", 1), first="opponent"
+    )
     assert match.to_move_id() < 0
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
     move = match.state().legal_moves()[0]
     refused = await w.ann.slash(w.channel, f"{GAME} move", move=move, match=match.id)
     await assert_refused(w, refused, match.id, before, public, "Bot (easy)")
-    for command, words in (("claim", "never runs out of time"), ("draw", "does not agree to a draw"),
-                           ("hint", "Bot (easy)")):
+    for command, words in (
+        ("claim", "never runs out of time"),
+        ("draw", "does not agree to a draw"),
+        ("hint", "Bot (easy)"),
+    ):
         refused = await w.ann.slash(w.channel, f"{GAME} {command}", match=match.id)
         await assert_refused(w, refused, match.id, before, public, words)
     stranger = await w.bob.slash(w.channel, f"{GAME} hint", match=match.id)
@@ -404,7 +424,7 @@ async def test_nobody_moves_for_the_computer_and_it_answers_no_requests(world):
     since = len(w.env.http_requests)
     await w.ann.slash(w.channel, f"{GAME} board", match=match.id)
     [board, _] = boards_posted_since(w, since)
-    assert not board.get("components")                            # no button to play the computer's turn
+    assert not board.get("components")  # no button to play the computer's turn
 
 
 async def test_hints_are_refused_between_people(world):
@@ -420,9 +440,10 @@ async def test_hints_are_refused_between_people(world):
 
 # ------------------------------------------------------------ the setting
 
+
 def test_ai_workers_is_read_from_the_environment_and_checked(monkeypatch):
     monkeypatch.delenv("AI_WORKERS", raising=False)
-    assert Settings.from_env(None).ai_workers == 1                 # the default: one process
+    assert Settings.from_env(None).ai_workers == 1  # the default: one process
     monkeypatch.setenv("AI_WORKERS", "3")
     assert Settings.from_env(None).ai_workers == 3
     monkeypatch.setenv("AI_WORKERS", "0")
@@ -442,15 +463,16 @@ async def test_a_worker_that_dies_is_replaced_and_the_move_still_comes():
     try:
         first = await computer.think(job)
         pool = computer._pool
-        for process in list(pool._processes.values()):     # the worker this test's pool started
+        for process in list(pool._processes.values()):  # the worker this test's pool started
             os.kill(process.pid, signal.SIGKILL)
-        assert await computer.think(job) == first            # same position, same seed: the same move
+        assert await computer.think(job) == first  # same position, same seed: the same move
         assert computer._pool is not pool
     finally:
         computer.close()
 
 
 # ------------------------------------------------------------ one board a round
+
 
 def boards(w, channel=None) -> list:
     """The messages with a board (an image) in the channel, oldest first."""
@@ -484,8 +506,8 @@ async def test_three_computer_seats_post_one_board_a_round_listing_their_moves(w
         thinking, _ = boards_posted_since(w, since)
         assert "**Bot 1 (easy)** is thinking…" in thinking["content"]
         after = await w.service.get(match.id)
-        computer_moves = (await w.service.moves(match.id))[match.plies + 1:]
-        assert [m.user_id for m in computer_moves] == match.players[1:4][:len(computer_moves)]
+        computer_moves = (await w.service.moves(match.id))[match.plies + 1 :]
+        assert [m.user_id for m in computer_moves] == match.players[1:4][: len(computer_moves)]
         # One board for the round, in place of ann's (which said the computer was thinking).
         new = [m for m in boards(w) if m.id not in before]
         assert len(new) == 1 and moved.response is None
@@ -493,14 +515,16 @@ async def test_three_computer_seats_post_one_board_a_round_listing_their_moves(w
         assert board.id == after.message_id and "is thinking" not in board.content
         lines = board.content.splitlines()
         # ann's move, then each computer move in turn, one line each.
-        listed = lines[1:2 + len(computer_moves)]
+        listed = lines[1 : 2 + len(computer_moves)]
         assert listed[0].startswith("ann (blue) ")
         assert [line.split(" (")[0] for line in listed[1:]] == [f"Bot {n}" for n in range(1, len(computer_moves) + 1)]
         if after.status == "active":
             assert len(computer_moves) == 3
             scores = after.position.scores()
-            assert f"Score: ann: {scores[0]} · Bot 1 (easy): {scores[1]} · Bot 2 (easy): {scores[2]} · " \
-                   f"Bot 3 (easy): {scores[3]}" in board.content
+            assert (
+                f"Score: ann: {scores[0]} · Bot 1 (easy): {scores[1]} · Bot 2 (easy): {scores[2]} · "
+                f"Bot 3 (easy): {scores[3]}" in board.content
+            )
             assert_pings_only(w.env, board, w.ann.id)
             [image] = board.attachments
             assert image.description.count("Last: ") == 1
@@ -516,11 +540,11 @@ async def test_the_computers_placements_in_architekton_come_on_one_board(world):
     assert "**Bot (easy)** is thinking…" in thinking["content"]
     match = await w.service.get(match.id)
     moves = await w.service.moves(match.id)
-    assert len(moves) >= 2 and all(ai_seats.is_ai(m.user_id) for m in moves)    # its whole first turn
+    assert len(moves) >= 2 and all(ai_seats.is_ai(m.user_id) for m in moves)  # its whole first turn
     [board] = boards(w)
     assert board.id == match.message_id and started.response is None
     lines = board.content.splitlines()
-    assert lines[1] == "The match begins." and all(line.startswith("Bot (easy) ") for line in lines[2:2 + len(moves)])
+    assert lines[1] == "The match begins." and all(line.startswith("Bot (easy) ") for line in lines[2 : 2 + len(moves)])
     assert "Score: Bot (easy): " in board.content and " · ann: " in board.content
     [image] = board.attachments
     assert "The match begins." not in image.description and "Last: Bot (easy) " in image.description
@@ -537,7 +561,7 @@ async def test_the_computers_placements_in_architekton_come_on_one_board(world):
         plies = match.plies
         moved = await w.ann.slash(w.channel, "architekton move", move=rng.choice(match.state().legal_moves()))
         hers += 1
-        computer = [m for m in (await w.service.moves(match.id))[plies + 1:]]
+        computer = [m for m in (await w.service.moves(match.id))[plies + 1 :]]
         new = [m for m in boards(w) if m.id not in before]
         if (await w.service.get(match.id)).to_move_id() == w.ann.id and not computer:
             assert moved.ephemeral and new == [] and "second placement of your turn" in moved.response.content
@@ -546,7 +570,7 @@ async def test_the_computers_placements_in_architekton_come_on_one_board(world):
         if computer:
             assert moved.response is None
             assert new[0].content.count("\nBot (easy) ") == len(computer)
-            assert new[0].content.count("\nann ") == hers           # the whole of her turn, then its moves
+            assert new[0].content.count("\nann ") == hers  # the whole of her turn, then its moves
 
 
 async def test_a_german_server_reads_the_computers_names_in_german(world, monkeypatch):
@@ -558,7 +582,7 @@ async def test_a_german_server_reads_the_computers_names_in_german(world, monkey
     drawn = []
     real = boards_module.render_png
 
-    def render_png(state, names, **kwargs):      # the real drawing, its names noted
+    def render_png(state, names, **kwargs):  # the real drawing, its names noted
         drawn.append(list(names))
         return real(state, names, **kwargs)
 
@@ -597,8 +621,17 @@ async def test_the_computer_has_no_time_bank_and_whole_durations_have_no_decimal
     deterministic_seeds(w, 1000)
     offered = await ann.slash(channel, "tactori-fem challenge", opponent=bob, clock="bank", bank=3, increment=24)
     assert "une réserve de temps de 3 jours chacun, plus 24 h par coup" in offered.response.content.replace("\xa0", " ")
-    started = await ann.slash(channel, "tactori challenge", opponent=me, opponent2=me, level="easy", first="me",
-                              clock="bank", bank=3, increment=24)
+    started = await ann.slash(
+        channel,
+        "tactori challenge",
+        opponent=me,
+        opponent2=me,
+        level="easy",
+        first="me",
+        clock="bank",
+        bank=3,
+        increment=24,
+    )
     assert not started.ephemeral, started.response.content
     [bank] = [line for line in started.response.content.splitlines() if line.startswith("Réserves de temps")]
     # The computer has no clock: only the person's bank is shown.
@@ -616,15 +649,20 @@ async def test_admins_see_their_own_servers_jobs_privately(world):
     role = w.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = w.guild.add_member(w.env.create_user("mod"), roles=[role])
     assert "admin jobs" not in w.ann.available_commands(w.channel)
-    _, match = await challenge_the_bot(w, level="easy", first="opponent")       # nobody thinks: it waits
+    _, match = await challenge_the_bot(w, level="easy", first="opponent")  # nobody thinks: it waits
     other = w.env.create_guild("Elsewhere")
-    await w.service.create_challenge(GAME, other.id, 5, Player(w.bob.id, "bob"), ai_seats.players("easy", 1),
-                                     first="opponent")                           # another server's job
+    await w.service.create_challenge(
+        GAME, other.id, 5, Player(w.bob.id, "bob"), ai_seats.players("easy", 1), first="opponent"
+    )  # another server's job
     shown = await mod.slash(w.channel, "admin jobs")
     assert shown.ephemeral
     lines = shown.response.content.splitlines()
-    assert lines[:4] == ["**The computer's jobs for this server's matches**", "Moves waiting: 1",
-                         "Reviews waiting: 0", "Being thought about: 0"], lines
+    assert lines[:4] == [
+        "**The computer's jobs for this server's matches**",
+        "Moves waiting: 1",
+        "Reviews waiting: 0",
+        "Being thought about: 0",
+    ], lines
     assert lines[4].startswith("The oldest has waited since <t:") and lines[4].endswith(":T>.")
     assert lines[5:] == ["Parked after failing: 0", "Thinking processes heard from in the last minute: 0"]
     assert (await w.service.queue_status()).waiting == {"move": 2}

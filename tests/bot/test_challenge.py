@@ -1,19 +1,30 @@
 """``/architekton challenge`` and its Accept/Decline buttons, through the real bot."""
+
 import pytest
 from simcord import SetupError
 
 from matches import MatchClosed
 from matches.core import CHALLENGE_TTL
 
-from .helpers import (advance, assert_png, button_labels, challenge, deterministic_seeds, mentioned_ids,
-                      pinged_ids, snapshot, start_match)
+from .helpers import (
+    advance,
+    assert_png,
+    button_labels,
+    challenge,
+    deterministic_seeds,
+    mentioned_ids,
+    pinged_ids,
+    snapshot,
+    start_match,
+)
 
-SWEEP_WITHIN = 10 * 60      # the expiry sweep runs at least every ten minutes
+SWEEP_WITHIN = 10 * 60  # the expiry sweep runs at least every ten minutes
 
 
 async def only_challenge(w):
-    [match] = await w.service.user_matches(w.ann.id, statuses=("challenge", "active", "declined", "cancelled",
-                                                                "expired"))
+    [match] = await w.service.user_matches(
+        w.ann.id, statuses=("challenge", "active", "declined", "cancelled", "expired")
+    )
     return match
 
 
@@ -24,9 +35,9 @@ async def test_challenge_mentions_the_opponent_and_offers_accept_and_decline(wor
     message = result.response
     assert w.bob.mention in message.content and "ann" in message.content
     assert mentioned_ids(message) == {w.bob.id}
-    assert pinged_ids(w.env, message) == {w.bob.id}       # and bob is really notified
+    assert pinged_ids(w.env, message) == {w.bob.id}  # and bob is really notified
     assert button_labels(message) == ["Accept", "Decline"]
-    assert w.channel.last_message.id == message.id       # public, in the channel
+    assert w.channel.last_message.id == message.id  # public, in the channel
     match = await only_challenge(w)
     assert match.status == "challenge" and set(match.players) == {w.ann.id, w.bob.id}
     assert match.message_id == message.id
@@ -42,7 +53,7 @@ async def test_challenging_yourself_or_a_bot_is_refused_ephemerally(world):
     other_bot = await challenge(w, w.ann, robot)
     assert other_bot.ephemeral and "bot" in other_bot.response.content
 
-    assert w.channel.history() == []                      # nothing public was posted
+    assert w.channel.history() == []  # nothing public was posted
     assert await w.service.user_matches(w.ann.id, statuses=("challenge",)) == []
 
 
@@ -61,7 +72,7 @@ async def test_only_the_challenged_member_can_accept_or_decline(world):
         match = await only_challenge(w)
         assert (match.status, match.accepted, match.version) == before
         assert offered.content == content_before and button_labels(offered) == ["Accept", "Decline"]
-    assert [m.id for m in w.channel.history()] == [offered.id]    # the refusals were private
+    assert [m.id for m in w.channel.history()] == [offered.id]  # the refusals were private
 
     accepted = await w.bob.click(offered, label="Accept")
     assert not accepted.ephemeral
@@ -72,9 +83,9 @@ async def test_decline_closes_the_challenge(world):
     w = world
     offered = (await challenge(w, w.ann, w.bob)).response
     declined = await w.bob.click(offered, label="Decline")
-    assert declined.response.id == offered.id              # the challenge message itself was updated
+    assert declined.response.id == offered.id  # the challenge message itself was updated
     assert "declined" in offered.content
-    assert offered.components == []                        # buttons removed
+    assert offered.components == []  # buttons removed
     match = await only_challenge(w)
     assert match.status == "declined"
 
@@ -85,7 +96,7 @@ async def test_decline_closes_the_challenge(world):
     with pytest.raises(MatchClosed, match="no longer open"):
         await w.service.accept(match.id, w.bob.id)
     assert (await only_challenge(w)).status == "declined"
-    assert len(w.channel.history()) == 1                   # no board was ever posted
+    assert len(w.channel.history()) == 1  # no board was ever posted
 
 
 async def test_challenger_may_withdraw_with_decline(world):
@@ -103,14 +114,14 @@ async def test_challenges_expire_after_seven_days(world):
     offered = (await challenge(w, w.ann, w.bob)).response
     match = await only_challenge(w)
 
-    await advance(env, CHALLENGE_TTL - 60)                # one minute before expiry: still open
+    await advance(env, CHALLENGE_TTL - 60)  # one minute before expiry: still open
     assert button_labels(offered) == ["Accept", "Decline"] and "expires" in offered.content
     assert (await w.service.get(match.id)).status == "challenge"
 
-    await advance(env, 60 + SWEEP_WITHIN)                 # the sweep has run since the expiry
+    await advance(env, 60 + SWEEP_WITHIN)  # the sweep has run since the expiry
     assert (await w.service.get(match.id)).status == "expired"
     assert "expired" in offered.content and offered.components == []
-    assert len(w.channel.history()) == 1                  # edited in place, nothing new posted
+    assert len(w.channel.history()) == 1  # edited in place, nothing new posted
 
 
 async def test_accept_on_a_challenge_that_expired_unnoticed_is_refused_and_cleans_up(world):
@@ -128,7 +139,7 @@ async def test_accept_on_a_challenge_that_expired_unnoticed_is_refused_and_clean
     env.inject_error("PATCH", f"/channels/{w.channel.id}/messages/*", status=500)
     await advance(env, CHALLENGE_TTL + SWEEP_WITHIN)
     assert (await w.service.get(match.id)).status == "expired"
-    assert button_labels(offered) == ["Accept", "Decline"]     # the sweep's edit was lost
+    assert button_labels(offered) == ["Accept", "Decline"]  # the sweep's edit was lost
 
     late = await w.bob.click(offered, label="Accept")
     refusals = [m for m in [late.response, *late.followups] if m is not None and m.ephemeral]
@@ -162,7 +173,7 @@ async def test_accept_starts_the_match_with_a_public_board(world, first, starter
 async def test_first_defaults_to_random_and_the_board_mentions_whoever_starts(world):
     w = world
     deterministic_seeds(w, 7)
-    offered = (await challenge(w, w.ann, w.bob)).response     # no `first` option
+    offered = (await challenge(w, w.ann, w.bob)).response  # no `first` option
     await w.bob.click(offered, label="Accept")
     [match] = await w.service.user_matches(w.ann.id)
     starter = match.to_move_id()

@@ -3,8 +3,8 @@ draw offers, ratings, admin commands and match threads."""
 
 import discord
 
-from bot.messages import present
 from bot.locales import say
+from bot.messages import present
 from engines.record import Record, replay
 from matches import Player
 from matches.competitions.skill import Skill, rate
@@ -40,7 +40,7 @@ async def test_history_lists_numbered_moves_and_export_replays(world):
 async def test_undo_request_answered_by_the_opponent(world):
     w = world
     match, _ = await start_match(w)
-    await play(w, match.id, 1)                            # ann's first placement
+    await play(w, match.id, 1)  # ann's first placement
     asked = await w.ann.slash(w.channel, f"{GAME} undo")
     assert str(w.bob.id) in asked.response.content
     refused = await w.ann.click(asked.response, label="Allow the takeback")
@@ -56,7 +56,7 @@ async def test_draw_offer_accepted_with_the_command(world):
     await play(w, match.id, 2)
     offer = await w.bob.slash(w.channel, f"{GAME} draw")
     assert "offers a draw" in offer.response.content
-    await w.ann.slash(w.channel, f"{GAME} draw")          # the same command accepts
+    await w.ann.slash(w.channel, f"{GAME} draw")  # the same command accepts
     done = await w.service.get(match.id)
     assert done.status == "finished" and done.result["end"] == "agreed"
     assert "a draw" in w.channel.last_message.content
@@ -71,7 +71,7 @@ async def test_ratings_leaderboard_and_stats_after_a_rated_match(world):
     board = await w.cat.slash(w.channel, "leaderboard", game="architekton")
     lines = board.response.content.splitlines()
     winner, loser = rate([Skill(), Skill()], [1, 2])
-    assert "Provisional ratings" in lines[1]         # after one match, everybody's rating is provisional
+    assert "Provisional ratings" in lines[1]  # after one match, everybody's rating is provisional
     assert str(w.ann.id) in lines[2] and f"**{winner.display}?**" in lines[2]
     assert str(w.bob.id) in lines[3] and f"**{loser.display}?**" in lines[3]
     stats = await w.ann.slash(w.channel, "stats")
@@ -91,8 +91,8 @@ async def finish_through_the_service(w, winner, loser):
 async def test_the_leaderboard_lists_established_players_first_and_marks_provisional_ones(world):
     w = world
     for _ in range(5):
-        await finish_through_the_service(w, w.bob, w.cat)          # bob and cat: five rated matches
-    await finish_through_the_service(w, w.ann, w.cat)              # ann: one, so provisional
+        await finish_through_the_service(w, w.bob, w.cat)  # bob and cat: five rated matches
+    await finish_through_the_service(w, w.ann, w.cat)  # ann: one, so provisional
     board = await w.ann.slash(w.channel, "leaderboard", game=GAME)
     lines = board.response.content.splitlines()
     ratings = {r.user_id: r for r in await w.service.leaderboard(w.guild.id, GAME)}
@@ -104,7 +104,10 @@ async def test_the_leaderboard_lists_established_players_first_and_marks_provisi
     assert f"**{ratings[w.ann.id].rating:.0f}?**" in lines[4] and "?" not in "".join(lines[1:3])
     # the question mark as each language writes it
     assert [say(present.rating(ratings[w.ann.id]), lang) for lang in ("en", "de", "fr")] == [
-        f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}?", f"{ratings[w.ann.id].rating:.0f}\u202f?"]
+        f"{ratings[w.ann.id].rating:.0f}?",
+        f"{ratings[w.ann.id].rating:.0f}?",
+        f"{ratings[w.ann.id].rating:.0f}\u202f?",
+    ]
 
 
 async def test_admin_commands_need_manage_server(world):

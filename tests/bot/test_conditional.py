@@ -1,5 +1,6 @@
 """Conditional moves through the real bot (SimCord, both backends): lines that fire twice in a
 row, diverge, become illegal, are listed and removed, and are refused where they cannot be."""
+
 from matches import Player
 from matches.conditional import digest
 
@@ -24,8 +25,8 @@ async def test_a_line_fires_twice_in_a_row_and_bob_never_sees_it(world):
 
     board = await move_through_bot(w, FEM, match.id, "+a1")
     assert f"{w.ann.name} answered with the conditional move +e5" in board.content
-    assert mentioned_ids(board) == {w.bob.id}                   # bob moves again
-    assert "+a5" not in board.content                           # the rest of the line stays private
+    assert mentioned_ids(board) == {w.bob.id}  # bob moves again
+    assert "+a5" not in board.content  # the rest of the line stays private
     after = await w.service.get(match.id)
     assert after.plies == 3 and after.to_move_id() == w.bob.id
 
@@ -56,7 +57,8 @@ async def test_a_reply_become_illegal_is_dropped_and_the_player_reminded_as_usua
     # a line stored before a change of the rules: its reply is not legal any more
     await w.service.store.execute(
         "INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at) VALUES (?, ?, ?, ?, ?)",
-        (match.id, w.ann.id, digest(match.state_json), '["+a1","b2-b3"]', 0.0))
+        (match.id, w.ann.id, digest(match.state_json), '["+a1","b2-b3"]', 0.0),
+    )
     board = await move_through_bot(w, FEM, match.id, "+a1")
     assert "conditional" not in board.content and mentioned_ids(board) == {w.ann.id}
     after = await w.service.get(match.id)
@@ -88,10 +90,11 @@ async def test_lines_are_checked_removed_and_refused_where_they_cannot_be(world)
 async def test_without_match_the_line_goes_to_the_one_match_waiting_on_the_opponent(world):
     w = world
     waiting = await fem_after_ann(w)
-    other = await w.service.create_challenge(FEM, w.guild.id, w.channel.id, Player(w.ann.id, "ann"),
-                                             [Player(w.bob.id, "bob")], first="opponent")
+    other = await w.service.create_challenge(
+        FEM, w.guild.id, w.channel.id, Player(w.ann.id, "ann"), [Player(w.bob.id, "bob")], first="opponent"
+    )
     other = await w.service.accept(other.id, w.bob.id)
-    await w.service.move(other.id, w.bob.id, "+c3")             # ann's turn there
+    await w.service.move(other.id, w.bob.id, "+c3")  # ann's turn there
     stored = await w.ann.slash(w.channel, f"{FEM} conditional", moves="+a1; +e5")
     assert stored.ephemeral and f"match #{waiting.id}" in stored.response.content, stored.response.content
     assert [line.moves for line in await w.service.conditional_lines(waiting.id, w.ann.id)] == [["+a1", "+e5"]]
@@ -112,7 +115,7 @@ async def test_a_reply_is_played_once_across_a_restart_and_two_processes(world):
     other = await store_for(w.settings.database).open()
     try:
         elsewhere = MatchService(other, clock=virtual_clock)
-        played = await elsewhere.move(match.id, w.bob.id, "+a1")           # bob's move, taken elsewhere
+        played = await elsewhere.move(match.id, w.bob.id, "+a1")  # bob's move, taken elsewhere
         assert "conditional move +e5" in str(played.description)
         assert [m.move for m in await w.service.moves(match.id)] == ["+c3", "+a1", "+e5"]
         board = await move_through_bot(w, FEM, match.id, "+a5")

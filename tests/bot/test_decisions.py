@@ -1,6 +1,18 @@
 """Keep/remove decisions (A5) taken by the player who is NOT moving, through the bot."""
-from .helpers import (GAME, assert_png, button_labels, decision_labels, member_of, pinged_ids, plan_random,
-                      play_through_service, reach_decision_by_the_non_mover, snapshot, start_match)
+
+from .helpers import (
+    GAME,
+    assert_png,
+    button_labels,
+    decision_labels,
+    member_of,
+    pinged_ids,
+    plan_random,
+    play_through_service,
+    reach_decision_by_the_non_mover,
+    snapshot,
+    start_match,
+)
 
 
 async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world):
@@ -8,7 +20,7 @@ async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world
     match, board, mover, owner = await reach_decision_by_the_non_mover(w)
     await assert_png(board)
     KEEP, REMOVE = decision_labels(match.state())
-    assert button_labels(board) == [KEEP, REMOVE]            # what each costs here, not "pay k"
+    assert button_labels(board) == [KEEP, REMOVE]  # what each costs here, not "pay k"
     x, y = match.state().pending
     assert f"{owner.mention}: your building at {x},{y} is enclosed" in board.content
     assert pinged_ids(w.env, board) == {owner.id}
@@ -27,7 +39,7 @@ async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world
         assert button_labels(board) == [KEEP, REMOVE] and len(w.channel.history()) == public
 
     decided = await owner.click(board, label=REMOVE)
-    assert decided.response.id == board.id and board.components == []      # buttons taken off
+    assert decided.response.id == board.id and board.components == []  # buttons taken off
     [posted] = decided.followups
     assert not posted.ephemeral
     await assert_png(posted)
@@ -35,7 +47,7 @@ async def test_the_owner_is_asked_with_buttons_and_the_mover_cannot_answer(world
     after = await w.service.get(match.id)
     assert after.version == before[0] + 1
     assert (await w.service.moves(match.id))[-1].move == "remove"
-    assert (x, y) not in after.state().houses                                # the house went back
+    assert (x, y) not in after.state().houses  # the house went back
     assert after.state().pending is None or after.state().pending != (x, y)
     nxt = after.to_move_id()
     if nxt is not None:
@@ -57,7 +69,7 @@ async def test_the_owner_can_decide_with_the_move_command(world):
     after = await w.service.get(match.id)
     assert after.version == before[0] + 1
     x, y = match.state().pending
-    assert after.state().houses[(x, y)] == match.players.index(owner.id)    # the house stayed
+    assert after.state().houses[(x, y)] == match.players.index(owner.id)  # the house stayed
 
 
 async def test_only_the_newest_board_carries_the_decision_buttons(world):
@@ -106,7 +118,7 @@ async def test_a_decision_within_the_movers_turn_is_his_alone_until_the_turn_pas
     said = []
 
     placed = await mover.slash(w.channel, f"{GAME} move", move=plan.moves[-1])
-    assert placed.ephemeral and len(w.channel.history()) == public       # his own building: his to decide
+    assert placed.ephemeral and len(w.channel.history()) == public  # his own building: his to decide
     await assert_png(placed.response)
     said.append(placed.response.content.splitlines()[1])
     labels = decision_labels((await w.service.get(match.id)).state())

@@ -1,4 +1,5 @@
 """The daily digest, /next and private notes through the real bot (both backends)."""
+
 import datetime as dt
 import json
 import re
@@ -9,7 +10,7 @@ import pytest
 from .helpers import deterministic_seeds
 
 BERLIN = ZoneInfo("Europe/Berlin")
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 async def advance_to(w, when: dt.datetime) -> None:
@@ -47,7 +48,7 @@ async def test_the_digest_comes_at_the_chosen_hour_in_berlin_across_the_change_t
     r = await w.ann.slash(w.channel, "settings", reminders="digest", digest_hour=9, timezone="Europe/Berlin")
     assert r.ephemeral and "09:00 (Europe/Berlin)" in r.response.content
     await advance_to(w, dt.datetime(2026, 3, 27, 12, 0, tzinfo=UTC))
-    assert digests(w) == []                                      # nothing waits for ann: no digest that day
+    assert digests(w) == []  # nothing waits for ann: no digest that day
     channels = [w.guild.create_text_channel(f"table-{n}") for n in range(4)]
     slow = await started(w, w.ann, w.bob, channels[0], days=7)
     fast = await started(w, w.ann, w.cat, channels[1], days=3)
@@ -57,12 +58,12 @@ async def test_the_digest_comes_at_the_chosen_hour_in_berlin_across_the_change_t
     await advance_to(w, dt.datetime(2026, 3, 28, 8, 30, tzinfo=UTC))
     [first] = digests(w)
     ids = [int(i) for i in re.findall(r"#(\d+)\*\*", first.content)]
-    assert ids == [fast.id, middle.id, slow.id]                   # the most urgent deadline first
+    assert ids == [fast.id, middle.id, slow.id]  # the most urgent deadline first
     assert f"<t:{int(fast.deadline)}:R>" in first.content and "discord.com/channels/" in first.content
-    assert first.created_at.astimezone(BERLIN).hour == 9 and first.created_at.hour == 8        # CET
+    assert first.created_at.astimezone(BERLIN).hour == 9 and first.created_at.hour == 8  # CET
     await advance_to(w, dt.datetime(2026, 3, 29, 7, 30, tzinfo=UTC))
     [_, second] = digests(w)
-    assert second.created_at.astimezone(BERLIN).hour == 9 and second.created_at.hour == 7      # CEST
+    assert second.created_at.astimezone(BERLIN).hour == 9 and second.created_at.hour == 7  # CEST
     # with the digest ann's daily pings stop (cat, who is to move in the fourth, still gets his)
     for channel in channels:
         assert not [m for m in channel.history() if "⏰" in m.content and w.ann.mention in m.content]
@@ -88,16 +89,16 @@ async def test_next_steps_through_the_matches_waiting_for_the_player(world):
     order = [int(re.search(r"#(\d+)", board.content).group(1))]
     for _ in range(3):
         stepped = last(await w.ann.click(board, label="Next"))
-        assert stepped.id == board.id and stepped.attachments       # the same private message, stepped on
+        assert stepped.id == board.id and stepped.attachments  # the same private message, stepped on
         order.append(int(re.search(r"#(\d+)", stepped.content).group(1)))
         board = stepped
-    assert order == [fast.id, middle.id, slow.id, fast.id]          # round and round, nearest deadline first
+    assert order == [fast.id, middle.id, slow.id, fast.id]  # round and round, nearest deadline first
     menu = await w.ann.click(board, label="Choose a move")
-    assert menu.ephemeral and last(menu).components                 # the move menus, as from the public board
+    assert menu.ephemeral and last(menu).components  # the move menus, as from the public board
     games = await w.ann.slash(w.channel, "games")
     assert "Next" in [c.get("label") for row in games.response.components for c in row.get("components", [])]
     first = last(await w.ann.click(games.response, label="Next"))
-    assert first.attachments and f"#{fast.id}**" in first.content      # the list steps on to the nearest deadline
+    assert first.attachments and f"#{fast.id}**" in first.content  # the list steps on to the nearest deadline
 
 
 NOTE = "bob always opens on the left"
@@ -118,8 +119,8 @@ async def test_a_note_is_seen_by_its_author_alone_anywhere(world):
     deterministic_seeds(w, 1000)
     match = await started(w, w.ann, w.bob, w.channel, days=3)
     r = await w.ann.slash(w.channel, "architekton note", text=NOTE)
-    assert r.ephemeral and NOTE not in r.response.content             # the confirmation does not repeat it
-    assert "(`/architekton export`) never holds it" in r.response.content     # and says where it never goes
+    assert r.ephemeral and NOTE not in r.response.content  # the confirmation does not repeat it
+    assert "(`/architekton export`) never holds it" in r.response.content  # and says where it never goes
     shown = await w.ann.slash(w.channel, "architekton note")
     assert NOTE in shown.response.content and shown.ephemeral
     board = await w.ann.slash(w.channel, "architekton board", ply=0)
@@ -138,7 +139,7 @@ async def test_a_note_is_seen_by_its_author_alone_anywhere(world):
     assert (await w.service.get(match.id)).status == "finished"
     await w.bob.slash(w.channel, "architekton replay", match=match.id)
     exports = [await who.slash(w.channel, "architekton export", match=match.id) for who in (w.ann, w.bob)]
-    for exported in exports:            # not even the author's own export holds it: records are shared
+    for exported in exports:  # not even the author's own export holds it: records are shared
         [attachment] = exported.response.attachments
         assert NOTE not in (await attachment.read()).decode()
     assert not [m for m in w.channel.history() if NOTE in m.content]
@@ -151,15 +152,15 @@ async def test_a_note_is_seen_by_its_author_alone_anywhere(world):
 async def test_one_digest_a_day_across_a_restart_and_none_on_an_empty_day(world):
     w = world
     deterministic_seeds(w, 1000)
-    await w.ann.slash(w.channel, "settings", reminders="digest", digest_hour=9)        # UTC by default
+    await w.ann.slash(w.channel, "settings", reminders="digest", digest_hour=9)  # UTC by default
     await advance_to(w, dt.datetime(2026, 1, 1, 10, 0, tzinfo=UTC))
-    assert digests(w) == []                                    # no match yet: nothing that day
+    assert digests(w) == []  # no match yet: nothing that day
     match = await started(w, w.ann, w.bob, w.channel, days=7)
     await advance_to(w, dt.datetime(2026, 1, 2, 9, 30, tzinfo=UTC))
     assert len(digests(w)) == 1
     await w.restart()
     await advance_to(w, dt.datetime(2026, 1, 2, 20, 0, tzinfo=UTC))
-    assert len(digests(w)) == 1                                # the restarted bot does not send it again
+    assert len(digests(w)) == 1  # the restarted bot does not send it again
     await advance_to(w, dt.datetime(2026, 1, 3, 9, 30, tzinfo=UTC))
     assert len(digests(w)) == 2 and f"#{match.id}**" in digests(w)[-1].content
     # ann moves: nothing waits for her the next day, so no digest
@@ -195,8 +196,8 @@ async def test_a_digest_goes_out_once_across_two_processes_and_a_restart(world):
     """Another process claims ann's digest and dies before sending it: while its claim holds
     nobody sends it; then the restarted bot sends it once, with the nonce any earlier attempt
     used; the next day's comes once more, whichever process is up."""
-    from bot.setup.client import virtual_clock
     from bot.clock.digests import digest_nonce
+    from bot.setup.client import virtual_clock
     from matches import MatchService
     from matches.store import store_for
 
@@ -204,7 +205,7 @@ async def test_a_digest_goes_out_once_across_two_processes_and_a_restart(world):
     deterministic_seeds(w, 1000)
     await w.ann.slash(w.channel, "settings", reminders="digest", digest_hour=9)
     match = await started(w, w.ann, w.bob, w.channel, days=7)
-    other = await store_for(w.settings.database).open()          # the other process: a store of its own
+    other = await store_for(w.settings.database).open()  # the other process: a store of its own
     try:
         elsewhere = MatchService(other, clock=virtual_clock)
         w.env.bot.scheduler.stop()
@@ -214,12 +215,15 @@ async def test_a_digest_goes_out_once_across_two_processes_and_a_restart(world):
         await w.restart()
         requests = len(w.env.http_requests)
         await w.env.advance_time(w.settings.claim_lease / 2)
-        assert digests(w) == []                                   # its claim still holds
+        assert digests(w) == []  # its claim still holds
         await w.env.advance_time(w.settings.claim_lease / 2 + 31)
         [sent] = digests(w)
         assert f"#{match.id}**" in sent.content
-        bodies = [r.json for r in w.env.http_requests[requests:]
-                  if isinstance(r.json, dict) and "digest" in str(r.json.get("content", ""))]
+        bodies = [
+            r.json
+            for r in w.env.http_requests[requests:]
+            if isinstance(r.json, dict) and "digest" in str(r.json.get("content", ""))
+        ]
         assert [b.get("nonce") for b in bodies] == [digest_nonce(claim, w.service.clock())]
         # the dead process's late confirmation finds its claim gone: it would not send
         assert not await elsewhere.confirm_digest(claim) and not await elsewhere.mark_digest_sent(claim)
@@ -247,8 +251,14 @@ async def test_many_digests_due_at_once_go_out_at_discords_pace(world):
     deterministic_seeds(w, 1000)
     players = [w.guild.add_member(w.env.create_user(f"p{n}")) for n in range(25)]
     for member in players:
-        offered = await w.service.create_challenge("architekton", w.guild.id, w.channel.id, Player(w.ann.id, "ann"),
-                                                   [Player(member.id, member.name)], first="opponent")
+        offered = await w.service.create_challenge(
+            "architekton",
+            w.guild.id,
+            w.channel.id,
+            Player(w.ann.id, "ann"),
+            [Player(member.id, member.name)],
+            first="opponent",
+        )
         await w.service.accept(offered.id, member.id)
         await w.service.set_reminder_settings(member.id, reminders="digest", digest_hour=9)
     await advance_to(w, dt.datetime(2026, 1, 1, 9, 0, 30, tzinfo=UTC))

@@ -3,6 +3,7 @@ board image, computer player, catalogues, rules pages), is registered by this te
 (``engines.register``) and is played through the real bot like any game of the product: a
 challenge, moves by text and through the menus, a board after each turn, the computer at every
 level, a conditional move, a replay, a review and a four-player Swiss event."""
+
 import io
 
 import pytest
@@ -55,10 +56,13 @@ async def test_a_challenge_moves_by_text_a_board_after_each_turn_and_the_rules(w
 
     match, offered, _ = await start_game(w, DB, size="3")
     assert "Dots and Boxes" in offered.content and match.state().size == 3
-    board = await move_through_bot(w, DB, match.id, "A1 - b1")          # any case, spaces
+    board = await move_through_bot(w, DB, match.id, "A1 - b1")  # any case, spaces
     assert "ann drew a1-b1" in board.content and mentioned_ids(board) == {w.bob.id}
-    for typed, words in (("a1-b1", "is drawn already"), ("a1-c1", "does not join two neighbouring dots"),
-                         ("x", "is not a line")):
+    for typed, words in (
+        ("a1-b1", "is drawn already"),
+        ("a1-c1", "does not join two neighbouring dots"),
+        ("x", "is not a line"),
+    ):
         refused = await w.bob.slash(w.channel, f"{DB} move", move=typed)
         assert refused.ephemeral and words in refused.response.content, refused.response.content
     for move in ("a1-a2", "b1-b2"):
@@ -100,9 +104,9 @@ async def test_the_computer_plays_a_whole_match_at_each_level(world, level):
     assert not started.ephemeral, started.response.content
     [match] = await w.service.user_matches(w.ann.id, statuses=("active",))
     while (match := await w.service.get(match.id)).status == "active":
-        assert match.to_move_id() == w.ann.id                          # the computer has answered
+        assert match.to_move_id() == w.ann.id  # the computer has answered
         moved = await w.ann.slash(w.channel, f"{DB} move", move=match.state().legal_moves()[0])
-        if moved.ephemeral:                                             # she closed a box: her turn goes on
+        if moved.ephemeral:  # she closed a box: her turn goes on
             assert "took the box" in moved.response.content
             continue
         await w.env.settle()
@@ -149,13 +153,14 @@ async def test_a_four_player_swiss_event_is_played_through_the_bot(world):
     dan = await add_dan(w)
     role = w.guild.create_role("Organisers", permissions=discord.Permissions(manage_events=True))
     org = w.guild.add_member(w.env.create_user("org"), roles=[role])
-    made = await org.slash(w.channel, "tournament create", game=DB, format="swiss", name="Box Cup", table=4,
-                           rounds=1, size="3")
+    made = await org.slash(
+        w.channel, "tournament create", game=DB, format="swiss", name="Box Cup", table=4, rounds=1, size="3"
+    )
     assert not made.ephemeral, made.response.content
     for member in (w.ann, w.bob, w.cat, dan):
         joined = await member.slash(w.channel, "tournament join")
         assert not joined.ephemeral, joined.response.content
-    for level in ("easy", "easy", "medium", "hard"):                   # eight entrants: two tables of four
+    for level in ("easy", "easy", "medium", "hard"):  # eight entrants: two tables of four
         added = await org.slash(w.channel, "tournament add", level=level)
         assert not added.ephemeral, added.response.content
     started = await org.slash(w.channel, "tournament start")
@@ -166,12 +171,11 @@ async def test_a_four_player_swiss_event_is_played_through_the_bot(world):
     assert sorted(len(t.players) for t in tables) == [4, 4]
     for table in tables:
         while (match := await w.service.get(table.match_id)).status == "active":
-            assert match.to_move_id() > 0                               # the computers have moved by themselves
+            assert match.to_move_id() > 0  # the computers have moved by themselves
             player = actor_of(w, match.to_move_id(), dan)
-            moved = await player.slash(w.channel, f"{DB} move", move=match.state().legal_moves()[0],
-                                       match=match.id)
+            moved = await player.slash(w.channel, f"{DB} move", move=match.state().legal_moves()[0], match=match.id)
             assert moved.acknowledged, moved.response.content
-            assert not moved.ephemeral or "took the box" in moved.response.content   # a box: he draws again
+            assert not moved.ephemeral or "took the box" in moved.response.content  # a box: he draws again
             await w.env.settle()
         assert len(await w.service.moves(match.id)) == 24
     view = await w.service.event_view(event.id)

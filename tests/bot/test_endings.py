@@ -1,12 +1,24 @@
 """Resignation, the end of a match (A8, A9), rematches and the series (A10)."""
+
 import re
 
 import pytest
 
 from matches import StaleRequest
 
-from .helpers import (GAME, assert_png, button_labels, ends_early, ends_normally_with_a_winner, member_of,
-                      pinged_ids, plan_random, play_through_service, rematch_through_the_bot, start_match)
+from .helpers import (
+    GAME,
+    assert_png,
+    button_labels,
+    ends_early,
+    ends_normally_with_a_winner,
+    member_of,
+    pinged_ids,
+    plan_random,
+    play_through_service,
+    rematch_through_the_bot,
+    start_match,
+)
 
 SERIES = "Series (first to 2 victory points)"
 
@@ -34,12 +46,12 @@ async def finish_through_the_bot(w, match_id, stop):
 async def test_resign_asks_first_then_ends_the_match_publicly(world):
     w = world
     match, _ = await start_match(w)
-    await play_through_service(w, match.id, match.state().legal_moves()[:1])   # a match nobody moved in is void
+    await play_through_service(w, match.id, match.state().legal_moves()[:1])  # a match nobody moved in is void
     asked = await w.ann.slash(w.channel, f"{GAME} resign")
     assert asked.ephemeral and asked.response.ephemeral
     assert "bob" in asked.response.content and "cannot be undone" in asked.response.content
     assert button_labels(asked.response) == ["Yes, resign"]
-    assert (await w.service.get(match.id)).status == "active"         # asking changes nothing
+    assert (await w.service.get(match.id)).status == "active"  # asking changes nothing
     bystander = await w.cat.slash(w.channel, f"{GAME} resign")
     assert bystander.ephemeral and bystander.response.components == []
     assert (await w.service.get(match.id)).status == "active"
@@ -68,7 +80,7 @@ async def test_resign_asks_first_then_ends_the_match_publicly(world):
     pressed = await w.bob.click(board, label="Rematch")
     [offer] = pressed.followups
     assert f"<@{w.ann.id}>" in offer.content and button_labels(offer) == ["Accept", "Decline"]
-    assert len(await w.service.user_matches(w.ann.id)) == 0              # no clock runs for ann
+    assert len(await w.service.user_matches(w.ann.id)) == 0  # no clock runs for ann
     await w.ann.click(offer, label="Decline")
     assert "was declined" in offer.content and offer.components == []
     assert (await w.service.get(match.id)).rematch_id is None
@@ -113,13 +125,15 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     await assert_png(final)
     assert "The match is over" in final.content and f"**{winner.name} wins**" in final.content
     scores = state.final
-    for seat, name in enumerate(finished.names):          # one line per player: group + chips = points
-        line = (rf"{name}: {scores['groups'][seat]} in the largest diagonal group \+ {scores['chips'][seat]} "
-                rf"chips? = \**{scores['points'][seat]}\** \({scores['houses'][seat]} houses on the table\)")
+    for seat, name in enumerate(finished.names):  # one line per player: group + chips = points
+        line = (
+            rf"{name}: {scores['groups'][seat]} in the largest diagonal group \+ {scores['chips'][seat]} "
+            rf"chips? = \**{scores['points'][seat]}\** \({scores['houses'][seat]} houses on the table\)"
+        )
         assert re.search(line, final.content), (line, final.content)
     if scores["removed"]:
         assert f"{len(scores['removed'])} building" in final.content and "removed" in final.content
-    assert "Score: " not in final.content       # the breakdown's lines say each player's points, once
+    assert "Score: " not in final.content  # the breakdown's lines say each player's points, once
     standing = " · ".join(f"{member_of(w, p).name}: {1 if p == winner.id else 0}" for p in finished.players)
     assert f"{SERIES}: {standing}" in final.content
     assert button_labels(final) == ["Rematch", "Review"]
@@ -134,10 +148,10 @@ async def test_finished_match_shows_the_breakdown_and_rematch_carries_the_series
     assert rematch.id == (await w.service.get(match.id)).rematch_id and rematch.id != match.id
     assert rematch.players == finished.players[::-1]
     starter = rematch.players[0]
-    assert starter == finished.players[1]                       # the other player starts now
+    assert starter == finished.players[1]  # the other player starts now
     assert rematch.to_move_id() == starter and f"<@{starter}>" in board.content
     assert f"Rematch of #{match.id}" in offer and f"{SERIES}: " in offer
-    assert f"<@{loser.id}>" in offer                     # the one who must accept is asked
+    assert f"<@{loser.id}>" in offer  # the one who must accept is asked
     assert rematch.series_id == finished.series_id
     assert (await w.service.series(rematch.series_id)).points == {winner.id: 1, loser.id: 0}
     # every board of the rematch shows the standing of the series

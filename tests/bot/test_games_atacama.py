@@ -1,15 +1,22 @@
 """Atacama through the real bot: a whole match, four-player challenges,
 the build-up game, refusals, autocomplete and resigning with four players."""
+
 import pytest
 from simcord import SetupError
 
 from matches import MatchClosed
 
-from .games_helpers import (actor_of, add_dan, assert_pings_only, assert_refused, challenge, move_through_bot,
-                            start_game)
-from .helpers import (assert_png, button_labels, deterministic_seeds, mentioned_ids, plan_random,
-                      play_through_service, rematch_through_the_bot, snapshot)
-
+from .games_helpers import actor_of, add_dan, assert_pings_only, assert_refused, challenge, move_through_bot, start_game
+from .helpers import (
+    assert_png,
+    button_labels,
+    deterministic_seeds,
+    mentioned_ids,
+    plan_random,
+    play_through_service,
+    rematch_through_the_bot,
+    snapshot,
+)
 
 GAME = "atacama"
 MOVE = f"{GAME} move"
@@ -37,12 +44,13 @@ def t4_lines(state, seat: int) -> dict[str, int]:
 def shown_lines(line: str) -> dict[str, int]:
     """The scoring lines listed in a breakdown line ("ann, columns: column a +5, ... = 7")."""
     listed = line.split(": ", 1)[1].rsplit(" = ", 1)[0]
-    if listed.startswith("no "):                        # "no column with 4 towers"
+    if listed.startswith("no "):  # "no column with 4 towers"
         return {}
     return {name: int(value) for name, value in (part.rsplit(" ", 1) for part in listed.split(", "))}
 
 
 # -------------------------------------------------------------- a whole match
+
 
 async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(world):
     w = world
@@ -52,7 +60,7 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
     assert len(plan.moves) >= 20
     await play_through_service(w, match.id, plan.moves[:-3])
 
-    for move in plan.moves[-3:-1]:                      # the last moves go through the bot
+    for move in plan.moves[-3:-1]:  # the last moves go through the bot
         before = await w.service.get(match.id)
         posted = await move_through_bot(w, GAME, match.id, move)
         after = await w.service.get(match.id)
@@ -79,13 +87,13 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
     assert "The match is over" in content and f"**{winner.name} wins** ({winner.mention})" in content
     lines = content.splitlines()
     for seat, name in enumerate(finished.names):
-        right = "columns" if seat == 0 else "rows"   # T3: seat 0 columns, seat 1 rows
+        right = "columns" if seat == 0 else "rows"  # T3: seat 0 columns, seat 1 rows
         [line] = [li for li in lines if li.startswith(f"{name}, {right}: ")]
         expected = t4_lines(state, seat)
         assert shown_lines(line) == expected, line
         assert line.endswith(f" = {outcome.scores[seat]}") and sum(expected.values()) == outcome.scores[seat]
     assert state.summary(finished.names) in content
-    assert "Score: " not in content             # the breakdown's lines say each player's points, once
+    assert "Score: " not in content  # the breakdown's lines say each player's points, once
     assert "Series (first to 2 victory points): " in content
     assert button_labels(final) == ["Rematch", "Review"]
     assert mentioned_ids(final) == {winner.id}
@@ -104,6 +112,7 @@ async def test_a_two_player_match_ends_with_board_breakdown_winner_and_rematch(w
 
 
 # ----------------------------------------------------- four-player challenges
+
 
 async def test_one_declining_invitee_cancels_a_four_player_challenge(world):
     w = world
@@ -124,9 +133,9 @@ async def test_one_declining_invitee_cancels_a_four_player_challenge(world):
     [match] = await w.service.user_matches(w.ann.id, statuses=("challenge", "active", "declined", "cancelled"))
     assert match.status == "declined" and match.state_json is None and match.plies == 0
     for member in (w.ann, w.bob, w.cat, dan):
-        assert await w.service.user_matches(member.id) == []          # nothing started
-    assert [m.id for m in w.channel.history()] == [message.id]      # no board was posted
-    with pytest.raises(SetupError):                                   # the buttons are gone
+        assert await w.service.user_matches(member.id) == []  # nothing started
+    assert [m.id for m in w.channel.history()] == [message.id]  # no board was posted
+    with pytest.raises(SetupError):  # the buttons are gone
         await dan.click(message, label="Accept")
     with pytest.raises(MatchClosed):
         await w.service.accept(match.id, dan.id)
@@ -140,7 +149,7 @@ async def test_a_four_player_match_starts_only_after_the_last_acceptance(world):
     offered = await challenge(w, GAME, w.ann, [w.bob, w.cat, dan], first="opponent")
     message = offered.response
     [match] = await w.service.user_matches(w.ann.id, statuses=("challenge",))
-    assert match.players == [w.bob.id, w.cat.id, dan.id, w.ann.id]    # "opponent" first: bob has seat 0
+    assert match.players == [w.bob.id, w.cat.id, dan.id, w.ann.id]  # "opponent" first: bob has seat 0
     assert "bob would start" in message.content
 
     for member in (w.bob, w.cat):
@@ -153,7 +162,7 @@ async def test_a_four_player_match_starts_only_after_the_last_acceptance(world):
         assert [m.id for m in w.channel.history()] == [message.id]  # no board yet
     assert set(match.accepted) == {w.ann.id, w.bob.id, w.cat.id}
 
-    again = await w.bob.click(message, label="Accept")                # bob again: already in
+    again = await w.bob.click(message, label="Accept")  # bob again: already in
     assert again.ephemeral and "already accepted" in again.response.content
     assert (await w.service.get(match.id)).version == match.version
 
@@ -163,11 +172,11 @@ async def test_a_four_player_match_starts_only_after_the_last_acceptance(world):
     await assert_png(board)
     assert not board.ephemeral and w.channel.last_message.id == board.id
     assert "● bob (blue) vs ■ cat (orange) vs ▲ dan (green) vs ◆ ann (pink)" in board.content
-    assert_pings_only(w.env, board, w.bob.id)                          # seat 0 moves first
+    assert_pings_only(w.env, board, w.bob.id)  # seat 0 moves first
     started = await w.service.get(match.id)
     assert started.status == "active" and started.to_move_id() == w.bob.id
     state = started.state()
-    assert state.players == 4 and state.supply == [[7, 0]] * 4           # T7: 7 towers each
+    assert state.players == 4 and state.supply == [[7, 0]] * 4  # T7: 7 towers each
     assert started.message_id == board.id
 
 
@@ -203,6 +212,7 @@ async def test_the_build_up_game_is_for_two_players_only(world):
 
 # ----------------------------------------------------------- build-up game
 
+
 async def test_a_right_is_bought_with_the_move_command_in_the_build_up_game(world):
     w = world
     match, _, _ = await start_game(w, GAME, variant="buildup")
@@ -211,14 +221,13 @@ async def test_a_right_is_bought_with_the_move_command_in_the_build_up_game(worl
 
     choices = await w.ann.autocomplete(w.channel, MOVE, "move", "buy")
     assert [c["value"] for c in choices] == ["buy cols", "buy rows"]
-    assert await w.ann.autocomplete(w.channel, MOVE, "move", "i") == []    # column i is not laid yet
+    assert await w.ann.autocomplete(w.channel, MOVE, "move", "i") == []  # column i is not laid yet
     before = await snapshot(w, match.id)
-    r = await w.ann.slash(w.channel, MOVE, move="i1")                      # T5: stage 3 lays that slot
+    r = await w.ann.slash(w.channel, MOVE, move="i1")  # T5: stage 3 lays that slot
     await assert_refused(w, r, match.id, before, len(w.channel.history()), "not laid yet", "stage 3")
 
     posted = await move_through_bot(w, GAME, match.id, "buy cols")
-    assert ("ann bought the columns right (gold and silver plus, copper minus), paying with a tower"
-            in posted.content)
+    assert "ann bought the columns right (gold and silver plus, copper minus), paying with a tower" in posted.content
     assert "bob receives the rows right (copper and gold plus, silver minus)" in posted.content
     assert_pings_only(w.env, posted, w.bob.id)
     after = await w.service.get(match.id)
@@ -238,6 +247,7 @@ async def test_a_right_is_bought_with_the_move_command_in_the_build_up_game(worl
 
 # ----------------------------------------------------------------- refusals
 
+
 async def test_illegal_atacama_moves_are_refused_privately_and_change_nothing(world):
     w = world
     match, _, _ = await start_game(w, GAME)
@@ -245,24 +255,24 @@ async def test_illegal_atacama_moves_are_refused_privately_and_change_nothing(wo
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
 
-    r = await w.bob.slash(w.channel, MOVE, move="e6")                       # adjacent field
+    r = await w.bob.slash(w.channel, MOVE, move="e6")  # adjacent field
     await assert_refused(w, r, match.id, before, public, "e6 is next to e5")
-    r = await w.bob.slash(w.channel, MOVE, move="e5")                       # occupied field
+    r = await w.bob.slash(w.channel, MOVE, move="e5")  # occupied field
     await assert_refused(w, r, match.id, before, public, "e5 already holds a tower")
-    r = await w.bob.slash(w.channel, MOVE, move="hello world")              # garbage
+    r = await w.bob.slash(w.channel, MOVE, move="hello world")  # garbage
     await assert_refused(w, r, match.id, before, public, "not a move", "e5")
-    r = await w.bob.slash(w.channel, MOVE, move="k3")                       # no such field
+    r = await w.bob.slash(w.channel, MOVE, move="k3")  # no such field
     await assert_refused(w, r, match.id, before, public, "not a field")
-    r = await w.bob.slash(w.channel, MOVE, move="a1*")                      # tactics only
+    r = await w.bob.slash(w.channel, MOVE, move="a1*")  # tactics only
     await assert_refused(w, r, match.id, before, public, "tactics")
-    r = await w.bob.slash(w.channel, MOVE, move="pass")                     # fields are still free
+    r = await w.bob.slash(w.channel, MOVE, move="pass")  # fields are still free
     await assert_refused(w, r, match.id, before, public, "pass")
-    r = await w.ann.slash(w.channel, MOVE, move="a1")                       # out of turn
+    r = await w.ann.slash(w.channel, MOVE, move="a1")  # out of turn
     await assert_refused(w, r, match.id, before, public, "bob's turn")
-    r = await w.cat.slash(w.channel, MOVE, move="a1", match=match.id)      # not a player
+    r = await w.cat.slash(w.channel, MOVE, move="a1", match=match.id)  # not a player
     await assert_refused(w, r, match.id, before, public, "not playing")
 
-    posted = await move_through_bot(w, GAME, match.id, "E7")                # case-insensitive, canonical
+    posted = await move_through_bot(w, GAME, match.id, "E7")  # case-insensitive, canonical
     assert "bob placed a tower on e7" in posted.content
     assert [m.move for m in await w.service.moves(match.id)] == ["e5", "e7"]
 
@@ -275,38 +285,39 @@ async def test_autocomplete_offers_the_free_fields_to_the_mover(world):
     assert {c["value"] for c in everything} <= set(match.state().legal_moves())
     column = await w.ann.autocomplete(w.channel, MOVE, "move", "e")
     assert [c["value"] for c in column] == [f"e{r}" for r in range(1, 10)]
-    assert await w.bob.autocomplete(w.channel, MOVE, "move", "e") == []      # not his turn
+    assert await w.bob.autocomplete(w.channel, MOVE, "move", "e") == []  # not his turn
 
     await move_through_bot(w, GAME, match.id, "e5")
-    column = await w.bob.autocomplete(w.channel, MOVE, "move", "E")          # e4, e5, e6 are taken or blocked
+    column = await w.bob.autocomplete(w.channel, MOVE, "move", "E")  # e4, e5, e6 are taken or blocked
     assert [c["value"] for c in column] == ["e1", "e2", "e3", "e7", "e8", "e9"]
     assert await w.bob.autocomplete(w.channel, MOVE, "move", "d5") == []
     assert [c["value"] for c in await w.bob.autocomplete(w.channel, MOVE, "move", "d4")] == ["d4"]
     assert await w.ann.autocomplete(w.channel, MOVE, "move", "e") == []
-    assert await w.cat.autocomplete(w.channel, MOVE, "move", "") == []       # not playing
+    assert await w.cat.autocomplete(w.channel, MOVE, "move", "") == []  # not playing
 
 
 # ------------------------------------------------------------- four players
+
 
 async def test_a_resigning_player_of_four_is_dropped_and_the_others_play_on(world):
     w = world
     dan = await add_dan(w)
     match, _, _ = await start_game(w, GAME, [w.bob, w.cat, dan])
     assert match.players == [w.ann.id, w.bob.id, w.cat.id, dan.id]
-    await move_through_bot(w, GAME, match.id, "a1", dan)                   # ann; bob is to move
+    await move_through_bot(w, GAME, match.id, "a1", dan)  # ann; bob is to move
 
     asked = await w.bob.slash(w.channel, f"{GAME} resign")
     assert asked.ephemeral and "ann, cat, dan" in asked.response.content
     assert button_labels(asked.response) == ["Yes, resign"]
-    assert (await w.service.get(match.id)).to_move_id() == w.bob.id       # asking changes nothing
+    assert (await w.service.get(match.id)).to_move_id() == w.bob.id  # asking changes nothing
     confirmed = await w.bob.click(asked.response, label="Yes, resign")
     assert asked.response.content == "You resigned." and asked.response.components == []
     [board] = confirmed.followups
     assert not board.ephemeral and w.channel.last_message.id == board.id
     await assert_png(board)
     assert "bob resigned." in board.content and "Score: " in board.content
-    assert_pings_only(w.env, board, w.cat.id)                              # cat plays next
-    assert button_labels(board) == ["Choose a move"]                       # the running match's only button
+    assert_pings_only(w.env, board, w.cat.id)  # cat plays next
+    assert button_labels(board) == ["Choose a move"]  # the running match's only button
 
     after = await w.service.get(match.id)
     assert after.status == "active" and after.result is None
@@ -342,26 +353,25 @@ async def test_the_last_of_four_players_left_wins_by_resignation(world):
     w = world
     dan = await add_dan(w)
     match, _, _ = await start_game(w, GAME, [w.bob, w.cat, dan])
-    await play_through_service(w, match.id, ["a1", "c1"])                  # ann, bob; cat is to move
+    await play_through_service(w, match.id, ["a1", "c1"])  # ann, bob; cat is to move
     await w.service.resign(match.id, w.bob.id)
 
-    board = await resign_through_the_bot(w, dan)                           # not his turn: cat keeps it
+    board = await resign_through_the_bot(w, dan)  # not his turn: cat keeps it
     assert "dan resigned." in board.content
     assert_pings_only(w.env, board, w.cat.id)
     match = await w.service.get(match.id)
     assert match.status == "active" and match.state().resigned == [1, 3] and match.to_move_id() == w.cat.id
 
-    board = await resign_through_the_bot(w, w.cat)                         # only ann is left
+    board = await resign_through_the_bot(w, w.cat)  # only ann is left
     finished = await w.service.get(match.id)
     assert finished.status == "finished" and finished.result["end"] == "resign"
     assert finished.result["winners"] == [0]
     assert "cat resigned." in board.content and "The match ends by resignation: **ann wins**" in board.content
     for name in ("bob", "cat", "dan"):
-        assert f"\n{name} (resigned), " in board.content                   # the breakdown marks them
+        assert f"\n{name} (resigned), " in board.content  # the breakdown marks them
     assert finished.state().summary(finished.names) in board.content
     assert button_labels(board) == ["Rematch", "Review"]
-    assert (await w.service.series(finished.series_id)).points == {w.ann.id: 1, w.bob.id: 0, w.cat.id: 0,
-                                                                   dan.id: 0}
+    assert (await w.service.series(finished.series_id)).points == {w.ann.id: 1, w.bob.id: 0, w.cat.id: 0, dan.id: 0}
 
 
 async def test_a_player_who_already_resigned_is_not_asked_to_resign_again(world):

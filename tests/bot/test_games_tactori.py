@@ -1,15 +1,21 @@
 """Tactori and Tactori FEM through the real bot: a FEM match won by a
 loop, a three-player challenge, multi-bridge turns, autocomplete of turns and
 refusals."""
-import re
 
+import re
 
 from render.common import player_style
 
 from .games_helpers import actor_of, assert_pings_only, assert_refused, move_through_bot, start_game
-from .helpers import (assert_png, button_labels, mentioned_ids, plan_random, play_through_service,
-                      rematch_through_the_bot, snapshot)
-
+from .helpers import (
+    assert_png,
+    button_labels,
+    mentioned_ids,
+    plan_random,
+    play_through_service,
+    rematch_through_the_bot,
+    snapshot,
+)
 
 TACTORI, FEM = "tactori", "tactori-fem"
 
@@ -33,6 +39,7 @@ def preview(match, move: str) -> tuple[str, str]:
 
 # ------------------------------------------------------- FEM: won by a loop
 
+
 async def test_a_fem_match_is_won_by_closing_a_loop(world):
     w = world
     match, _, _ = await start_game(w, FEM)
@@ -51,7 +58,7 @@ async def test_a_fem_match_is_won_by_closing_a_loop(world):
     assert finished.status == "finished"
     assert finished.result["end"] == "loop" and finished.result["winners"] == [seat]
     assert (await w.service.moves(match.id))[-1].move == canonical
-    assert finished.state_json["loop"]                                   # the renderer gets the loop
+    assert finished.state_json["loop"]  # the renderer gets the loop
 
     content = final.content
     assert f"**Tactori FEM #{match.id}**" in content
@@ -61,14 +68,15 @@ async def test_a_fem_match_is_won_by_closing_a_loop(world):
     assert summary.startswith(f"{winner.name} closed a loop of bridges through ") and summary in content
     own_ends = {end for (a, b), (owner, _) in bridges(finished).items() if owner == seat for end in (a, b)}
     corners = summary.rsplit(" through ", 1)[1].rstrip(".").split()
-    assert len(corners) >= 4 and set(corners) <= own_ends                # the loop is the winner's bridges
+    assert len(corners) >= 4 and set(corners) <= own_ends  # the loop is the winner's bridges
     assert button_labels(final) == ["Rematch", "Review"]
     assert mentioned_ids(final) == {winner.id}
     assert w.channel.last_message.id == final.id and finished.message_id == final.id
     # FEM keeps no score: its chart counts the bridges on the board, and its description says so
     [chart] = [a for a in final.attachments if a.filename.endswith("-chart.png")]
-    assert chart.description.startswith(f"Chart of every player's bridges on the board after each move in "
-                                        f"Tactori FEM #{match.id}"), chart.description
+    assert chart.description.startswith(
+        f"Chart of every player's bridges on the board after each move in Tactori FEM #{match.id}"
+    ), chart.description
 
     loser = w.bob if winner is w.ann else w.ann
     refused = await loser.slash(w.channel, f"{FEM} move", move="+a1", match=match.id)
@@ -81,10 +89,12 @@ async def test_a_fem_match_is_won_by_closing_a_loop(world):
 
 # ------------------------------------------------------ three-player Tactori
 
+
 async def test_a_three_player_tactori_challenge_then_one_move_each_in_turn_order(world):
     w = world
-    offered = await w.ann.slash(w.channel, f"{TACTORI} challenge", opponent=w.bob, opponent2=w.cat, first="me",
-                                chase=True)
+    offered = await w.ann.slash(
+        w.channel, f"{TACTORI} challenge", opponent=w.bob, opponent2=w.cat, first="me", chase=True
+    )
     assert not offered.ephemeral
     message = offered.response
     assert mentioned_ids(message) == {w.bob.id, w.cat.id} and "Everyone must accept" in message.content
@@ -122,13 +132,14 @@ async def test_a_three_player_tactori_challenge_then_one_move_each_in_turn_order
 
 # ------------------------------------------------- a place and two bridges
 
+
 async def test_a_turn_with_a_place_and_two_bridges(world):
     w = world
     match, _, _ = await start_game(w, TACTORI)
-    await play_through_service(w, match.id, ["+e5", "+a1", "+e7", "+a9"])     # ann: e5, e7; bob: a1, a9
+    await play_through_service(w, match.id, ["+e5", "+a1", "+e7", "+a9"])  # ann: e5, e7; bob: a1, a9
     match = await w.service.get(match.id)
     turn = "+c5 =c5e5 =e5e7"
-    canonical, words = preview(match, turn)                                  # legal here
+    canonical, words = preview(match, turn)  # legal here
     assert canonical == turn
     assert words == "ann (blue) placed a tower on c5 and laid bridges c5-e5 (floor 1) and e5-e7 (floor 1)."
 
@@ -146,10 +157,11 @@ async def test_a_turn_with_a_place_and_two_bridges(world):
 
 # -------------------------------------------------------------- autocomplete
 
+
 async def test_autocomplete_offers_the_typed_turn_and_one_more_bridge(world):
     w = world
     match, _, _ = await start_game(w, TACTORI)
-    await play_through_service(w, match.id, ["+g5", "+a1", "+e3", "+a9"])     # ann: g5, e3
+    await play_through_service(w, match.id, ["+g5", "+a1", "+e3", "+a9"])  # ann: g5, e3
     match = await w.service.get(match.id)
     state = match.state()
     move = f"{TACTORI} move"
@@ -162,53 +174,54 @@ async def test_autocomplete_offers_the_typed_turn_and_one_more_bridge(world):
     place = await offered(w.ann, "+e5")
     assert place == ["+e5", "+e5 =e3e5", "+e5 =e5g5"]
     assert place[1:] == state.continuations("+e5")
-    assert await offered(w.ann, "+E5") == place                               # case-insensitive
-    bridge = await offered(w.ann, "+e5 =e5g5")                                # the turn itself, then a 2nd bridge
+    assert await offered(w.ann, "+E5") == place  # case-insensitive
+    bridge = await offered(w.ann, "+e5 =e5g5")  # the turn itself, then a 2nd bridge
     assert bridge == ["+e5 =e5g5", "+e5 =e5g5 =e3e5"]
-    assert await offered(w.ann, "+e5 =e") == ["+e5 =e3e5", "+e5 =e5g5"]      # a part still being typed
-    assert await offered(w.ann, "+a5") == ["+a5"]                              # no bridge fits there
+    assert await offered(w.ann, "+e5 =e") == ["+e5 =e3e5", "+e5 =e5g5"]  # a part still being typed
+    assert await offered(w.ann, "+a5") == ["+a5"]  # no bridge fits there
     for choice in {*place, *bridge}:
-        state.copy().play(choice)                                             # every suggestion is legal
-    assert await offered(w.bob, "+e5") == []                                  # not his turn
-    assert await offered(w.cat, "+e5") == []                                  # not playing
+        state.copy().play(choice)  # every suggestion is legal
+    assert await offered(w.bob, "+e5") == []  # not his turn
+    assert await offered(w.cat, "+e5") == []  # not playing
 
-    posted = await move_through_bot(w, TACTORI, match.id, bridge[-1])        # pick the offered turn
+    posted = await move_through_bot(w, TACTORI, match.id, bridge[-1])  # pick the offered turn
     assert "laid bridges e5-g5 (floor 1) and e3-e5 (floor 1)" in posted.content
     assert bridges(await w.service.get(match.id)) == {("e5", "g5"): (0, 1), ("e3", "e5"): (0, 1)}
 
 
 # ------------------------------------------------------------------ refusals
 
+
 async def test_illegal_tactori_turns_are_refused_privately_and_change_nothing(world):
     w = world
     match, _, _ = await start_game(w, TACTORI)
-    await play_through_service(w, match.id, ["+e5", "+e7", "+c5 =c5e5", "+g7"])   # ann: c5=e5; bob: e7, g7
+    await play_through_service(w, match.id, ["+e5", "+e7", "+c5 =c5e5", "+g7"])  # ann: c5=e5; bob: e7, g7
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
     move = f"{TACTORI} move"
 
-    r = await w.ann.slash(w.channel, move, move="=e7g7")                   # a bridge on bob's towers
+    r = await w.ann.slash(w.channel, move, move="=e7g7")  # a bridge on bob's towers
     await assert_refused(w, r, match.id, before, public, "top tower on e7", "your towers on top at both ends")
-    r = await w.ann.slash(w.channel, move, move="+a3 =a3c3")               # no tower at the other end
+    r = await w.ann.slash(w.channel, move, move="+a3 =a3c3")  # no tower at the other end
     await assert_refused(w, r, match.id, before, public, "no tower on c3")
-    r = await w.ann.slash(w.channel, move, move="e5-e9")                   # the tower carries a bridge
+    r = await w.ann.slash(w.channel, move, move="e5-e9")  # the tower carries a bridge
     await assert_refused(w, r, match.id, before, public, "carries a bridge", "only free towers move")
-    r = await w.ann.slash(w.channel, move, move="e7-e9")                   # bob's tower
+    r = await w.ann.slash(w.channel, move, move="e7-e9")  # bob's tower
     await assert_refused(w, r, match.id, before, public, "not yours")
-    r = await w.ann.slash(w.channel, move, move="hello world")             # garbage
+    r = await w.ann.slash(w.channel, move, move="hello world")  # garbage
     await assert_refused(w, r, match.id, before, public)
-    r = await w.ann.slash(w.channel, move, move="+k5")                     # off the board
+    r = await w.ann.slash(w.channel, move, move="+k5")  # off the board
     await assert_refused(w, r, match.id, before, public, "k5")
-    r = await w.ann.slash(w.channel, move, move="pass")                    # there are moves
+    r = await w.ann.slash(w.channel, move, move="pass")  # there are moves
     await assert_refused(w, r, match.id, before, public, "pass")
-    r = await w.bob.slash(w.channel, move, move="+a1")                     # out of turn
+    r = await w.bob.slash(w.channel, move, move="+a1")  # out of turn
     await assert_refused(w, r, match.id, before, public, "ann's turn")
-    r = await w.cat.slash(w.channel, move, move="+a1", match=match.id)    # not a player
+    r = await w.cat.slash(w.channel, move, move="+a1", match=match.id)  # not a player
     await assert_refused(w, r, match.id, before, public, "not playing")
-    r = await w.ann.slash(w.channel, f"{FEM} move", move="+a1")            # the other game's command
+    r = await w.ann.slash(w.channel, f"{FEM} move", move="+a1")  # the other game's command
     await assert_refused(w, r, match.id, before, public, "no Tactori FEM match")
 
-    posted = await move_through_bot(w, TACTORI, match.id, "+A1")            # still ann's turn
+    posted = await move_through_bot(w, TACTORI, match.id, "+A1")  # still ann's turn
     assert "ann (blue) placed a tower on a1" in posted.content
     assert (await w.service.moves(match.id))[-1].move == "+a1"
 
@@ -225,8 +238,9 @@ async def test_the_colour_named_for_a_player_matches_his_mark_on_the_board(world
     for move in ("+e5", "+c3"):
         posted = await move_through_bot(w, TACTORI, match.id, move)
         heading = posted.content.splitlines()[0]
-        marks = {name: (SHAPES[glyph], colour)
-                 for glyph, name, colour in re.findall(r"([●■▲◆]) (\w+) \((\w+)\)", heading)}
+        marks = {
+            name: (SHAPES[glyph], colour) for glyph, name, colour in re.findall(r"([●■▲◆]) (\w+) \((\w+)\)", heading)
+        }
         assert len(marks) == 3, heading
         [(name, colour)] = re.findall(r"(\w+) \((\w+)\) placed", posted.content)
         seat = match.names.index(name)
@@ -234,6 +248,7 @@ async def test_the_colour_named_for_a_player_matches_his_mark_on_the_board(world
 
 
 # ------------------------------------------------- the final message, said once
+
 
 async def test_the_final_message_says_the_scores_and_the_winner_once(world):
     w = world
@@ -257,4 +272,4 @@ async def test_the_final_message_says_the_scores_and_the_winner_once(world):
     for seat, name in enumerate(finished.names):
         [row] = [line for line in content.splitlines() if line.startswith(f"{name}: ")]
         assert row.endswith(f"= {outcome.scores[seat]} points") or row.endswith(f"= {outcome.scores[seat]} point")
-        assert content.split("\nSeries ")[0].count(f"{name}: ") == 1, content     # the series counts wins
+        assert content.split("\nSeries ")[0].count(f"{name}: ") == 1, content  # the series counts wins

@@ -5,7 +5,6 @@ from bot.play.menus import MORE
 from .games_helpers import actor_of, start_game
 from .helpers import GAME, assert_png, button_labels, member_of, snapshot, start_match
 
-
 CHOOSE = "Choose a move"
 TACTORI = "tactori"
 
@@ -37,7 +36,7 @@ async def walk_to(actor, menu, move: str) -> int:
         assert 1 <= len(values) <= 25
         step = move if move in values else next(v for v in values if v.endswith(MORE) and move.startswith(v[:-1]))
         picked = await actor.select(menu, [step])
-        assert picked.response.id == menu.id and picked.response.ephemeral     # the same private message
+        assert picked.response.id == menu.id and picked.response.ephemeral  # the same private message
         steps += 1
         if step == move:
             assert f"Play **{move}**?" in menu.content
@@ -65,18 +64,19 @@ def opening_board(accepted):
 
 # ------------------------------------------------------------------ playing
 
+
 async def test_architekton_moves_chosen_in_menus_are_played_and_the_turn_passes(world):
     w = world
     match, accepted = await start_match(w, seed=1000)
     board = opening_board(accepted)
     assert button_labels(board) == [CHOOSE]
-    assert len(match.state().legal_moves()) > 25           # so the menu starts with the tiles
+    assert len(match.state().legal_moves()) > 25  # so the menu starts with the tiles
     selections = []
-    for placement in range(2):                             # Architekton: two placements, then bob
+    for placement in range(2):  # Architekton: two placements, then bob
         match = await w.service.get(match.id)
         assert match.to_move_id() == w.ann.id
         state = match.state()
-        move = state.legal_moves()[-1]                     # e.g. B20@2,1r0: tile, square and rotation
+        move = state.legal_moves()[-1]  # e.g. B20@2,1r0: tile, square and rotation
         preview = state.copy()
         words = preview.describe(preview.play(move), match.names)
         # The first placement's board is ann's alone, and its button goes on to the second.
@@ -115,13 +115,14 @@ async def test_back_and_start_over_return_to_earlier_menus(world):
     await walk_to(w.ann, menu, "+e5")
     assert button_labels(menu) == ["Play +e5", "Back", "Start over"]
     await w.ann.click(menu, label="Back")
-    assert "+e5" in option_values(menu)                  # the menu the move was picked from
+    assert "+e5" in option_values(menu)  # the menu the move was picked from
     await w.ann.click(menu, label="Start over")
     assert option_values(menu) == first
     assert await snapshot(w, match.id) == (match.version, match.state_json, 0, "active")
 
 
 # ---------------------------------------------------------------- refusals
+
 
 async def test_only_the_player_to_move_gets_a_menu(world):
     w = world
@@ -142,11 +143,11 @@ async def test_a_menu_of_an_earlier_position_is_refused_and_changes_nothing(worl
     board = opening_board(accepted)
     menu = await open_menu(w.ann, board)
     move = match.state().legal_moves()[-1]
-    await walk_to(w.ann, menu, move)                     # "Play ...?" is waiting
-    other = await open_menu(w.ann, board)                # a second menu, still at its first step
+    await walk_to(w.ann, menu, move)  # "Play ...?" is waiting
+    other = await open_menu(w.ann, board)  # a second menu, still at its first step
 
     played = await w.ann.slash(w.channel, f"{GAME} move", move=match.state().legal_moves()[0])
-    assert played.ephemeral                              # ann's first placement, typed; she is still to move
+    assert played.ephemeral  # ann's first placement, typed; she is still to move
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
 
@@ -154,7 +155,7 @@ async def test_a_menu_of_an_earlier_position_is_refused_and_changes_nothing(worl
     assert refused.ephemeral and "earlier position" in refused.response.content
     refused = await w.ann.select(other, [option_values(other)[0]])
     assert refused.ephemeral and "has changed" in refused.response.content
-    assert board.components == []                        # the old board lost its button to ann's own
+    assert board.components == []  # the old board lost its button to ann's own
     assert await snapshot(w, match.id) == before and len(w.channel.history()) == public
 
     # the newest board's button works: the one shown to ann after her first placement
@@ -173,7 +174,7 @@ async def test_a_double_confirm_plays_the_move_once(world):
     await w.ann.click(menu, label="Play +e5")
     board = w.channel.last_message
     await assert_png(board)
-    assert "e5" in board.content and w.bob.mention in board.content          # the move counted
+    assert "e5" in board.content and w.bob.mention in board.content  # the move counted
     assert w.env.errors == []
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
@@ -188,13 +189,13 @@ async def test_two_confirmations_of_one_position_play_only_the_first(world):
     match, accepted = await start_match(w)
     board = opening_board(accepted)
     first, second = match.state().legal_moves()[-1], match.state().legal_moves()[0]
-    menus = [await open_menu(w.ann, board) for _ in range(2)]     # e.g. on a phone and a computer
+    menus = [await open_menu(w.ann, board) for _ in range(2)]  # e.g. on a phone and a computer
     await walk_to(w.ann, menus[0], first)
     await walk_to(w.ann, menus[1], second)
     await w.ann.click(menus[0], label=f"Play {first}")
     before = await snapshot(w, match.id)
     public = len(w.channel.history())
-    refused = await w.ann.click(menus[1], label=f"Play {second}")   # ann is still to move: a version check
+    refused = await w.ann.click(menus[1], label=f"Play {second}")  # ann is still to move: a version check
     assert refused.ephemeral and "earlier position" in refused.response.content
     assert await snapshot(w, match.id) == before and len(w.channel.history()) == public
     assert [m.move for m in await w.service.moves(match.id)] == [first]
@@ -205,7 +206,7 @@ async def test_a_finished_match_offers_no_menu(world):
     match, accepted = await start_match(w)
     board = opening_board(accepted)
     menu = await open_menu(w.ann, board)
-    await w.service.resign(match.id, w.bob.id)           # void: nobody had moved
+    await w.service.resign(match.id, w.bob.id)  # void: nobody had moved
     before = await snapshot(w, match.id)
     for refused in (await w.ann.click(board, label=CHOOSE), await w.ann.select(menu, [option_values(menu)[0]])):
         assert refused.ephemeral and "no longer running" in refused.response.content
@@ -218,14 +219,14 @@ async def test_the_choices_survive_a_restart(world):
     board = opening_board(accepted)
     menu = await open_menu(w.ann, board)
     await w.restart()
-    steps = await walk_to(w.ann, menu, "+e5")            # a menu opened before the restart
+    steps = await walk_to(w.ann, menu, "+e5")  # a menu opened before the restart
     await w.restart()
     played = await w.ann.click(menu, label="Play +e5")
     [posted] = played.followups
     await assert_png(posted)
     assert steps >= 2 and [m.move for m in await w.service.moves(match.id)] == ["+e5"]
 
-    await w.restart()                                    # the new board's button, after a restart
+    await w.restart()  # the new board's button, after a restart
     after = await w.service.get(match.id)
     mover = actor_of(w, after.to_move_id())
     assert mover.id == w.bob.id
@@ -241,7 +242,7 @@ async def test_a_play_button_of_an_earlier_turn_says_its_move_was_not_played(wor
     match, accepted = await start_match(w)
     menu = await open_menu(w.ann, opening_board(accepted))
     stale = match.state().legal_moves()[-1]
-    await walk_to(w.ann, menu, stale)                    # "Play ...?" is waiting while ann's turn is played otherwise
+    await walk_to(w.ann, menu, stale)  # "Play ...?" is waiting while ann's turn is played otherwise
     while match.to_move_id() == w.ann.id:
         match = (await w.service.move(match.id, w.ann.id, match.state().legal_moves()[0])).match
     [*_, last] = await w.service.moves(match.id)

@@ -5,6 +5,7 @@ newlines and very long input.  Each is refused with a short sentence in every
 language (the engines quote a visible excerpt only); through the real bot, each
 is answered privately, nothing public is posted, nothing is logged as an error and
 the match does not change."""
+
 import logging
 import random
 import unicodedata
@@ -18,13 +19,67 @@ from engines import MoveError, Sentence, game_names, get_game
 from .games_helpers import actor_of, start_game
 from .helpers import snapshot
 
-MOVE_MAX = 200     # the move option's max_length: Discord refuses longer input before the bot sees it
+MOVE_MAX = 200  # the move option's max_length: Discord refuses longer input before the bot sees it
 
-PARTS = ["\u200b", "\u202e", "\u2066", "\u200d", "\ufeff", "\x00", "\x1b[31m", "\u0301" * 5, "@everyone", "@here",
-         "<@&123456789012345678>", "<@123456789012345678>", "**", "__", "~~", "||", "`", "```py\n", "\n", "\r\n",
-         "\t", "😀", "👨‍👩‍👧", "🏳️‍🌈", "\\", "'", '"', "{", "}", "{move}", "%s", "e5", "a1", "a1-b2", "=c3e3", "+e5",
-         "B20@2,1r0", "T@0,1", "pass", "buy", "cols", "x=c3e3", "ÿ", "\U000e0041", "ـ", "Z̴̡̛", "     ", "a" * 40,
-         "# ", "> ", "- ", "[x](https://example.com)", "-1,0", "r9", "*", "<t:0:R>", "<#1>"]
+PARTS = [
+    "\u200b",
+    "\u202e",
+    "\u2066",
+    "\u200d",
+    "\ufeff",
+    "\x00",
+    "\x1b[31m",
+    "\u0301" * 5,
+    "@everyone",
+    "@here",
+    "<@&123456789012345678>",
+    "<@123456789012345678>",
+    "**",
+    "__",
+    "~~",
+    "||",
+    "`",
+    "```py\n",
+    "\n",
+    "\r\n",
+    "\t",
+    "😀",
+    "👨‍👩‍👧",
+    "🏳️‍🌈",
+    "\\",
+    "'",
+    '"',
+    "{",
+    "}",
+    "{move}",
+    "%s",
+    "e5",
+    "a1",
+    "a1-b2",
+    "=c3e3",
+    "+e5",
+    "B20@2,1r0",
+    "T@0,1",
+    "pass",
+    "buy",
+    "cols",
+    "x=c3e3",
+    "ÿ",
+    "\U000e0041",
+    "ـ",
+    "Z̴̡̛",
+    "     ",
+    "a" * 40,
+    "# ",
+    "> ",
+    "- ",
+    "[x](https://example.com)",
+    "-1,0",
+    "r9",
+    "*",
+    "<t:0:R>",
+    "<#1>",
+]
 TAILS = ["", "\u200b" * 150, "\u202e" * 150, "@everyone" * 30, "x" * 1500]
 
 
@@ -33,7 +88,7 @@ def hostile_strings(seed: int, count: int):
     yield from ["\u200b" * 150, "\u202e" * 150, "\u200b\u202e" * 400, "@everyone", "<@&1> **x** `y`", "\n" * 50]
     for _ in range(count):
         text = "".join(rng.choice(PARTS) for _ in range(rng.choice((1, 2, 3, 5, 12, 40))))
-        yield (text * rng.choice((1, 1, 1, 20)) + rng.choice(TAILS))[:6000]      # Discord's option limit
+        yield (text * rng.choice((1, 1, 1, 20)) + rng.choice(TAILS))[:6000]  # Discord's option limit
 
 
 def refused(state, text: str):
@@ -89,7 +144,7 @@ async def test_hostile_moves_through_the_bot_are_answered_privately_and_change_n
         assert 0 < len(content) <= CONTENT_MAX and "@everyone" not in content, content[:200]
         tried += 1
     assert tried > 90
-    assert len(w.channel.history()) == public                   # nothing public
-    assert await snapshot(w, match.id) == before                 # the match unchanged
+    assert len(w.channel.history()) == public  # nothing public
+    assert await snapshot(w, match.id) == before  # the match unchanged
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("bot")]

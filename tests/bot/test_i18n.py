@@ -1,4 +1,5 @@
 """Commands carry German and French descriptions and choice names (ux-notes: localisation)."""
+
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
@@ -24,17 +25,23 @@ async def test_every_description_and_choice_of_every_command_is_translated(world
     recorder = Recorder()
     for command in tree.get_commands():
         await command.get_translated_payload(tree, recorder)
-    shown = [(where, locale, text, answer) for where, locale, text, answer in recorder.asked
-             if locale in (GERMAN, FRENCH) and where not in (Where.command_name, Where.group_name,
-                                                              Where.parameter_name)]
+    shown = [
+        (where, locale, text, answer)
+        for where, locale, text, answer in recorder.asked
+        if locale in (GERMAN, FRENCH) and where not in (Where.command_name, Where.group_name, Where.parameter_name)
+    ]
     assert len({text for _, _, text, _ in shown}) > 60
-    missing = sorted({(locale.value, text) for _, locale, text, answer in shown
-                      if answer is None and text not in UNTRANSLATED})
+    missing = sorted(
+        {(locale.value, text) for _, locale, text, answer in shown if answer is None and text not in UNTRANSLATED}
+    )
     assert missing == []
     assert all(len(answer) <= 100 for *_, answer in shown if answer)
     # names are typed by players and used in the help: never translated
-    assert all(answer is None for where, *_, answer in recorder.asked
-               if where in (Where.command_name, Where.group_name, Where.parameter_name))
+    assert all(
+        answer is None
+        for where, *_, answer in recorder.asked
+        if where in (Where.command_name, Where.group_name, Where.parameter_name)
+    )
 
 
 async def test_discord_receives_the_localisations_with_the_commands(world):
@@ -46,5 +53,8 @@ async def test_discord_receives_the_localisations_with_the_commands(world):
     challenge = next(o for o in commands["atacama"].options if o.name == "challenge")
     first = next(o for o in challenge.options if o.name == "first")
     assert {c.name: c.name_localizations.get(GERMAN) for c in first.choices} == {
-        "me": "ich", "opponent": "Gegner", "random": "zufällig"}
-    assert [c.value for c in first.choices] == ["me", "opponent", "random"]   # values stay as they are
+        "me": "ich",
+        "opponent": "Gegner",
+        "random": "zufällig",
+    }
+    assert [c.value for c in first.choices] == ["me", "opponent", "random"]  # values stay as they are

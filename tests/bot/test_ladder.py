@@ -1,6 +1,7 @@
 """The ladder through the real bot: create, join, a challenge accepted and won from below (the
 places swap, the result posted once), a challenge declined (a loss for the challenged), the
 ladder shown privately with the reader's row marked; the refusals, private and changing nothing."""
+
 from .helpers import PNG_MAGIC
 from .test_tournaments import members, organiser_in, texts
 
@@ -17,7 +18,7 @@ async def ladder_of(w, people):
 
 async def test_a_win_from_below_swaps_places_and_a_refusal_counts_as_a_loss(world):
     w = world
-    people = members(w, 4)                                      # ann, bob, cat, player0
+    people = members(w, 4)  # ann, bob, cat, player0
     await ladder_of(w, people)
     dan = people[3]
     offered = await dan.slash(w.channel, "ladder challenge", member=w.bob)
@@ -68,7 +69,7 @@ async def test_ladder_refusals_are_private_and_change_nothing(world):
     busy = await people[4].slash(w.channel, "ladder challenge", member=w.cat)
     assert busy.ephemeral and "open ladder match" in busy.response.content
     other_busy = await w.cat.slash(w.channel, "ladder challenge", member=w.bob)
-    assert not other_busy.ephemeral                               # bob and cat are free
+    assert not other_busy.ephemeral  # bob and cat are free
     taken = await people[3].slash(w.channel, "ladder challenge", member=w.cat)
     assert taken.ephemeral and "open ladder match" in taken.response.content
     twice = await w.ann.slash(w.channel, "ladder join")
@@ -96,5 +97,5 @@ async def test_a_ladder_player_out_of_time_loses_by_himself(world):
     assert not any("Claim the win" in str(m.components) for m in w.channel.history()[-3:])
     winner = w.cat.id if late == w.ann.id else w.ann.id
     ranking = (await w.service.ladder(w.guild.id, "architekton")).ranking
-    assert ranking[0] == winner                                   # cat climbed, or ann held her place
+    assert ranking[0] == winner  # cat climbed, or ann held her place
     assert (await w.service.reliability(w.guild.id, late)).faults == 1

@@ -8,21 +8,21 @@ unchanged.  Expected texts come from the real service and engines, said
 through the catalogues; ``assert_no_english`` catches any message part that
 was not translated at all.
 """
+
 import re
 
 import discord
 import pytest
 import simcord.interactions as simcord_interactions
 
-from bot.messages import present
-from bot.locales import catalogue, say
 from bot.clock.reminders import reminder_text
+from bot.locales import catalogue, say
+from bot.messages import present
 from engines import Text
 from matches import ClockEvent, ServiceError
 from matches.timing import DAY
 
 from .helpers import advance, assert_png, button_labels, final_match_id
-
 
 
 @pytest.fixture
@@ -139,10 +139,14 @@ async def test_an_english_server_stays_english_for_a_german_client(world, client
     client_locales[w.ann.id] = "de"
     offered = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob, first="me")
     match = await w.service.get(final_match_id(offered.response))
-    assert offered.response.content == present.challenge_message(match)          # public: the server's language
-    refused = await w.ann.slash(w.channel, "architekton move", move="B01@0,0r0")   # private: ann's own
-    nothing = Text("You have no {title} match running in this channel. Start one with `/{game} challenge`, or name "
-                   "it with `match`.", title="Architekton", game="architekton")
+    assert offered.response.content == present.challenge_message(match)  # public: the server's language
+    refused = await w.ann.slash(w.channel, "architekton move", move="B01@0,0r0")  # private: ann's own
+    nothing = Text(
+        "You have no {title} match running in this channel. Start one with `/{game} challenge`, or name "
+        "it with `match`.",
+        title="Architekton",
+        game="architekton",
+    )
     assert refused.ephemeral and refused.response.content == say(nothing, "de") != nothing
     assert_no_english(refused.response.content, "de")
 
@@ -160,7 +164,7 @@ async def test_an_admin_chooses_the_servers_language_and_it_survives_a_restart(w
     assert offered.response.content == say(present.challenge_message(match), "de")
     assert_no_english(offered.response.content, "de")
 
-    back = await mod.slash(w.channel, "admin settings", language="server")      # the server's own: English here
+    back = await mod.slash(w.channel, "admin settings", language="server")  # the server's own: English here
     assert "**Deutsch**" not in back.response.content
     again = await w.ann.slash(w.channel, "architekton challenge", opponent=w.cat, first="me")
     assert again.response.content == present.challenge_message(await w.service.get(final_match_id(again.response)))
@@ -168,7 +172,7 @@ async def test_an_admin_chooses_the_servers_language_and_it_survives_a_restart(w
 
 async def test_reminders_by_dm_are_in_the_players_own_language(world, client_locales):
     w = world
-    client_locales[w.ann.id] = "fr"                                   # an English server, ann's Discord is French
+    client_locales[w.ann.id] = "fr"  # an English server, ann's Discord is French
     await w.ann.slash(w.channel, "settings", reminders="dm")
     assert (await w.service.user_settings(w.ann.id)).language == "fr"
     offered = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob, first="me")
@@ -192,11 +196,14 @@ async def test_the_move_menus_speak_the_players_language(world, client_locales):
     opened = await ann.click(board, label=say(Text("Choose a move"), "de"))
     menu = opened.response
     assert opened.ephemeral and menu.content == say(
-        Text("**{title} #{id}**: choose your move. Nothing is played until you confirm.", title=match.title,
-             id=match.id), "fr")
+        Text(
+            "**{title} #{id}**: choose your move. Nothing is played until you confirm.", title=match.title, id=match.id
+        ),
+        "fr",
+    )
     [select] = [c for row in menu.components for c in row.get("components", []) if c.get("type") == 3]
     groups = [o for o in select["options"] if o["value"].endswith("…")]
-    assert groups and all(" coups)" in o["label"] for o in groups)          # "B01 …  (12 coups)"
+    assert groups and all(" coups)" in o["label"] for o in groups)  # "B01 …  (12 coups)"
     assert_no_english(menu.content, "fr")
 
 

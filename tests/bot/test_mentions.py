@@ -5,6 +5,7 @@ markdown), no message of the bot pings anyone but the players it means to notify
 each name reads escaped but recognisable.  Checked on every message-bearing REST
 request the bot made (it states its allowed mentions) and on what SimCord
 delivered (who was really pinged)."""
+
 import pytest
 
 from matches.timing import DAY
@@ -20,24 +21,41 @@ async def hostile(simcord_env, settings, started_bots):
     guild = env.create_guild("Hostile Names")
     channel = guild.create_text_channel("games")
     staff = guild.create_role("staff", mentionable=True)
-    cat = guild.add_member(env.create_user("cat"), roles=[staff])          # uninvolved, must never be pinged
+    cat = guild.add_member(env.create_user("cat"), roles=[staff])  # uninvolved, must never be pinged
     mal = guild.add_member(env.create_user("mal"), nick="@everyone **bold** `x`")
     eve = guild.add_member(env.create_user("eve"), nick=f"<@&{staff.id}> @here")
     tom = guild.add_member(env.create_user("tom"), nick=f"<@{cat.id}> _it_")
     deterministic_seeds(type("W", (), {"service": env.bot.service})(), 1000)
-    return type("Hostile", (), dict(env=env, guild=guild, channel=channel, staff=staff, cat=cat, mal=mal,
-                                    eve=eve, tom=tom, service=env.bot.service))()
+    return type(
+        "Hostile",
+        (),
+        dict(
+            env=env,
+            guild=guild,
+            channel=channel,
+            staff=staff,
+            cat=cat,
+            mal=mal,
+            eve=eve,
+            tom=tom,
+            service=env.bot.service,
+        ),
+    )()
 
 
 def message_bodies(env, start: int = 0):
     """The JSON of every request of the bot that posts or edits a message."""
     for request in env.http_requests[start:]:
         body = request.json if isinstance(request.json, dict) else None
-        if body is None or "/messages" not in request.path and "/callback" not in request.path \
-                and "/webhooks/" not in request.path:
+        if (
+            body is None
+            or "/messages" not in request.path
+            and "/callback" not in request.path
+            and "/webhooks/" not in request.path
+        ):
             continue
         if "/callback" in request.path:
-            if body.get("type") not in (4, 7):            # deferrals carry no message
+            if body.get("type") not in (4, 7):  # deferrals carry no message
                 continue
             body = body.get("data") or {}
         if {"content", "components", "embeds"} & body.keys():
@@ -90,11 +108,11 @@ async def test_hostile_names_ping_nobody_in_challenge_board_offers_reminders_tim
     offered = await h.mal.slash(h.channel, f"{GAME} challenge", opponent=h.eve, first="me")
     challenge = offered.response
     assert not offered.ephemeral and pinged(h, challenge) == {h.eve.id}
-    assert "@\u200beveryone \\*\\*bold\\*\\* \\`x\\`" in challenge.content            # escaped, still readable
+    assert "@\u200beveryone \\*\\*bold\\*\\* \\`x\\`" in challenge.content  # escaped, still readable
 
     accepted = await h.eve.click(challenge, label="Accept")
     [board] = accepted.followups
-    assert pinged(h, board) == {h.mal.id} and "<@\u200b&" in board.content   # eve's name, role defused
+    assert pinged(h, board) == {h.mal.id} and "<@\u200b&" in board.content  # eve's name, role defused
     match = await h.service.get(final_match_id(challenge))
 
     draw = await h.mal.slash(h.channel, f"{GAME} draw")
@@ -102,14 +120,14 @@ async def test_hostile_names_ping_nobody_in_challenge_board_offers_reminders_tim
     await h.eve.click(draw.response, label="Decline")
 
     match = await h.service.get(match.id)
-    await h.service.move(match.id, h.mal.id, match.state().legal_moves()[0])   # mal's first placement
+    await h.service.move(match.id, h.mal.id, match.state().legal_moves()[0])  # mal's first placement
     undo = await h.mal.slash(h.channel, f"{GAME} undo")
     assert pinged(h, undo.response) == {h.eve.id}, undo.response.content
     await h.eve.click(undo.response, label="Refuse")
     match = await play_until_turn_of(h, await h.service.get(match.id), h.eve.id)
 
     before = len(h.channel.history())
-    await advance(h.env, 3 * DAY + 31)                  # the 24 h reminders, the quarter, then the time-out
+    await advance(h.env, 3 * DAY + 31)  # the 24 h reminders, the quarter, then the time-out
     notices = h.channel.history()[before:]
     reminders = [m for m in notices if "⏰" in m.content or "⏳" in m.content]
     [timeout] = [m for m in notices if "⌛" in m.content]
@@ -143,12 +161,12 @@ async def test_resignation_and_a_typed_mention_as_a_move_ping_nobody(hostile):
     refused = await h.tom.slash(h.channel, f"{GAME} move", move=f"@everyone <@&{h.staff.id}> **x**")
     assert refused.ephemeral and refused.response.content.startswith("'@\u200beveryone <@\u200b&")
     assert pinged(h, refused.response) == set()
-    assert assert_pings_at_most(h.env, set(), start) == 1                     # the refusal pings nobody
+    assert assert_pings_at_most(h.env, set(), start) == 1  # the refusal pings nobody
 
     confirm = await h.tom.slash(h.channel, f"{GAME} resign")
     assert confirm.ephemeral and "@\u200beveryone" in confirm.response.content
     await h.tom.click(confirm.response, label="Yes, resign")
     final = h.channel.last_message
-    assert " _it_" not in final.content and "\\_it\\_" in final.content        # tom's markdown escaped
+    assert " _it_" not in final.content and "\\_it\\_" in final.content  # tom's markdown escaped
     assert_nobody_else_pinged(h, {h.tom.id, h.mal.id})
     assert_pings_at_most(h.env, {h.tom.id, h.mal.id})

@@ -1,9 +1,17 @@
 """Pacing by Discord's limits (bot/clock/pacing.py), on a fake clock: pure, no Discord."""
+
 import random
 from bisect import bisect_left
 
-from bot.clock.pacing import (BACKGROUND_CHANNEL, BACKGROUND_GLOBAL, CHANNEL_MESSAGES, CHANNEL_PERIOD, GLOBAL_REQUESTS,
-                        Pacer, TokenBucket)
+from bot.clock.pacing import (
+    BACKGROUND_CHANNEL,
+    BACKGROUND_GLOBAL,
+    CHANNEL_MESSAGES,
+    CHANNEL_PERIOD,
+    GLOBAL_REQUESTS,
+    Pacer,
+    TokenBucket,
+)
 
 
 def most_in_any_window(times: list[float], period: float) -> int:
@@ -37,9 +45,9 @@ def test_a_bucket_gives_its_tokens_then_each_comes_back_a_period_after_it_was_sp
     for t in (0.0, 0.5, 1.0, 1.5):
         assert bucket.wait(t) == 0
         bucket.take(t)
-    assert bucket.wait(2.0) == 3.0              # the first token, spent at 0, is back at 5
+    assert bucket.wait(2.0) == 3.0  # the first token, spent at 0, is back at 5
     assert bucket.wait(5.0) == 0
-    assert bucket.wait(5.0, cost=2) == 0.5      # the second is back at 5.5
+    assert bucket.wait(5.0, cost=2) == 0.5  # the second is back at 5.5
     assert not bucket.idle(6.0) and bucket.idle(6.5)
 
 
@@ -48,7 +56,7 @@ def test_a_channel_takes_its_share_and_the_next_message_waits_for_a_token():
     for _ in range(BACKGROUND_CHANNEL):
         assert pacer.try_send("general", 100.0) == 0
     assert pacer.try_send("general", 100.0) == CHANNEL_PERIOD
-    assert pacer.try_send("other", 100.0) == 0           # another channel is not held up
+    assert pacer.try_send("other", 100.0) == 0  # another channel is not held up
     assert pacer.try_send("general", 100.0 + CHANNEL_PERIOD) == 0
 
 
@@ -57,20 +65,20 @@ def test_the_bot_wide_bucket_holds_back_every_channel():
     for n in range(BACKGROUND_GLOBAL):
         assert pacer.try_send(n, 0.0) == 0
     assert pacer.try_send("fresh", 0.0) == 1.0
-    assert pacer.try_send("fresh", 0.25, requests=2) == 0.75      # the first token spent at 0 is back at 1
+    assert pacer.try_send("fresh", 0.25, requests=2) == 0.75  # the first token spent at 0 is back at 1
     assert pacer.try_send("fresh", 1.0, requests=2) == 0
 
 
 def test_a_refusal_takes_nothing():
     pacer = Pacer(channel_size=1, global_size=2)
     assert pacer.try_send("a", 0.0) == 0
-    assert pacer.try_send("a", 0.0) > 0                  # refused: the bot-wide token is not spent
+    assert pacer.try_send("a", 0.0) > 0  # refused: the bot-wide token is not spent
     assert pacer.try_send("b", 0.0) == 0
 
 
 def test_ten_thousand_reminders_over_many_channels_keep_every_limit_and_drain_in_minutes():
     rng = random.Random(12)
-    sends = [(rng.randrange(800), 1 if rng.random() < 0.7 else 2) for _ in range(10_000)]   # 2: a DM
+    sends = [(rng.randrange(800), 1 if rng.random() < 0.7 else 2) for _ in range(10_000)]  # 2: a DM
     pacer = Pacer()
     sent = drain(pacer, sends)
     assert len(sent) == len(sends)
@@ -94,7 +102,7 @@ def test_fixed_windows_of_discord_are_kept_however_they_are_aligned():
         for t in times:
             windows[int((t + offset) // CHANNEL_PERIOD)] = windows.get(int((t + offset) // CHANNEL_PERIOD), 0) + 1
         assert max(windows.values()) <= BACKGROUND_CHANNEL
-    assert times[-1] == (200 // BACKGROUND_CHANNEL - 1) * CHANNEL_PERIOD     # and no slower than that
+    assert times[-1] == (200 // BACKGROUND_CHANNEL - 1) * CHANNEL_PERIOD  # and no slower than that
 
 
 def test_idle_channels_are_forgotten():

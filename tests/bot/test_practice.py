@@ -1,6 +1,7 @@
 """/practice through the real bot, from a review stored directly (none is computed): a position of
 your own blunder (an image, privately), a wrong answer, a hint, the right answer, the position
 coming back after a day; nobody else's positions; refusals private."""
+
 from matches.timing import DAY
 
 from ..matches.test_practice import reviewed_match

@@ -1,4 +1,5 @@
 """A match belongs to its server: other servers cannot look at or touch it."""
+
 from .helpers import GAME, start_match
 
 

@@ -2,6 +2,7 @@
 player who left, not against the opponent; a player on vacation when a limit passes is not
 blamed; /stats shows the figure; an organiser's minimum refuses privately, saying why, and
 changes nothing."""
+
 import discord
 import pytest
 
@@ -34,20 +35,24 @@ async def test_faults_the_stats_line_and_a_minimum_refusing_privately(world):
     await advance(w.env, 3 * DAY + 31)
     await w.ann.click(w.channel.last_message, label="Claim the win")
     # cat never answers ann's next match and it is closed as abandoned after 30 days: cat's fault
-    second = await started(w, w.cat, w.ann)           # cat moves first, and never does
+    second = await started(w, w.cat, w.ann)  # cat moves first, and never does
     await advance(w.env, 34 * DAY, step=2 * DAY)
     assert (await w.service.get(second.id)).status == "abandoned"
     assert "0 % (1 of the last 1 ended matches" in await stats_line(w, w.bob)
     assert "0 % (1 of the last 1" in await stats_line(w, w.cat)
-    assert "100 % (0 of the last 2" in await stats_line(w, w.ann)      # beaten by nobody's fault of hers
+    assert "100 % (0 of the last 2" in await stats_line(w, w.ann)  # beaten by nobody's fault of hers
 
     org = organiser_in(w)
-    made = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", name="Cup",
-                           min_reliability=80)
+    made = await org.slash(
+        w.channel, "tournament create", game="architekton", format="swiss", name="Cup", min_reliability=80
+    )
     assert not made.ephemeral, made.response.content
     refused = await w.bob.slash(w.channel, "tournament join")
-    assert refused.ephemeral and "at least 80 %" in refused.response.content and "yours on this server is 0 %" \
-        in refused.response.content
+    assert (
+        refused.ephemeral
+        and "at least 80 %" in refused.response.content
+        and "yours on this server is 0 %" in refused.response.content
+    )
     joined = await w.ann.slash(w.channel, "tournament join")
     assert not joined.ephemeral
     [event] = await w.service.events(w.guild.id)
@@ -68,8 +73,9 @@ async def test_a_round_limit_passing_on_vacation_is_not_a_fault(world):
     org = organiser_in(w)
     dan = w.guild.add_member(w.env.create_user("dan"))
     people = (w.ann, w.bob, w.cat, dan)
-    await org.slash(w.channel, "tournament create", game="architekton", format="swiss", name="Cup", days=1,
-                    round_days=2)
+    await org.slash(
+        w.channel, "tournament create", game="architekton", format="swiss", name="Cup", days=1, round_days=2
+    )
     for member in people:
         await member.slash(w.channel, "tournament join")
     await org.slash(w.channel, "tournament start")
@@ -92,6 +98,7 @@ async def test_standings_show_a_faulty_players_figure_beside_his_name_and_nothin
     """bob ran out of time once (0 %): his line says so, in the text and the image's row; ann (100 %)
     and cat and dan (no ended match yet) show no figure."""
     from bot.tournaments import standings as S
+
     w = world
     match = await started(w, w.ann, w.bob)
     while match.to_move_id() == w.ann.id:
@@ -106,16 +113,24 @@ async def test_standings_show_a_faulty_players_figure_beside_his_name_and_nothin
     await org.slash(w.channel, "tournament start")
     r = await dan.slash(w.channel, "tournament standings")
     message = r.followups[0] if r.followups else r.response
-    lines = {name: next(line for line in message.content.splitlines() if f". {name}" in line)
-             for name in ("ann", "bob", "cat", "dan")}
+    lines = {
+        name: next(line for line in message.content.splitlines() if f". {name}" in line)
+        for name in ("ann", "bob", "cat", "dan")
+    }
     assert "bob (0 % reliable):" in lines["bob"]
     assert not any("%" in lines[name] or "reliable" in lines[name] for name in ("ann", "cat", "dan"))
     [event] = await w.service.events(w.guild.id)
     view = await w.service.event_view(event.id)
-    reliable = {p: r.percent for p, r in (await w.service.reliabilities(w.guild.id, [w.ann.id, w.bob.id, w.cat.id, dan.id]))
-                .items() if r.percent is not None}
-    assert reliable == {w.ann.id: 100, w.bob.id: 0}                        # cat and dan have no figure
-    rows = {row.name: row.reliability for row in S.image_rows(view, False, discord.Locale.british_english, reliable=reliable)}
+    reliable = {
+        p: r.percent
+        for p, r in (await w.service.reliabilities(w.guild.id, [w.ann.id, w.bob.id, w.cat.id, dan.id])).items()
+        if r.percent is not None
+    }
+    assert reliable == {w.ann.id: 100, w.bob.id: 0}  # cat and dan have no figure
+    rows = {
+        row.name: row.reliability
+        for row in S.image_rows(view, False, discord.Locale.british_english, reliable=reliable)
+    }
     assert rows == {"ann": "", "bob": "0 %", "cat": "", "dan": ""}
     words = S.table_words(view, False, discord.Locale.british_english, figures=True)
     assert any("reliability" in note for note in words["notes"])

@@ -4,6 +4,7 @@ position privately, ``/history`` points at both, ``/stats`` draws the rating; in
 
 The bot's settings in these tests draw replays of at most 4 frames (``conftest.py``), so the
 merging of long matches shows here with matches of a few dozen moves."""
+
 import io
 
 from PIL import Image, ImageChops, ImageSequence, ImageStat
@@ -12,11 +13,9 @@ import bot.history.replays as bot_replays
 from bot.locales import say
 from engines import Text, replay
 
-from .helpers import (GAME, assert_png, ends_normally_with_a_winner, plan_random,
-                      play_through_service, start_match)
+from .helpers import GAME, assert_png, ends_normally_with_a_winner, plan_random, play_through_service, start_match
 from .test_endings import finish_through_the_bot
 from .test_languages import client_locales, german_server  # noqa: F401 - the fixture is used below
-
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -38,12 +37,15 @@ async def test_the_final_message_carries_board_replay_and_chart(world):
     board, animation, chart = final.attachments
     assert animation.filename == f"{GAME}-{match.id}-replay.gif" and chart.filename == f"{GAME}-{match.id}-chart.png"
     frames = gif_frames(await animation.read())
-    assert len(frames) == 4                                    # the test bot's cap: moves merged, and it says so
-    assert f"a frame shows up to" in final.content and f"(4 frames for {match.plies} moves)" in final.content
+    assert len(frames) == 4  # the test bot's cap: moves merged, and it says so
+    assert "a frame shows up to" in final.content and f"(4 frames for {match.plies} moves)" in final.content
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
     assert "replay" in animation.description.lower() and f"#{match.id}" in chart.description
-    assert final.components and [c["label"] for row in final.components for c in row["components"]] == ["Rematch", "Review"]
+    assert final.components and [c["label"] for row in final.components for c in row["components"]] == [
+        "Rematch",
+        "Review",
+    ]
 
 
 async def test_replay_command_is_drawn_once_and_then_served_from_the_cache(world, monkeypatch):
@@ -57,7 +59,7 @@ async def test_replay_command_is_drawn_once_and_then_served_from_the_cache(world
         return real(*args, **kwargs)
 
     monkeypatch.setattr(bot_replays, "make_replay", counting)
-    monkeypatch.setattr(bot_replays, "PROGRESS_FRAMES", 2)     # a "long" replay: announced while drawn
+    monkeypatch.setattr(bot_replays, "PROGRESS_FRAMES", 2)  # a "long" replay: announced while drawn
     first = await w.cat.slash(w.channel, f"{GAME} replay", match=match.id, **{"from": 2, "to": 5})
     assert not first.ephemeral
     notes = [r for r in w.env.http_requests if "Drawing the replay" in str(r.json)]
@@ -65,11 +67,11 @@ async def test_replay_command_is_drawn_once_and_then_served_from_the_cache(world
     [gif] = first.response.attachments
     assert f"**Replay of Architekton #{match.id}**, moves 3 to 5." in first.response.content
     frames = gif_frames(await gif.read())
-    assert len(frames) == 4 and drawn == [2]                    # positions 2, 3, 4, 5
+    assert len(frames) == 4 and drawn == [2]  # positions 2, 3, 4, 5
     again = await w.bob.slash(w.channel, f"{GAME} replay", match=match.id, **{"from": 2, "to": 5})
     [gif_again] = again.response.attachments
-    assert await gif_again.read() == await gif.read() and drawn == [2]   # the same bytes, not drawn again
-    assert len([r for r in w.env.http_requests if "Drawing the replay" in str(r.json)]) == 1   # instant: no note
+    assert await gif_again.read() == await gif.read() and drawn == [2]  # the same bytes, not drawn again
+    assert len([r for r in w.env.http_requests if "Drawing the replay" in str(r.json)]) == 1  # instant: no note
     # the whole match was drawn for the final message already: not drawn again either
     whole = await w.ann.slash(w.channel, f"{GAME} replay", match=match.id)
     assert drawn == [2] and f"moves 1 to {match.plies}" in whole.response.content
@@ -84,6 +86,7 @@ async def test_replay_frames_follow_the_record(world):
     record = await w.service.record(match.id)
     from render import render_image
     from tests.render.test_replay import board_part, difference
+
     renders = [render_image(replay(record, p), match.names) for p in range(4)]
     for ply, frame in enumerate(frames):
         board = board_part(frame)
@@ -119,14 +122,19 @@ async def test_board_at_any_ply_is_private_and_history_points_at_it(world):
     looked = await w.cat.slash(w.channel, f"{GAME} board", match=match.id, ply=3)
     assert looked.ephemeral
     png = await assert_png(looked.response)
-    assert f"after move 3 of {match.plies}" in looked.response.content and f"`{moves[2].move}`" in looked.response.content
-    assert f"ply:2" in looked.response.content and f"ply:4" in looked.response.content
+    assert (
+        f"after move 3 of {match.plies}" in looked.response.content and f"`{moves[2].move}`" in looked.response.content
+    )
+    assert "ply:2" in looked.response.content and "ply:4" in looked.response.content
     record = await w.service.record(match.id)
     from render import render_image
+
     shown = Image.open(io.BytesIO(png)).convert("RGB")
     # the board after move 3, to within palette rounding; its neighbours differ by more
-    distance = {ply: sum(ImageStat.Stat(ImageChops.difference(shown, render_image(replay(record, ply), match.names))).mean)
-                for ply in (2, 3, 4)}
+    distance = {
+        ply: sum(ImageStat.Stat(ImageChops.difference(shown, render_image(replay(record, ply), match.names))).mean)
+        for ply in (2, 3, 4)
+    }
     assert distance[3] < 3 * 2.5 and distance[3] < min(distance[2], distance[4]), distance
     start = await w.ann.slash(w.channel, f"{GAME} board", match=match.id, ply=0)
     assert start.ephemeral and "at the start" in start.response.content
@@ -155,6 +163,7 @@ async def test_german_and_french(world, client_locales):
     guild, channel, ann, bob = await german_server(w, client_locales)
     offered = await ann.slash(channel, f"{GAME} challenge", opponent=bob, first="me")
     from .helpers import final_match_id
+
     match_id = final_match_id(offered.response)
     await bob.click(offered.response, label=say(Text("Accept"), "de"))
     match = await w.service.get(match_id)
@@ -168,7 +177,7 @@ async def test_german_and_french(world, client_locales):
     german = await ann.slash(channel, f"{GAME} replay", match=match_id)
     assert f"**Replay von Architekton #{match_id}**" in german.response.content
     english_gif = bot_replays.make_replay(await w.service.record(match_id), match.names, cap=4).data
-    assert await german.response.attachments[0].read() != english_gif      # the frames' words are German
+    assert await german.response.attachments[0].read() != english_gif  # the frames' words are German
     french = await bob.slash(channel, f"{GAME} board", match=match_id, ply=2)
     assert french.ephemeral and f"après le coup 2 sur {match.plies}" in french.response.content
     refused = await bob.slash(channel, f"{GAME} replay", match=match_id, **{"from": 3, "to": 1})

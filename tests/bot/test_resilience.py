@@ -1,4 +1,5 @@
 """Restarts in the middle of a match, Discord failing while a move is answered, a slow store, a damaged match."""
+
 import asyncio
 
 import discord
@@ -7,8 +8,19 @@ import pytest
 from bot.replies import SLOW_CALL
 from matches.timing import DAY
 
-from .helpers import (GAME, advance, assert_png, button_labels, challenge, decision_labels, final_match_id, member_of,
-                      reach_decision_by_the_non_mover, snapshot, start_match)
+from .helpers import (
+    GAME,
+    advance,
+    assert_png,
+    button_labels,
+    challenge,
+    decision_labels,
+    final_match_id,
+    member_of,
+    reach_decision_by_the_non_mover,
+    snapshot,
+    start_match,
+)
 
 
 async def first_legal(w, match_id):
@@ -34,6 +46,7 @@ async def first_placement_played(w, match_id) -> None:
 
 # ------------------------------------------------------------------ restarts
 
+
 async def test_a_challenge_posted_before_a_restart_can_be_accepted_after_it(world):
     w = world
     offered = (await challenge(w, w.ann, w.bob, first="me")).response
@@ -57,7 +70,7 @@ async def test_play_continues_from_the_store_after_a_restart(world):
     KEEP = decision_labels(match.state())[0]
     before = await snapshot(w, match.id)
     await w.restart()
-    assert await snapshot(w, match.id) == before                  # the new bot reads the same store
+    assert await snapshot(w, match.id) == before  # the new bot reads the same store
 
     # the Keep button posted by the previous bot still works
     choices = await owner.autocomplete(w.channel, f"{GAME} move", "move", "")
@@ -77,10 +90,11 @@ async def test_play_continues_from_the_store_after_a_restart(world):
     await assert_png(played.response)
     after = await w.service.get(match.id)
     assert after.plies == before[2] + 2
-    assert (await w.service.replay(match.id)).to_json() == after.state_json   # store and record agree
+    assert (await w.service.replay(match.id)).to_json() == after.state_json  # store and record agree
 
 
 # ------------------------------------------------------- Discord failures
+
 
 async def test_a_failed_board_post_still_counts_the_move_once(world):
     w = world
@@ -89,7 +103,7 @@ async def test_a_failed_board_post_still_counts_the_move_once(world):
     before = await snapshot(w, match.id)
     player, move = await first_legal(w, match.id)
 
-    w.env.inject_error("POST", "/webhooks/*", status=500)          # the followup with the board fails
+    w.env.inject_error("POST", "/webhooks/*", status=500)  # the followup with the board fails
     result = await player.slash(w.channel, f"{GAME} move", move=move)
     assert result.acknowledged
     # the turn still goes out in words, mentioning whoever moves next, and the
@@ -101,9 +115,9 @@ async def test_a_failed_board_post_still_counts_the_move_once(world):
     assert result.response is None
     after = await w.service.get(match.id)
     assert after.version == before[0] + 1 and len(await w.service.moves(match.id)) == 2
-    assert w.env.errors == []                                      # handled, nothing escaped
+    assert w.env.errors == []  # handled, nothing escaped
 
-    await a_move_goes_through(w, match.id, moves_after=3)          # the bot goes on normally
+    await a_move_goes_through(w, match.id, moves_after=3)  # the bot goes on normally
 
 
 async def test_when_every_followup_fails_the_move_still_counts_once(world):
@@ -120,7 +134,7 @@ async def test_when_every_followup_fails_the_move_still_counts_once(world):
     assert (await w.service.get(match.id)).version == before[0] + 1
     assert w.env.errors == []
 
-    retried = await player.slash(w.channel, f"{GAME} move", move=move)   # the user tries again
+    retried = await player.slash(w.channel, f"{GAME} move", move=move)  # the user tries again
     assert retried.ephemeral
     assert len(await w.service.moves(match.id)) == 2
 
@@ -136,10 +150,10 @@ async def test_a_failed_interaction_response_still_counts_the_move_once(world):
     before = await snapshot(w, match.id)
     player, move = await first_legal(w, match.id)
 
-    w.env.inject_error("POST", "/interactions/*/callback", status=500)   # the defer itself fails
+    w.env.inject_error("POST", "/interactions/*/callback", status=500)  # the defer itself fails
     failed = await player.slash(w.channel, f"{GAME} move", move=move)
     assert not failed.acknowledged
-    errors = w.env.errors                                           # reading them acknowledges them
+    errors = w.env.errors  # reading them acknowledges them
     assert len(errors) == 1
     original = getattr(errors[0], "original", errors[0])
     assert isinstance(original, discord.HTTPException) and original.status == 500
@@ -150,7 +164,7 @@ async def test_a_failed_interaction_response_still_counts_the_move_once(world):
     assert retried.ephemeral
     assert len(await w.service.moves(match.id)) == 2
 
-    await first_placement_played(w, match.id)                      # bob's first placement
+    await first_placement_played(w, match.id)  # bob's first placement
     player, move = await first_legal(w, match.id)
     again = await player.slash(w.channel, f"{GAME} move", move=move)
     assert not again.ephemeral
@@ -160,9 +174,10 @@ async def test_a_failed_interaction_response_still_counts_the_move_once(world):
 
 # ------------------------------------------------------------ a slow store
 
+
 def slow_down(monkeypatch, service, name: str, seconds: float) -> None:
     """The service call ``name`` takes ``seconds`` longer (a store stuck behind a long write)."""
-    real = getattr(type(service), name).__get__(service)     # the unpatched method, however often slowed
+    real = getattr(type(service), name).__get__(service)  # the unpatched method, however often slowed
 
     async def slow(*args, **kwargs):
         await asyncio.sleep(seconds)
@@ -177,7 +192,7 @@ async def test_a_slow_store_is_acknowledged_in_time_and_the_board_still_comes(wo
     match, _ = await start_match(w)
     await first_placement_played(w, match.id)
     player, move = await first_legal(w, match.id)
-    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)      # past Discord's 3 seconds
+    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)  # past Discord's 3 seconds
     played = await player.slash(w.channel, f"{GAME} move", move=move)
     assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
     board = w.channel.last_message
@@ -195,10 +210,10 @@ async def test_a_slow_store_is_acknowledged_in_time_and_the_board_still_comes(wo
 async def test_a_slow_store_behind_a_button_is_acknowledged_and_the_board_follows(world, monkeypatch):
     w = world
     match, board, mover, owner = await reach_decision_by_the_non_mover(w)
-    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)      # past Discord's 3 seconds
+    slow_down(monkeypatch, w.service, "move", SLOW_CALL + 2.0)  # past Discord's 3 seconds
     clicked = await owner.click(board, label=decision_labels(match.state())[0])
     assert clicked.acknowledged
-    assert board.components == []                                   # the decision buttons are gone
+    assert board.components == []  # the decision buttons are gone
     after = w.channel.last_message
     assert after.id != board.id and "keep" in after.content.lower()
     await assert_png(after)
@@ -208,7 +223,7 @@ async def test_a_slow_store_behind_a_button_is_acknowledged_and_the_board_follow
 async def test_a_slow_acceptance_is_acknowledged_and_the_match_begins(world, monkeypatch):
     w = world
     offered = (await challenge(w, w.ann, w.bob, first="me")).response
-    slow_down(monkeypatch, w.service, "accept", SLOW_CALL + 2.0)    # past Discord's 3 seconds
+    slow_down(monkeypatch, w.service, "accept", SLOW_CALL + 2.0)  # past Discord's 3 seconds
     accepted = await w.bob.click(offered, label="Accept")
     assert accepted.acknowledged
     assert "accepted" in offered.content and offered.components == []
@@ -224,7 +239,7 @@ async def test_a_slow_match_lookup_is_acknowledged_in_time_and_the_board_still_c
     match, _ = await start_match(w)
     await first_placement_played(w, match.id)
     player, move = await first_legal(w, match.id)
-    slow_down(monkeypatch, w.service, "user_matches", SLOW_CALL + 2.0)    # past Discord's 3 seconds
+    slow_down(monkeypatch, w.service, "user_matches", SLOW_CALL + 2.0)  # past Discord's 3 seconds
     played = await player.slash(w.channel, f"{GAME} move", move=move)
     assert played.acknowledged and played.ephemeral and "the board is below" in played.response.content
     await assert_png(w.channel.last_message)
@@ -245,7 +260,7 @@ async def test_a_slow_lookup_of_a_named_match_is_acknowledged_in_time(world, mon
     real_get = w.service.get
     slowed = []
 
-    async def slow_first_get(match_id):         # the look-up; the move's own reads stay quick
+    async def slow_first_get(match_id):  # the look-up; the move's own reads stay quick
         if not slowed:
             slowed.append(match_id)
             await asyncio.sleep(SLOW_CALL + 2.0)
@@ -260,6 +275,7 @@ async def test_a_slow_lookup_of_a_named_match_is_acknowledged_in_time(world, mon
 
 
 # ------------------------------------------------------- a damaged match
+
 
 async def damaged_among_healthy(w):
     """ann: two healthy matches against bob here, and one against cat in a second channel whose
@@ -296,7 +312,7 @@ async def test_a_move_on_a_damaged_match_is_refused_privately_for_that_match_onl
     public = len(elsewhere.history())
     named = await w.ann.slash(w.channel, f"{GAME} move", move="anything", match=bad.id)
     assert named.ephemeral and f"Match #{bad.id} cannot be played" in named.response.content
-    unnamed = await w.ann.slash(elsewhere, f"{GAME} move", move="anything")    # his only match there
+    unnamed = await w.ann.slash(elsewhere, f"{GAME} move", move="anything")  # his only match there
     assert unnamed.ephemeral and f"Match #{bad.id} cannot be played" in unnamed.response.content
     assert len(elsewhere.history()) == public and w.env.errors == []
     # the healthy matches play on
@@ -316,18 +332,22 @@ async def test_reminders_beside_a_damaged_match_go_out_once_and_it_is_never_clai
     assert len(reminded) == len(healthy)
     assert not any("⏰" in m.content for m in elsewhere.history())
     assert [b.id for b in await w.service.broken_matches()] == [bad.id]
-    await advance(w.env, 3600)               # leases long past: nothing is delivered twice
+    await advance(w.env, 3600)  # leases long past: nothing is delivered twice
     assert len([m for m in w.channel.history()[before:] if "⏰" in m.content]) == len(healthy)
     assert w.env.errors == []
 
 
 # ------------------------------------------------------------- settings
 
+
 def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
     from bot.setup.settings import Settings, SettingsError
 
-    for name in ("CLAIM_LEASE_SECONDS", "DATABASE_STATEMENT_TIMEOUT_SECONDS",
-                 "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS"):
+    for name in (
+        "CLAIM_LEASE_SECONDS",
+        "DATABASE_STATEMENT_TIMEOUT_SECONDS",
+        "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS",
+    ):
         monkeypatch.delenv(name, raising=False)
     defaults = Settings.from_env(env_file=None)
     assert (defaults.claim_lease, defaults.statement_timeout, defaults.idle_in_transaction_timeout) == (120, 30, 60)
@@ -336,9 +356,12 @@ def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
     monkeypatch.setenv("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "12.5")
     chosen = Settings.from_env(env_file=None)
     assert (chosen.claim_lease, chosen.statement_timeout, chosen.idle_in_transaction_timeout) == (300, 0, 12.5)
-    for name, bad in (("CLAIM_LEASE_SECONDS", "5"), ("CLAIM_LEASE_SECONDS", "soon"),
-                      ("DATABASE_STATEMENT_TIMEOUT_SECONDS", "-1"),
-                      ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "nan")):
+    for name, bad in (
+        ("CLAIM_LEASE_SECONDS", "5"),
+        ("CLAIM_LEASE_SECONDS", "soon"),
+        ("DATABASE_STATEMENT_TIMEOUT_SECONDS", "-1"),
+        ("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS", "nan"),
+    ):
         monkeypatch.setenv(name, bad)
         with pytest.raises(SettingsError, match=name):
             Settings.from_env(env_file=None)
@@ -346,6 +369,7 @@ def test_the_lease_and_the_database_timeouts_are_settings(monkeypatch):
 
 
 # ------------------------------------------------------- a paused process
+
 
 @pytest.mark.simcord(settle_timeout=90)
 async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(world):
@@ -362,7 +386,7 @@ async def test_a_process_paused_past_its_lease_does_not_send_the_reminder_again(
     assert paused.claim_token is not None
 
     before = len(w.channel.history())
-    await advance(w.env, due_at - w.service.clock() + 1 + 121)     # the lease runs out; the bot delivers
+    await advance(w.env, due_at - w.service.clock() + 1 + 121)  # the lease runs out; the bot delivers
     reminders = [m for m in w.channel.history()[before:] if "⏰" in m.content]
     assert len(reminders) == 1
     delivered = await w.service.get(match.id)
@@ -392,4 +416,3 @@ async def test_an_export_of_moves_that_do_not_replay_is_refused_privately_and_pl
     assert refused.ephemeral and f"Match #{match.id} cannot be played" in refused.response.content
     assert len(w.channel.history()) == public and w.env.errors == []
     assert [b.id for b in await w.service.broken_matches()] == [match.id]
-

@@ -2,6 +2,7 @@
 
 The reviews here search with small budgets (the search is the same at any budget; the real
 ones are measured in bench/); here the review worker is a thread of the bot."""
+
 import asyncio
 import io
 import threading
@@ -37,6 +38,7 @@ async def finished_match(w, channel=None, ann=None, bob=None, **start):
         match, _ = await start_match(w, **start)
     else:
         from .helpers import final_match_id
+
         offered = await ann.slash(channel, f"{GAME} challenge", opponent=bob, first="me")
         match_id = final_match_id(offered.response)
         await bob.click(offered.response, label=say(Text("Accept"), "de"))
@@ -59,8 +61,14 @@ def settings(tmp_path, database):
     from bot import Settings
 
     if database.startswith("postgresql://"):
-        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        ai_workers=1, ai_threads=True, replay_frames=4)
+        return Settings(
+            token=None,
+            database_path=str(tmp_path / "unused.sqlite3"),
+            database_url=database,
+            ai_workers=1,
+            ai_threads=True,
+            replay_frames=4,
+        )
     return Settings(token=None, database_path=database, ai_workers=1, ai_threads=True, replay_frames=4)
 
 
@@ -92,25 +100,29 @@ async def test_a_finished_match_is_reviewed_once_then_served_from_the_store(worl
     if worst:
         p = max(worst, key=lambda p: (p["best_win"] - p["played_win"], -p["ply"]))
         drop = round((p["best_win"] - p["played_win"]) * 100)
-        line = (f"- Move {p['ply'] + 1}: `{p['move']}`, win chance -{drop} points; better `{p['best']}` · "
-                f"`/{GAME} board match:{match.id} ply:{p['ply']}`")
+        line = (
+            f"- Move {p['ply'] + 1}: `{p['move']}`, win chance -{drop} points; better `{p['best']}` · "
+            f"`/{GAME} board match:{match.id} ply:{p['ply']}`"
+        )
         assert line in content.splitlines(), content
         who = match.names[p["seat"]]
         rows = content.splitlines()
         heading = next(i for i, row in enumerate(rows) if row.startswith(f"**{who}**: accuracy "))
-        assert rows[heading].endswith(" · costliest moves:") and line in rows[heading + 1:heading + 4], content
+        assert rows[heading].endswith(" · costliest moves:") and line in rows[heading + 1 : heading + 4], content
     moves = [row for row in content.splitlines() if row.startswith("- Move ")]
-    assert all("ann" not in row and "bob" not in row for row in moves), content    # the name is in the heading
+    assert all("ann" not in row and "bob" not in row for row in moves), content  # the name is in the heading
     [chart] = first.response.attachments
     assert chart.filename == f"{GAME}-{match.id}-review.png" and "chance to win" in chart.description
-    assert chart.description.endswith(". bob won by resignation."), chart.description      # the result, as the chart says it
+    assert chart.description.endswith(". bob won by resignation."), (
+        chart.description
+    )  # the result, as the chart says it
     with Image.open(io.BytesIO(await chart.read())) as image:
         assert image.format == "PNG" and image.size == (1000, 640)
     assert w.env.bot.history.reviewer.started == 1
     again = await w.ann.slash(w.channel, f"{GAME} review", match=match.id)
     assert not again.ephemeral and again.response.content == content
-    assert w.env.bot.history.reviewer.started == 1                         # stored: not computed again
-    assert notes(w, f"Reviewing Architekton #{match.id}") == 1              # instant: no progress note
+    assert w.env.bot.history.reviewer.started == 1  # stored: not computed again
+    assert notes(w, f"Reviewing Architekton #{match.id}") == 1  # instant: no progress note
     # the final message's Review button does the same
     pressed = await w.bob.click(final, label="Review")
     assert not pressed.ephemeral
@@ -172,7 +184,7 @@ async def test_a_computer_move_does_not_wait_for_a_running_review(world, monkeyp
     moved = await w.cat.slash(w.channel, "atacama move", move=played.state().legal_moves()[0])
     assert not moved.ephemeral
     await computer_replied(w, played.id, w.cat)
-    assert not running.done() and await w.service.stored_review(match.id) is None   # the review still runs
+    assert not running.done() and await w.service.stored_review(match.id) is None  # the review still runs
     release.set()
     review = await running
     assert len(review["plies"]) == match.plies and await w.service.stored_review(match.id) == review
@@ -189,14 +201,16 @@ def test_the_review_worker_runs_at_a_lower_priority_than_the_bot(workers):
     try:
         mine = os.nice(0)
         if workers:
-            theirs = reviewer.executor().submit(os.nice, 0).result(timeout=120)   # after its initializer
+            theirs = reviewer.executor().submit(os.nice, 0).result(timeout=120)  # after its initializer
         else:
+
             def priority():
-                bot_reviews._lower_priority()       # what each review job does first in a thread
-                bot_reviews._lower_priority()       # ... the next job too: relative to the bot, not to itself
+                bot_reviews._lower_priority()  # what each review job does first in a thread
+                bot_reviews._lower_priority()  # ... the next job too: relative to the bot, not to itself
                 return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
             theirs = reviewer.executor().submit(priority).result(timeout=120)
         assert theirs == min(19, mine + bot_reviews.NICENESS)
-        assert os.nice(0) == mine                   # the bot itself is left as it was
+        assert os.nice(0) == mine  # the bot itself is left as it was
     finally:
         reviewer.close()

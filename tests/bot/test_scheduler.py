@@ -9,7 +9,6 @@ from matches.timing import DAY
 from .helpers import GAME, challenge, final_match_id, member_of, start_match
 
 
-
 class Counted:
     """Rounds of the running scheduler, and the store reads made meanwhile."""
 
@@ -51,7 +50,7 @@ async def test_moves_whose_reminders_come_later_do_not_wake_the_scheduler(world,
     # A vacation pushes the deadline back: nothing comes sooner, no round either.
     await w.ann.slash(w.channel, "vacation", days=3)
     assert counted.rounds == 0
-    assert moving_reads > 0          # the counter does count this bot's reads
+    assert moving_reads > 0  # the counter does count this bot's reads
 
     # The reminder of the last move still comes on time.
     before = len(w.channel.history())
@@ -63,11 +62,11 @@ async def test_moves_whose_reminders_come_later_do_not_wake_the_scheduler(world,
 async def test_a_commit_that_brings_the_next_event_closer_wakes_the_scheduler(world, monkeypatch):
     w = world
     offered = (await challenge(w, w.ann, w.bob, first="me", days=1)).response
-    await w.env.advance_time(1)      # the scheduler now sleeps until the challenge expires, days away
+    await w.env.advance_time(1)  # the scheduler now sleeps until the challenge expires, days away
     counted = Counted(monkeypatch, w.env.bot)
     await w.bob.click(offered, label="Accept")
-    assert counted.rounds == 1       # the match's first reminder comes before that expiry
+    assert counted.rounds == 1  # the match's first reminder comes before that expiry
     match = await w.service.get(final_match_id(offered))
     before = len(w.channel.history())
-    await w.env.advance_time(match.next_event_at - w.service.clock() + 1)    # a quarter of a day is left
+    await w.env.advance_time(match.next_event_at - w.service.clock() + 1)  # a quarter of a day is left
     assert any("⏳" in m.content and str(w.ann.id) in m.content for m in w.channel.history()[before:])

@@ -4,6 +4,7 @@ and announced once though a second process looks too; the refusals (private, cha
 
 Most matches are ended in the service (a move and a resignation) to keep the test quick; the
 withdrawal, the time-out and everything posted go through the bot."""
+
 import pytest
 
 from matches import MatchService
@@ -36,7 +37,7 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
         assert not r.ephemeral and "joined" in r.response.content, r.response.content
     twice = await people[0].slash(w.channel, "season join")
     assert twice.ephemeral and "already" in twice.response.content
-    await advance(w.env, 86400 + 60)                                        # sign-up closes by itself
+    await advance(w.env, 86400 + 60)  # sign-up closes by itself
     [season] = await w.service.seasons(w.guild.id)
     first, lower = await w.service.division_events(season.id, 1)
     assert len([t for t in texts(w.channel) if t.startswith("🏁") and "Dune League, season 1" in t]) == 2
@@ -45,7 +46,7 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     late = w.guild.add_member(w.env.create_user("late"))
     waits = await late.slash(w.channel, "season join")
     assert not waits.ephemeral and "next season" in waits.response.content
-    leaves = await w.cat.slash(w.channel, "season leave")                 # cat, in division 1
+    leaves = await w.cat.slash(w.channel, "season leave")  # cat, in division 1
     assert not leaves.ephemeral and "after this season" in leaves.response.content
     quitter = by_id[max(e.user_id for e in (await w.service.event_view(lower.id)).entrants)]
     left = await quitter.slash(w.channel, "tournament leave", tournament=lower.id)
@@ -65,7 +66,7 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
         await advance(w.env, 3 * 86400 + 3600)
         assert (await w.service.get(spared.match_id)).status in ("finished", "void")
         assert any("ran out of time" in t for t in texts(w.channel))
-        assert await elsewhere.claim_season_news() == []                   # the bot announced it already
+        assert await elsewhere.claim_season_news() == []  # the bot announced it already
         assert await elsewhere.start_due_seasons() == []
     finally:
         await other.close()
@@ -78,7 +79,7 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     promoted = {int(p) for p in season.movements["promoted"]}
     assert len(promoted) == 2 and promoted <= top
     history = texts(w.channel)
-    assert len([t for t in history if "Final standings" in t]) == 2          # each division's, once
+    assert len([t for t in history if "Final standings" in t]) == 2  # each division's, once
     [moves] = [t for t in history if "season 1 is over" in t]
     assert "Up to division 1" in moves and "Down to division 2" in moves and "Left" in moves
     assert len([t for t in history if t.startswith("🏁") and "season 2" in t]) == 2
@@ -91,7 +92,7 @@ async def test_a_season_of_twelve_in_two_divisions_to_the_next_season(world):
     assert "season 1, division 2" in message.content
     # the season's table shows reliability as the tournaments' do: beside the names below 100 %
     late_mover = [p for p in spared.players if (await w.service.reliability(w.guild.id, p)).faults]
-    assert len(late_mover) == 1                                              # who ran out of time
+    assert len(late_mover) == 1  # who ran out of time
     percent = (await w.service.reliability(w.guild.id, late_mover[0])).percent
     figured = [line for line in message.content.splitlines() if "% reliable" in line]
     assert figured == [line for line in figured if f"{by_id[late_mover[0]].name} ({percent} % reliable): " in line]

@@ -5,15 +5,16 @@ The computer's seats are named when shown, from their ids, in the reader's langu
 numbers are separated in score, series and alt-text lines; the alt text says a
 result once and why it was won.  Played through the match service, no Discord.
 """
+
 import random
 import re
 
 import pytest
 
+from bot.locales import say
 from bot.messages import present
 from bot.messages.alt_text import board_description, result_words, spoken
 from bot.setup.i18n import CHOICES
-from bot.locales import say
 from engines import Text
 from matches import Series, ai_seats
 from tests.matches.conftest import ANN, BOB, clock, service, store  # noqa: F401  (fixtures)
@@ -34,6 +35,7 @@ async def against(service, game: str, level: str, count: int, first: str = "me")
 
 
 # ------------------------------------------------------------ names
+
 
 def test_the_computers_seats_are_numbered_in_seat_order_whatever_their_ids_and_stored_names():
     hard = [ai_seats.user_id("hard", n) for n in (1, 2, 3)]
@@ -65,8 +67,10 @@ async def test_the_store_keeps_ids_not_english_names_and_old_rows_read_the_same(
     [row] = await service.store.fetchall("SELECT names FROM matches WHERE id = ?", (match.id,))
     assert row["names"].replace(" ", "") == '["ann","","",""]'
     # A match stored before: English names, numbered in invitation order.
-    await service.store.execute("UPDATE matches SET names = ? WHERE id = ?",
-                                ('["ann", "Bot (hard) 1", "Bot (hard) 3", "Bot (hard) 2"]', match.id))
+    await service.store.execute(
+        "UPDATE matches SET names = ? WHERE id = ?",
+        ('["ann", "Bot (hard) 1", "Bot (hard) 3", "Bot (hard) 2"]', match.id),
+    )
     old = await service.get(match.id)
     assert old.names == match.names
     assert [say(n, "de") for n in old.names] == ["ann", "Bot 1 (schwer)", "Bot 2 (schwer)", "Bot 3 (schwer)"]
@@ -86,23 +90,28 @@ async def test_a_rematch_stores_no_computer_names_either(service):
 
 # ------------------------------------------------------------ messages
 
+
 async def test_names_and_numbers_are_separated_in_score_and_series_lines(service):
     match = await against(service, "tactori", "hard", 3)
     series = Series(1, "tactori", match.players, {match.players[1]: 1}, 2, None)
-    for lang, line in (("en", "Bot 1 (hard): 20 · Bot 2 (hard): 4 · Bot 3 (hard): 12"),
-                       ("de", "Bot 1 (schwer): 20 · Bot 2 (schwer): 4 · Bot 3 (schwer): 12"),
-                       ("fr", "Bot 1 (difficile)\u00a0: 20 · Bot 2 (difficile)\u00a0: 4 · "
-                              "Bot 3 (difficile)\u00a0: 12")):
+    for lang, line in (
+        ("en", "Bot 1 (hard): 20 · Bot 2 (hard): 4 · Bot 3 (hard): 12"),
+        ("de", "Bot 1 (schwer): 20 · Bot 2 (schwer): 4 · Bot 3 (schwer): 12"),
+        ("fr", "Bot 1 (difficile)\u00a0: 20 · Bot 2 (difficile)\u00a0: 4 · Bot 3 (difficile)\u00a0: 12"),
+    ):
         tally = say(present.tally(match.names, [0, 20, 4, 12]), lang)
         assert tally.endswith(line), tally
-        assert not re.search(r"[\d)] \d", tally)          # no name runs into its number ("Bot (hard) 1 20")
+        assert not re.search(r"[\d)] \d", tally)  # no name runs into its number ("Bot (hard) 1 20")
         score = say(present.scores_line(match), lang)
         standing = say(present.series_line(match, series), lang)
         assert not re.search(r"[\d)] \d", score) and not re.search(r"[\d)] \d", standing.split(")", 1)[1])
-    assert say(present.scores_line(match), "de") == "Punkte: ann: 0 · Bot 1 (schwer): 0 · Bot 2 (schwer): 0 · " \
-                                                    "Bot 3 (schwer): 0"
+    assert (
+        say(present.scores_line(match), "de") == "Punkte: ann: 0 · Bot 1 (schwer): 0 · Bot 2 (schwer): 0 · "
+        "Bot 3 (schwer): 0"
+    )
     assert say(present.series_line(match, series), "en").endswith(
-        ": ann: 0 · Bot 1 (hard): 1 · Bot 2 (hard): 0 · Bot 3 (hard): 0")
+        ": ann: 0 · Bot 1 (hard): 1 · Bot 2 (hard): 0 · Bot 3 (hard): 0"
+    )
 
 
 async def test_the_heading_gives_a_computer_seat_its_colour_beside_its_level(service):
@@ -120,22 +129,28 @@ async def test_the_heading_gives_a_computer_seat_its_colour_beside_its_level(ser
 
 # ------------------------------------------------------------ alt text
 
+
 async def test_the_start_names_no_last_move(service):
     match = await against(service, "atacama", "hard", 1, first="me")
     for lang in LANGS:
         words = said(board_description(match, Text("The match begins.")), lang)
         assert "Last" not in words and "Zuletzt" not in words and "Dernier" not in words, words
-    assert said(board_description(match, Text("The match begins.")), "en") == \
-        "Atacama board, match #1, before the first move. Scores: ann: 0, Bot (hard): 0. ann to move."
-    assert said(board_description(match, Text("The match begins.")), "fr").startswith(   # not "après 0 coup"
-        "Plateau d'Atacama, partie #1, avant le premier coup.")
+    assert (
+        said(board_description(match, Text("The match begins.")), "en")
+        == "Atacama board, match #1, before the first move. Scores: ann: 0, Bot (hard): 0. ann to move."
+    )
+    assert said(board_description(match, Text("The match begins.")), "fr").startswith(  # not "après 0 coup"
+        "Plateau d'Atacama, partie #1, avant le premier coup."
+    )
 
 
 async def test_the_final_alt_text_says_the_result_once_with_the_tie_break(service):
     match = await service.create_challenge("architekton", 10, 20, ANN, [BOB], first="me")
     match = await service.accept(match.id, BOB.id)
-    plan = plan_random(match.state(), lambda s: (o := s.outcome()) is not None and o.end == "normal"
-                       and not o.is_draw and len(set(o.scores)) == 1)
+    plan = plan_random(
+        match.state(),
+        lambda s: (o := s.outcome()) is not None and o.end == "normal" and not o.is_draw and len(set(o.scores)) == 1,
+    )
     for move in plan.moves:
         result = await service.move(match.id, (await service.get(match.id)).to_move_id(), move)
     finished = result.match
@@ -144,13 +159,17 @@ async def test_the_final_alt_text_says_the_result_once_with_the_tie_break(servic
     houses = finished.position.final["houses"]
     ordered = sorted(houses, reverse=True)
     english = said(board_description(finished, result.description), "en")
-    assert english == (f"Architekton board, match #{finished.id}, after {finished.plies} moves. "
-                       f"Final score: ann: {points}, bob: {points}. {winner} won the tie-break: more houses left "
-                       f"on the table ({ordered[0]} : {ordered[1]}).")
-    assert english.count(winner) == 2 and english.count("won") == 1           # the score, then the result, once
+    assert english == (
+        f"Architekton board, match #{finished.id}, after {finished.plies} moves. "
+        f"Final score: ann: {points}, bob: {points}. {winner} won the tie-break: more houses left "
+        f"on the table ({ordered[0]} : {ordered[1]})."
+    )
+    assert english.count(winner) == 2 and english.count("won") == 1  # the score, then the result, once
     german = said(board_description(finished, result.description), "de")
-    assert german.endswith(f"Endstand: ann: {points}, bob: {points}. {winner} hat im Stechen gewonnen: mehr Häuser "
-                           f"auf dem Tisch ({ordered[0]} : {ordered[1]}).")
+    assert german.endswith(
+        f"Endstand: ann: {points}, bob: {points}. {winner} hat im Stechen gewonnen: mehr Häuser "
+        f"auf dem Tisch ({ordered[0]} : {ordered[1]})."
+    )
     assert "Zuletzt" not in german
     # The replay and the chart say it too.
     assert said(result_words(finished), "en") == english.split("moves. ", 1)[1]

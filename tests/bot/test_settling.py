@@ -1,4 +1,5 @@
 """Bot tests wait for SimCord generously, so a loaded machine does not fail them (conftest.py)."""
+
 import re
 from pathlib import Path
 
@@ -23,8 +24,9 @@ def test_no_bot_test_waits_for_the_idle_connection_timer():
     pool arms one 300 s after each release of a connection (max_inactive_connection_lifetime), so with
     a deadline of 300 s every step there waits that timer out (a first slash command seemed to hang).
     Half of it leaves a test minutes of its own before an old connection's timer falls due."""
-    import asyncpg.pool
     import inspect
+
+    import asyncpg.pool
 
     idle = inspect.signature(asyncpg.pool.create_pool).parameters["max_inactive_connection_lifetime"].default
     long = []

@@ -6,6 +6,7 @@ against Discord's 2,000 characters with the longest names and numbers there can 
 The 60 entrants are signed up in the service (sign-up through the bot is tested in
 test_tournaments.py); the event is started, its results are made and its standings asked for
 through the bot or the service as a player would see them."""
+
 from __future__ import annotations
 
 import io
@@ -16,9 +17,9 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.tournaments import standings as S
 from bot.locales import say
 from bot.replies import CONTENT_MAX
+from bot.tournaments import standings as S
 from matches import Player
 from matches.competitions import Page, Standing
 from matches.tournaments import Tournament, TournamentEntrant, TournamentView
@@ -37,12 +38,32 @@ ENGLISH = discord.Locale.british_english
 def worst_view(size: int, name: str, final: bool = True) -> tuple[TournamentView, Page]:
     """The longest page there can be: ``size`` rows named ``name`` with four-digit ranks, tie-breaks
     of six characters, all withdrawn, the reader's own row, five tied winners, an 80-character title."""
-    event = Tournament(123, 1, 1, "T" * 80, "architekton", "swiss", {}, 2, 8, 3, "finished" if final else "running",
-                  8, 8, True, 1, None, None, [1, 2, 3, 4, 5], 0.0)
+    event = Tournament(
+        123,
+        1,
+        1,
+        "T" * 80,
+        "architekton",
+        "swiss",
+        {},
+        2,
+        8,
+        3,
+        "finished" if final else "running",
+        8,
+        8,
+        True,
+        1,
+        None,
+        None,
+        [1, 2, 3, 4, 5],
+        0.0,
+    )
     view = TournamentView(event, [TournamentEntrant(i, name, 1, 1500.0) for i in range(1, size + 2)], [])
 
     def row(i):
         return Standing(9000 + i, i, Fraction(199, 2), Fraction(19999, 2), Fraction(19999, 2), 1500.0, 99, 0, (), True)
+
     return view, Page(100, 101, tuple(row(i) for i in range(1, size + 1)), row(size + 1))
 
 
@@ -52,8 +73,8 @@ def test_the_longest_page_fits_one_message_with_every_name_whole(locale):
     command = f"/tournament standings tournament:{view.event.id}"
     whole = say(S.standings_lines(view, True, page, met=False, command=command), locale)
     assert len(whole) <= CONTENT_MAX
-    assert S.standings_text(view, True, locale, page, command) == whole          # nothing cut
-    assert whole.count("W" * 32) == S.PAGE_SIZE + 1 + S.WINNERS_NAMED              # rows, own line, winners
+    assert S.standings_text(view, True, locale, page, command) == whole  # nothing cut
+    assert whole.count("W" * 32) == S.PAGE_SIZE + 1 + S.WINNERS_NAMED  # rows, own line, winners
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -64,18 +85,20 @@ def test_reliability_figures_show_while_they_fit_and_never_cost_a_name(locale):
     view, page = worst_view(S.PAGE_SIZE, "Ann")
     text = S.standings_text(view, True, locale, page, "/tournament standings", reliable=reliable)
     assert len(text) <= CONTENT_MAX
-    assert len(re.findall(r"Ann \((?:fiable à )?[89]\d", text)) == S.PAGE_SIZE + 1          # every row and the own line
+    assert len(re.findall(r"Ann \((?:fiable à )?[89]\d", text)) == S.PAGE_SIZE + 1  # every row and the own line
     view, page = worst_view(S.PAGE_SIZE, "W" * 32)
     command = f"/tournament standings tournament:{view.event.id}"
     text = S.standings_text(view, True, locale, page, command, reliable=reliable)
-    assert text == S.standings_text(view, True, locale, page, command)           # as without figures: whole names
+    assert text == S.standings_text(view, True, locale, page, command)  # as without figures: whole names
 
 
 def test_one_row_more_would_not_fit_in_german():
     """PAGE_SIZE is the largest that fits: a longer page needs the cuts the text is built to avoid."""
     view, page = worst_view(S.PAGE_SIZE + 1, "W" * 32)
-    text = say(S.standings_lines(view, True, page, met=False, command="/tournament standings tournament:123"),
-               discord.Locale.german)
+    text = say(
+        S.standings_lines(view, True, page, met=False, command="/tournament standings tournament:123"),
+        discord.Locale.german,
+    )
     assert len(text) > CONTENT_MAX
 
 
@@ -84,14 +107,25 @@ def test_names_that_escaping_doubles_are_cut_to_fit(locale):
     view, page = worst_view(S.PAGE_SIZE, "_*" * 16)
     text = S.standings_text(view, True, locale, page, "/tournament standings tournament:123")
     assert len(text) <= CONTENT_MAX and "…" in text
-    assert len(LINE.findall(text)) == S.PAGE_SIZE + 1                            # every row still there
+    assert len(LINE.findall(text)) == S.PAGE_SIZE + 1  # every row still there
 
 
 def one_page_swiss(name: str, opponents: int) -> tuple[TournamentView, Page]:
     view, _ = worst_view(S.PAGE_SIZE, name, final=False)
-    rows = tuple(Standing(i, i, Fraction(1), Fraction(1), Fraction(1), 1500.0, opponents, 0,
-                          tuple(o for o in range(1, opponents + 2) if o != i)[:opponents])
-                 for i in range(1, S.PAGE_SIZE + 1))
+    rows = tuple(
+        Standing(
+            i,
+            i,
+            Fraction(1),
+            Fraction(1),
+            Fraction(1),
+            1500.0,
+            opponents,
+            0,
+            tuple(o for o in range(1, opponents + 2) if o != i)[:opponents],
+        )
+        for i in range(1, S.PAGE_SIZE + 1)
+    )
     return view, Page(1, 1, rows)
 
 
@@ -99,7 +133,7 @@ def test_a_one_page_swiss_names_the_opponents_met_while_they_fit_and_leaves_them
     view, page = one_page_swiss("Ann", 3)
     text = S.standings_text(view, False, ENGLISH, page, "/tournament standings")
     assert text.count("· met ") == S.PAGE_SIZE and "Page" not in text
-    view, page = one_page_swiss("W" * 32, 8)                 # 15 lines of 8 long names: 6,000 characters
+    view, page = one_page_swiss("W" * 32, 8)  # 15 lines of 8 long names: 6,000 characters
     text = S.standings_text(view, False, ENGLISH, page, "/tournament standings")
     assert len(text) <= CONTENT_MAX and "met" not in text and "…" not in text
     assert len(LINE.findall(text)) == S.PAGE_SIZE
@@ -115,8 +149,9 @@ def long_name(i: int) -> str:
 
 async def sixty_player_swiss(w, rounds: int = 2):
     org = organiser_in(w)
-    people = [w.ann, w.bob, w.cat] + [w.guild.add_member(w.env.create_user(f"p{i}", global_name=long_name(i)))
-                                      for i in range(57)]
+    people = [w.ann, w.bob, w.cat] + [
+        w.guild.add_member(w.env.create_user(f"p{i}", global_name=long_name(i))) for i in range(57)
+    ]
     await create(w, org, rounds=rounds, name="Big Open")
     [event] = await w.service.events(w.guild.id)
     for i, member in enumerate(people):
@@ -142,22 +177,24 @@ def rows_of(text: str) -> list[tuple[int, str, str]]:
     return [(int(rank), name, pts) for rank, name, pts in LINE.findall(text)]
 
 
-async def assert_text_and_image_agree(w, message, view: TournamentView, page: Page, final: bool,
-                                      viewer: int | None = None) -> None:
+async def assert_text_and_image_agree(
+    w, message, view: TournamentView, page: Page, final: bool, viewer: int | None = None
+) -> None:
     """The posted text and the posted image show the same rows: ranks, names and points."""
     assert len(message.content) <= CONTENT_MAX
     [image] = message.attachments
     png = Image.open(io.BytesIO(await image.read()))
     drawn = S.image_rows(view, final, ENGLISH, page, viewer)
     assert rows_of(message.content) == [(r.rank, r.name, r.points) for r in drawn]
-    if viewer is not None:                              # the reader's own row is the one marked
-        assert [r.rank for r in drawn if r.own] == [s.rank for s in (*page.rows, page.own)
-                                                    if s is not None and s.player == viewer]
+    if viewer is not None:  # the reader's own row is the one marked
+        assert [r.rank for r in drawn if r.own] == [
+            s.rank for s in (*page.rows, page.own) if s is not None and s.player == viewer
+        ]
     words = S.table_words(view, final, ENGLISH, page)
     layout = R.table_layout(rows=drawn, **words)
     assert png.size == (R.WIDTH, layout.height)
     assert sum(r.apart for r in drawn) == (page.own is not None)
-    if page.count > 1:                                  # the image says its page
+    if page.count > 1:  # the image says its page
         assert words["subtitle"].startswith(f"Page {page.number} of {page.count}")
     assert len(image.description) <= 1024
 
@@ -184,7 +221,7 @@ async def test_a_sixty_player_swiss_shows_its_standings_a_page_at_a_time(world):
     [posted] = [m for m in w.channel.history() if "after round 1" in m.content]
     assert [rank for rank, _, _ in rows_of(posted.content)] == list(range(1, 16))
     assert posted.content.endswith("Page 1 of 4 · `/tournament standings page:2`")
-    assert "met" not in posted.content                                   # a big event's lines leave it out
+    assert "met" not in posted.content  # a big event's lines leave it out
     assert "page 1 of 4: places 1 to 15" in posted.attachments[0].description
     await assert_text_and_image_agree(w, posted, view, S.standings_page(view, 1), False)
     assert pings_nobody(w, posted)
@@ -213,7 +250,7 @@ async def test_a_sixty_player_swiss_shows_its_standings_a_page_at_a_time(world):
     same = await own.slash(w.channel, "tournament standings", page=3)
     message = same.followups[0] if same.followups else same.response
     assert "You:" not in message.content and len(rows_of(message.content)) == 15
-    [mine] = [line for line in message.content.splitlines() if line.endswith("← you")]     # his line, marked
+    [mine] = [line for line in message.content.splitlines() if line.endswith("← you")]  # his line, marked
     assert mine.startswith(f"{view.standings()[33].rank}. ")
 
     # a page the table does not have: a private refusal, nothing posted

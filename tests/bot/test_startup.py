@@ -1,5 +1,6 @@
 """What an operator sees when the bot starts: the invite link first, and a DEV_GUILD_ID
 naming a server the bot is not in costs one clear line, not the start."""
+
 from __future__ import annotations
 
 import logging
@@ -34,8 +35,9 @@ async def start(bot, before_start=lambda env: None) -> Env:
 def refuse_dev_guild(env):
     # What Discord answers to PUT .../guilds/<id>/commands for a server the bot has not joined
     # (or an id naming no server): discord.py turns it into discord.Forbidden.
-    env.inject_error("PUT", f"/applications/*/guilds/{DEV_SERVER}/commands",
-                     status=403, code=50001, message="Missing Access")
+    env.inject_error(
+        "PUT", f"/applications/*/guilds/{DEV_SERVER}/commands", status=403, code=50001, message="Missing Access"
+    )
 
 
 async def test_a_dev_guild_the_bot_is_not_in_falls_back_to_global_commands(dev_settings, started_bots, caplog):

@@ -8,7 +8,6 @@ from matches.timing import DAY
 from .helpers import advance, deterministic_seeds
 
 
-
 async def start_match(w, **options):
     deterministic_seeds(w, 1000)
     r = await w.ann.slash(w.channel, "architekton challenge", opponent=w.bob, first="me", **options)
@@ -42,14 +41,16 @@ async def test_reminder_after_a_day_and_claim_after_the_deadline(world):
     assert void.status == "void" and void.result is None
     board = w.channel.last_message
     assert "ran out of time" in board.content and "**void**" in board.content
-    assert [b.label for row in board.components for b in row.children] == ["Rematch"]   # the series goes on (a void match has no review)
+    assert [b.label for row in board.components for b in row.children] == [
+        "Rematch"
+    ]  # the series goes on (a void match has no review)
 
 
 @pytest.mark.slow
 async def test_a_claim_after_the_first_move_wins_and_is_rated(world):
     w = world
     match = await start_match(w)
-    while match.to_move_id() == w.ann.id:                # two placements (A4), perhaps a discard (A6)
+    while match.to_move_id() == w.ann.id:  # two placements (A4), perhaps a discard (A6)
         match = (await w.service.move(match.id, w.ann.id, match.state().legal_moves()[0])).match
     await advance(w.env, 3 * DAY + 31)
     timeout = w.channel.last_message
@@ -63,16 +64,16 @@ async def test_a_claim_after_the_first_move_wins_and_is_rated(world):
 
 async def test_a_quarter_of_the_time_left_is_announced_once_with_the_deadline(world):
     w = world
-    match = await start_match(w, days=2)                        # the quarter is left after 36 hours
+    match = await start_match(w, days=2)  # the quarter is left after 36 hours
     before = len(w.channel.history())
     await advance(w.env, 36 * 3600 + 31, step=6 * 3600)
     posted = [m.content for m in w.channel.history()[before:]]
-    assert [c for c in posted if "⏰" in c] and w.ann.mention in posted[0]        # the daily one at 24 h
+    assert [c for c in posted if "⏰" in c] and w.ann.mention in posted[0]  # the daily one at 24 h
     [quarter] = [c for c in posted if "⏳" in c]
     assert "a quarter of your time is left" in quarter and w.ann.mention in quarter
     assert f"<t:{int(match.deadline)}:R>" in quarter
-    await advance(w.env, 6 * 3600, step=6 * 3600)                # no more daily nudges after the quarter
-    assert not [m for m in w.channel.history()[before + len(posted):] if "⏰" in m.content or "⏳" in m.content]
+    await advance(w.env, 6 * 3600, step=6 * 3600)  # no more daily nudges after the quarter
+    assert not [m for m in w.channel.history()[before + len(posted) :] if "⏰" in m.content or "⏳" in m.content]
 
 
 async def test_reminders_can_go_by_dm_or_be_switched_off(world):
@@ -92,7 +93,7 @@ async def test_daily_reminders_vary_their_wording_and_a_match_can_mute_them(worl
     await advance(w.env, 3 * DAY + 31)
     pings = [m.content for m in w.channel.history()[before:] if "⏰" in m.content]
     assert len(pings) == 3 and all(w.ann.mention in p for p in pings)
-    assert len({p.split(", ", 1)[1] for p in pings}) == 3            # a new wording each day
+    assert len({p.split(", ", 1)[1] for p in pings}) == 3  # a new wording each day
 
     stranger = await w.cat.slash(w.channel, "architekton pings", reminders="off", match=match.id)
     assert stranger.ephemeral and "not playing" in stranger.response.content
@@ -101,7 +102,7 @@ async def test_daily_reminders_vary_their_wording_and_a_match_can_mute_them(worl
     before = len(w.channel.history())
     await advance(w.env, 2 * DAY)
     assert not [m for m in w.channel.history()[before:] if "⏰" in m.content or "⏳" in m.content]
-    await advance(w.env, 2 * DAY)                      # the deadline itself still counts
+    await advance(w.env, 2 * DAY)  # the deadline itself still counts
     assert "ran out of time" in w.channel.last_message.content
 
     assert (await w.ann.slash(w.channel, "architekton pings", reminders="on", match=match.id)).ephemeral
@@ -155,8 +156,9 @@ async def overdue_after_downtime(w, channels, per_channel):
             await service.accept(m.id, bob.id)
     w.env.bot.scheduler.stop()
     now = service.clock()
-    await service.store.execute("UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?",
-                                (now - 4 * DAY, now - DAY, now - DAY))
+    await service.store.execute(
+        "UPDATE matches SET clock_start = ?, deadline = ?, next_event_at = ?", (now - 4 * DAY, now - DAY, now - DAY)
+    )
     await w.restart()
 
 
@@ -177,7 +179,7 @@ async def test_overdue_notices_in_one_channel_go_out_at_the_pace_discord_allows_
     stamps = sorted(m.created_at.timestamp() for m in timeouts(w.channel))
     assert all(b - a >= CHANNEL_PERIOD for a, b in zip(stamps, stamps[BACKGROUND_CHANNEL:]))
     await w.env.advance_time(60)
-    assert len(timeouts(w.channel)) == 12                   # each once
+    assert len(timeouts(w.channel)) == 12  # each once
 
 
 async def test_a_channel_with_a_long_backlog_does_not_hold_up_the_others(world, monkeypatch):
@@ -185,8 +187,8 @@ async def test_a_channel_with_a_long_backlog_does_not_hold_up_the_others(world, 
 
     w = world
     quiet = w.guild.create_text_channel("quiet")
-    monkeypatch.setattr(reminders, "BATCH", 6)              # fewer than the busy channel has due
-    await overdue_after_downtime(w, [w.channel] * 12 + [quiet] * 2, 1)     # the busy channel's first
+    monkeypatch.setattr(reminders, "BATCH", 6)  # fewer than the busy channel has due
+    await overdue_after_downtime(w, [w.channel] * 12 + [quiet] * 2, 1)  # the busy channel's first
     assert len(timeouts(w.channel)) == BACKGROUND_CHANNEL and len(timeouts(quiet)) == 2
     await w.env.advance_time(3 * CHANNEL_PERIOD)
     assert len(timeouts(w.channel)) == 12
@@ -228,24 +230,26 @@ async def test_a_reminder_whose_process_died_mid_delivery_goes_out_once_after_it
     """Another process claimed the reminder and died before it was marked sent. Nobody
     doubles it while the claim holds; once the lease has run out this bot sends it, once, with the
     nonce any earlier attempt used, so Discord keeps a single message even if that one got out."""
-    from matches.timekeeping import CLAIM_LEASE
-
     from bot.clock.reminders import delivery_nonce
+    from matches.timekeeping import CLAIM_LEASE
 
     w = world
     match = await start_match(w)
     w.env.bot.scheduler.stop()
     await w.env.advance_time(DAY + 1)
     [(claimed, event)] = await w.service.claim_due("a process that died", limit=5)
-    await w.restart()                                   # the survivor
+    await w.restart()  # the survivor
     before, requests = len(w.channel.history()), len(w.env.http_requests)
     await w.env.advance_time(CLAIM_LEASE / 2)
     assert not any("⏰" in m.content for m in w.channel.history()[before:])
     await w.env.advance_time(CLAIM_LEASE / 2 + 31)
     reminders = [m for m in w.channel.history()[before:] if "⏰" in m.content]
     assert len(reminders) == 1 and f"#{match.id}" in reminders[0].content
-    sent = [r.json for r in w.env.http_requests[requests:]
-            if isinstance(r.json, dict) and "⏰" in str(r.json.get("content", ""))]
+    sent = [
+        r.json
+        for r in w.env.http_requests[requests:]
+        if isinstance(r.json, dict) and "⏰" in str(r.json.get("content", ""))
+    ]
     assert [(b["nonce"], b.get("enforce_nonce")) for b in sent] == [(delivery_nonce(claimed, event), True)]
-    after = await w.service.get(match.id)                # marked sent: the next reminder a day later
+    after = await w.service.get(match.id)  # marked sent: the next reminder a day later
     assert after.last_reminded_at is not None and after.next_event_at > w.service.clock() + DAY / 2

@@ -3,6 +3,7 @@ paired by themselves, standings as an image and text, and the refusals (private,
 
 Whole events are played to the end as users would: sign-up, start, withdrawal and results go
 through the bot; a first move that only keeps a match from being void is made in the service."""
+
 import re
 
 import discord
@@ -53,13 +54,13 @@ async def test_create_join_start_play_and_standings(world):
     started = await org.slash(w.channel, "tournament start")
     assert not started.ephemeral and "has started" in started.response.content
     posted = next(m for m in w.channel.history() if m.id == announcement.id)
-    assert posted.components == []                                              # sign-up is over
+    assert posted.components == []  # sign-up is over
     view = await w.service.event_view(event.id)
     assert view.event.round == 1 and len(view.round_tables(1)) == 2
     history = texts(w.channel)
-    assert any("Spring Cup" in t and "round 1" in t for t in history)           # the pairings
+    assert any("Spring Cup" in t and "round 1" in t for t in history)  # the pairings
     boards = [m for m in w.channel.history() if "The match begins" in m.content]
-    assert len(boards) == 2 and all("round 1" in m.content for m in boards)   # each match says where it belongs
+    assert len(boards) == 2 and all("round 1" in m.content for m in boards)  # each match says where it belongs
     assert all(m.attachments and m.attachments[0].filename.endswith(".png") for m in boards)
 
     # round 1 ends: the second players resign; round 2 is paired and announced by itself
@@ -134,7 +135,7 @@ async def test_out_of_time_in_an_event_match_loses_by_itself(world):
         match = await w.service.get(t.match_id)
         assert match.status in ("finished", "void"), match.status
     assert any("ran out of time and loses" in t for t in texts(w.channel))
-    assert not any("claim the win" in t for t in texts(w.channel))               # no claim: it is done
+    assert not any("claim the win" in t for t in texts(w.channel))  # no claim: it is done
     assert (await w.service.event_view(event.id)).event.round == 2
 
 
@@ -162,8 +163,7 @@ async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(
         assert match.message_id, "every game of a series gets its board"
         # one move, so that the game counts; then the second seat of the bout resigns
         mover = by_id[match.to_move_id()]
-        r = await mover.slash(w.channel, "architekton move", move=match.state().legal_moves()[0],
-                              match=match.id)
+        r = await mover.slash(w.channel, "architekton move", move=match.state().legal_moves()[0], match=match.id)
         assert (await w.service.get(match.id)).plies == 1, r.response.content
         loser = by_id[table.players[1]]
         confirm = await loser.slash(w.channel, "architekton resign", match=match.id)
@@ -174,7 +174,7 @@ async def test_a_knockout_series_goes_on_game_after_game_to_the_final_standings(
     final = [m.content for m in w.channel.history() if "Final standings" in m.content]
     assert final and "Winner" in final[-1]
     begins = [m for m in w.channel.history() if "The match begins" in m.content]
-    assert len(begins) == games                                    # each game's board, posted once
+    assert len(begins) == games  # each game's board, posted once
 
 
 async def test_the_join_button_and_the_event_survive_a_restart(world):
@@ -221,7 +221,7 @@ async def test_event_matches_get_their_threads_when_the_server_wants_them(world)
     await org.slash(w.channel, "tournament start")
     [event] = await w.service.events(w.guild.id)
     view = await w.service.event_view(event.id)
-    assert len(view.tables) == 6                                   # a league: every match at once
+    assert len(view.tables) == 6  # a league: every match at once
     matches = [await w.service.get(t.match_id) for t in view.tables]
     assert all(m.thread_id for m in matches)
     assert len(w.channel.threads) == 6
@@ -244,13 +244,13 @@ async def test_a_computer_entrant_plays_its_event_match_by_itself(world):
     view = await w.service.event_view(event.id)
     table = next(t for t in view.round_tables(1) if any(p < 0 for p in t.players))
     match = await w.service.get(table.match_id)
-    if match.to_move_id() > 0:                                    # a person starts: he moves, then the computer
+    if match.to_move_id() > 0:  # a person starts: he moves, then the computer
         person = next(m for m in (w.ann, w.bob, w.cat) if m.id == match.to_move_id())
         while (match := await w.service.get(match.id)).to_move_id() == person.id:
             await person.slash(w.channel, "architekton move", move=match.state().legal_moves()[0], match=match.id)
         await w.env.settle()
     moves = await w.service.moves(match.id)
-    assert any(m.user_id < 0 for m in moves)                      # the computer has moved by itself
+    assert any(m.user_id < 0 for m in moves)  # the computer has moved by itself
     assert "Bot" in view.name_of(next(p for p in table.players if p < 0))
 
 
@@ -273,8 +273,9 @@ async def test_a_german_servers_pairings_say_gegen_and_keep_the_computers_own_br
     lines = pairings.splitlines()[1:]
     assert len(lines) == 2 and all(" gegen " in line and " vs " not in line for line in lines), pairings
     [computer] = [line for line in lines if "Bot" in line]
-    assert re.fullmatch(r"<@\d+> gegen Bot 1 \(leicht\) \(Partie #\d+\)|Bot 1 \(leicht\) gegen <@\d+> \(Partie #\d+\)",
-                        computer), computer
+    assert re.fullmatch(
+        r"<@\d+> gegen Bot 1 \(leicht\) \(Partie #\d+\)|Bot 1 \(leicht\) gegen <@\d+> \(Partie #\d+\)", computer
+    ), computer
 
 
 def members(w, count: int):
@@ -318,7 +319,7 @@ async def test_a_five_player_swiss_of_three_rounds_to_the_end_with_a_bye_a_withd
         await lose(w, people, t.match_id, t.players[1])
 
     view = await w.service.event_view(event.id)
-    assert view.event.round == 2 and view.byes[2] != [bye]                   # nobody has two byes
+    assert view.event.round == 2 and view.byes[2] != [bye]  # nobody has two byes
     assert any("after round 1" in t for t in texts(w.channel))
     withdrawn_table, timed_table = view.round_tables(2)
     quitter = next(m for m in people if m.id == withdrawn_table.players[0])
@@ -326,7 +327,7 @@ async def test_a_five_player_swiss_of_three_rounds_to_the_end_with_a_bye_a_withd
     assert not left.ephemeral and "withdrew" in left.response.content
     assert any("lost by forfeit" in t for t in texts(w.channel))
     late = (await w.service.get(timed_table.match_id)).to_move_id()
-    await advance(w.env, 86400 + 3600)                                       # the other match: out of time
+    await advance(w.env, 86400 + 3600)  # the other match: out of time
     assert any("ran out of time and loses" in t for t in texts(w.channel))
 
     view = await w.service.event_view(event.id)
@@ -349,8 +350,7 @@ async def test_a_four_player_atacama_league_with_time_banks_posts_standings_afte
     w = world
     org = organiser_in(w)
     people = members(w, 4)
-    made, event = await sign_up(w, org, people, game="atacama", format="league", clock="bank", bank=2,
-                                increment=12)
+    made, event = await sign_up(w, org, people, game="atacama", format="league", clock="bank", bank=2, increment=12)
     assert "time bank of 2 days each, plus 12 h per move" in made.response.content
     view = await w.service.event_view(event.id)
     assert len(view.tables) == 6
@@ -360,12 +360,12 @@ async def test_a_four_player_atacama_league_with_time_banks_posts_standings_afte
             await lose(w, people, t.match_id, t.players[1], "atacama")
         # a league's rounds end in any order: its standings count the matches decided, not the rounds
         posts = [m for m in w.channel.history() if f"after {2 * number} of 6 matches" in m.content]
-        assert len(posts) == 1 and posts[0].attachments, number              # once, with its image
+        assert len(posts) == 1 and posts[0].attachments, number  # once, with its image
     assert not any("after round" in t for t in texts(w.channel))
     for t in view.round_tables(3):
         await lose(w, people, t.match_id, t.players[0], "atacama")
     assert (await w.service.event(event.id)).status == "finished"
-    assert not any("after 6 of 6" in t for t in texts(w.channel))             # the final standings instead
+    assert not any("after 6 of 6" in t for t in texts(w.channel))  # the final standings instead
     assert len([t for t in texts(w.channel) if "Final standings" in t]) == 1
 
 
@@ -380,20 +380,20 @@ async def test_an_eight_player_knockout_of_series_to_its_champion(world):
         table = next(t for t in view.round_tables(view.event.round) if t.places is None)
         match = await w.service.get(table.match_id)
         assert match.message_id, "every game of a series gets its board"
-        await lose(w, people, match.id, table.players[1])                    # the better seed wins
+        await lose(w, people, match.id, table.players[1])  # the better seed wins
         games += 1
         assert games < 40
-    assert view.event.round == 3 and view.event.winners == [w.ann.id]        # the first to join: the top seed
-    assert games >= 14                                                       # seven series of two games or more
+    assert view.event.round == 3 and view.event.winners == [w.ann.id]  # the first to join: the top seed
+    assert games >= 14  # seven series of two games or more
     assert len([t for t in texts(w.channel) if "Final standings" in t and "Winner" in t]) == 1
     assert len([m for m in w.channel.history() if "The match begins" in m.content]) == games
     # the knockout is shown as its bracket: the round, each series' score and who goes on, who is still in
     [semis] = [m for m in w.channel.history() if m.content.startswith("**Spring Cup**: Semi-finals (round 2 of 3)")]
     assert semis.content.count(" goes on") == 0 and semis.content.count(", being played") == 2
-    assert "\nStill in (4): ann, player0, bob, cat" in semis.content            # seeds 1, 4, 2, 3: bracket order
+    assert "\nStill in (4): ann, player0, bob, cat" in semis.content  # seeds 1, 4, 2, 3: bracket order
     assert semis.attachments[0].description == "Bracket of Spring Cup, Semi-finals (round 2 of 3): 4 of 8 still in"
     [final] = [m for m in w.channel.history() if "Final standings" in m.content]
-    assert final.content.count(": ann wins") == 1                                 # the final's series
+    assert final.content.count(": ann wins") == 1  # the final's series
     assert final.attachments[0].description == "Final bracket of Spring Cup: ann won"
     assert (await final.attachments[0].read()).startswith(PNG_MAGIC)
 
@@ -406,7 +406,7 @@ async def test_a_rounds_time_limit_ends_the_late_matches_vacations_included(worl
     made, event = await sign_up(w, org, people, days=1, round_days=2)
     assert "at most 2 days, vacations included" in made.response.content
     view = await w.service.event_view(event.id)
-    for t in view.round_tables(1):                   # each player to move goes away: his own clock waits
+    for t in view.round_tables(1):  # each player to move goes away: his own clock waits
         to_move = (await w.service.get(t.match_id)).to_move_id()
         mover = next(m for m in people if m.id == to_move)
         away = await mover.slash(w.channel, "vacation", days=10)
@@ -414,7 +414,7 @@ async def test_a_rounds_time_limit_ends_the_late_matches_vacations_included(worl
     await advance(w.env, 2 * 86400 + 3600)
     for t in view.round_tables(1):
         assert (await w.service.get(t.match_id)).status in ("finished", "void")
-    assert len([t for t in texts(w.channel) if "time limit passed and loses" in t]) == 2    # each once
+    assert len([t for t in texts(w.channel) if "time limit passed and loses" in t]) == 2  # each once
     view = await w.service.event_view(event.id)
     assert view.event.round == 2 and any("round 2" in t for t in texts(w.channel))
 
@@ -424,8 +424,7 @@ async def test_refusals_of_a_bad_clock_a_short_round_and_a_bot_member(world):
     org = organiser_in(w)
     both = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", days=3, clock="bank")
     assert both.ephemeral and "time bank" in both.response.content
-    short = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", days=3,
-                            round_days=2)
+    short = await org.slash(w.channel, "tournament create", game="architekton", format="swiss", days=3, round_days=2)
     assert short.ephemeral and "3 to 180 days" in short.response.content
     assert await w.service.events(w.guild.id) == []
     await create(w, org)

@@ -1,5 +1,6 @@
 """The web board beside the real bot (SimCord): links from Discord, moves from the page posted in
 the channel, Discord moves on the open page's event stream, renewed links refused."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +12,6 @@ import aiohttp
 import pytest
 
 from bot import Settings
-
 from tests.web.browser import PHONE, browser, open_board, wait_ply  # noqa: F401
 
 from .helpers import assert_png, mentioned_ids, pinged_ids, start_match
@@ -26,8 +26,9 @@ def settings(tmp_path, database):
     """The bot with its web board on, listening on a free port of this machine."""
     web = dict(web_base_url=BASE, web_host="127.0.0.1", web_port=0, web_secret=SECRET)
     if database.startswith("postgresql://"):
-        return Settings(token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database,
-                        replay_frames=4, **web)
+        return Settings(
+            token=None, database_path=str(tmp_path / "unused.sqlite3"), database_url=database, replay_frames=4, **web
+        )
     return Settings(token=None, database_path=database, replay_frames=4, **web)
 
 
@@ -62,17 +63,18 @@ async def test_a_move_on_the_web_board_is_posted_in_the_channel_and_a_discord_mo
     assert "Open board" in button_labels(board)
     ann = link_in(await w.ann.click(board, label="Open board"))
     bob = link_in(await w.bob.click(board, label="Open board"))
-    cat = link_in(await w.cat.click(board, label="Open board"))          # not playing: a spectator's
+    cat = link_in(await w.cat.click(board, label="Open board"))  # not playing: a spectator's
     assert len({ann, bob, cat}) == 3
-    assert not [m for m in w.channel.history() if "/m/" in m.content]    # never in public
+    assert not [m for m in w.channel.history() if "/m/" in m.content]  # never in public
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{web}/api/m/{cat}") as seen:
             assert seen.status == 200 and (await seen.json())["you"] is None
         events = await http.get(f"{web}/api/m/{bob}/events")
         assert b"event: hello" in await events.content.readuntil(b"\n\n")
         before = len(w.channel.history())
-        async with http.post(f"{web}/api/m/{ann}/move", json={"move": "+c3", "ply": 0},
-                             headers={"Origin": BASE}) as played:
+        async with http.post(
+            f"{web}/api/m/{ann}/move", json={"move": "+c3", "ply": 0}, headers={"Origin": BASE}
+        ) as played:
             assert played.status == 200 and await played.json() == {"ply": 1, "move": "+c3"}
         await w.env.settle()
         event = await asyncio.wait_for(events.content.readuntil(b"\n\n"), 2)
@@ -90,11 +92,13 @@ async def test_a_move_on_the_web_board_is_posted_in_the_channel_and_a_discord_mo
         assert json.loads(event.split(b"data: ")[1]) == {"ply": 2}
         events.close()
         # a spectator's link cannot move, a stale ply is refused
-        async with http.post(f"{web}/api/m/{cat}/move", json={"move": "+e5", "ply": 2},
-                             headers={"Origin": BASE}) as refused:
+        async with http.post(
+            f"{web}/api/m/{cat}/move", json={"move": "+e5", "ply": 2}, headers={"Origin": BASE}
+        ) as refused:
             assert refused.status == 403
-        async with http.post(f"{web}/api/m/{ann}/move", json={"move": "+e5", "ply": 1},
-                             headers={"Origin": BASE}) as stale:
+        async with http.post(
+            f"{web}/api/m/{ann}/move", json={"move": "+e5", "ply": 1}, headers={"Origin": BASE}
+        ) as stale:
             assert stale.status == 409
         # /settings links:renew: ann's earlier links stop working, a new one works
         renewed = await w.ann.slash(w.channel, "settings", links="renew")
@@ -124,15 +128,16 @@ async def test_a_turn_of_two_placements_on_the_web_posts_one_board_when_the_turn
             preview = state.copy()
             said.append(preview.describe(preview.play(move), match.names))
             before = len(w.channel.history())
-            async with http.post(f"{web}/api/m/{ann}/move", json={"move": move, "ply": match.plies},
-                                 headers={"Origin": BASE}) as played:
+            async with http.post(
+                f"{web}/api/m/{ann}/move", json={"move": move, "ply": match.plies}, headers={"Origin": BASE}
+            ) as played:
                 assert played.status == 200
             await w.env.settle()
             after = await w.service.get(match.id)
             assert after.plies == match.plies + 1
             if placement == 0:
                 assert after.to_move_id() == w.ann.id
-                assert len(w.channel.history()) == before                   # nothing public within the turn
+                assert len(w.channel.history()) == before  # nothing public within the turn
                 [old] = [m for m in w.channel.history() if m.id == match.message_id]
                 assert button_labels(old) == []
                 continue
@@ -144,7 +149,7 @@ async def test_a_turn_of_two_placements_on_the_web_posts_one_board_when_the_turn
             assert after.to_move_id() == w.bob.id
             assert mentioned_ids(posted) == {w.bob.id} and pinged_ids(w.env, posted) == {w.bob.id}
             assert after.message_id == posted.id
-    assert len([m for m in w.channel.history() if m.attachments]) == 2     # the start and one board for the turn
+    assert len([m for m in w.channel.history() if m.attachments]) == 2  # the start and one board for the turn
 
 
 async def test_an_open_event_stream_does_not_keep_the_bot_busy(world, web):

@@ -1,4 +1,5 @@
 """Random events for the property tests: seeded results and withdrawals."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,7 @@ def random_places(k: int, rng: random.Random, ties: bool = True) -> tuple[int, .
     return tuple(order)
 
 
-def swiss_event(n: int, seed: int, table_sizes=(2,), rounds: int | None = None,
-                withdraw: float = 0.0) -> Played:
+def swiss_event(n: int, seed: int, table_sizes=(2,), rounds: int | None = None, withdraw: float = 0.0) -> Played:
     """A Swiss event played to the end: random places (ties included) and,
     after each round, each player withdrawing with probability ``withdraw``."""
     rng = random.Random(seed)
@@ -44,8 +44,13 @@ def swiss_event(n: int, seed: int, table_sizes=(2,), rounds: int | None = None,
     return played
 
 
-def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upsets: tuple[int, ...] = (),
-                  withdrawn: tuple[int, ...] = ()):
+def knockout_view(
+    names: list[str],
+    rounds_done: int,
+    decided_now: int = 0,
+    upsets: tuple[int, ...] = (),
+    withdrawn: tuple[int, ...] = (),
+):
     """An :class:`~matches.tournaments.TournamentView` of a knockout as the service stores it (tables, bye tables,
     series points), built with the pure bracket: ``rounds_done`` rounds decided, then ``decided_now``
     series of the next one; the rest of that round in progress at 1 : 0 or 1 : 1.  The better seed wins
@@ -55,11 +60,35 @@ def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upse
     from matches.competitions import Bout, knockout_bracket, knockout_next
     from matches.tournaments import Tournament, TournamentEntrant, TournamentTable, TournamentView
 
-    entrants = [TournamentEntrant(100 + i, name, 1 if i in withdrawn else None, 1800.0 - 10 * i)
-                for i, name in enumerate(names)]
+    entrants = [
+        TournamentEntrant(100 + i, name, 1 if i in withdrawn else None, 1800.0 - 10 * i) for i, name in enumerate(names)
+    ]
     gone = {100 + i for i in withdrawn}
-    view = TournamentView(Tournament(7, 1, 1, "Spring Cup", "architekton", "knockout", {}, 2, None, 3, "running", 1, 1,
-                           False, 1, None, None, [], 0.0), entrants, [])
+    view = TournamentView(
+        Tournament(
+            7,
+            1,
+            1,
+            "Spring Cup",
+            "architekton",
+            "knockout",
+            {},
+            2,
+            None,
+            3,
+            "running",
+            1,
+            1,
+            False,
+            1,
+            None,
+            None,
+            [],
+            0.0,
+        ),
+        entrants,
+        [],
+    )
     bouts: list[Bout] = knockout_bracket(view.seeds())
     number, serial = 1, 0
     while True:
@@ -70,11 +99,12 @@ def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upse
                 view.tables.append(TournamentTable(number, j + 1, players, [1] * len(players), True, None, None))
                 continue
             serial += 1
-            better, worse = sorted(players)                 # the lower id seeds higher
+            better, worse = sorted(players)  # the lower id seeds higher
             if serial in upsets:
                 better, worse = worse, better
-            decided = number <= rounds_done or (number == rounds_done + 1 and j < decided_now) or \
-                bool(gone & set(players))
+            decided = (
+                number <= rounds_done or (number == rounds_done + 1 and j < decided_now) or bool(gone & set(players))
+            )
             if gone & set(players):
                 better, worse = (worse, better) if better in gone else (better, worse)
                 score = {better: 0, worse: 0}
@@ -83,8 +113,9 @@ def knockout_view(names: list[str], rounds_done: int, decided_now: int = 0, upse
             else:
                 score = {better: 1, worse: serial % 2}
             places = [1 if p == better else 2 for p in players] if decided else None
-            view.tables.append(TournamentTable(number, j + 1, players, places, bool(gone & set(players)), 1000 + serial,
-                                          serial))
+            view.tables.append(
+                TournamentTable(number, j + 1, players, places, bool(gone & set(players)), 1000 + serial, serial)
+            )
             view.series[serial] = score
             if decided:
                 winners[j] = better if better not in gone else None

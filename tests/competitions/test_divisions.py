@@ -1,4 +1,5 @@
 """Divisions of a season and a ladder's swaps: pure functions."""
+
 import itertools
 
 from hypothesis import given
@@ -10,12 +11,12 @@ from matches.competitions.ladder import after_result, challengeable, joined, lef
 
 def test_sizes_fill_divisions_and_never_leave_a_lonely_last_one():
     assert division_sizes(12, 6) == [6, 6]
-    assert division_sizes(13, 6) == [6, 4, 3]           # a last division of one shares with the one above
+    assert division_sizes(13, 6) == [6, 4, 3]  # a last division of one shares with the one above
     assert division_sizes(16, 6) == [6, 6, 4]
-    assert division_sizes(200, 6) == [6] * 32 + [4, 4]   # 34 divisions
+    assert division_sizes(200, 6) == [6] * 32 + [4, 4]  # 34 divisions
     assert division_sizes(5, 6) == [5]
     assert division_sizes(3, 3) == [3]
-    assert division_sizes(20, 6, most=3) == [7, 7, 6]    # capped: spread evenly, the upper ones fuller
+    assert division_sizes(20, 6, most=3) == [7, 7, 6]  # capped: spread evenly, the upper ones fuller
     assert default_promote(6) == 2 and default_promote(4) == 1 and default_promote(9) == 3
 
 
@@ -37,8 +38,7 @@ def test_the_first_season_cuts_the_players_by_rating():
 def test_two_up_two_down_between_three_divisions():
     finals = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15, 16, 17, 18]]
     moved = next_divisions(finals, 2, 2, 6)
-    assert [sorted(d) for d in moved.divisions] == [[1, 2, 3, 4, 7, 8], [5, 6, 9, 10, 13, 14],
-                                                    [11, 12, 15, 16, 17, 18]]
+    assert [sorted(d) for d in moved.divisions] == [[1, 2, 3, 4, 7, 8], [5, 6, 9, 10, 13, 14], [11, 12, 15, 16, 17, 18]]
     assert moved.promoted == {7: 1, 8: 1, 13: 2, 14: 2}
     assert moved.relegated == {5: 2, 6: 2, 11: 3, 12: 3}
 
@@ -54,13 +54,18 @@ def test_leavers_free_places_for_the_best_below_and_newcomers_start_at_the_botto
     assert all(p not in moved.promoted and p not in moved.relegated for p in (20, 21))
 
 
-@given(st.lists(st.integers(2, 8), min_size=1, max_size=6), st.integers(1, 3), st.integers(0, 3),
-       st.integers(0, 5), st.integers(0, 5))
+@given(
+    st.lists(st.integers(2, 8), min_size=1, max_size=6),
+    st.integers(1, 3),
+    st.integers(0, 3),
+    st.integers(0, 5),
+    st.integers(0, 5),
+)
 def test_nobody_is_lost_or_doubled_and_movements_are_one_division(sizes, promote, relegate, leaving, newcomers):
     ids = itertools.count(1)
     finals = [[next(ids) for _ in range(n)] for n in sizes]
     everyone = [p for d in finals for p in d]
-    gone = set(everyone[::max(1, len(everyone) // (leaving + 1))][:leaving])
+    gone = set(everyone[:: max(1, len(everyone) // (leaving + 1))][:leaving])
     new = [1000 + i for i in range(newcomers)]
     moved = next_divisions(finals, promote, relegate, 6, gone, new)
     placed = [p for d in moved.divisions for p in d]
@@ -77,9 +82,9 @@ def test_a_ladder_winner_below_takes_the_losers_place():
     assert challengeable(order, 5) == [4, 3, 2]
     assert challengeable(order, 2) == [1] and challengeable(order, 1) == []
     assert challengeable(order, 5, reach=1) == [4]
-    assert after_result(order, 5, 2) == [1, 5, 2, 3, 4]     # 5 beat 2: 2, 3 and 4 move down one
-    assert after_result(order, 2, 5) == order                # the higher player won: nothing moves
-    assert after_result(order, None, 5) == order             # a draw
+    assert after_result(order, 5, 2) == [1, 5, 2, 3, 4]  # 5 beat 2: 2, 3 and 4 move down one
+    assert after_result(order, 2, 5) == order  # the higher player won: nothing moves
+    assert after_result(order, None, 5) == order  # a draw
     assert joined(order, 6) == [1, 2, 3, 4, 5, 6] and joined(order, 3) == order
     assert left(order, 2) == [1, 3, 4, 5]
 

@@ -1,13 +1,23 @@
 """Knockout brackets: seeding, byes, advancing, walkovers and series."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from matches.competitions import (Bout, Entrant, bracket_order, knockout_bracket, knockout_next, knockout_rounds,
-                                  series_first_move, series_winner)
+from matches.competitions import (
+    Bout,
+    Entrant,
+    bracket_order,
+    knockout_bracket,
+    knockout_next,
+    knockout_rounds,
+    series_first_move,
+    series_winner,
+)
 
 
 def seeds(n):
@@ -72,7 +82,7 @@ def test_brackets_are_complete_and_byes_go_to_the_top_seeds(n, seed):
 
 
 def test_withdrawals_are_walkovers():
-    bouts = knockout_bracket(seeds(4))          # 1v4, 2v3
+    bouts = knockout_bracket(seeds(4))  # 1v4, 2v3
     nxt = knockout_next(bouts, {0: 1}, withdrawn={2})
     assert nxt.bouts == (Bout(1, 3),)
     both = knockout_next([Bout(1, 4), Bout(2, 3)], {0: 1}, withdrawn={2, 3})
@@ -92,7 +102,7 @@ def test_series_to_two_victory_points():
     assert series_winner(1, 2, [1]) is None
     assert series_winner(1, 2, [1, 1]) == 1
     assert series_winner(1, 2, [1, 2, 2]) == 2
-    assert series_winner(1, 2, [None, 1, None]) == 1        # 2 against 1
+    assert series_winner(1, 2, [None, 1, None]) == 1  # 2 against 1
     assert series_winner(1, 2, [None, None, None]) is None  # 3/2 all
     assert series_winner(1, 2, [None, None, None, None]) is None  # 2 all, not ahead
     assert series_winner(1, 2, [None, None, None, None, 2]) == 2
@@ -116,21 +126,23 @@ def test_the_bracket_shown_follows_the_events_tables_at_every_size(players):
         view = knockout_view(names, done, rng.randint(0, 2), upsets, withdrawn)
         bracket = knockout_bouts(view)
         assert len(bracket) == knockout_rounds(players)
-        assert sum(b.bye for b in bracket[0]) == (1 << len(bracket)) - players       # the byes: to the top seeds
+        assert sum(b.bye for b in bracket[0]) == (1 << len(bracket)) - players  # the byes: to the top seeds
         byes = [b.top for b in bracket[0] if b.bye]
         playing = [p for b in bracket[0] if not b.bye for p in (b.top, b.bottom)]
-        assert not byes or max(byes) < min(playing)                                     # ids follow the seeds
+        assert not byes or max(byes) < min(playing)  # ids follow the seeds
         for number, rnd in enumerate(bracket, 1):
             tables = view.round_tables(number)
-            if tables:                                   # paired: the same players, series by series
-                assert [sorted(p for p in (b.top, b.bottom) if p is not None) for b in rnd] == \
-                    [sorted(t.players) for t in tables]
+            if tables:  # paired: the same players, series by series
+                assert [sorted(p for p in (b.top, b.bottom) if p is not None) for b in rnd] == [
+                    sorted(t.players) for t in tables
+                ]
             if number < len(bracket):
                 for j, b in enumerate(rnd):
                     nxt = bracket[number][j // 2]
                     assert (nxt.top, nxt.bottom)[j % 2] == (b.winner if b.decided else None)
-        beaten = {p for rnd in bracket for b in rnd if b.decided for p in (b.top, b.bottom)
-                  if p is not None and p != b.winner}
+        beaten = {
+            p for rnd in bracket for b in rnd if b.decided for p in (b.top, b.bottom) if p is not None and p != b.winner
+        }
         alive = still_in(view, bracket, view.event.status == "finished")
         if view.event.status == "finished":
             assert alive == view.event.winners == [bracket[-1][0].winner]

@@ -1,14 +1,24 @@
 """League schedules: complete, balanced, deterministic."""
+
 from __future__ import annotations
 
 import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from matches.competitions import (Entrant, default_league_rounds, forfeit_remaining, league_schedule,
-                                  pair_count_spread, round_robin, standings, table_sizes_for)
+from matches.competitions import (
+    Entrant,
+    default_league_rounds,
+    forfeit_remaining,
+    league_schedule,
+    pair_count_spread,
+    round_robin,
+    standings,
+    table_sizes_for,
+)
 
 
 def field(n):
@@ -37,7 +47,7 @@ def test_round_robin_meets_everyone_once_with_balanced_first_moves(n):
     assert all(abs(surplus[p]) <= 1 for p in range(n))
     # first and second alternate: at most two of a colour in a row
     for colours in streak.values():
-        assert all(len(set(colours[i:i + 3])) == 2 for i in range(len(colours) - 2))
+        assert all(len(set(colours[i : i + 3])) == 2 for i in range(len(colours) - 2))
 
 
 def test_second_cycle_swaps_colours():

@@ -1,4 +1,5 @@
 """Standings in pages: rows split in order, the last page short, the reader's own row beside another page."""
+
 from __future__ import annotations
 
 import pytest
@@ -44,8 +45,8 @@ def test_the_readers_own_row_comes_along_only_when_it_is_on_another_page():
     rows = table(60)
     far = rows[45].player
     assert page_of(rows, 1, 20, viewer=far).own == rows[45]
-    assert page_of(rows, 3, 20, viewer=far).own is None            # he is on page 3 itself
-    assert page_of(rows, 1, 20, viewer=-12345).own is None         # not an entrant
+    assert page_of(rows, 3, 20, viewer=far).own is None  # he is on page 3 itself
+    assert page_of(rows, 1, 20, viewer=-12345).own is None  # not an entrant
     assert page_of(rows, 1, 20).own is None
 
 

@@ -1,11 +1,12 @@
 """OpenSkill ratings: direction, symmetry, scale and replay."""
+
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from matches.competitions import RatedGame, Skill, rate, replay, replay_history
-from matches.competitions import skill
+from matches.competitions import RatedGame, Skill, rate, replay, replay_history, skill
 
 
 def test_a_new_player_shows_1500_and_is_provisional():
@@ -70,15 +71,22 @@ def test_provisional_until_five_games():
 
 def test_display_scale_reads_like_elo_between_settled_players():
     # mu apart by 100 / scale: about a 64 % expected score
-    assert skill.DISPLAY_SCALE == pytest.approx(29.48, abs=0.01)
+    assert pytest.approx(29.48, abs=0.01) == skill.DISPLAY_SCALE
     assert Skill(25 + 100 / skill.DISPLAY_SCALE, 0).display - Skill(25, 0).display == 100
 
 
 @settings(max_examples=20, deadline=None)
-@given(games=st.lists(st.tuples(st.lists(st.integers(0, 6), min_size=2, max_size=4, unique=True),
-                                st.lists(st.integers(1, 4), min_size=4, max_size=4)), max_size=25))
+@given(
+    games=st.lists(
+        st.tuples(
+            st.lists(st.integers(0, 6), min_size=2, max_size=4, unique=True),
+            st.lists(st.integers(1, 4), min_size=4, max_size=4),
+        ),
+        max_size=25,
+    )
+)
 def test_replay_is_rating_in_order(games):
-    played = [RatedGame(tuple(players), tuple(places[:len(players)])) for players, places in games]
+    played = [RatedGame(tuple(players), tuple(places[: len(players)])) for players, places in games]
     skills: dict[int, Skill] = {}
     for g in played:
         after = rate([skills.get(p, Skill()) for p in g.players], g.places)

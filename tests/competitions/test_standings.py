@@ -1,4 +1,5 @@
 """Standings: scoring and the tie-break order on hand-built events."""
+
 from __future__ import annotations
 
 from fractions import Fraction as F
@@ -29,8 +30,7 @@ def test_placement_points():
 
 
 def test_points_then_buchholz():
-    rounds = [Round((game(A, B, WIN), game(C, D, DRAW))),
-              Round((game(A, C, LOSS), game(B, D, WIN)))]
+    rounds = [Round((game(A, B, WIN), game(C, D, DRAW))), Round((game(A, C, LOSS), game(B, D, WIN)))]
     rows = standings(FIELD, rounds)
     # C 3/2; A and B on 1: A's opponents (B 1, C 3/2) outscore B's (A 1, D 1/2)
     assert order(rows) == [C, A, B, D]
@@ -42,8 +42,7 @@ def test_points_then_buchholz():
 
 
 def test_sonneborn_berger_breaks_an_equal_buchholz():
-    rounds = [Round((game(A, B, WIN), game(C, D, DRAW))),
-              Round((game(A, D, DRAW), game(B, C, WIN)))]
+    rounds = [Round((game(A, B, WIN), game(C, D, DRAW))), Round((game(A, D, DRAW), game(B, C, WIN)))]
     rows = standings(FIELD, rounds)
     by = {r.player: r for r in rows}
     # B and D on 1 point with Buchholz 2 each
@@ -56,8 +55,7 @@ def test_sonneborn_berger_breaks_an_equal_buchholz():
 
 def test_rating_breaks_the_rest():
     # a cycle: everyone on 1 point, Buchholz 2, Sonneborn-Berger 1
-    rounds = [Round((game(A, B, WIN), game(C, D, WIN))),
-              Round((game(D, A, WIN), game(B, C, WIN)))]
+    rounds = [Round((game(A, B, WIN), game(C, D, WIN))), Round((game(D, A, WIN), game(B, C, WIN)))]
     rows = standings(FIELD, rounds)
     assert {(r.points, r.buchholz, r.sonneborn_berger) for r in rows} == {(1, 2, 1)}
     assert order(rows) == [A, B, C, D]
@@ -69,9 +67,9 @@ def test_a_bye_scores_a_win_and_counts_the_players_own_points_in_buchholz():
     rows = standings(field, rounds)
     by = {r.player: r for r in rows}
     assert by[C].points == 1 and by[C].byes == 1 and by[C].played == 0
-    assert by[C].buchholz == 1          # the virtual opponent has C's own point
+    assert by[C].buchholz == 1  # the virtual opponent has C's own point
     assert by[C].sonneborn_berger == 0  # nobody was beaten
-    assert by[A].buchholz == 0          # B has no points
+    assert by[A].buchholz == 0  # B has no points
     assert order(rows) == [C, A, B]
 
 
@@ -87,8 +85,10 @@ def test_sonneborn_berger_at_tables_of_four():
 
 
 def test_withdrawn_players_stay_and_forfeits_score():
-    rounds = [Round((game(A, B, WIN), game(C, D, WIN))),
-              Round((forfeit(Table((A, C)), {C}), forfeit(Table((D, B)), {B})))]
+    rounds = [
+        Round((game(A, B, WIN), game(C, D, WIN))),
+        Round((forfeit(Table((A, C)), {C}), forfeit(Table((D, B)), {B}))),
+    ]
     rows = standings(FIELD, rounds, withdrawn={B, C})
     by = {r.player: r for r in rows}
     assert by[A].points == 2 and by[D].points == 1

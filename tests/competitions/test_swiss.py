@@ -1,4 +1,5 @@
 """Swiss pairing: properties over random events and exact checks on small ones."""
+
 from __future__ import annotations
 
 import random
@@ -7,10 +8,10 @@ from fractions import Fraction
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from matches.competitions import Entrant, Round, Table, default_rounds, met_counts, pair_swiss, standings
-from matches.competitions import swiss
+from matches.competitions import Entrant, Round, Table, default_rounds, met_counts, pair_swiss, standings, swiss
 
 from .events import entrants, random_places, swiss_event
 
@@ -55,7 +56,7 @@ def _allowed_graph(active: set[int], byes: Counter, met: dict) -> nx.Graph:
     g.add_nodes_from(active)
     people = sorted(active)
     for i, a in enumerate(people):
-        for b in people[i + 1:]:
+        for b in people[i + 1 :]:
             if not met.get(frozenset((a, b))):
                 g.add_edge(a, b)
     if len(active) % 2:
@@ -97,13 +98,14 @@ def test_swiss_rounds_are_sound(n, seed, withdraw):
 # --- exact optimality on small fields ---------------------------------------------------------------------------
 # The costs below restate the module's documented priorities independently of its code.
 
+
 def _perfect_matchings(nodes: list):
     if not nodes:
         yield []
         return
     a, rest = nodes[0], nodes[1:]
     for i, b in enumerate(rest):
-        for m in _perfect_matchings(rest[:i] + rest[i + 1:]):
+        for m in _perfect_matchings(rest[:i] + rest[i + 1 :]):
             yield [(a, b)] + m
 
 
@@ -225,9 +227,14 @@ def test_pairing_is_deterministic():
 
 # --- three or four a table ----------------------------------------------------------------------------------------
 
+
 @settings(max_examples=20, deadline=None)
-@given(n=st.integers(3, 40), seed=st.integers(0, 10**6), sizes=st.sampled_from([(4,), (3,), (3, 4), (2, 3, 4)]),
-       withdraw=st.sampled_from([0.0, 0.08]))
+@given(
+    n=st.integers(3, 40),
+    seed=st.integers(0, 10**6),
+    sizes=st.sampled_from([(4,), (3,), (3, 4), (2, 3, 4)]),
+    withdraw=st.sampled_from([0.0, 0.08]),
+)
 def test_table_rounds_are_sound(n, seed, sizes, withdraw):
     ev = swiss_event(n, seed, table_sizes=sizes, withdraw=withdraw)
     byes: Counter = Counter()
@@ -280,15 +287,18 @@ def test_pairing_does_not_depend_on_the_hash_seed():
     import sys
     from pathlib import Path
 
-    code = ("from tests.competitions.events import swiss_event; from matches.competitions import pair_swiss; "
-            "ev = swiss_event(70, 3, rounds=2, withdraw=0.03); "
-            "print(pair_swiss(ev.entrants, ev.rounds, ev.withdrawn))")
+    code = (
+        "from tests.competitions.events import swiss_event; from matches.competitions import pair_swiss; "
+        "ev = swiss_event(70, 3, rounds=2, withdraw=0.03); "
+        "print(pair_swiss(ev.entrants, ev.rounds, ev.withdrawn))"
+    )
     root = Path(__file__).resolve().parents[2]
     outputs = set()
     for seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(root))
-        proc = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
-                              timeout=300)
+        proc = subprocess.run(
+            [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=300
+        )
         assert proc.returncode == 0, proc.stderr[-2000:]
         outputs.add(proc.stdout)
     assert len(outputs) == 1

@@ -11,6 +11,7 @@ two neighbouring dots.  Whoever draws the fourth side of a box takes it and draw
 every line is drawn, the most boxes win.  Notation: the two dots, ``a1-b1`` (across) or ``a1-a2``
 (up), the lower-left dot first; a box is named by its lower-left dot.
 """
+
 from __future__ import annotations
 
 import random
@@ -36,16 +37,20 @@ def lines(size: int) -> list[str]:
 
 def sides(size: int, col: int, row: int) -> tuple[str, str, str, str]:
     """The four lines around the box whose lower-left dot is (col, row)."""
-    return (f"{dot(col, row)}-{dot(col + 1, row)}", f"{dot(col, row + 1)}-{dot(col + 1, row + 1)}",
-            f"{dot(col, row)}-{dot(col, row + 1)}", f"{dot(col + 1, row)}-{dot(col + 1, row + 1)}")
+    return (
+        f"{dot(col, row)}-{dot(col + 1, row)}",
+        f"{dot(col, row + 1)}-{dot(col + 1, row + 1)}",
+        f"{dot(col, row)}-{dot(col, row + 1)}",
+        f"{dot(col + 1, row)}-{dot(col + 1, row + 1)}",
+    )
 
 
 def boxes_beside(size: int, line: str) -> list[tuple[int, int]]:
     """The boxes (one or two) the line is a side of."""
     (c1, r1), (c2, r2) = (parse_dot(d) for d in line.split("-"))
-    if r1 == r2:    # across: the boxes below and above
+    if r1 == r2:  # across: the boxes below and above
         candidates = [(c1, r1 - 1), (c1, r1)]
-    else:           # up: the boxes left and right
+    else:  # up: the boxes left and right
         candidates = [(c1 - 1, r1), (c1, r1)]
     return [(c, r) for c, r in candidates if 0 <= c < size and 0 <= r < size]
 
@@ -62,11 +67,11 @@ class DotsState(State):
         self.turn: int | None = 0
         self.dropped: list[int] = []
         self.last_boxes: list[str] = []
-        self.mover: int | None = None      # who drew the last line
+        self.mover: int | None = None  # who drew the last line
         self.end: Outcome | None = None
 
     @classmethod
-    def new(cls, players: int, rng: random.Random, setup: dict[str, Any], options: dict[str, Any]) -> "DotsState":
+    def new(cls, players: int, rng: random.Random, setup: dict[str, Any], options: dict[str, Any]) -> DotsState:
         state = cls(options["size"], players)
         state.turn = setup.get("first", 0) % players
         return state
@@ -89,8 +94,9 @@ class DotsState(State):
         m = MOVE.match(text.strip().lower().replace(" ", ""))
         if not m:
             raise InvalidMove(Text("{move} is not a line: name its two dots, like a1-b1", move=text.strip()))
-        ends = sorted([(ord(m[1]) - ord("a"), int(m[2]) - 1), (ord(m[3]) - ord("a"), int(m[4]) - 1)],
-                      key=lambda d: (d[1], d[0]))
+        ends = sorted(
+            [(ord(m[1]) - ord("a"), int(m[2]) - 1), (ord(m[3]) - ord("a"), int(m[4]) - 1)], key=lambda d: (d[1], d[0])
+        )
         (c1, r1), (c2, r2) = ends
         on_board = all(0 <= c <= self.size and 0 <= r <= self.size for c, r in ends)
         if not on_board or (c2 - c1, r2 - r1) not in ((1, 0), (0, 1)):
@@ -154,17 +160,30 @@ class DotsState(State):
         if not self.last_boxes:
             return Text("{player} drew {line}", player=names[seat], line=move)
         if len(self.last_boxes) == 1:
-            return Text("{player} drew {line} and took the box {box}", player=names[seat], line=move,
-                        box=self.last_boxes[0])
-        return Text("{player} drew {line} and took the boxes {box} and {other}", player=names[seat], line=move,
-                    box=self.last_boxes[0], other=self.last_boxes[1])
+            return Text(
+                "{player} drew {line} and took the box {box}", player=names[seat], line=move, box=self.last_boxes[0]
+            )
+        return Text(
+            "{player} drew {line} and took the boxes {box} and {other}",
+            player=names[seat],
+            line=move,
+            box=self.last_boxes[0],
+            other=self.last_boxes[1],
+        )
 
     def summary(self, names: list[str]) -> Text:
         scores = self.scores()
-        return Joined([Text("{player}: {count} boxes", player=name, count=scores[seat]) if scores[seat] != 1
-                       else Text("{player}: 1 box", player=name) for seat, name in enumerate(names)], "\n")
+        return Joined(
+            [
+                Text("{player}: {count} boxes", player=name, count=scores[seat])
+                if scores[seat] != 1
+                else Text("{player}: 1 box", player=name)
+                for seat, name in enumerate(names)
+            ],
+            "\n",
+        )
 
-    def copy(self) -> "DotsState":
+    def copy(self) -> DotsState:
         other = DotsState(self.size, self.players)
         other.drawn, other.owners, other.turn = list(self.drawn), dict(self.owners), self.turn
         other.dropped, other.last_boxes, other.end = list(self.dropped), list(self.last_boxes), self.end
@@ -173,12 +192,20 @@ class DotsState(State):
 
     def to_json(self) -> dict[str, Any]:
         end = self.end and {"winners": list(self.end.winners), "end": self.end.end, "scores": list(self.end.scores)}
-        return {"size": self.size, "players": self.players, "drawn": list(self.drawn), "owners": dict(self.owners),
-                "turn": self.turn, "dropped": list(self.dropped), "last_boxes": list(self.last_boxes),
-                "mover": self.mover, "end": end}
+        return {
+            "size": self.size,
+            "players": self.players,
+            "drawn": list(self.drawn),
+            "owners": dict(self.owners),
+            "turn": self.turn,
+            "dropped": list(self.dropped),
+            "last_boxes": list(self.last_boxes),
+            "mover": self.mover,
+            "end": end,
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "DotsState":
+    def from_json(cls, data: dict[str, Any]) -> DotsState:
         state = cls(data["size"], data["players"])
         state.drawn, state.owners, state.turn = list(data["drawn"]), dict(data["owners"]), data["turn"]
         state.dropped, state.last_boxes = list(data["dropped"]), list(data["last_boxes"])
@@ -198,8 +225,16 @@ GAME = Game(
     state_from_json=DotsState.from_json,
     full_setup=DotsState.full_setup,
     starting_setup={"first": 0},
-    option_specs=(Option("size", "size", "Boxes per side of the board (default 3)",
-                         "Dots and Boxes: boxes per side of the board", choices=(("3", 3), ("4", 4)), default="3"),),
+    option_specs=(
+        Option(
+            "size",
+            "size",
+            "Boxes per side of the board (default 3)",
+            "Dots and Boxes: boxes per side of the board",
+            choices=(("3", 3), ("4", 4)),
+            default="3",
+        ),
+    ),
     variants=((2, {}), (2, {"size": 4}), (3, {}), (4, {})),
     challenge="Challenge one to three members to Dots and Boxes",
     opponents=("A second opponent", "A third opponent"),

@@ -1,4 +1,5 @@
 """The computer player's Dots and Boxes: tiny budgets, so that a test plays every level in moments."""
+
 from ai.profiles import Profile
 
 from . import evaluator

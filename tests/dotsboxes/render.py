@@ -1,6 +1,7 @@
 """The Dots and Boxes board: the dots, each drawn line and taken box in its player's colour (and
 the box with the player's letter, so that colour is never the only cue), the last line
 highlighted, and a header with every player's boxes."""
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -10,8 +11,8 @@ from render import common as C
 
 from . import parse_dot
 
-SIDE = 900          # the image is square
-TOP = 140           # the header's height
+SIDE = 900  # the image is square
+TOP = 140  # the header's height
 
 
 def render(state, names: list[str], *, perspective: int | None = None, say: C.Say = str) -> Image.Image:

@@ -5,18 +5,20 @@ Positions are built directly on :class:`ArchitektonState` so that every rule of
 component data file and turned with the rule of A2 here, independently of the
 engine's own geometry helpers.
 """
+
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from engines import Record, get_game, replay
 from engines.architekton.state import ArchitektonState
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "tests" / "fixtures"   # the rules' example records and component data
+FIXTURES = ROOT / "tests" / "fixtures"  # the rules' example records and component data
 EXAMPLES = FIXTURES / "examples"
 
 _DATA = json.loads((ROOT / "engines/architekton/data/architekton_tiles.json").read_text("utf-8"))
@@ -48,10 +50,23 @@ def other_terrain(terrain: str) -> str:
 
 
 # --------------------------------------------------------------------- builders
-def make_state(board: dict | None = None, houses: dict | None = None, stock: Iterable[str] = (), *,
-               supply=None, chips=(1, 1), bank=None, piles=None, reserves=None,
-               turn_player=0, first=0, placement=0, turns=(0, 0), discarded=(),
-               last_round_target=None) -> ArchitektonState:
+def make_state(
+    board: dict | None = None,
+    houses: dict | None = None,
+    stock: Iterable[str] = (),
+    *,
+    supply=None,
+    chips=(1, 1),
+    bank=None,
+    piles=None,
+    reserves=None,
+    turn_player=0,
+    first=0,
+    placement=0,
+    turns=(0, 0),
+    discarded=(),
+    last_round_target=None,
+) -> ArchitektonState:
     """A position from its parts.
 
     ``board`` maps squares to a terrain letter (landscape) or ``(id, rotation)``
@@ -88,8 +103,10 @@ def make_state(board: dict | None = None, houses: dict | None = None, stock: Ite
         for tiles in (given or {}).values():
             used += list(tiles)
     count = Counter(used)
-    left = {"B": [b for b in BUILDING_IDS if not count[b]],
-            "L": [t for t in TERRAINS for _ in range(max(0, 6 - count[t]))]}
+    left = {
+        "B": [b for b in BUILDING_IDS if not count[b]],
+        "L": [t for t in TERRAINS for _ in range(max(0, 6 - count[t]))],
+    }
     s.reserves, s.piles = {}, {}
     for kind in ("B", "L"):
         if reserves is not None and kind in reserves:

@@ -5,19 +5,22 @@ rules of T1 directly (column letter, row number, sub-board slot), and the
 scores are recounted from T2/T4/T6, independently of the engine's own geometry
 and scoring helpers.
 """
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+
+from state_checks import assert_refused
 
 from engines import InvalidMove, Record, get_game, replay
 from engines.atacama.state import AtacamaState
-from state_checks import assert_refused
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "tests" / "fixtures"   # the rules' example records and component data
+FIXTURES = ROOT / "tests" / "fixtures"  # the rules' example records and component data
 EXAMPLES = FIXTURES / "examples"
 DATA_FILE = ROOT / "engines/atacama/data/atacama_boards.json"
 BOARDS: dict[str, list[list[str]]] = json.loads(DATA_FILE.read_text("utf-8"))["boards"]
@@ -37,10 +40,10 @@ def ore(field: str, slots: list[str | None] | None = None) -> str:
     return _ore(field, tuple(BASIC if slots is None else slots))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ore(field: str, slots: tuple[str | None, ...]) -> str:
     col = COLS.index(field[0])
-    from_top = 9 - int(field[1:])           # row 9 is the top row
+    from_top = 9 - int(field[1:])  # row 9 is the top row
     letter = slots[(from_top // 3) * 3 + col // 3]
     if letter is None:
         return None
@@ -58,7 +61,7 @@ def all_fields() -> list[str]:
 ALL_FIELDS = tuple(f"{c}{r}" for c in COLS for r in range(1, 10))
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(field: str) -> tuple[str, ...]:
     c, r = COLS.index(field[0]), int(field[1:])
     out = []
@@ -73,10 +76,20 @@ def new_match(players: int = 2, seed: int = 0, setup: dict | None = None, **opti
     return get_game("atacama").setup(players, seed, setup, options)
 
 
-def make_state(towers: dict[str, Any] | None = None, *, players: int = 2, buildup: bool = False,
-               tactics: bool = False, slots: list[str | None] | None = None, pile: list[str] | None = None,
-               supply: list[list[int]] | None = None, rights: list | None = None, turn: int = 0,
-               turns: int = 0, bought: list[int] | None = None) -> AtacamaState:
+def make_state(
+    towers: dict[str, Any] | None = None,
+    *,
+    players: int = 2,
+    buildup: bool = False,
+    tactics: bool = False,
+    slots: list[str | None] | None = None,
+    pile: list[str] | None = None,
+    supply: list[list[int]] | None = None,
+    rights: list | None = None,
+    turn: int = 0,
+    turns: int = 0,
+    bought: list[int] | None = None,
+) -> AtacamaState:
     """A position from its parts.
 
     ``towers`` maps fields to a seat or ``(seat, other_colour)``; omitted
@@ -97,7 +110,8 @@ def make_state(towers: dict[str, Any] | None = None, *, players: int = 2, buildu
         s.towers[field_xy(field)] = (seat, other)
     if supply is None:
         base, other = {(2, False): (14, 0), (2, True): (11, 3), (4, False): (7, 0), (4, True): (6, 1)}[
-            (players, tactics)]
+            (players, tactics)
+        ]
         supply = []
         for seat in range(players):
             mine = [o for (p, o) in s.towers.values() if p == seat]
@@ -111,8 +125,7 @@ def make_state(towers: dict[str, Any] | None = None, *, players: int = 2, buildu
     return s
 
 
-def record_for(moves: list[str], players: int = 2, seed: int = 0, setup: dict | None = None,
-               **options) -> Record:
+def record_for(moves: list[str], players: int = 2, seed: int = 0, setup: dict | None = None, **options) -> Record:
     names = NAMES2 if players == 2 else NAMES4[:players]
     return Record("atacama", list(names), seed, dict(options), dict(setup or {}), list(moves))
 
@@ -160,10 +173,12 @@ def recount(state: AtacamaState) -> list[int]:
 def free_fields(state: AtacamaState) -> list[str]:
     """T3/T5 recomputed: laid, empty, no occupied neighbour."""
     occupied = {f"{COLS[c]}{r + 1}" for (c, r) in state.towers}
-    return sorted(f for f in all_fields() if ore(f, state.slots) is not None and f not in occupied
-                  and not any(n in occupied for n in neighbours(f)))
+    return sorted(
+        f
+        for f in all_fields()
+        if ore(f, state.slots) is not None and f not in occupied and not any(n in occupied for n in neighbours(f))
+    )
 
 
-def replayed(moves: list[str], players: int = 2, seed: int = 0, setup: dict | None = None,
-             **options) -> AtacamaState:
+def replayed(moves: list[str], players: int = 2, seed: int = 0, setup: dict | None = None, **options) -> AtacamaState:
     return replay(record_for(moves, players, seed, setup, **options))

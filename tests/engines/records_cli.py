@@ -1,4 +1,5 @@
 """The replay command line and the example records, shared by every game's record tests."""
+
 from __future__ import annotations
 
 import json
@@ -7,13 +8,19 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "tests" / "fixtures" / "examples"   # the rules' example records, copied into the repository
+EXAMPLES = ROOT / "tests" / "fixtures" / "examples"  # the rules' example records, copied into the repository
 
 
 def run_cli(*args: str, stdin: str | None = None) -> tuple[int, dict]:
     """``python -m engines replay ARGS``: exit status and the one JSON object it prints."""
-    proc = subprocess.run([sys.executable, "-m", "engines", "replay", *args], cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engines", "replay", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.stdout.strip(), proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1, "the CLI prints one JSON object"

@@ -1,8 +1,10 @@
 """Game-independent checks on engine states, shared by every game's test helpers."""
+
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 

@@ -4,10 +4,12 @@ Positions are built directly on the states so that each rule of ``tactori.md``
 can be set up precisely.  The recount (:func:`recount_scores`) scores R5/R6
 on a pixel picture of the board, independently of ``engines.tactori.polygons``.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engines import Record, get_game, replay
 from engines.tactori.fem_state import FemState
@@ -29,8 +31,17 @@ def new_match(game: str = "tactori", players: int = 2, **options) -> Any:
     return get_game(game).setup(players, 0, {}, options)
 
 
-def make(game: str = "tactori", players: int = 2, pieces: dict[str, Iterable[int]] | None = None,
-         bridges: Iterable = (), *, towers=None, bridge_supply=None, to_move: int = 0, **options):
+def make(
+    game: str = "tactori",
+    players: int = 2,
+    pieces: dict[str, Iterable[int]] | None = None,
+    bridges: Iterable = (),
+    *,
+    towers=None,
+    bridge_supply=None,
+    to_move: int = 0,
+    **options,
+):
     """A position from its parts.
 
     ``stacks`` (or ``pieces``) maps fields to owners bottom to top (a string of digits or a list);
@@ -56,13 +67,16 @@ def make(game: str = "tactori", players: int = 2, pieces: dict[str, Iterable[int
             assert ha == hb, f"{place}: ends at heights {ha} and {hb}; give the floor"
             floor = ha
         for end in key:
-            assert len(s.board.stacks[end]) >= floor and s.board.stacks[end][floor - 1] == owner, \
+            assert len(s.board.stacks[end]) >= floor and s.board.stacks[end][floor - 1] == owner, (
                 f"{place}: no tower of {owner} on floor {floor} at {geo.names[end]}"
+            )
         s.board.lay(key, owner, floor)
-    s.towers = list(towers) if towers is not None else [
-        TOWERS - s.board.towers_of(p) for p in range(players)]
-    s.bridge_supply = list(bridge_supply) if bridge_supply is not None else [
-        BRIDGES - sum(1 for o, _ in s.board.bridges.values() if o == p) for p in range(players)]
+    s.towers = list(towers) if towers is not None else [TOWERS - s.board.towers_of(p) for p in range(players)]
+    s.bridge_supply = (
+        list(bridge_supply)
+        if bridge_supply is not None
+        else [BRIDGES - sum(1 for o, _ in s.board.bridges.values() if o == p) for p in range(players)]
+    )
     s.to_move = to_move
     s.history = {}
     s._count_position()
@@ -89,8 +103,7 @@ def bridge_set(state) -> dict[str, tuple[int, int]]:
     return {names[a] + names[b]: v for (a, b), v in state.board.bridges.items()}
 
 
-def record_for(game: str, moves: list[str], players: int = 2, options: dict | None = None,
-               resignations=()) -> Record:
+def record_for(game: str, moves: list[str], players: int = 2, options: dict | None = None, resignations=()) -> Record:
     names = ["ann", "bob", "cy", "dee"][:players]
     return Record(game, names, 0, dict(options or {}), {}, list(moves), [list(r) for r in resignations])
 
@@ -126,8 +139,9 @@ def assert_conserved(state, towers_total: int = TOWERS, data: dict | None = None
             covered[seg] = b["from"] + b["to"]
         for end in (b["from"], b["to"]):
             owners = d["stacks"].get(end, [])
-            assert len(owners) >= b["floor"] and owners[b["floor"] - 1] == b["owner"], \
+            assert len(owners) >= b["floor"] and owners[b["floor"] - 1] == b["owner"], (
                 f"bridge {b['from']}{b['to']} has no tower of its owner under it at {end}"
+            )
 
 
 # ------------------------------------------------------ independent recount
@@ -143,16 +157,15 @@ def _pixel_polygons(n: int, bridges: list[dict]) -> list[tuple[set, set]]:
     walls = set()
     for i in range(1, size - 1, 2):
         for j in range(1, size - 1, 2):
-            walls.add((i, j))                      # points never let a walk through
+            walls.add((i, j))  # points never let a walk through
     for b in bridges:
         (x1, y1), (x2, y2) = xy(b["from"]), xy(b["to"])
         p1, p2 = (2 * x1 + 1, 2 * y1 + 1), (2 * x2 + 1, 2 * y2 + 1)
-        for t in (1, 2, 3):                        # the pixels strictly between the two end points
+        for t in (1, 2, 3):  # the pixels strictly between the two end points
             walls.add((p1[0] + (p2[0] - p1[0]) * t // 4, p1[1] + (p2[1] - p1[1]) * t // 4))
 
     def flood(blocked: set) -> set:
-        seen = {(i, j) for i in range(size) for j in range(size)
-                if (i in (0, size - 1) or j in (0, size - 1))}
+        seen = {(i, j) for i in range(size) for j in range(size) if (i in (0, size - 1) or j in (0, size - 1))}
         todo = list(seen)
         while todo:
             i, j = todo.pop()
@@ -209,15 +222,21 @@ def recount_polygons(state) -> list[list[dict]]:
             used = {(seg_bridge[s]["from"], seg_bridge[s]["to"]): seg_bridge[s] for s in sides}
             side_points = set()
             for i, j in sides:
-                if i % 2 == 0:      # horizontal segment between (i-1, j) and (i+1, j)
+                if i % 2 == 0:  # horizontal segment between (i-1, j) and (i+1, j)
                     side_points |= {((i - 2) // 2, (j - 1) // 2), (i // 2, (j - 1) // 2)}
                 else:
                     side_points |= {((i - 1) // 2, (j - 2) // 2), ((i - 1) // 2, j // 2)}
-            towers = {(end, b["floor"]) for b in used.values() for end in (b["from"], b["to"])
-                      if xy(end) in side_points}
-            polys.append({"cells": sorted(fname((i - 2) // 2, (j - 2) // 2) for i, j in filled),
-                          "points": sum(b["floor"] for b in used.values()),
-                          "bridges": sorted(f + t for f, t in used), "towers": towers})
+            towers = {
+                (end, b["floor"]) for b in used.values() for end in (b["from"], b["to"]) if xy(end) in side_points
+            }
+            polys.append(
+                {
+                    "cells": sorted(fname((i - 2) // 2, (j - 2) // 2) for i, j in filled),
+                    "points": sum(b["floor"] for b in used.values()),
+                    "bridges": sorted(f + t for f, t in used),
+                    "towers": towers,
+                }
+            )
         out.append(polys)
     return out
 
@@ -240,7 +259,7 @@ def recount_scores(state) -> list[int]:
             continue
         if centre == 1:
             mine = [b for b in d["bridges"] if b["owner"] == seat]
-            groups = []   # lists of bridges joined by shared grid points
+            groups = []  # lists of bridges joined by shared grid points
             for b in mine:
                 pts = {b["from"], b["mid"], b["to"]}
                 joined = [g for g in groups if any(pts & {c["from"], c["mid"], c["to"]} for c in g)]
@@ -300,6 +319,7 @@ def check_position(state, rng, towers_total: int = TOWERS, full: bool = True, re
         assert json.dumps(roundtrip(state).to_json(), sort_keys=True) == text
         assert json.dumps(state.copy().to_json(), sort_keys=True) == text
         from engines.tactori.notation import Turn
+
         for move in rng.sample(legal, min(3, len(legal))):
             assert str(Turn.parse(move)) == move
             other = state.copy()

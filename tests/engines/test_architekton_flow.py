@@ -1,8 +1,8 @@
 """Architekton: no legal placement (A6), refill and the last round (A7)."""
+
 from __future__ import annotations
 
 import pytest
-
 from architekton_helpers import BUILDING_IDS, assert_conserved, make_state, play_first
 from state_checks import assert_refused, snapshot
 
@@ -70,8 +70,7 @@ def test_a6_discard_may_start_the_last_round_second_player():
     # Seat 1 is the second player.  The pile holds one building, so the refill
     # of the discard reaches into the reserve: the last round is timed as if
     # it had begun at the end of this turn, so both players get one more turn.
-    s = stuck(first=0, turn_player=1, turns=(4, 3), piles={"B": ["B01"]},
-              reserves={"B": ["B02", "B03", "B04", "B05"]})
+    s = stuck(first=0, turn_player=1, turns=(4, 3), piles={"B": ["B01"]}, reserves={"B": ["B02", "B03", "B04", "B05"]})
     s.play("discard")
     assert any(e["type"] == "last-round" for e in s.events)
     assert sorted(t for t in s.stock if t.startswith("B")) == ["B01", "B02", "B03"]
@@ -88,8 +87,7 @@ def test_a6_discard_may_start_the_last_round_second_player():
 
 
 def test_a6_discard_may_start_the_last_round_starting_player():
-    s = stuck(first=0, turn_player=0, turns=(3, 3), piles={"B": ["B01"]},
-              reserves={"B": ["B02", "B03", "B04", "B05"]})
+    s = stuck(first=0, turn_player=0, turns=(3, 3), piles={"B": ["B01"]}, reserves={"B": ["B02", "B03", "B04", "B05"]})
     s.play("discard")
     assert s.last_round_target == 4
     while s.outcome() is None:
@@ -108,9 +106,15 @@ def test_a6_discard_with_nothing_to_refill_at_first_placement_ends_the_match():
 
 
 def test_a6_discard_with_nothing_to_refill_at_second_placement_ends_the_turn():
-    s = make_state({(0, 0): "E", (1, 1): "E", (1, 0): ("B01", 1)}, {(1, 0): 0},
-                   ["B10", "B11"], placement=1, turn_player=0,
-                   piles={"B": [], "L": []}, reserves={"B": [], "L": []})
+    s = make_state(
+        {(0, 0): "E", (1, 1): "E", (1, 0): ("B01", 1)},
+        {(1, 0): 0},
+        ["B10", "B11"],
+        placement=1,
+        turn_player=0,
+        piles={"B": [], "L": []},
+        reserves={"B": [], "L": []},
+    )
     # B10 / B11 have no earth side; B01 at r1 shows F, E, M, W: 2,0 wants earth.
     assert s.legal_moves() == ["discard"]
     s.play("discard")
@@ -121,7 +125,7 @@ def test_a6_discard_with_nothing_to_refill_at_second_placement_ends_the_turn():
 
 def test_a6_empty_stock_after_first_placement_ends_the_turn():
     s = make_state({(0, 0): "E", (1, 1): "E"}, {}, ["B01"], turn_player=0, turns=(2, 2))
-    s.play("B01@0,1r2")                                # B01 r2 shows S=E towards 0,0
+    s.play("B01@0,1r2")  # B01 r2 shows S=E towards 0,0
     assert s.turns == [3, 2] and s.turn_player == 1 and s.placement == 0
     assert s.outcome() is None
     assert len(s.stock) == 6
@@ -130,8 +134,16 @@ def test_a6_empty_stock_after_first_placement_ends_the_turn():
 def test_a6_empty_stock_at_first_placement_ends_the_match():
     # The last stock tile is laid; the refill finds no tile anywhere, so the
     # next turn would start with an empty stock: final scoring.
-    s = make_state({(0, 0): "E", (1, 1): "E"}, {}, ["B01"], turn_player=1, first=0, turns=(3, 2),
-                   piles={"B": [], "L": []}, reserves={"B": [], "L": []})
+    s = make_state(
+        {(0, 0): "E", (1, 1): "E"},
+        {},
+        ["B01"],
+        turn_player=1,
+        first=0,
+        turns=(3, 2),
+        piles={"B": [], "L": []},
+        reserves={"B": [], "L": []},
+    )
     s.play("B01@0,1r2")
     assert s.stock == []
     out = s.outcome()
@@ -142,8 +154,16 @@ def test_a6_empty_stock_at_first_placement_ends_the_match():
 def test_a6_empty_stock_at_first_placement_ends_the_match_even_before_the_second_player():
     # A6 takes precedence over the A7 timing: the starting player lays the last
     # tile anywhere, nothing can be refilled, and the match is scored at once.
-    s = make_state({(0, 0): "E", (1, 1): "E"}, {}, ["B01"], turn_player=0, first=0, turns=(2, 2),
-                   piles={"B": [], "L": []}, reserves={"B": [], "L": []})
+    s = make_state(
+        {(0, 0): "E", (1, 1): "E"},
+        {},
+        ["B01"],
+        turn_player=0,
+        first=0,
+        turns=(2, 2),
+        piles={"B": [], "L": []},
+        reserves={"B": [], "L": []},
+    )
     s.play("B01@0,1r2")
     assert s.outcome() is not None and s.outcome().end == "normal"
     assert s.turns == [3, 2]
@@ -159,8 +179,7 @@ def building_turn(s):
 
 @pytest.mark.parametrize("first", [0, 1])
 def test_a7_refill_from_piles_keeps_three_and_three(first):
-    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E", "M", "W"], first=first,
-                   turn_player=first)
+    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E", "M", "W"], first=first, turn_player=first)
     building_turn(s)
     assert len([t for t in s.stock if t.startswith("B")]) == 3
     assert len([t for t in s.stock if not t.startswith("B")]) == 3
@@ -172,9 +191,15 @@ def test_a7_last_round_second_player_finished(first):
     second = 1 - first
     # Two buildings in the pile: the starting player's refill empties it
     # exactly (no last round yet), the second player's refill needs the reserve.
-    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E", "M", "W"], first=first,
-                   turn_player=first, piles={"B": ["B04", "B05"]},
-                   reserves={"B": ["B06", "B07", "B08", "B09"]})
+    s = make_state(
+        open_board(),
+        {},
+        ["B01", "B02", "B03", "E", "M", "W"],
+        first=first,
+        turn_player=first,
+        piles={"B": ["B04", "B05"]},
+        reserves={"B": ["B06", "B07", "B08", "B09"]},
+    )
     building_turn(s)
     assert s.piles["B"] == [] and s.last_round_target is None
     assert s.turn_player == second
@@ -194,8 +219,15 @@ def test_a7_last_round_second_player_finished(first):
 @pytest.mark.parametrize("first", [0, 1])
 def test_a7_last_round_starting_player_finished(first):
     second = 1 - first
-    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E", "M", "W"], first=first,
-                   turn_player=first, piles={"B": []}, reserves={"B": ["B06", "B07", "B08", "B09"]})
+    s = make_state(
+        open_board(),
+        {},
+        ["B01", "B02", "B03", "E", "M", "W"],
+        first=first,
+        turn_player=first,
+        piles={"B": []},
+        reserves={"B": ["B06", "B07", "B08", "B09"]},
+    )
     building_turn(s)
     assert any(e["type"] == "last-round" for e in s.events)
     # Only the second player gets one more turn.
@@ -207,9 +239,15 @@ def test_a7_last_round_starting_player_finished(first):
 
 def test_a7_last_round_begins_only_once():
     # Both kinds run short in the same refill, and again in the next one.
-    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E"], first=0,
-                   turn_player=0, piles={"B": [], "L": []}, reserves={"B": ["B06", "B07", "B08", "B09"],
-                                                                      "L": ["E", "M"]})
+    s = make_state(
+        open_board(),
+        {},
+        ["B01", "B02", "B03", "E"],
+        first=0,
+        turn_player=0,
+        piles={"B": [], "L": []},
+        reserves={"B": ["B06", "B07", "B08", "B09"], "L": ["E", "M"]},
+    )
     building_turn(s)
     assert s.last_round_target == 1
     assert sum(1 for e in s.events if e["type"] == "last-round") == 1
@@ -220,34 +258,65 @@ def test_a7_last_round_begins_only_once():
 
 
 def test_a7_reserve_runs_out_stock_stays_short():
-    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E", "M", "W"], first=0,
-                   turn_player=0, piles={"B": []}, reserves={"B": ["B06"]})
+    s = make_state(
+        open_board(),
+        {},
+        ["B01", "B02", "B03", "E", "M", "W"],
+        first=0,
+        turn_player=0,
+        piles={"B": []},
+        reserves={"B": ["B06"]},
+    )
     building_turn(s)
     assert sorted(t for t in s.stock if t.startswith("B")) == ["B03", "B06"]
     assert s.reserves["B"] == []
 
 
 def test_a7_landscape_pile_short_also_starts_the_last_round():
-    s = make_state(open_board(), {}, ["B01", "B02", "B03", "E", "M", "W"], first=1, turn_player=0,
-                   turns=(2, 3), piles={"L": []}, reserves={"L": ["E", "E", "F", "F"]})
+    s = make_state(
+        open_board(),
+        {},
+        ["B01", "B02", "B03", "E", "M", "W"],
+        first=1,
+        turn_player=0,
+        turns=(2, 3),
+        piles={"L": []},
+        reserves={"L": ["E", "E", "F", "F"]},
+    )
     # Seat 0 (the second player) lays two buildings; the landscape part of the
     # stock needs nothing, so the last round has not begun.
     building_turn(s)
     assert s.last_round_target is None
     # With only one landscape in the stock, the refill needs two; the pile has one.
-    s2 = make_state(open_board(), {}, ["B01", "B02", "B03", "E"], first=1, turn_player=0,
-                    turns=(2, 3), piles={"L": ["M"]}, reserves={"L": ["E", "E", "F", "F"]})
+    s2 = make_state(
+        open_board(),
+        {},
+        ["B01", "B02", "B03", "E"],
+        first=1,
+        turn_player=0,
+        turns=(2, 3),
+        piles={"L": ["M"]},
+        reserves={"L": ["E", "E", "F", "F"]},
+    )
     building_turn(s2)
-    assert s2.last_round_target == 4                   # second player finished: both play once more
+    assert s2.last_round_target == 4  # second player finished: both play once more
     assert s2.reserves["L"] == ["E", "F", "F"]
     assert sorted(t for t in s2.stock if not t.startswith("B")) == ["E", "E", "M"]
 
 
 def test_a7_turn_counts_equal_at_the_end_with_discards_in_the_last_round():
     # Last round started by seat 1 (second); in seat 0's extra turn nothing fits.
-    s = make_state({(0, 0): "E", (1, 1): "E"}, {}, ["B10", "B11", "B12"], first=0, turn_player=0,
-                   turns=(5, 5), last_round_target=6, piles={"B": [], "L": []},
-                   reserves={"B": ["B01", "B02", "B03"], "L": []})
+    s = make_state(
+        {(0, 0): "E", (1, 1): "E"},
+        {},
+        ["B10", "B11", "B12"],
+        first=0,
+        turn_player=0,
+        turns=(5, 5),
+        last_round_target=6,
+        piles={"B": [], "L": []},
+        reserves={"B": ["B01", "B02", "B03"], "L": []},
+    )
     s.play("discard")
     while s.outcome() is None:
         play_first(s)
@@ -264,7 +333,7 @@ def test_a4_a5_a6_prompt_says_what_the_player_to_move_must_do():
     state = get_game("architekton").setup(2, 7)
     assert state.prompt() == "first placement of your turn"
     state.play(state.legal_moves()[0])
-    if state.legal_moves() == ["discard"]:          # A6: nothing left fits
+    if state.legal_moves() == ["discard"]:  # A6: nothing left fits
         assert "only move is `discard`" in state.prompt()
         state.play("discard")
     assert state.prompt() == "second placement of your turn"
@@ -274,7 +343,7 @@ def test_a4_a5_a6_prompt_says_what_the_player_to_move_must_do():
             state.play(rng.choice(state.legal_moves()))
         if state.pending is not None:
             k = state.mismatches(state.pending)
-            remove = "**remove** (free)" if k == 1 else f"**remove** (pay {k - 1})"    # not "(pay 0)"
+            remove = "**remove** (free)" if k == 1 else f"**remove** (pay {k - 1})"  # not "(pay 0)"
             assert f"**keep** (pay {k})" in state.prompt() and remove in state.prompt()
             break
     else:

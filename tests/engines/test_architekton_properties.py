@@ -7,24 +7,25 @@ reproduces the final state exactly.  Every match terminates.
 
 Only ``random.Random(seed)`` instances are used, never the global generator.
 """
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-
 from architekton_helpers import HOUSES, assert_conserved, new_match, record_for, roundtrip
+from state_checks import accepted_moves, replay_match, snapshot
+
 from engines import IllegalMove
 from engines.architekton.notation import Move
 from engines.architekton.state import ArchitektonState
-from state_checks import accepted_moves, replay_match, snapshot
 
-PLAYOUTS = 1000          # in total, split into chunks
+PLAYOUTS = 1000  # in total, split into chunks
 CHUNK = 100
-MAX_PLIES = 300          # 44 placements + discards + decisions stay far below
-SAMPLE = 2               # legal moves tried on a copy per position (besides the one played)
-LOW_SUPPLY = 2           # every 4th match starts with this many houses per player (A4 `from`)
+MAX_PLIES = 300  # 44 placements + discards + decisions stay far below
+SAMPLE = 2  # legal moves tried on a copy per position (besides the one played)
+LOW_SUPPLY = 2  # every 4th match starts with this many houses per player (A4 `from`)
 
 
 def check_position(state: ArchitektonState, houses_total, rng: random.Random) -> list[str]:
@@ -40,7 +41,7 @@ def check_position(state: ArchitektonState, houses_total, rng: random.Random) ->
     if state.pending is not None:
         assert legal == ["keep", "remove"]
         assert player == state.houses[state.pending]
-        assert state.chips[player] >= state.mismatches(state.pending)   # keep is affordable
+        assert state.chips[player] >= state.mismatches(state.pending)  # keep is affordable
     else:
         assert player == state.turn_player
         assert state.stock, "a placement with an empty stock must not be offered (A6)"
@@ -133,10 +134,15 @@ def test_random_playouts_keep_invariants_and_replay(chunk):
         check_end(state)
         again = replay_match(record_for(moves, seed=seed), initial if low else None)
         assert snapshot(again) == snapshot(state), f"seed {seed}"
-        for key, hit in (("early", state.outcome().end == "early"), ("normal", state.outcome().end == "normal"),
-                         ("from", any(" from " in m for m in moves)), ("discard", "discard" in moves),
-                         ("keep", "keep" in moves), ("remove", "remove" in moves),
-                         ("last_round", state.last_round_target is not None)):
+        for key, hit in (
+            ("early", state.outcome().end == "early"),
+            ("normal", state.outcome().end == "normal"),
+            ("from", any(" from " in m for m in moves)),
+            ("discard", "discard" in moves),
+            ("keep", "keep" in moves),
+            ("remove", "remove" in moves),
+            ("last_round", state.last_round_target is not None),
+        ):
             STATS[key] = STATS.get(key, 0) + hit
 
 
@@ -169,8 +175,7 @@ def candidate_moves(state: ArchitektonState) -> list[str]:
             else:
                 out.append(f"{tile}@{x},{y}")
     # A tile that is not in the stock at all.
-    missing = next(b for b in sorted(Move.parse(f"B{i:02d}@0,0r0").tile for i in range(1, 23))
-                   if b not in state.stock)
+    missing = next(b for b in sorted(Move.parse(f"B{i:02d}@0,0r0").tile for i in range(1, 23)) if b not in state.stock)
     out.append(f"{missing}@{squares[0][0]},{squares[0][1]}r0")
     return out + ["discard", "keep", "remove"]
 
@@ -182,7 +187,7 @@ def test_legal_moves_are_exactly_the_accepted_moves(seed):
     rng = random.Random(10_000 + seed)
     state = new_match(10_000 + seed)
     if seed % 3 == 2:
-        state.supply = [1, 1]                   # soon every building needs `from`
+        state.supply = [1, 1]  # soon every building needs `from`
     stop = rng.randrange(4, 30)
     positions = []
     for _ in range(stop):

@@ -1,16 +1,17 @@
 """Architekton records and the replay command line (records.md)."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-
 from architekton_helpers import new_match, record_for
-from engines import Record, ReplayError, replay
 from records_cli import EXAMPLES, examples, record_data, run_cli, write_record
-from engines.architekton.state import ArchitektonState
 from state_checks import snapshot
+
+from engines import Record, ReplayError, replay
+from engines.architekton.state import ArchitektonState
 
 
 def random_record(seed: int, want_end: str | None = None, limit: int = 400) -> tuple[Record, ArchitektonState]:
@@ -74,15 +75,22 @@ def test_cli_ongoing_summary_fields():
     record, state = random_prefix(12, plies=5)
     code, out = run_cli("-", "--legal", stdin=record.dumps())
     assert code == 0
-    assert out == {"game": "architekton", "ply": 5, "status": "ongoing",
-                   "to_move": state.current_player(), "scores": state.scores(), "winners": [],
-                   "end": None, "legal": state.legal_moves()}
+    assert out == {
+        "game": "architekton",
+        "ply": 5,
+        "status": "ongoing",
+        "to_move": state.current_player(),
+        "scores": state.scores(),
+        "winners": [],
+        "end": None,
+        "legal": state.legal_moves(),
+    }
 
 
 def test_cli_illegal_move_exit_2_with_ply():
     record = Record.loads((EXAMPLES / "architekton-prefix.json").read_text("utf-8"))
     n = len(record.moves)
-    record.moves.append("E@0,0")                       # a start tile lies there
+    record.moves.append("E@0,0")  # a start tile lies there
     code, out = run_cli("-", "--legal", stdin=record.dumps())
     assert code == 2
     assert set(out) == {"error", "ply"}
@@ -107,22 +115,25 @@ def test_cli_move_after_the_end_exit_2_with_ply():
     assert code == 2 and out["ply"] == n
 
 
-@pytest.mark.parametrize("change,word", [
-    ({"game": "chess"}, "unknown game"),
-    ({"players": ["a", "b", "c"]}, "players"),
-    ({"players": ["a"]}, "players"),
-    ({"options": {"speed": True}}, "option"),
-    ({"setup": {"first": 5}}, "first"),
-    ({"setup": {"buildings": ["B01"] * 22}}, "buildings"),
-    ({"setup": {"landscapes": ["E"] * 24}}, "landscapes"),
-    ({"setup": {"buildings": 5}}, "buildings"),
-    ({"setup": {"buildings": ["B01", 3]}}, "buildings"),
-    ({"setup": {"landscapes": "EMWF"}}, "landscapes"),
-    ({"setup": {"first": True}}, "first"),
-    ({"setup": {"first": 1.0}}, "first"),
-    ({"seed": "x"}, "seed"),
-    ({"moves": [1, 2]}, "moves"),
-])
+@pytest.mark.parametrize(
+    "change,word",
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"players": ["a", "b", "c"]}, "players"),
+        ({"players": ["a"]}, "players"),
+        ({"options": {"speed": True}}, "option"),
+        ({"setup": {"first": 5}}, "first"),
+        ({"setup": {"buildings": ["B01"] * 22}}, "buildings"),
+        ({"setup": {"landscapes": ["E"] * 24}}, "landscapes"),
+        ({"setup": {"buildings": 5}}, "buildings"),
+        ({"setup": {"buildings": ["B01", 3]}}, "buildings"),
+        ({"setup": {"landscapes": "EMWF"}}, "landscapes"),
+        ({"setup": {"first": True}}, "first"),
+        ({"setup": {"first": 1.0}}, "first"),
+        ({"seed": "x"}, "seed"),
+        ({"moves": [1, 2]}, "moves"),
+    ],
+)
 def test_cli_malformed_record_exit_2(tmp_path, change, word):
     code, out = run_cli(str(write_record(tmp_path, record_data("architekton", change))))
     assert code == 2
@@ -167,8 +178,7 @@ def test_record_round_trips_through_dumps():
 
 
 def test_record_setup_overrides_the_seed():
-    setup = {"buildings": [f"B{i:02d}" for i in range(22, 0, -1)],
-             "landscapes": list("FWME" * 6), "first": 1}
+    setup = {"buildings": [f"B{i:02d}" for i in range(22, 0, -1)], "landscapes": list("FWME" * 6), "first": 1}
     a = replay(record_for([], seed=1, setup=setup))
     b = replay(record_for([], seed=999, setup=setup))
     assert snapshot(a) == snapshot(b)

@@ -1,13 +1,23 @@
 """Architekton: setup (A3), placements (A4) and move notation (A11)."""
+
 from __future__ import annotations
 
 import pytest
+from architekton_helpers import (
+    BUILDING_IDS,
+    FIXTURES,
+    LANDSCAPE_SET,
+    ROOT,
+    assert_accepted,
+    assert_conserved,
+    facing,
+    make_state,
+    new_match,
+)
+from state_checks import assert_refused, snapshot
 
-from architekton_helpers import (BUILDING_IDS, FIXTURES, LANDSCAPE_SET, ROOT, assert_accepted, assert_conserved,
-                                 facing, make_state, new_match)
 from engines import IllegalMove, InvalidMove, MoveError
 from engines.architekton.notation import Move
-from state_checks import assert_refused, snapshot
 
 
 def test_component_data_is_the_authored_file_unchanged():
@@ -56,15 +66,18 @@ def test_a3_seeded_setup_is_deterministic_and_complete():
     assert firsts == {0, 1}
 
 
-@pytest.mark.parametrize("setup", [
-    {"buildings": BUILDING_IDS[:-1]},
-    {"buildings": BUILDING_IDS[:-1] + ["B01"]},
-    {"landscapes": LANDSCAPE_SET[:-1] + ["E"]},
-    {"first": 2},
-    {"first": True},
-    {"buildings": 7},
-    {"landscapes": [None] * 24},
-])
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"buildings": BUILDING_IDS[:-1]},
+        {"buildings": BUILDING_IDS[:-1] + ["B01"]},
+        {"landscapes": LANDSCAPE_SET[:-1] + ["E"]},
+        {"first": 2},
+        {"first": True},
+        {"buildings": 7},
+        {"landscapes": [None] * 24},
+    ],
+)
 def test_a3_bad_setup_is_refused(setup):
     from engines import SetupError
 
@@ -88,38 +101,41 @@ def test_a4_empty_square_accepted():
 
 def test_a4_parity_refused():
     s = base()
-    assert_refused(s, "B01@2,0r0", "odd")    # building on an even square
-    assert_refused(s, "E@0,1", "even")       # landscape on an odd square
+    assert_refused(s, "B01@2,0r0", "odd")  # building on an even square
+    assert_refused(s, "E@0,1", "even")  # landscape on an odd square
     assert_refused(s, "M@-1,0", "even")
 
 
 def test_a4_parity_accepted():
     s = base()
-    assert_accepted(s, "B01@0,1r0")          # 0+1 odd
-    assert_accepted(s, "M@1,-1")             # 1-1 even
+    assert_accepted(s, "B01@0,1r0")  # 0+1 odd
+    assert_accepted(s, "M@1,-1")  # 1-1 even
 
 
 def test_a4_touching_refused():
     s = base()
     assert_refused(s, "B01@3,0r0", "touch")  # all four neighbours empty
     assert_refused(s, "E@4,0", "touch")
-    assert_refused(s, "E@0,2", "touch")      # only diagonal contact with 1,1
+    assert_refused(s, "E@0,2", "touch")  # only diagonal contact with 1,1
 
 
 def test_a4_touching_accepted():
     s = base()
-    assert_accepted(s, "B01@-1,0r1")         # touches 0,0 with its east side E
+    assert_accepted(s, "B01@-1,0r1")  # touches 0,0 with its east side E
 
 
-@pytest.mark.parametrize("move", ["B10@0,1r0", "B10@0,1r2", "B01@0,1r1", "B01@0,1r3",
-                                  "B12@0,1r0", "B12@0,1r1", "B12@0,1r2", "B12@0,1r3"])
+@pytest.mark.parametrize(
+    "move", ["B10@0,1r0", "B10@0,1r2", "B01@0,1r1", "B01@0,1r3", "B12@0,1r0", "B12@0,1r1", "B12@0,1r2", "B12@0,1r3"]
+)
 def test_a4_building_side_match_refused(move):
     # 0,1 has meadow to its east (1,1) and earth to its south (0,0).
     assert_refused(base(), move, "matches")
 
 
-@pytest.mark.parametrize("move,canonical", [("B10@0,1r1", "B10@0,1r1"), ("B10@0,1r3", "B10@0,1r1"),
-                                            ("B01@0,1r0", "B01@0,1r0"), ("B01@0,1r2", "B01@0,1r2")])
+@pytest.mark.parametrize(
+    "move,canonical",
+    [("B10@0,1r1", "B10@0,1r1"), ("B10@0,1r3", "B10@0,1r1"), ("B01@0,1r0", "B01@0,1r0"), ("B01@0,1r2", "B01@0,1r2")],
+)
 def test_a4_building_side_match_accepted(move, canonical):
     s = base()
     assert_accepted(s, move, canonical)
@@ -135,7 +151,7 @@ def test_a4_building_side_match_depends_on_rotation():
 
 def test_a4_landscape_side_match_refused():
     s = base()
-    assert_refused(s, "M@2,0", "no neighbouring building shows")   # B07 shows E towards 2,0
+    assert_refused(s, "M@2,0", "no neighbouring building shows")  # B07 shows E towards 2,0
     assert_refused(s, "W@1,-1", "no neighbouring building shows")  # B07 shows M towards 1,-1
 
 
@@ -174,10 +190,10 @@ def test_a4_from_required_when_supply_empty():
 def test_a4_from_square_must_hold_own_house():
     board = {(0, 0): "E", (1, 1): "M", (1, 0): ("B07", 1), (-1, 0): ("B07", 1), (1, 2): ("B10", 1)}
     s = make_state(board, {(1, 0): 0, (-1, 0): 1}, ["B10", "E"], supply=[0, 11])
-    assert_refused(s, "B10@0,1r1 from -1,0", "no house of yours")   # the opponent's house
-    assert_refused(s, "B10@0,1r1 from 1,2", "no house of yours")    # a building without a house
-    assert_refused(s, "B10@0,1r1 from 0,0", "no house of yours")    # a landscape
-    assert_refused(s, "B10@0,1r1 from 9,9", "no house of yours")    # an empty square
+    assert_refused(s, "B10@0,1r1 from -1,0", "no house of yours")  # the opponent's house
+    assert_refused(s, "B10@0,1r1 from 1,2", "no house of yours")  # a building without a house
+    assert_refused(s, "B10@0,1r1 from 0,0", "no house of yours")  # a landscape
+    assert_refused(s, "B10@0,1r1 from 9,9", "no house of yours")  # an empty square
 
 
 def test_a4_house_move_when_supply_empty():
@@ -189,7 +205,7 @@ def test_a4_house_move_when_supply_empty():
     assert "B10@0,1r1 from 1,0" in legal and "B10@0,1r1 from 2,1" in legal
     assert_accepted(s, "b10@0,1R3 FROM 1,0", "B10@0,1r1 from 1,0")
     assert s.houses == {(0, 1): 0, (2, 1): 0}
-    assert s.tiles[(1, 0)] == ("B", "B07", 1)       # the tile stays, owned by no one
+    assert s.tiles[(1, 0)] == ("B", "B07", 1)  # the tile stays, owned by no one
     assert s.supply == [0, 12]
 
 
@@ -231,15 +247,18 @@ def test_a11_words_case_insensitive(text):
     assert str(Move.parse(text)) == text.strip().lower()
 
 
-@pytest.mark.parametrize("text,canonical", [
-    ("w@2,0", "W@2,0"),
-    ("f@-3,-5", "F@-3,-5"),
-    ("B7@1,0r2", "B07@1,0r2"),
-    ("b07@1,0r2from3,2", "B07@1,0r2 from 3,2"),
-    ("B07 @ 1,0 r2   from   3 , 2", "B07@1,0r2 from 3,2"),
-    ("B22@-1,-2r3 FROM -4,5", "B22@-1,-2r3 from -4,5"),
-    ("m@+0,2".replace("+", ""), "M@0,2"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("w@2,0", "W@2,0"),
+        ("f@-3,-5", "F@-3,-5"),
+        ("B7@1,0r2", "B07@1,0r2"),
+        ("b07@1,0r2from3,2", "B07@1,0r2 from 3,2"),
+        ("B07 @ 1,0 r2   from   3 , 2", "B07@1,0r2 from 3,2"),
+        ("B22@-1,-2r3 FROM -4,5", "B22@-1,-2r3 from -4,5"),
+        ("m@+0,2".replace("+", ""), "M@0,2"),
+    ],
+)
 def test_a11_canonical_output(text, canonical):
     move = Move.parse(text)
     assert str(move) == canonical
@@ -252,22 +271,25 @@ def test_a11_round_trip_parse_str_of_all_legal_moves():
             assert str(Move.parse(text)) == text
 
 
-@pytest.mark.parametrize("text,hint", [
-    ("hello", "Examples"),
-    ("", "empty move"),
-    ("   ", "empty move"),
-    ("W2,0", "@"),
-    ("B07@1,0", "rotation"),
-    ("B23@1,0r0", "B01..B22"),
-    ("B00@1,0r0", "B01..B22"),
-    ("B07@1,0r4", "r0, r1, r2 or r3"),
-    ("X@1,0", "Examples"),
-    ("W@1", "Examples"),
-    ("W@1,0,2", "Examples"),
-    ("B07@1,0r1 from 3", "Examples"),
-    ("keep it", "Examples"),
-    ("W@a,b", "Examples"),
-])
+@pytest.mark.parametrize(
+    "text,hint",
+    [
+        ("hello", "Examples"),
+        ("", "empty move"),
+        ("   ", "empty move"),
+        ("W2,0", "@"),
+        ("B07@1,0", "rotation"),
+        ("B23@1,0r0", "B01..B22"),
+        ("B00@1,0r0", "B01..B22"),
+        ("B07@1,0r4", "r0, r1, r2 or r3"),
+        ("X@1,0", "Examples"),
+        ("W@1", "Examples"),
+        ("W@1,0,2", "Examples"),
+        ("B07@1,0r1 from 3", "Examples"),
+        ("keep it", "Examples"),
+        ("W@a,b", "Examples"),
+    ],
+)
 def test_a11_garbage_raises_invalid_move_with_help(text, hint):
     with pytest.raises(InvalidMove) as info:
         Move.parse(text)
@@ -288,7 +310,7 @@ def test_a11_equivalent_rotations_both_accepted_listed_once():
     legal = s.legal_moves()
     assert "B07@0,1r0" in legal and "B07@1,2r1" in legal
     assert not {"B07@0,1r2", "B07@1,2r3"} & set(legal)
-    assert_refused(s, "B07@0,1r1", "matches")      # r1 == r3 fits nowhere at 0,1
+    assert_refused(s, "B07@0,1r1", "matches")  # r1 == r3 fits nowhere at 0,1
     assert_refused(s, "B07@0,1r3", "matches")
     a, b = s.copy(), s.copy()
     assert a.play("B07@0,1r2") == "B07@0,1r0"
@@ -306,7 +328,7 @@ def test_a11_legal_list_distinct_results_smallest_rotation():
     assert legal == sorted(set(legal))
     for text in legal:
         m = Move.parse(text)
-        if m.kind == "building" and m.tile in ("B07", "B10", "B12"):     # two distinct layouts each
+        if m.kind == "building" and m.tile in ("B07", "B10", "B12"):  # two distinct layouts each
             assert m.rotation in (0, 1)
     results = set()
     for text in legal:

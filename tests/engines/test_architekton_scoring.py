@@ -2,12 +2,23 @@
 
 A10 (rematch series) is handled outside the engine and is not tested here.
 """
+
 from __future__ import annotations
 
 import pytest
-
-from architekton_helpers import (E, N, S, W, assert_conserved, facing, make_state, other_terrain, step, summary_of,
-                                 surround)
+from architekton_helpers import (
+    E,
+    N,
+    S,
+    W,
+    assert_conserved,
+    facing,
+    make_state,
+    other_terrain,
+    step,
+    summary_of,
+    surround,
+)
 from state_checks import assert_refused
 
 # ----------------------------------------------------------------- A5 builder
@@ -18,15 +29,31 @@ ENCLOSED = (1, 0)
 ENCLOSING = "W@1,-1"
 
 
-def enclosure(k: int, owner: int = 0, mover: int = 0, chips=(3, 3), bank=None, placement=0,
-              stock=("W", "E", "M", "B10", "B11", "B12"), first=0):
+def enclosure(
+    k: int,
+    owner: int = 0,
+    mover: int = 0,
+    chips=(3, 3),
+    bank=None,
+    placement=0,
+    stock=("W", "E", "M", "B10", "B11", "B12"),
+    first=0,
+):
     assert [facing("B01", 0, d) for d in range(4)] == ["E", "M", "W", "F"]
     board = {ENCLOSED: ("B01", 0)}
     for i, d in enumerate((N, E, W)):
         right = facing("B01", 0, d)
         board[step(ENCLOSED, d)] = other_terrain(right) if i < k else right
-    return make_state(board, {ENCLOSED: owner}, list(stock), chips=chips, bank=bank,
-                      turn_player=mover, placement=placement, first=first)
+    return make_state(
+        board,
+        {ENCLOSED: owner},
+        list(stock),
+        chips=chips,
+        bank=bank,
+        turn_player=mover,
+        placement=placement,
+        first=first,
+    )
 
 
 def test_a5_enclosure_builder_has_k_mismatches():
@@ -97,7 +124,7 @@ def test_a5_remove_pays_k_minus_1_and_returns_the_house(k, owner, mover):
     assert s.chips[owner] == 3 - (k - 1) and s.chips[1 - owner] == 3
     assert ENCLOSED not in s.houses
     assert s.supply[owner] == supply[owner] + 1
-    assert s.tiles[ENCLOSED] == ("B", "B01", 0)     # the building tile stays
+    assert s.tiles[ENCLOSED] == ("B", "B01", 0)  # the building tile stays
     assert (s.current_player(), s.placement) == (mover, 1)
     assert_conserved(s)
 
@@ -144,7 +171,7 @@ def test_a5_a8_cannot_pay_ends_early(k, chips, owner, mover):
     assert out is not None and out.end == "early"
     assert out.winners == (1 - owner,)
     assert s.current_player() is None and s.legal_moves() == []
-    assert s.final is None                              # A8: no final scoring
+    assert s.final is None  # A8: no final scoring
     assert s.houses[ENCLOSED] == owner and s.chips == cs  # nothing was paid
     assert s.events[-1]["type"] == "bankrupt"
     assert_refused(s, "E@2,0", "over")
@@ -182,7 +209,7 @@ def test_a5_building_without_house_scores_nothing():
     # then the next landscape encloses 1,0 with three mismatches: nothing happens.
     s = enclosure(3, owner=0, mover=0, chips=(0, 0), bank=8, stock=("W", "B07", "E"))
     s.supply = [0, 12]
-    s.play("B07@2,1r0 from 1,0")                     # B07 r0 shows W=M towards 1,1 (meadow)
+    s.play("B07@2,1r0 from 1,0")  # B07 r0 shows W=M towards 1,1 (meadow)
     assert ENCLOSED not in s.houses and s.houses[(2, 1)] == 0
     s.play(ENCLOSING)
     assert s.outcome() is None and s.pending is None
@@ -218,7 +245,7 @@ def ring_state(owners: dict, mismatch=(), chips=(3, 3), bank=None, mover=0):
             if n == P:
                 continue
             terrain = facing(b, r, side)
-            if side == d and d in mismatch:           # the outer square of building d
+            if side == d and d in mismatch:  # the outer square of building d
                 terrain = other_terrain(terrain)
             assert board.get(n, terrain) == terrain, "corner squares must agree"
             board[n] = terrain
@@ -252,7 +279,7 @@ def test_a5_several_pending_decisions_settled_in_nesw_order():
         s.play(decision)
     assert seen == [((0, 1), 1), ((1, 0), 0), ((0, -1), 1), ((-1, 0), 0)]
     assert s.pending is None and s.current_player() == 0 and s.placement == 1
-    assert s.chips == [3, 1]                          # seat 1 kept twice (k=1), seat 0 removed twice
+    assert s.chips == [3, 1]  # seat 1 kept twice (k=1), seat 0 removed twice
     assert set(s.houses) == {(0, 1), (0, -1)}
 
 
@@ -271,7 +298,7 @@ def test_a5_a8_early_end_in_the_middle_of_several_enclosures():
     # N (seat 1, k=1) is decided first; then E (seat 0, k=2, no chips) cannot
     # be paid: the match ends and S and W are never scored.
     s = ring_state({N: 1, E: 0, S: 1, W: 1}, mismatch=(N, E), chips=(0, 3))
-    s.tiles[(1, -1)] = ("L", other_terrain(s.tiles[(1, -1)][1]))   # E's second mismatch
+    s.tiles[(1, -1)] = ("L", other_terrain(s.tiles[(1, -1)][1]))  # E's second mismatch
     s.play("E@0,0")
     assert s.pending == (0, 1) and s.current_player() == 1
     assert s.mismatches((1, 0)) == 2
@@ -311,16 +338,15 @@ def a9_position(chips=(1, 3), extra=None):
     board = {}
     for sq in ((1, 0), (2, 1), (3, 2)):
         surround(board, sq, "EEEE")
-    board[(4, 0)] = "E"                                  # the only neighbour of 5,0
-    surround(board, (11, 0), "EEEE")                     # 11,1 and 12,0 also touch 12,1
-    surround(board, (13, 0), ".EEE")                     # 14,0, 13,-1 and 12,0
+    board[(4, 0)] = "E"  # the only neighbour of 5,0
+    surround(board, (11, 0), "EEEE")  # 11,1 and 12,0 also touch 12,1
+    surround(board, (13, 0), ".EEE")  # 14,0, 13,-1 and 12,0
     ids = iter(["B01", "B02", "B03", "B04", "B05", "B06", "B07", "B08", "B09"])
     houses = {(1, 0): 0, (2, 1): 0, (3, 2): 0, (5, 0): 0, (11, 0): 1, (12, 1): 1, (13, 0): 1}
     houses.update(extra or {})
     for sq in houses:
         board[sq] = (next(ids), 0)
-    s = make_state(board, houses, ["B10"], chips=chips, piles={"B": [], "L": []},
-                   reserves={"B": [], "L": []})
+    s = make_state(board, houses, ["B10"], chips=chips, piles={"B": [], "L": []}, reserves={"B": [], "L": []})
     return s
 
 
@@ -350,7 +376,7 @@ def test_a9_removes_buildings_with_one_or_two_landscapes():
 
 def test_a9_removal_also_takes_houseless_buildings_and_keeps_three_or_four():
     s = a9_position()
-    s.tiles[(7, 0)] = ("B", "B10", 1)                 # no house, two landscapes
+    s.tiles[(7, 0)] = ("B", "B10", 1)  # no house, two landscapes
     s.tiles[(6, 0)] = ("L", "E")
     s.tiles[(7, 1)] = ("L", "E")
     s.stock = ["B11"]
@@ -383,7 +409,7 @@ def test_a9_largest_group_not_sum_of_groups():
 
 def test_a9_group_is_of_houses_not_of_buildings():
     s = a9_position(chips=(0, 0))
-    s.houses[(2, 1)] = 1                               # the middle of seat 0's chain is seat 1's
+    s.houses[(2, 1)] = 1  # the middle of seat 0's chain is seat 1's
     finish(s)
     assert s.final["groups"] == [1, 1]
 
@@ -401,14 +427,14 @@ def test_a9_tie_broken_by_houses_on_the_table():
     s = a9_position(chips=(1, 3))
     finish(s)
     assert s.final["points"] == [4, 4]
-    assert s.final["houses"] == [3, 2]               # after step 1
+    assert s.final["houses"] == [3, 2]  # after step 1
     assert s.outcome().winners == (0,)
     assert not s.outcome().is_draw
 
 
 def test_a9_tie_break_counts_houses_after_removal():
     # Before removal seat 1 has more houses (5 vs 4); after it, seat 0 has more.
-    extra = {(12, 3): 1, (12, 5): 1}                    # two more seat-1 houses with 1 landscape each
+    extra = {(12, 3): 1, (12, 5): 1}  # two more seat-1 houses with 1 landscape each
     s = a9_position(chips=(1, 3), extra=extra)
     s.tiles[(12, 4)] = ("L", "E")
     finish(s)
@@ -420,7 +446,7 @@ def test_a9_tie_break_counts_houses_after_removal():
 def test_a9_full_draw():
     s = a9_position(chips=(1, 3), extra={(15, 0): 1})
     for sq in ((16, 0), (15, -1)):
-        s.tiles[sq] = ("L", "E")                         # with 14,0: three landscapes
+        s.tiles[sq] = ("L", "E")  # with 14,0: three landscapes
     finish(s)
     assert s.final["points"] == [4, 4] and s.final["houses"] == [3, 3]
     assert s.outcome().winners == (0, 1) and s.outcome().is_draw

@@ -1,14 +1,15 @@
 """Atacama build-up game (T5): the three stages, buying rights, the forced
 buy, and passing while sub-boards are still to come (T3 + T5)."""
+
 from __future__ import annotations
 
 import pytest
-
 from atacama_helpers import all_fields, make_state, new_match, ore, recount, replayed
-from engines import SetupError, get_game
 from state_checks import assert_refused, snapshot
 
-ORDER = list("EACHDBIFG")               # draw order used by most tests
+from engines import SetupError, get_game
+
+ORDER = list("EACHDBIFG")  # draw order used by most tests
 SETUP = {"boards": ORDER}
 TRIANGLE = ["E", "A", None, "C", None, None, None, None, None]
 # Six towers on the triangle (slots (0,0), (0,1), (1,0)), then six more that
@@ -56,14 +57,17 @@ def test_t5_basic_game_setup_has_nothing_random():
     assert game.resolve_setup(4, 1, None, {"tactics": True}) == {}
 
 
-@pytest.mark.parametrize("setup,word", [
-    ({"boards": list("ABCDEFGH")}, "once each"),
-    ({"boards": list("ABCDEFGHH")}, "once each"),
-    ({"boards": list("ABCDEFGHJ")}, "once each"),
-    ({"boards": "ABCDEFGHI"}, "list"),
-    ({"boards": [1, 2, 3]}, "list"),
-    ({"first": 0}, "no key first"),
-])
+@pytest.mark.parametrize(
+    "setup,word",
+    [
+        ({"boards": list("ABCDEFGH")}, "once each"),
+        ({"boards": list("ABCDEFGHH")}, "once each"),
+        ({"boards": list("ABCDEFGHJ")}, "once each"),
+        ({"boards": "ABCDEFGHI"}, "list"),
+        ({"boards": [1, 2, 3]}, "list"),
+        ({"first": 0}, "no key first"),
+    ],
+)
 def test_t5_bad_setup_is_refused(setup, word):
     with pytest.raises(SetupError, match=word):
         new_match(2, 0, setup, buildup=True)
@@ -133,7 +137,7 @@ def test_t5_a_buy_counts_as_a_turn_of_the_stage():
     s = buildup()
     for move in STAGE1[:5]:
         s.play(move)
-    s.play("buy rows")                      # seat 1's third turn
+    s.play("buy rows")  # seat 1's third turn
     assert s.turns == 6 and s.stage == 2
     assert s.rights == [("cols", "turquoise"), ("rows", "orange")]
 
@@ -201,7 +205,7 @@ def test_t5_scores_count_once_the_rights_are_bought():
         s.play(move)
     # column a holds a9 C2, a7 S2, a5 S5 and a3 C1 (on B, laid in stage 2): four towers
     assert [ore(f, s.slots) for f in ("a9", "a7", "a5", "a3")] == ["C2", "S2", "S5", "C1"]
-    assert s.scores() == [0, 0]              # nobody holds a right yet
+    assert s.scores() == [0, 0]  # nobody holds a right yet
     s.play("buy rows")
     assert s.rights[0] == ("cols", "turquoise")
     assert s.scores() == [-2 + 2 + 5 - 1, 0] == recount(s)
@@ -209,8 +213,7 @@ def test_t5_scores_count_once_the_rights_are_bought():
 
 # ------------------------------------------------------------------ forced buy
 def test_t5_forced_buy_with_the_last_tower():
-    s = make_state({"a9": 1}, buildup=True, slots=TRIANGLE, pile=ORDER[3:], supply=[[1, 0], [5, 0]],
-                   turns=14)
+    s = make_state({"a9": 1}, buildup=True, slots=TRIANGLE, pile=ORDER[3:], supply=[[1, 0], [5, 0]], turns=14)
     assert s.must_buy(0)
     assert s.legal_moves() == ["buy cols", "buy rows"]
     assert_refused(s, "e9", "must buy", "buy cols or buy rows")
@@ -234,8 +237,14 @@ def test_t5_forced_buy_with_one_other_colour_tower():
 
 
 def test_t5_no_forced_buy_once_rights_are_assigned():
-    s = make_state({}, buildup=True, slots=TRIANGLE, pile=ORDER[3:], supply=[[1, 0], [5, 0]],
-                   rights=[("cols", "turquoise"), ("rows", "orange")])
+    s = make_state(
+        {},
+        buildup=True,
+        slots=TRIANGLE,
+        pile=ORDER[3:],
+        supply=[[1, 0], [5, 0]],
+        rights=[("cols", "turquoise"), ("rows", "orange")],
+    )
     assert not s.must_buy(0)
     assert "buy cols" not in s.legal_moves() and "a9" in s.legal_moves()
 
@@ -246,13 +255,43 @@ def test_t5_two_towers_left_may_still_place():
     assert "a9" in legal and "buy cols" in legal
     s.play("a9")
     s.play("c9")
-    assert s.legal_moves() == ["buy cols", "buy rows"]       # seat 0 now holds exactly one
+    assert s.legal_moves() == ["buy cols", "buy rows"]  # seat 0 now holds exactly one
 
 
 def test_t5_a_full_build_up_match_assigns_the_rights():
-    record = [m for m in ["a6*", "c6", "e7*", "f9", "b7", "d9", "i8*", "a8*", "buy cols", "c2*", "b1",
-                          "c4", "c8", "e1*", "g4", "b9", "i6", "b3", "h1", "a4", "d3", "b5", "h9", "h3",
-                          "i2", "a2", "h5", "f5"]]
+    record = [
+        m
+        for m in [
+            "a6*",
+            "c6",
+            "e7*",
+            "f9",
+            "b7",
+            "d9",
+            "i8*",
+            "a8*",
+            "buy cols",
+            "c2*",
+            "b1",
+            "c4",
+            "c8",
+            "e1*",
+            "g4",
+            "b9",
+            "i6",
+            "b3",
+            "h1",
+            "a4",
+            "d3",
+            "b5",
+            "h9",
+            "h3",
+            "i2",
+            "a2",
+            "h5",
+            "f5",
+        ]
+    ]
     s = replayed(record, setup={"boards": list("EACHDBIFG")}, buildup=True, tactics=True)
     assert s.outcome() is not None and None not in s.rights
     assert s.supply == [[0, 0], [0, 0]] and s.bought == [1, 0]
@@ -262,10 +301,17 @@ def test_t5_a_full_build_up_match_assigns_the_rights():
 # -------------------------------------------------------------------- passing
 def blocked_triangle(rights, turns=4):
     """The triangle laid and filled so that no field of it is free."""
-    towers = {f: i % 2 for i, f in enumerate(f for f in region(TRIANGLE)
-                                              if (ord(f[0]) + int(f[1])) % 2 == 0)}
-    return make_state(towers, buildup=True, slots=TRIANGLE, pile=ORDER[3:], rights=rights, turns=turns,
-                      supply=[[5, 0], [5, 0]], turn=0)
+    towers = {f: i % 2 for i, f in enumerate(f for f in region(TRIANGLE) if (ord(f[0]) + int(f[1])) % 2 == 0)}
+    return make_state(
+        towers,
+        buildup=True,
+        slots=TRIANGLE,
+        pile=ORDER[3:],
+        rights=rights,
+        turns=turns,
+        supply=[[5, 0], [5, 0]],
+        turn=0,
+    )
 
 
 def test_t3_t5_pass_when_no_field_is_free_and_boards_are_still_to_come():
@@ -278,7 +324,7 @@ def test_t3_t5_pass_when_no_field_is_free_and_boards_are_still_to_come():
     assert s.outcome() is None and s.current_player() == 1 and s.turns == 5
     assert s.supply == [[5, 0], [5, 0]]
     assert "cannot place a tower and passes" in s.describe("pass", ["ann", "bob"])
-    s.play("pass")                           # the sixth turn: the diagonal is laid
+    s.play("pass")  # the sixth turn: the diagonal is laid
     assert s.turns == 6 and s.stage == 2 and s.current_player() == 0
     assert "pass" not in s.legal_moves() and "e5" in s.legal_moves()
 
@@ -292,7 +338,7 @@ def test_t3_t5_no_pass_while_a_right_can_be_bought():
 def test_t3_t5_blocked_board_with_nothing_left_to_lay_ends_the_match():
     s = blocked_triangle([("cols", "turquoise"), ("rows", "orange")], turns=12)
     s.pile = []
-    s.slots = TRIANGLE                       # constructed: no sub-board left to lay
+    s.slots = TRIANGLE  # constructed: no sub-board left to lay
     # the engine notices at the next settle; a pass is the only move now
     assert s.legal_moves() == ["pass"]
     s.play("pass")

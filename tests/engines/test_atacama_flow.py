@@ -5,13 +5,15 @@ Resigning is not part of T1..T8: it follows the engine contract
 (``engines/README.md``): two players, the other wins (end ``resign``); four
 players, the seat's unplaced towers are forfeited, it is skipped from then on
 (T7 turn order) and the last player left wins."""
+
 from __future__ import annotations
 
 import random
 
-from atacama_helpers import NAMES2, NAMES4, make_state, new_match, recount, record_for, roundtrip
-from engines import replay
+from atacama_helpers import NAMES2, NAMES4, make_state, new_match, record_for, recount, roundtrip
 from state_checks import assert_refused, snapshot
+
+from engines import replay
 
 
 # ----------------------------------------------------------------- resigning
@@ -25,14 +27,14 @@ def test_resign_two_players_the_other_wins():
     assert s.current_player() is None and s.legal_moves() == []
     assert_refused(s, "g1", "over")
     before = snapshot(s)
-    s.resign(1)                              # after the end: nothing happens
+    s.resign(1)  # after the end: nothing happens
     assert snapshot(s) == before
 
 
 def test_resign_two_players_out_of_turn():
     s = new_match(tactics=True)
     s.play("e5*")
-    s.resign(0)                              # seat 1 is to move; seat 0 gives up
+    s.resign(0)  # seat 1 is to move; seat 0 gives up
     assert s.outcome().winners == (1,) and s.outcome().end == "resign"
 
 
@@ -41,7 +43,7 @@ def test_t7_resign_four_players_forfeits_towers_and_skips_the_seat():
     for move in ("a1", "c1", "e1*"):
         s.play(move)
     assert s.current_player() == 3
-    s.resign(3)                              # the player to move resigns
+    s.resign(3)  # the player to move resigns
     assert s.resigned == [3] and s.supply[3] == [0, 0] and s.forfeited[3] == [6, 1]
     assert s.outcome() is None and s.current_player() == 0
     order = []
@@ -59,7 +61,7 @@ def test_t7_resign_four_players_out_of_turn_keeps_the_turn():
     s.resign(2)
     assert s.current_player() == 1
     s.play("c1")
-    assert s.current_player() == 3            # seat 2 is skipped
+    assert s.current_player() == 3  # seat 2 is skipped
 
 
 def test_t7_resign_four_players_the_last_one_left_wins():
@@ -76,15 +78,14 @@ def test_t7_resign_four_players_the_last_one_left_wins():
 
 def test_t4_t7_resigned_seat_cannot_win_at_the_normal_end():
     # seat 0 would have the best score (column a: +6), but resigned
-    s = make_state({"a1": 0, "a3": 1, "a5": 0, "a7": 2}, players=4,
-                   supply=[[3, 0], [0, 0], [1, 0], [0, 0]], turn=0)
+    s = make_state({"a1": 0, "a3": 1, "a5": 0, "a7": 2}, players=4, supply=[[3, 0], [0, 0], [1, 0], [0, 0]], turn=0)
     s.resign(0)
     assert s.current_player() == 2
     s.play("i9")
     out = s.outcome()
     # column a (C2 S3 G2 S3) gives seat 0 (turquoise) +6 and seat 2 (orange) -2
     assert out.end == "normal" and out.scores == (6, 0, -2, 0)
-    assert out.winners == (1, 3)             # the best of those left, tied at 0
+    assert out.winners == (1, 3)  # the best of those left, tied at 0
 
 
 def test_t3_t7_resign_of_the_only_player_with_towers_ends_the_match_normally():
@@ -146,8 +147,7 @@ def test_describe_four_players():
 def test_t4_summary_lists_the_scoring_lines():
     s = make_state({"a1": 0, "a3": 1, "a5": 0, "a7": 1, "c1": 0, "e1": 1, "g1": 0})
     text = s.summary(NAMES2)
-    assert text.splitlines() == ["ann, columns: column a +6 = 6",
-                                 "bob, rows: row 1 +11 = 11"]
+    assert text.splitlines() == ["ann, columns: column a +6 = 6", "bob, rows: row 1 +11 = 11"]
     empty = new_match(2, 0, None, buildup=True)
     assert empty.summary(NAMES2).splitlines()[0] == "ann: no right, 0 points"
     assert new_match().summary(NAMES2).splitlines()[1] == "bob, rows: no row with 4 towers = 0"
@@ -198,6 +198,6 @@ def test_a_mining_right_is_never_named_by_a_colour_word():
     s = new_match(2, buildup=True)
     try:
         s.play("buy")
-    except Exception as refusal:          # the engine's MoveError carries the player-facing Text
+    except Exception as refusal:  # the engine's MoveError carries the player-facing Text
         said = _said(getattr(refusal, "text", refusal))
     assert "buy cols" in said and not any(c in said for c in colours), said

@@ -12,18 +12,19 @@ resign a seat on the way.
 
 Only ``random.Random(seed)`` instances are used, never the global generator.
 """
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-
 from atacama_helpers import COLS, free_fields, new_match, recount
+from state_checks import accepted_moves, replay_match, snapshot
+
 from engines import Record, get_game
 from engines.atacama.notation import Move
 from engines.atacama.state import AtacamaState
-from state_checks import accepted_moves, replay_match, snapshot
 
 VARIANTS = {
     "basic": (2, {}),
@@ -34,11 +35,11 @@ VARIANTS = {
     "4p-tactics": (4, {"tactics": True}),
 }
 START = {(2, False): (14, 0), (2, True): (11, 3), (4, False): (7, 0), (4, True): (6, 1)}
-MATCHES = 334            # per variant: 2004 matches in all
+MATCHES = 334  # per variant: 2004 matches in all
 CHUNK = 167
-DEEP_EVERY = 100         # every 100th match: every legal move on a copy, brute-force legality
-CAREFUL_EVERY = 4        # every 4th match: recount and recompute the free fields after every move
-MAX_PLIES = 40           # 28 towers at most, plus a buy
+DEEP_EVERY = 100  # every 100th match: every legal move on a copy, brute-force legality
+CAREFUL_EVERY = 4  # every 4th match: recount and recompute the free fields after every move
+MAX_PLIES = 40  # 28 towers at most, plus a buy
 
 STATS: dict[str, int] = {}
 
@@ -53,9 +54,14 @@ def conserved(state: AtacamaState) -> None:
     placed = [[0, 0] for _ in range(state.players)]
     for seat, other in state.towers.values():
         placed[seat][other] += 1
-    rows = [(base + other + sum(placed[seat]) + state.bought[seat] + sum(state.forfeited[seat]),
-             min(base, other) >= 0, other + placed[seat][1] + state.forfeited[seat][1] <= other0)
-            for seat, (base, other) in enumerate(state.supply)]
+    rows = [
+        (
+            base + other + sum(placed[seat]) + state.bought[seat] + sum(state.forfeited[seat]),
+            min(base, other) >= 0,
+            other + placed[seat][1] + state.forfeited[seat][1] <= other0,
+        )
+        for seat, (base, other) in enumerate(state.supply)
+    ]
     assert rows == [(base0 + other0, True, True)] * state.players, state.to_json()
     assert sum(state.bought) <= 1
 
@@ -69,11 +75,11 @@ def check_position(state: AtacamaState, rng: random.Random, deep: bool, careful:
     conserved(state)
     no_touching(state)
     data = state.to_json()
-    if careful:                              # through the text form, as the bot stores it
+    if careful:  # through the text form, as the bot stores it
         text = json.dumps(data)
         again = AtacamaState.from_json(json.loads(text))
         assert json.dumps(again.to_json()) == text
-    else:                                    # to_json() holds only JSON types: the same test, faster
+    else:  # to_json() holds only JSON types: the same test, faster
         again = AtacamaState.from_json(data)
         assert again.to_json() == data
     if careful:
@@ -112,7 +118,7 @@ def check_position(state: AtacamaState, rng: random.Random, deep: bool, careful:
             assert again.copy().play(move) == move
     else:
         move = rng.choice(legal)
-        assert again.play(move) == move     # ``again`` is a throwaway copy
+        assert again.play(move) == move  # ``again`` is a throwaway copy
     return legal
 
 
@@ -172,12 +178,12 @@ def playout(variant: str, seed: int):
         STATS["forced"] = STATS.get("forced", 0) + any(e.get("forced") for e in state.events)
         STATS["x2"] = STATS.get("x2", 0) + move.endswith("*")
     check_end(state)
-    record = Record("atacama", [f"p{i}" for i in range(players)], seed, dict(options), setup, moves,
-                    resignations)
+    record = Record("atacama", [f"p{i}" for i in range(players)], seed, dict(options), setup, moves, resignations)
     assert snapshot(replay_match(record)) == snapshot(state)
     STATS["resign"] = STATS.get("resign", 0) + bool(resignations)
-    STATS["blocked"] = STATS.get("blocked", 0) + any(sum(state.supply[s]) for s in range(players)
-                                                     if s not in state.resigned)
+    STATS["blocked"] = STATS.get("blocked", 0) + any(
+        sum(state.supply[s]) for s in range(players) if s not in state.resigned
+    )
     STATS[f"won-{len(state.outcome().winners)}"] = STATS.get(f"won-{len(state.outcome().winners)}", 0) + 1
 
 
@@ -195,4 +201,3 @@ def test_random_matches_reach_the_interesting_rules():
         pytest.skip("run together with the playouts")
     for key in ("buy cols", "buy rows", "forced", "x2", "resign", "blocked", "won-1", "won-2"):
         assert STATS.get(key, 0) > 0, f"no playout reached {key}: {STATS}"
-

@@ -1,4 +1,5 @@
 """Atacama records and the replay command line (records.md, T8 notation)."""
+
 from __future__ import annotations
 
 import json
@@ -6,12 +7,12 @@ import random
 import sys
 
 import pytest
-
 from atacama_helpers import new_match, record_for
-from engines import Record, replay
-from engines.atacama.state import AtacamaState
 from records_cli import EXAMPLES, examples, record_data, run_cli, write_record
 from state_checks import snapshot
+
+from engines import Record, replay
+from engines.atacama.state import AtacamaState
 
 
 def run_main(*args: str, stdin: str | None = None, capsys=None, monkeypatch=None) -> tuple[int, dict]:
@@ -35,6 +36,7 @@ def random_record(seed: int, players: int = 2, **options) -> tuple[Record, Ataca
     setup = None
     if options.get("buildup"):
         from engines import get_game
+
         setup = get_game("atacama").resolve_setup(players, seed, None, options)
     state = new_match(players, seed, setup, **options)
     moves = []
@@ -69,8 +71,16 @@ def test_cli_ongoing_summary_fields_and_running_scores():
     state = replay(record)
     code, out = run_cli("-", "--legal", stdin=record.dumps())
     assert code == 0
-    assert out == {"game": "atacama", "ply": 20, "status": "ongoing", "to_move": state.current_player(),
-                   "scores": state.scores(), "winners": [], "end": None, "legal": state.legal_moves()}
+    assert out == {
+        "game": "atacama",
+        "ply": 20,
+        "status": "ongoing",
+        "to_move": state.current_player(),
+        "scores": state.scores(),
+        "winners": [],
+        "end": None,
+        "legal": state.legal_moves(),
+    }
 
 
 def test_cli_finished_build_up_match():
@@ -100,13 +110,16 @@ def test_cli_illegal_move_exit_2_with_ply():
     assert code == 2 and out["ply"] == 2 and "already holds a tower" in out["error"]
 
 
-@pytest.mark.parametrize("moves,ply,word", [
-    (["nonsense"], 0, "not a move"),
-    (["e5", "j9"], 1, "not a field"),
-    (["e5*"], 0, "tactics"),
-    (["buy cols"], 0, "build-up"),
-    (["pass"], 0, "pass only"),
-])
+@pytest.mark.parametrize(
+    "moves,ply,word",
+    [
+        (["nonsense"], 0, "not a move"),
+        (["e5", "j9"], 1, "not a field"),
+        (["e5*"], 0, "tactics"),
+        (["buy cols"], 0, "build-up"),
+        (["pass"], 0, "pass only"),
+    ],
+)
 def test_cli_bad_moves_exit_2(moves, ply, word, capsys, monkeypatch):
     code, out = run_main("-", stdin=record_for(moves).dumps(), capsys=capsys, monkeypatch=monkeypatch)
     assert code == 2 and out["ply"] == ply and word in out["error"]
@@ -126,21 +139,25 @@ def test_cli_move_after_the_end_exit_2():
     assert code == 2 and out["ply"] == n and "over" in out["error"]
 
 
-@pytest.mark.parametrize("change,word", [
-    ({"players": ["a", "b", "c"]}, "2 or 4"),
-    ({"players": ["a"]}, "players"),
-    ({"players": ["a", "b", "c", "d", "e"]}, "players"),
-    ({"players": ["a", "b", "c", "d"], "options": {"buildup": True}}, "build-up"),
-    ({"options": {"tactics": "yes"}}, "bool"),
-    ({"options": {"speed": True}}, "option"),
-    ({"options": {"buildup": True}, "setup": {"boards": ["A"] * 9}}, "boards"),
-    ({"options": {"buildup": True}, "setup": {"boards": "ABCDEFGHI"}}, "boards"),
-    ({"setup": {"boards": list("ABCDEFGHI")}}, "build-up"),
-    ({"setup": {"first": 1}}, "first"),
-])
+@pytest.mark.parametrize(
+    "change,word",
+    [
+        ({"players": ["a", "b", "c"]}, "2 or 4"),
+        ({"players": ["a"]}, "players"),
+        ({"players": ["a", "b", "c", "d", "e"]}, "players"),
+        ({"players": ["a", "b", "c", "d"], "options": {"buildup": True}}, "build-up"),
+        ({"options": {"tactics": "yes"}}, "bool"),
+        ({"options": {"speed": True}}, "option"),
+        ({"options": {"buildup": True}, "setup": {"boards": ["A"] * 9}}, "boards"),
+        ({"options": {"buildup": True}, "setup": {"boards": "ABCDEFGHI"}}, "boards"),
+        ({"setup": {"boards": list("ABCDEFGHI")}}, "build-up"),
+        ({"setup": {"first": 1}}, "first"),
+    ],
+)
 def test_cli_malformed_record_exit_2(tmp_path, change, word, capsys, monkeypatch):
-    code, out = run_main(str(write_record(tmp_path, record_data("atacama", change))),
-                         capsys=capsys, monkeypatch=monkeypatch)
+    code, out = run_main(
+        str(write_record(tmp_path, record_data("atacama", change))), capsys=capsys, monkeypatch=monkeypatch
+    )
     assert code == 2 and set(out) == {"error"}
     assert word in out["error"]
 

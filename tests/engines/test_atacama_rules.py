@@ -1,18 +1,29 @@
 """Atacama: board and coordinates (T1), rights (T2), the basic game (T3),
 the tactics towers (T6), four players (T7) and the move notation (T8)."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
+from atacama_helpers import (
+    BASIC,
+    DATA_FILE,
+    FIXTURES,
+    all_fields,
+    assert_invalid,
+    free_fields,
+    make_state,
+    neighbours,
+    new_match,
+    ore,
+)
+from state_checks import assert_refused, snapshot
 
-from atacama_helpers import (BASIC, DATA_FILE, FIXTURES, all_fields, assert_invalid, free_fields, make_state,
-                             neighbours, new_match, ore)
 from engines import InvalidMove, MoveError, SetupError, get_game
 from engines.atacama import boards as B
 from engines.atacama.notation import Move
-from state_checks import assert_refused, snapshot
 
 
 # ------------------------------------------------------------------------- T1
@@ -26,11 +37,11 @@ def test_t1_corners_and_letters_of_the_basic_layout():
     # a9 is the top-left field of A, i1 the bottom-right field of I; letters are at the top right
     assert s.ores[(0, 8)] == ("S", 3) and ore("a9") == "S3"
     assert s.ores[(8, 0)] == ("S", 5) and ore("i1") == "S5"
-    assert ore("c9") == "S2"          # A's top-right field
-    assert ore("d9") == "C1"          # B's top-left field
-    assert ore("a6") == "S2" and ore("a3") == "S3"   # D and G top-left
-    assert ore("g3") == "G2" and ore("g9") == "C1"   # I and C top-left
-    assert ore("e5") == "C4"          # E's centre
+    assert ore("c9") == "S2"  # A's top-right field
+    assert ore("d9") == "C1"  # B's top-left field
+    assert ore("a6") == "S2" and ore("a3") == "S3"  # D and G top-left
+    assert ore("g3") == "G2" and ore("g9") == "C1"  # I and C top-left
+    assert ore("e5") == "C4"  # E's centre
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -61,7 +72,7 @@ def test_t1_adjacency_across_a_vertical_sub_board_edge():
     s = make_state({"c5": 1})
     assert_refused(s, "d5", "d5 is next to c5, which holds a tower")
     assert "d5" not in s.legal_moves()
-    assert "d6" in s.legal_moves() and "d4" in s.legal_moves()   # diagonal is allowed
+    assert "d6" in s.legal_moves() and "d4" in s.legal_moves()  # diagonal is allowed
 
 
 def test_t1_adjacency_across_a_horizontal_sub_board_edge():
@@ -129,7 +140,7 @@ def test_t3_every_field_outside_the_list_is_refused_and_changes_nothing():
 def test_t3_a_player_without_towers_is_skipped():
     s = make_state({"a1": 0, "c1": 1}, supply=[[2, 0], [0, 0]], turn=0)
     s.play("e5")
-    assert s.current_player() == 0          # seat 1 has nothing left to place
+    assert s.current_player() == 0  # seat 1 has nothing left to place
     s.play("g5")
     assert s.outcome() is not None and s.outcome().end == "normal"
 
@@ -236,7 +247,7 @@ def test_t7_four_players_skip_a_seat_without_towers():
     s.play("c1")
     assert s.current_player() == 3
     s.play("e1")
-    assert s.current_player() == 2          # seats 0 and 1 are out of towers
+    assert s.current_player() == 2  # seats 0 and 1 are out of towers
     s.play("g1")
     assert s.outcome() is not None
 
@@ -262,11 +273,24 @@ def test_t7_options_are_type_checked():
 
 
 # ------------------------------------------------------------------------- T8
-@pytest.mark.parametrize("text,canonical", [
-    ("e5", "e5"), ("E5", "e5"), (" e 5 ", "e5"), ("e5*", "e5*"), ("E5 *", "e5*"),
-    ("buy cols", "buy cols"), ("BUY COLS", "buy cols"), ("buy  columns", "buy cols"), ("buycol", "buy cols"),
-    ("buy rows", "buy rows"), ("Buy Row", "buy rows"), ("pass", "pass"), (" PASS ", "pass"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("e5", "e5"),
+        ("E5", "e5"),
+        (" e 5 ", "e5"),
+        ("e5*", "e5*"),
+        ("E5 *", "e5*"),
+        ("buy cols", "buy cols"),
+        ("BUY COLS", "buy cols"),
+        ("buy  columns", "buy cols"),
+        ("buycol", "buy cols"),
+        ("buy rows", "buy rows"),
+        ("Buy Row", "buy rows"),
+        ("pass", "pass"),
+        (" PASS ", "pass"),
+    ],
+)
 def test_t8_parse_is_case_insensitive_and_canonical(text, canonical):
     assert str(Move.parse(text)) == canonical
 
@@ -280,11 +304,22 @@ def test_t8_notation_round_trips_for_every_move():
         assert Move.parse(text.upper()) == move
 
 
-@pytest.mark.parametrize("text,word", [
-    ("j5", "not a field"), ("e0", "not a field"), ("e10", "not a field"), ("buy", "buy cols"),
-    ("buy diagonals", "buy cols"), ("hello", "not a move"), ("", "not a move"), ("e5**", "not a move"),
-    ("*e5", "not a move"), ("e", "not a move"), ("55", "not a move"),
-])
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("j5", "not a field"),
+        ("e0", "not a field"),
+        ("e10", "not a field"),
+        ("buy", "buy cols"),
+        ("buy diagonals", "buy cols"),
+        ("hello", "not a move"),
+        ("", "not a move"),
+        ("e5**", "not a move"),
+        ("*e5", "not a move"),
+        ("e", "not a move"),
+        ("55", "not a move"),
+    ],
+)
 def test_t8_bad_notation_is_invalid(text, word):
     with pytest.raises(InvalidMove) as info:
         Move.parse(text)

@@ -1,8 +1,10 @@
 """Atacama scoring: lines with four towers (T4), the rights' signs (T2),
 doubled other-colour towers (T6), four individual scores (T7) and the result."""
+
 from __future__ import annotations
 
 from atacama_helpers import make_state, new_match, ore, recount
+
 from engines.atacama.scoring import line_value
 
 # The rulebook's example board is a picture that the text lost, and the
@@ -25,7 +27,7 @@ def example_position():
     towers = {}
     for i, (fields, _) in enumerate(EXAMPLE_LINES.values()):
         for j, f in enumerate(fields):
-            towers[f] = (i + j) % 2          # owners mixed: towers score for whoever scores the line
+            towers[f] = (i + j) % 2  # owners mixed: towers score for whoever scores the line
     return make_state(towers, slots=EXAMPLE_SLOTS)
 
 
@@ -47,17 +49,17 @@ def test_t4_rulebook_worked_example():
     towers and scores nothing."""
     s = example_position()
     ores = s.ores
-    assert line_value(s.towers, ores, "cols", 5, "turquoise") == (4, 5)     # column f
-    assert line_value(s.towers, ores, "cols", 7, "turquoise") == (4, -4)    # column h
-    assert line_value(s.towers, ores, "rows", 5, "orange") == (4, 7)        # row 6
-    assert line_value(s.towers, ores, "rows", 4, "orange") == (4, -3)       # row 5
+    assert line_value(s.towers, ores, "cols", 5, "turquoise") == (4, 5)  # column f
+    assert line_value(s.towers, ores, "cols", 7, "turquoise") == (4, -4)  # column h
+    assert line_value(s.towers, ores, "rows", 5, "orange") == (4, 7)  # row 6
+    assert line_value(s.towers, ores, "rows", 4, "orange") == (4, -3)  # row 5
     assert s.scores() == [5 - 4, 7 - 3] == recount(s)
 
 
 def test_t4_rulebook_row_with_three_towers_scores_nothing():
     """T4: adding a tower to row 9 (it then holds f9, h9 and b9) changes nothing."""
     s = example_position()
-    s.towers[(1, 8)] = (0, False)                      # b9
+    s.towers[(1, 8)] = (0, False)  # b9
     assert line_value(s.towers, s.ores, "rows", 8, "orange")[0] == 3
     assert s.scores() == [1, 4] == recount(s)
 
@@ -66,7 +68,7 @@ def test_t4_threshold_three_towers_score_nothing_four_score_all():
     s = make_state({"a1": 0, "a3": 1, "a5": 0})
     assert [ore(f) for f in ("a1", "a3", "a5", "a7")] == ["C2", "S3", "G2", "S3"]
     assert s.scores() == [0, 0]
-    s.towers[(0, 6)] = (1, False)                      # a7: the fourth tower
+    s.towers[(0, 6)] = (1, False)  # a7: the fourth tower
     assert s.scores() == [-2 + 3 + 2 + 3, 0] == recount(s)
 
 
@@ -88,11 +90,11 @@ def test_t2_signs_depend_on_the_right():
     towers = {"a1": 0, "c1": 1, "e1": 0, "g1": 1}
     assert [ore(f) for f in towers] == ["C2", "C5", "C2", "C2"]
     s = make_state(towers)
-    assert s.scores() == [0, 11]                       # orange rows: copper plus
+    assert s.scores() == [0, 11]  # orange rows: copper plus
     s.rights = [("cols", "turquoise"), ("rows", "turquoise")]
-    assert s.scores() == [0, -11]                      # turquoise: copper minus
+    assert s.scores() == [0, -11]  # turquoise: copper minus
     # silver: plus for turquoise, minus for orange; gold plus for both
-    s = make_state({"a3": 0, "a5": 1, "a7": 0, "a9": 1})   # S3 G2 S3 S3
+    s = make_state({"a3": 0, "a5": 1, "a7": 0, "a9": 1})  # S3 G2 S3 S3
     assert s.scores()[0] == 11
     s.rights = [("cols", "orange"), ("rows", "orange")]
     assert s.scores()[0] == -3 + 2 - 3 - 3

@@ -1,4 +1,5 @@
 """The move builder (engines/builder.py): every legal move of every game in parts, each part's place."""
+
 from __future__ import annotations
 
 import random
@@ -46,7 +47,7 @@ def test_every_legal_move_splits_into_parts_with_places_in_the_notation(game):
         for move in legal:
             parts = steps(move, game)
             assert "".join(p.text for p in parts) == move
-            assert steps(move) == parts            # the notation alone tells the game
+            assert steps(move) == parts  # the notation alone tells the game
             assert cuts(move, game)[-1] == len(move)
             for part in parts:
                 if part.target is not None:
@@ -69,8 +70,7 @@ def test_the_parts_of_each_notation():
     assert steps("+e5 =e5g5 =g5g7") == [Step("+e5", "e5"), Step(" =e5g5", "e5g5"), Step(" =g5g7", "g5g7")]
     assert steps("=c3e3<c5e5") == [Step("=c3e3", "c3e3"), Step("<c5e5", "c5e5")]
     assert steps("x=c3e3") == [Step("x=c3e3", "c3e3")]
-    assert steps("B07@-1,0r2 from 3,-2") == [Step("B07"), Step("@-1,0", "-1,0"), Step("r2"),
-                                             Step(" from 3,-2", "3,-2")]
+    assert steps("B07@-1,0r2 from 3,-2") == [Step("B07"), Step("@-1,0", "-1,0"), Step("r2"), Step(" from 3,-2", "3,-2")]
     assert steps("W@2,0") == [Step("W"), Step("@2,0", "2,0")]
     assert steps("e5*") == [Step("e5", "e5"), Step("*")]
     assert [steps(m) for m in ("buy cols", "pass", "keep")] == [[Step("buy cols")], [Step("pass")], [Step("keep")]]
@@ -91,7 +91,7 @@ def test_longer_turns_than_the_legal_list_holds_continue_part_by_part():
     for move in ("+c5", "+a1", "+g5", "+a9"):
         state.play(move)
     legal = state.legal_moves()
-    assert "+e5 =c5e5" in legal and "+e5 =c5e5 =e5g5" not in legal      # one bridge at most in the list
+    assert "+e5 =c5e5" in legal and "+e5 =c5e5 =e5g5" not in legal  # one bridge at most in the list
     [more] = longer(state, "+e5 =c5e5", "tactori")
     assert more == {"text": " =e5g5", "target": "e5g5", "end": True, "next": []}
     assert state.copy().play("+e5 =c5e5" + more["text"]) == "+e5 =c5e5 =e5g5"

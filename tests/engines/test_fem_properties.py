@@ -5,18 +5,19 @@ a finished match ended by the mover's loop (he has a polygon, R5 definition),
 by repetition (a draw), by the next player having no legal turn, or was cut
 off at the ply limit; replaying the record reproduces the final state.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
-
-from tactori_helpers import check_position, choose, record_for, recount_polygons
-from engines import get_game
 from state_checks import replay_match, snapshot
+from tactori_helpers import check_position, choose, record_for, recount_polygons
+
+from engines import get_game
 
 OPTION_SETS = [(stacks, chase) for stacks in (False, True) for chase in (False, True)]
-MATCHES = 180          # per option set: 4 x 180 = 720 matches
+MATCHES = 180  # per option set: 4 x 180 = 720 matches
 MAX_PLIES = 160
 STATS: dict[str, int] = {}
 
@@ -59,13 +60,15 @@ class TestTactoriFemRandomMatches:
                 assert not polys[0] and not polys[1]
             record = record_for("tactori-fem", moves, 2, options)
             assert snapshot(replay_match(record)) == snapshot(state)
-            for key, hit in (("loop", out is not None and out.end == "loop"),
-                             ("relocate", any("<" in m for m in moves)),
-                             ("relocate-after", any("<" in m and m[0] != "=" for m in moves)),
-                             ("remove", any(m.startswith("x=") for m in moves)),
-                             ("move", any("-" in m for m in moves)),
-                             ("stack", any(m[0].isdigit() for m in moves)),
-                             ("chase", any("x" in m.split(" ")[0] for m in moves if "-" in m))):
+            for key, hit in (
+                ("loop", out is not None and out.end == "loop"),
+                ("relocate", any("<" in m for m in moves)),
+                ("relocate-after", any("<" in m and m[0] != "=" for m in moves)),
+                ("remove", any(m.startswith("x=") for m in moves)),
+                ("move", any("-" in m for m in moves)),
+                ("stack", any(m[0].isdigit() for m in moves)),
+                ("chase", any("x" in m.split(" ")[0] for m in moves if "-" in m)),
+            ):
                 STATS[key] = STATS.get(key, 0) + hit
 
     def test_random_matches_reach_every_rule(self):

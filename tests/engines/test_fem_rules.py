@@ -3,15 +3,16 @@
 The tests are grouped in classes named ``TestTactoriFem...`` so that
 ``pytest -k tactori`` selects them together with the Tactori tests.
 """
+
 from __future__ import annotations
 
 import pytest
-
-from tactori_helpers import BRIDGES, TOWERS, assert_conserved, bridge_set, fem, new_match, recount_polygons, stack
-from engines import InvalidMove, SetupError, get_game
 from state_checks import assert_refused
+from tactori_helpers import BRIDGES, TOWERS, assert_conserved, bridge_set, fem, new_match, recount_polygons, stack
 
-SQUARE3 = [("a1c1", 0), ("c1c3", 0), ("a1a3", 0)]        # a square a1..c3 without its top side
+from engines import InvalidMove, SetupError, get_game
+
+SQUARE3 = [("a1c1", 0), ("c1c3", 0), ("a1a3", 0)]  # a square a1..c3 without its top side
 CORNERS = {"a1": "0", "c1": "0", "a3": "0", "c3": "0"}
 
 
@@ -21,7 +22,7 @@ class TestTactoriFemSetup:
         assert s.geo.n == 5 and s.geo.names[-1] == "e5"
         assert s.towers == [TOWERS, TOWERS] and s.bridge_supply == [BRIDGES, BRIDGES]
         assert s.scores() == [0, 0]
-        assert len(s.legal_moves()) == 25           # only places
+        assert len(s.legal_moves()) == 25  # only places
         game = get_game("tactori-fem")
         with pytest.raises(SetupError, match="2 players"):
             game.setup(3, 0)
@@ -99,8 +100,7 @@ class TestTactoriFemTurns:
         assert_refused(s, "+a1 =a1a3<a1c1", "overbuilt")
 
     def test_r7_relocation_refusals(self):
-        s = fem({"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e1": "1", "e3": "1"},
-                [("a1c1", 0), ("e1e3", 1)])
+        s = fem({"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e1": "1", "e3": "1"}, [("a1c1", 0), ("e1e3", 1)])
         assert_refused(s, "=a1c1<a1c1", "somewhere else")
         assert_refused(s, "=a3c3<e1e3", "orange's")
         assert_refused(s, "=a3c3<a3c3", "no bridge on a3-c3")
@@ -148,14 +148,17 @@ class TestTactoriFemEnd:
 
     def test_r7_a_loop_of_any_size_on_several_floors_wins(self):
         # the cell b1-c2 from crossing half bridges, one of them on floor 2
-        s = fem({"a1": "0", "c1": "0", "a2": "0", "c2": "0", "b1": "00", "b3": "00"},
-                [("a1c1", 0), ("a2c2", 0), ("b1b3", 0, 2)])
+        s = fem(
+            {"a1": "0", "c1": "0", "a2": "0", "c2": "0", "b1": "00", "b3": "00"},
+            [("a1c1", 0), ("a2c2", 0), ("b1b3", 0, 2)],
+        )
         s.play("+c3 =c1c3")
         assert s.outcome().end == "loop"
 
     def test_r7_loop_by_relocation_after_a_move(self):
-        s = fem({"a1": "0", "c1": "0", "a3": "0", "e5": "0", "e1": "0", "e2": "1"},
-                [("a1c1", 0), ("c1e1", 0), ("a1a3", 0)])
+        s = fem(
+            {"a1": "0", "c1": "0", "a3": "0", "e5": "0", "e1": "0", "e2": "1"}, [("a1c1", 0), ("c1e1", 0), ("a1a3", 0)]
+        )
         s.play("e5-c3 =a3c3<c1e1 =c1c3")
         assert s.outcome().end == "loop" and s.outcome().winners == (0,)
 
@@ -211,8 +214,14 @@ class TestTactoriFemEnd:
 class TestTactoriFemContinuations:
     def test_continuations_offer_supply_and_relocated_bridges(self):
         s = fem({"a1": "0", "c1": "0", "a3": "0", "e3": "0"}, [("a1c1", 0)])
-        assert s.continuations("+c3") == ["+c3 =a3c3", "+c3 =a3c3<a1c1", "+c3 =c1c3", "+c3 =c1c3<a1c1",
-                                          "+c3 =c3e3", "+c3 =c3e3<a1c1"]
+        assert s.continuations("+c3") == [
+            "+c3 =a3c3",
+            "+c3 =a3c3<a1c1",
+            "+c3 =c1c3",
+            "+c3 =c1c3<a1c1",
+            "+c3 =c3e3",
+            "+c3 =c3e3<a1c1",
+        ]
         nxt = s.continuations("+c3 =a3c3<a1c1")
         assert nxt == ["+c3 =a3c3<a1c1 =a1a3", "+c3 =a3c3<a1c1 =c1c3", "+c3 =a3c3<a1c1 =c3e3"]
         assert s.continuations("=a1a3<a1c1") == [] and s.continuations("x=a1c1") == []

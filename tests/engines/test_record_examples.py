@@ -1,14 +1,15 @@
 """Every game's example records replay through the command line as their
 ``.expected.json`` says (records.md, examples/README.md)."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
-
-from engines import Record, game_names, replay
 from records_cli import examples, expected_of, run_cli
 from state_checks import snapshot
+
+from engines import Record, game_names, replay
 
 EXAMPLE_RECORDS = examples(*game_names())
 

@@ -1,5 +1,6 @@
 """``python -m engines replay`` on files that are not records: one ``{"error": ...}``
 line and exit status 2, never a traceback (records.md, "Command line")."""
+
 from __future__ import annotations
 
 import json
@@ -7,14 +8,14 @@ import subprocess
 import sys
 
 import pytest
-
 from records_cli import ROOT, record_data
 
 
 def replay_bytes(*args: str, stdin: bytes | None = None) -> tuple[int, dict, str]:
     """Run the command line with raw bytes, as a shell pipe or a broken file would give it."""
-    proc = subprocess.run([sys.executable, "-m", "engines", "replay", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engines", "replay", *args], cwd=ROOT, input=stdin, capture_output=True, timeout=60
+    )
     out = proc.stdout.decode("utf-8").strip().splitlines()
     assert len(out) == 1, (proc.stdout, proc.stderr)
     return proc.returncode, json.loads(out[0]), proc.stderr.decode("utf-8", "replace")
@@ -23,14 +24,17 @@ def replay_bytes(*args: str, stdin: bytes | None = None) -> tuple[int, dict, str
 LATIN1 = json.dumps(record_data("atacama", {"players": ["Jürgen", "bob"]}), ensure_ascii=False).encode("latin-1")
 
 
-@pytest.mark.parametrize("name, content, words", [
-    ("latin1.json", LATIN1, ("not UTF-8", "latin1.json")),
-    ("binary.json", b"\xff\xfe\x00{", ("not UTF-8",)),
-    ("broken.json", b'{"game": "atacama", "players": [', ("not JSON",)),
-    ("empty.json", b"", ("not JSON",)),
-    ("list.json", b"[1, 2]", ("JSON object",)),
-    ("deep.json", b"[" * 100_000, ("nested too deeply",)),
-])
+@pytest.mark.parametrize(
+    "name, content, words",
+    [
+        ("latin1.json", LATIN1, ("not UTF-8", "latin1.json")),
+        ("binary.json", b"\xff\xfe\x00{", ("not UTF-8",)),
+        ("broken.json", b'{"game": "atacama", "players": [', ("not JSON",)),
+        ("empty.json", b"", ("not JSON",)),
+        ("list.json", b"[1, 2]", ("JSON object",)),
+        ("deep.json", b"[" * 100_000, ("nested too deeply",)),
+    ],
+)
 def test_a_file_that_is_not_a_record_is_an_error_line(tmp_path, name, content, words):
     path = tmp_path / name
     path.write_bytes(content)
@@ -46,10 +50,13 @@ def test_standard_input_that_is_not_utf8_is_an_error_line():
     assert "Traceback" not in stderr
 
 
-@pytest.mark.parametrize("make, words", [
-    (lambda tmp: tmp / "missing.json", ("cannot read", "missing.json")),
-    (lambda tmp: tmp, ("cannot read", "directory")),
-])
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda tmp: tmp / "missing.json", ("cannot read", "missing.json")),
+        (lambda tmp: tmp, ("cannot read", "directory")),
+    ],
+)
 def test_a_path_that_is_not_a_readable_file_is_an_error_line(tmp_path, make, words):
     code, out, stderr = replay_bytes(str(make(tmp_path)))
     assert code == 2 and set(out) == {"error"}

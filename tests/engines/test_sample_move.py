@@ -14,14 +14,15 @@ Property tests over seeded random matches of every game and option set:
 The matches themselves are driven by ``sample_move`` + ``play_trusted`` half of
 the time, so the positions checked are the ones a search's playouts reach.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
+from state_checks import snapshot
 
 from engines import game_names, get_game
-from state_checks import snapshot
 
 # (game, players, options); every option of every game appears in some entry (the variants
 # each game declares, engines.core.Game.variants)
@@ -98,8 +99,11 @@ def test_a_copy_is_unchanged_by_moves_on_the_original(variant):
 def small_positions(game: str, players: int, options: dict, seed: int, limit: int = 300):
     """Three positions of a seeded match with at most ``limit`` legal moves: the first, a middle
     one, and the one with the most bridge turns (Tactori, FEM; else the largest)."""
-    found = [(state.copy(), state.legal_moves()) for state in positions(game, players, options, seed)
-             if len(state.legal_moves()) <= limit]
+    found = [
+        (state.copy(), state.legal_moves())
+        for state in positions(game, players, options, seed)
+        if len(state.legal_moves()) <= limit
+    ]
     assert found, "no small position"
     richest = max(found, key=lambda f: (len(kinds(f[1])), sum(" =" in m or "<" in m for m in f[1]), len(f[1])))
     return [found[0], found[len(found) // 2], richest]
@@ -146,8 +150,9 @@ def test_sample_move_is_uniform_over_legal_moves(variant):
 def test_small_positions_cover_bridges_and_relocations():
     """The uniformity test above sees the turns that rejection sampling is about."""
     tactori = set().union(*(kinds(legal) for _, legal in small_positions("tactori", 2, {"chase": True}, seed=3)))
-    fem = set().union(*(kinds(legal) for _, legal in
-                        small_positions("tactori-fem", 2, {"stacks": True, "chase": True}, seed=3)))
+    fem = set().union(
+        *(kinds(legal) for _, legal in small_positions("tactori-fem", 2, {"stacks": True, "chase": True}, seed=3))
+    )
     assert {"bridge after an action", "bridges-only"} <= tactori, tactori
     assert {"bridge after an action", "relocation after an action", "removal", "chase"} <= fem, fem
 

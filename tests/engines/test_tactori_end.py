@@ -1,9 +1,10 @@
 """Tactori end of the match (R5): the last round, threefold repetition, scoring and winners,
 and resignation (engines/README: drop the seat in 3-4 player matches)."""
+
 from __future__ import annotations
 
-from tactori_helpers import make, recount_scores, replayed, stack
 from state_checks import assert_refused
+from tactori_helpers import make, recount_scores, replayed, stack
 
 SQUARE = ["a1c1", "c1c3", "a3c3", "a1a3"]
 
@@ -28,9 +29,9 @@ def test_r5_last_placement_gives_every_other_player_one_more_turn_2p():
 
 def test_r5_last_round_in_turn_order_3p_and_triggers_only_once():
     s = make(players=3, towers=[5, 1, 1], to_move=1)
-    s.play("+a1")                    # blue places his last tower
+    s.play("+a1")  # blue places his last tower
     assert s.countdown == [2, 0] and s.current_player() == 2
-    s.play("+b1")                    # green empties his supply too: no new countdown
+    s.play("+b1")  # green empties his supply too: no new countdown
     assert s.towers[2] == 0 and s.trigger == 1 and s.countdown == [0]
     assert s.outcome() is None and s.current_player() == 0
     s.play("+c1")
@@ -51,7 +52,7 @@ def test_r5_scoring_and_the_winner():
     bridges = [(b, 0) for b in SQUARE] + [(b, 1) for b in ("g7i7", "i7i9", "g9i9", "g7g9")]
     s = make(stacks=stacks, bridges=bridges, towers=[1, 5])
     s.play("+e1")
-    s.play("+g5 =e5g5 =g5g7 =e5e7 =e7g7")   # blue closes a second square e5..g7
+    s.play("+g5 =e5g5 =g5g7 =e5e7 =e7g7")  # blue closes a second square e5..g7
     out = s.outcome()
     assert out.end == "normal"
     assert list(out.scores) == recount_scores(s) == [4, 8]
@@ -72,16 +73,18 @@ def test_r5_equal_top_scores_are_a_draw_between_them():
 
 # ---------------------------------------------------------------- repetition
 def test_r5_threefold_repetition_ends_and_scores():
-    s = make(stacks={"a1": "0", "i9": "1"} | square_stacks(0, ("c1", "e1", "e3", "c3")),
-             bridges=[(b, 0) for b in ("c1e1", "e1e3", "c3e3", "c1c3")])
+    s = make(
+        stacks={"a1": "0", "i9": "1"} | square_stacks(0, ("c1", "e1", "e3", "c3")),
+        bridges=[(b, 0) for b in ("c1e1", "e1e3", "c3e3", "c1c3")],
+    )
     moves = ["a1-a2", "i9-i8", "a2-a1", "i8-i9"]
     for move in moves:
         s.play(move)
-    assert s.outcome() is None          # the start position occurs for the second time
+    assert s.outcome() is None  # the start position occurs for the second time
     for move in moves[:3]:
         s.play(move)
     assert s.outcome() is None
-    s.play(moves[3])                    # third time, red to move again
+    s.play(moves[3])  # third time, red to move again
     out = s.outcome()
     assert out.end == "repetition" and list(out.scores) == [4, 0] and out.winners == (0,)
 
@@ -112,15 +115,15 @@ def test_resign_two_players_the_other_wins():
 def test_resign_three_players_drops_the_seat_and_the_others_play_on():
     s = make(stacks=square_stacks(1), bridges=[(b, 1) for b in SQUARE], players=3)
     assert s.scores() == [4 if p == 1 else 0 for p in range(3)] == [0, 4, 0]
-    s.resign(1)                                   # not his turn
+    s.resign(1)  # not his turn
     assert s.outcome() is None and s.dropped == [1]
-    assert s.scores() == [0, 0, 0]                # his pieces stay but score nothing
+    assert s.scores() == [0, 0, 0]  # his pieces stay but score nothing
     assert stack(s, "a1") == [1]
     s.play("+e5")
-    assert s.current_player() == 2                # blue is skipped
+    assert s.current_player() == 2  # blue is skipped
     s.play("+e6")
     assert s.current_player() == 0
-    s.resign(0)                                   # on his turn: green moves next
+    s.resign(0)  # on his turn: green moves next
     out = s.outcome()
     assert out.winners == (2,) and out.end == "resign"
     assert list(out.scores) == [0, 0, 0]
@@ -130,17 +133,18 @@ def test_resign_on_turn_passes_the_turn_and_counts_in_the_last_round():
     s = make(players=4, towers=[1, 5, 5, 5])
     s.play("+a1")
     assert s.countdown == [1, 2, 3]
-    s.resign(1)                                  # blue's turn: green moves
+    s.resign(1)  # blue's turn: green moves
     assert s.current_player() == 2 and s.countdown == [2, 3]
     s.play("+b1")
-    s.resign(3)                                  # yellow was the last owed a turn
+    s.resign(3)  # yellow was the last owed a turn
     out = s.outcome()
     assert out.end == "normal" and out.winners == (0, 2)
 
 
 def test_resign_record_extension_replays():
-    from engines import replay
     from tactori_helpers import record_for
+
+    from engines import replay
 
     rec = record_for("tactori", ["+a1", "+b1", "+c1", "+d1"], players=3, resignations=[[2, 1]])
     s = replay(rec)

@@ -11,19 +11,24 @@ validator (``play`` / ``apply_partial``), over seeded random matches of every op
   from the supply or relocated from every own bridge, kept when the validator accepts it;
 - ``sample_move`` draws only legal moves.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
-
 from tactori_helpers import choose, fem, make
+
 from engines import get_game
 
 VARIANTS = [
-    ("tactori", 2, {}), ("tactori", 2, {"chase": True}), ("tactori", 3, {"chase": True}),
+    ("tactori", 2, {}),
+    ("tactori", 2, {"chase": True}),
+    ("tactori", 3, {"chase": True}),
     ("tactori", 4, {"centre": 2}),
-    ("tactori-fem", 2, {}), ("tactori-fem", 2, {"stacks": True}), ("tactori-fem", 2, {"chase": True}),
+    ("tactori-fem", 2, {}),
+    ("tactori-fem", 2, {"stacks": True}),
+    ("tactori-fem", 2, {"chase": True}),
     ("tactori-fem", 2, {"stacks": True, "chase": True}),
 ]
 
@@ -60,7 +65,7 @@ def one_more_bridge(state, head: str) -> list[str]:
     geo, names = state.geo, state.geo.names
     ex = state.apply_partial(head)
     if state.FEM and not head.startswith(("+", "x")) and "-" not in head.split(" ")[0]:
-        return []           # R7: a FEM turn without a place or move has one bridge
+        return []  # R7: a FEM turn without a place or move has one bridge
     ends = {e for key in ex.laid for e in key}
     if ex.target is not None:
         ends.add(ex.target)
@@ -104,7 +109,7 @@ def brute_actions(state) -> set[str]:
     geo, b, names = state.geo, state.board, state.geo.names
     texts = ["+" + names[q] for q in geo.fields]
     for p in geo.fields:
-        for q in (geo.lines[p] if not state.FEM else geo.others[p]):
+        for q in geo.lines[p] if not state.FEM else geo.others[p]:
             for k in range(1, b.height(p) + 1):
                 for m in range(min(k, b.height(q)) + 1):
                     texts.append((str(k) if k > 1 else "") + f"{names[p]}-{names[q]}" + (f"x{m}" if m else ""))
@@ -194,12 +199,16 @@ def built_positions():
     """Positions the random matches rarely reach: stacks that chase several towers, relocations
     next to an overbuilt bridge, a Tactori player with his supply spent."""
     yield fem({"a1": "000", "c3": "11", "e5": "1", "a3": "0", "c1": "0", "c5": "1"}, stacks=True, chase=True)
-    yield fem({"a1": "00", "c1": "00", "a3": "0", "c3": "01", "e3": "11", "e1": "0"},
-              [("a1c1", 0, 2), ("a3c3", 0, 1)], stacks=True, chase=True)
-    yield make(players=3, chase=True, stacks={"e5": "000", "e7": "12", "g5": "21", "e3": "1", "c5": "0",
-                                              "e1": "00", "e9": "0"})
-    yield make(chase=True, stacks={"a1": "0", "c1": "0", "a3": "00", "c3": "1"}, bridges=[("a1c1", 0)],
-               towers=[0, 10])
+    yield fem(
+        {"a1": "00", "c1": "00", "a3": "0", "c3": "01", "e3": "11", "e1": "0"},
+        [("a1c1", 0, 2), ("a3c3", 0, 1)],
+        stacks=True,
+        chase=True,
+    )
+    yield make(
+        players=3, chase=True, stacks={"e5": "000", "e7": "12", "g5": "21", "e3": "1", "c5": "0", "e1": "00", "e9": "0"}
+    )
+    yield make(chase=True, stacks={"a1": "0", "c1": "0", "a3": "00", "c3": "1"}, bridges=[("a1c1", 0)], towers=[0, 10])
 
 
 def test_generator_agrees_with_the_validator_in_built_positions():

@@ -7,14 +7,15 @@ by every bridge from the target (FEM: also relocated from every bridge),
 bridges-only turns, FEM removals, and pass.  The accepted texts, in canonical
 form, are exactly ``legal_moves()``.  Also: timing on large late positions.
 """
+
 from __future__ import annotations
 
 import random
 import time
 
 import pytest
-
 from tactori_helpers import choose, make
+
 from engines import MoveError, get_game
 
 
@@ -92,22 +93,28 @@ def sample_positions(game: str, seeds, players: int = 2, **options):
     return found
 
 
-@pytest.mark.parametrize("options,seeds", [
-    ({"stacks": True, "chase": True}, range(0, 16)),
-    ({"stacks": False, "chase": False}, range(16, 22)),
-    ({"stacks": False, "chase": True}, range(22, 28)),
-    ({"stacks": True, "chase": False}, range(28, 34)),
-])
+@pytest.mark.parametrize(
+    "options,seeds",
+    [
+        ({"stacks": True, "chase": True}, range(0, 16)),
+        ({"stacks": False, "chase": False}, range(16, 22)),
+        ({"stacks": False, "chase": True}, range(22, 28)),
+        ({"stacks": True, "chase": False}, range(28, 34)),
+    ],
+)
 def test_tactori_fem_legal_list_is_exactly_the_accepted_turns(options, seeds):
     for state in sample_positions("tactori-fem", seeds, **options):
         assert brute_force(state) == set(state.legal_moves())
 
 
-@pytest.mark.parametrize("players,options,seeds", [
-    (2, {"chase": True}, range(100, 104)),
-    (3, {"chase": True}, range(104, 106)),
-    (4, {"chase": False}, range(106, 108)),
-])
+@pytest.mark.parametrize(
+    "players,options,seeds",
+    [
+        (2, {"chase": True}, range(100, 104)),
+        (3, {"chase": True}, range(104, 106)),
+        (4, {"chase": False}, range(106, 108)),
+    ],
+)
 def test_tactori_legal_list_is_exactly_the_accepted_turns(players, options, seeds):
     for state in sample_positions("tactori", seeds, players, **options):
         assert brute_force(state) == set(state.legal_moves())
@@ -150,8 +157,11 @@ def test_legal_moves_on_large_positions():
     """Large late positions and built worst cases (a 16-tower stack facing chaseable stacks on
     every line field) list their turns sorted and distinct; the time (a budget of 10 ms) is printed
     here and measured in ``python -m bench``."""
-    states = [_late("tactori", 4, 1, chase=True), _late("tactori", 2, 2, chase=True, centre=2),
-              _late("tactori-fem", 2, 3, stacks=True, chase=True)]
+    states = [
+        _late("tactori", 4, 1, chase=True),
+        _late("tactori", 2, 2, chase=True, centre=2),
+        _late("tactori-fem", 2, 3, stacks=True, chase=True),
+    ]
     big = make(players=4, chase=True, stacks={"e5": "0" * 16})
     for name in big.geo.lines[big.geo.index["e5"]]:
         big.board.stacks[name] = [1, 2, 3]

@@ -10,20 +10,21 @@ reproduces the final state exactly.
 
 Only ``random.Random(seed)`` instances are used.
 """
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-
+from state_checks import replay_match, snapshot
 from tactori_helpers import check_position, choose, record_for, recount_scores, roundtrip
+
 from engines import get_game
 from engines.tactori.tactori_state import TactoriState
-from state_checks import replay_match, snapshot
 
 OPTION_SETS = [(players, chase, centre) for players in (2, 3, 4) for chase in (False, True) for centre in (0, 1, 2)]
-MATCHES = 40            # per option set: 18 x 40 = 720 matches
+MATCHES = 40  # per option set: 18 x 40 = 720 matches
 MAX_PLIES = 400
 STATS: dict[str, int] = {}
 
@@ -82,12 +83,15 @@ def test_random_matches_keep_invariants_and_replay(players, chase, centre):
         assert snapshot(replay_match(record, initial if low else None)) == final, f"seed {seed}"
         assert snapshot(roundtrip(state)) == final
         out = state.outcome()
-        for key, hit in (("normal", out.end == "normal"), ("resign", out.end == "resign"),
-                         ("chase", any("x" in m for m in moves)),
-                         ("stack", any(m[0].isdigit() for m in moves)),
-                         ("multi", any(m.count("=") > 1 for m in moves)),
-                         ("scored", any(out.scores)),
-                         ("bridges-only", any(m.startswith("=") for m in moves))):
+        for key, hit in (
+            ("normal", out.end == "normal"),
+            ("resign", out.end == "resign"),
+            ("chase", any("x" in m for m in moves)),
+            ("stack", any(m[0].isdigit() for m in moves)),
+            ("multi", any(m.count("=") > 1 for m in moves)),
+            ("scored", any(out.scores)),
+            ("bridges-only", any(m.startswith("=") for m in moves)),
+        ):
             STATS[key] = STATS.get(key, 0) + hit
 
 

@@ -1,15 +1,17 @@
 """Tactori / Tactori FEM records and the replay command line (records.md, R8)."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-
-from tactori_helpers import choose, record_for
-from engines import Record, get_game, replay
-from records_cli import EXAMPLES, examples as examples_of, record_data, run_cli, write_record
+from records_cli import EXAMPLES, record_data, run_cli, write_record
+from records_cli import examples as examples_of
 from state_checks import snapshot
+from tactori_helpers import choose, record_for
+
+from engines import Record, get_game, replay
 
 
 def random_record(game: str, seed: int, players: int = 2, options: dict | None = None, plies: int = 30) -> Record:
@@ -41,10 +43,13 @@ def test_fem_prefix_legal_moves_are_each_accepted():
         assert state.copy().play(move) == move
 
 
-@pytest.mark.parametrize("game,players,options", [
-    ("tactori", 3, {"chase": True, "centre": 1}),
-    ("tactori-fem", 2, {"stacks": True, "chase": True}),
-])
+@pytest.mark.parametrize(
+    "game,players,options",
+    [
+        ("tactori", 3, {"chase": True, "centre": 1}),
+        ("tactori-fem", 2, {"stacks": True, "chase": True}),
+    ],
+)
 def test_cli_ongoing_summary_and_state(game, players, options):
     record = random_record(game, 7, players, options, plies=12)
     state = replay(record)
@@ -69,14 +74,17 @@ def test_cli_illegal_and_unparsable_moves_exit_2_with_ply():
     assert code == 2 and out["ply"] == 1 and "cannot read" in out["error"]
 
 
-@pytest.mark.parametrize("change,word", [
-    ({"players": ["a"]}, "players"),
-    ({"players": ["a", "b", "c", "d", "e"]}, "players"),
-    ({"options": {"centre": 5}}, "centre"),
-    ({"options": {"chase": "yes"}}, "chase"),
-    ({"options": {"stacks": True}}, "option"),
-    ({"setup": {"first": 1}}, "setup"),
-])
+@pytest.mark.parametrize(
+    "change,word",
+    [
+        ({"players": ["a"]}, "players"),
+        ({"players": ["a", "b", "c", "d", "e"]}, "players"),
+        ({"options": {"centre": 5}}, "centre"),
+        ({"options": {"chase": "yes"}}, "chase"),
+        ({"options": {"stacks": True}}, "option"),
+        ({"setup": {"first": 1}}, "setup"),
+    ],
+)
 def test_cli_malformed_tactori_record_exit_2(tmp_path, change, word):
     code, out = run_cli(str(write_record(tmp_path, record_data("tactori", change))))
     assert code == 2 and set(out) == {"error"} and word in out["error"]
@@ -88,10 +96,13 @@ def test_cli_fem_three_players_refused():
     assert code == 2 and "2 players" in out["error"]
 
 
-@pytest.mark.parametrize("game,players,options", [
-    ("tactori", 4, {"chase": True, "centre": 2}),
-    ("tactori-fem", 2, {"stacks": True}),
-])
+@pytest.mark.parametrize(
+    "game,players,options",
+    [
+        ("tactori", 4, {"chase": True, "centre": 2}),
+        ("tactori-fem", 2, {"stacks": True}),
+    ],
+)
 def test_record_round_trips_and_replay_upto(game, players, options):
     record = random_record(game, 11, players, options, plies=40)
     again = Record.loads(record.dumps())

@@ -1,12 +1,13 @@
 """Tactori (9x9): board and pieces (R1), bridges (R2), turns (R3), chasing (R4), notation (R8)."""
+
 from __future__ import annotations
 
 import pytest
-
+from state_checks import assert_refused, snapshot
 from tactori_helpers import BRIDGES, TOWERS, assert_conserved, bridge_set, make, new_match, stack
+
 from engines import InvalidMove, SetupError, get_game
 from engines.tactori.notation import Turn
-from state_checks import assert_refused, snapshot
 
 
 # ------------------------------------------------------------------------ R1
@@ -81,19 +82,22 @@ def test_r2_bridge_passes_over_anything_at_its_midpoint():
 
 def test_r2_crossing_same_midpoint_and_t_junction_allowed_across_players():
     s = make(stacks={"a2": "0", "c2": "0", "b1": "1", "b3": "1", "a1": "0", "c1": "0", "e1": "0"})
-    s.play("=a2c2")              # red, midpoint b2
-    s.play("=b1b3")              # blue crosses it at b2
-    s.play("=a1c1")              # red: b1-b3 ends on its midpoint b1 (T)
+    s.play("=a2c2")  # red, midpoint b2
+    s.play("=b1b3")  # blue crosses it at b2
+    s.play("=a1c1")  # red: b1-b3 ends on its midpoint b1 (T)
     assert set(bridge_set(s)) == {"a2c2", "b1b3", "a1c1"}
     assert_conserved(s)
 
 
-@pytest.mark.parametrize("stacks,red_floor,blue", [
-    ({"a1": "01", "c1": "01"}, 1, "=a1c1"),               # the same place, blue on top of both ends
-    ({"a1": "0", "c1": "0", "b1": "1", "d1": "1"}, 1, "=b1d1"),   # half overlap
-    ({"a1": "10", "c1": "10", "b1": "1", "d1": "1"}, 2, "=b1d1"),  # half overlap, other floor
-    ({"a1": "0", "c1": "0", "b1": "11", "d1": "11"}, 1, "=b1d1"),  # half overlap, other floor
-])
+@pytest.mark.parametrize(
+    "stacks,red_floor,blue",
+    [
+        ({"a1": "01", "c1": "01"}, 1, "=a1c1"),  # the same place, blue on top of both ends
+        ({"a1": "0", "c1": "0", "b1": "1", "d1": "1"}, 1, "=b1d1"),  # half overlap
+        ({"a1": "10", "c1": "10", "b1": "1", "d1": "1"}, 2, "=b1d1"),  # half overlap, other floor
+        ({"a1": "0", "c1": "0", "b1": "11", "d1": "11"}, 1, "=b1d1"),  # half overlap, other floor
+    ],
+)
 def test_r2_no_two_bridges_on_one_unit_segment_across_players(stacks, red_floor, blue):
     s = make(stacks=stacks, bridges=[("a1c1", 0, red_floor)], to_move=1)
     assert_refused(s, blue, "overlap", "blue's bridge a1-c1")
@@ -153,7 +157,7 @@ def test_r3_place_with_empty_supply_refused():
 
 def test_r3_move_straight_any_distance_over_anything():
     s = make(stacks={"c3": "0", "c5": "1111", "c4": "0"})
-    assert s.play("c3-c7") == "c3-c7"       # passes over c4 and c5
+    assert s.play("c3-c7") == "c3-c7"  # passes over c4 and c5
     assert stack(s, "c3") == [] and stack(s, "c7") == [0]
     s.to_move = 0
     s.play("c7-i7")
@@ -256,7 +260,7 @@ def test_r3_legal_list_holds_turns_with_at_most_one_bridge():
     assert "+c5 =c5e5" in legal and "+e7 =e5e7" in legal and "=e5g5" in legal
     assert all(m.count("=") <= 1 for m in legal)
     assert legal == sorted(set(legal))
-    assert "+e3 =c3e3" not in legal          # c3 is empty
+    assert "+e3 =c3e3" not in legal  # c3 is empty
     # play() takes any number of bridges
     assert s.play("+g3 =e3g3 =g3g5") == "+g3 =e3g3 =g3g5"
 
@@ -322,49 +326,56 @@ def test_r4_stack_chases_with_all_none_lands_no_bridges():
 
 
 def test_r4_chase_refusals():
-    s = make(stacks={"c3": "000", "c7": "10", "c9": "1", "e9": "1", "a5": "0", "c5": "01"},
-             bridges=[("c9e9", 1)], chase=True)
-    assert_refused(s, "c3-c7x1", "no tower on top", "other players'")     # own tower on top
-    assert_refused(s, "c3-c9x1", "no tower on top", "free of bridges")    # bridged
+    s = make(
+        stacks={"c3": "000", "c7": "10", "c9": "1", "e9": "1", "a5": "0", "c5": "01"}, bridges=[("c9e9", 1)], chase=True
+    )
+    assert_refused(s, "c3-c7x1", "no tower on top", "other players'")  # own tower on top
+    assert_refused(s, "c3-c9x1", "no tower on top", "free of bridges")  # bridged
     assert_refused(s, "4c3-c5", "only 3 towers on c3")
     assert_refused(s, "a5-c5x2", "chase more towers", error=InvalidMove)
     assert_refused(s, "2c3-c5x2", "only 1 tower")
     assert_refused(s, "c3-a3x1", "no towers on a3")
-    assert_refused(s, "+c7x1", "cannot read", error=InvalidMove)       # placed towers never chase
+    assert_refused(s, "+c7x1", "cannot read", error=InvalidMove)  # placed towers never chase
     legal = s.legal_moves()
     assert "c3-c5x1" in legal and "2c3-c5x1" in legal and "2c3-c5x2" not in legal
 
 
 # ------------------------------------------------------------------------ R8
-@pytest.mark.parametrize("text,canonical", [
-    ("+E5", "+e5"),
-    ("  +e5   =g5e5 ", "+e5 =e5g5"),
-    ("+e5=e5g5", "+e5 =e5g5"),
-    ("1c3-c7", "c3-c7"),
-    ("c3-c7x0", "c3-c7"),
-    ("2C3-C7X1", "2c3-c7x1"),
-    ("=e5e3", "=e3e5"),
-    ("=c3e3<e5c5", "=c3e3<c5e5"),
-    ("X=E3C3", "x=c3e3"),
-    ("Pass", "pass"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("+E5", "+e5"),
+        ("  +e5   =g5e5 ", "+e5 =e5g5"),
+        ("+e5=e5g5", "+e5 =e5g5"),
+        ("1c3-c7", "c3-c7"),
+        ("c3-c7x0", "c3-c7"),
+        ("2C3-C7X1", "2c3-c7x1"),
+        ("=e5e3", "=e3e5"),
+        ("=c3e3<e5c5", "=c3e3<c5e5"),
+        ("X=E3C3", "x=c3e3"),
+        ("Pass", "pass"),
+    ],
+)
 def test_r8_notation_round_trip(text, canonical):
     assert str(Turn.parse(text)) == canonical
     assert str(Turn.parse(canonical)) == canonical
 
 
-@pytest.mark.parametrize("text,words", [
-    ("", "empty"),
-    ("hello", "cannot read"),
-    ("+c3 +c4", "only one place or move"),
-    ("=c3e3 +c3", "first"),
-    ("pass =c3e3", "on its own"),
-    ("x=c3e3 =c3e3", "on its own"),
-    ("=c3e4", "two apart"),
-    ("c3-c3", "another field"),
-    ("0c3-c5", "at least one tower"),
-    ("c3-c5x2", "chase more towers"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("", "empty"),
+        ("hello", "cannot read"),
+        ("+c3 +c4", "only one place or move"),
+        ("=c3e3 +c3", "first"),
+        ("pass =c3e3", "on its own"),
+        ("x=c3e3 =c3e3", "on its own"),
+        ("=c3e4", "two apart"),
+        ("c3-c3", "another field"),
+        ("0c3-c5", "at least one tower"),
+        ("c3-c5x2", "chase more towers"),
+    ],
+)
 def test_r8_unreadable_moves(text, words):
     with pytest.raises(InvalidMove) as info:
         Turn.parse(text)

@@ -2,10 +2,10 @@
 
 Every position is also scored by the independent pixel recount of the helpers.
 """
+
 from __future__ import annotations
 
 import pytest
-
 from tactori_helpers import make, recount_polygons, recount_scores
 
 # a 4x4 square a1..e5 made of eight bridges on floor 1
@@ -38,8 +38,10 @@ def check(s, expected):
 def test_r5_rulebook_example_scores_7():
     # a1-c1 floor 3 (whole), the lower half of c1-c3 on floor 2, a2-c2 floor 1 (whole),
     # the lower half of a1-a3 floor 1: 3 + 2 + 1 + 1 = 7
-    s = make(stacks={"a1": "010", "c1": "100", "c3": "10", "a2": "0", "c2": "0", "a3": "0"},
-             bridges=[("a1c1", 0, 3), ("c1c3", 0, 2), ("a2c2", 0, 1), ("a1a3", 0, 1)])
+    s = make(
+        stacks={"a1": "010", "c1": "100", "c3": "10", "a2": "0", "c2": "0", "a3": "0"},
+        bridges=[("a1c1", 0, 3), ("c1c3", 0, 2), ("a2c2", 0, 1), ("a1a3", 0, 1)],
+    )
     [p] = polys(s)
     assert p["cells"] == ["a1", "b1"] and p["points"] == 7
     assert sorted(map(tuple, p["bridges"])) == [("a1", "a3"), ("a1", "c1"), ("a2", "c2"), ("c1", "c3")]
@@ -51,8 +53,10 @@ def test_r5_no_polygon_without_closure_and_only_own_bridges_close():
     s = board(["a1c1", "c1c3", "a3c3"])
     check(s, [0, 0])
     # the fourth side is blue: nobody has a polygon
-    s = make(stacks={"a1": "0", "c1": "0", "c3": "0", "a3": "0", "a2": "1", "a4": "1"},
-             bridges=[("a1c1", 0), ("c1c3", 0), ("a3c3", 0), ("a2a4", 1)])
+    s = make(
+        stacks={"a1": "0", "c1": "0", "c3": "0", "a3": "0", "a2": "1", "a4": "1"},
+        bridges=[("a1c1", 0), ("c1c3", 0), ("a3c3", 0), ("a2a4", 1)],
+    )
     check(s, [0, 0])
 
 
@@ -119,10 +123,20 @@ def test_r5_higher_floors_score_more_and_overbuilt_bridges_still_score():
 
 
 def test_r5_every_player_scores_his_own_polygons():
-    s = make(stacks={"a1": "0", "c1": "0", "c3": "0", "a3": "0",
-                     "g7": "2", "i7": "2", "i9": "2", "g9": "2"},
-             bridges=[("a1c1", 0), ("c1c3", 0), ("a3c3", 0), ("a1a3", 0),
-                      ("g7i7", 2), ("i7i9", 2), ("g9i9", 2), ("g7g9", 2)], players=3)
+    s = make(
+        stacks={"a1": "0", "c1": "0", "c3": "0", "a3": "0", "g7": "2", "i7": "2", "i9": "2", "g9": "2"},
+        bridges=[
+            ("a1c1", 0),
+            ("c1c3", 0),
+            ("a3c3", 0),
+            ("a1a3", 0),
+            ("g7i7", 2),
+            ("i7i9", 2),
+            ("g9i9", 2),
+            ("g7g9", 2),
+        ],
+        players=3,
+    )
     check(s, [4, 0, 4])
 
 
@@ -134,7 +148,7 @@ def test_r5_polygon_json_shape():
 
 
 # ------------------------------------------------------------------------ R6
-SQUARE = ["a1c1", "c1c3", "a3c3", "a1a3"]        # far from the centre d4..f6
+SQUARE = ["a1c1", "c1c3", "a3c3", "a1a3"]  # far from the centre d4..f6
 
 
 @pytest.mark.parametrize("centre", [1, 2])
@@ -214,4 +228,4 @@ def test_r6_variation_2_sharing_a_field_on_another_floor_is_not_sharing_a_tower(
     check(s, [4, 0])
     s.options["centre"] = 1
     s._reset_caches()
-    check(s, [12, 0])     # variation 1: the bridges of A and B share the point c5
+    check(s, [12, 0])  # variation 1: the bridges of A and B share the point c5

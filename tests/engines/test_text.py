@@ -1,12 +1,15 @@
 """engines.text: English words that remember their template for translation."""
+
 import json
 import pickle
 
 from engines.text import Joined, Sentence, Text
 
-GERMAN = {"{field} already holds a tower": "{field} trägt schon einen Turm",
-          "you have {n} towers left": "du hast noch {n} Türme",
-          "{who} wins with {what}": "{who} gewinnt mit {what}"}
+GERMAN = {
+    "{field} already holds a tower": "{field} trägt schon einen Turm",
+    "you have {n} towers left": "du hast noch {n} Türme",
+    "{who} wins with {what}": "{who} gewinnt mit {what}",
+}
 
 
 def test_a_text_is_its_english_sentence():
@@ -38,13 +41,17 @@ def test_a_sentence_gets_a_capital_and_one_full_stop():
 
 
 def test_texts_survive_pickling():
-    for t in (Text("{field} already holds a tower", field="e5"), Joined(["a", Text("x{y}", y=1)], ", "),
-              Sentence(Text("you have {n} towers left", n=2))):
+    for t in (
+        Text("{field} already holds a tower", field="e5"),
+        Joined(["a", Text("x{y}", y=1)], ", "),
+        Sentence(Text("you have {n} towers left", n=2)),
+    ):
         back = pickle.loads(pickle.dumps(t))
         assert back == t and type(back) is type(t) and back.render(GERMAN.get) == t.render(GERMAN.get)
 
 
 def test_a_separator_may_be_a_text_too():
     from engines.text import CLAUSES
+
     j = Joined(["a", "b"], CLAUSES)
     assert j == "a; b" and j.render({"; ": " ; "}.get) == "a ; b"

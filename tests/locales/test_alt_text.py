@@ -3,18 +3,24 @@
 Matches are played through the service with random legal moves, as players would; the
 description must follow what the engine says at every step.
 """
+
 import random
 
 import pytest
 
-from bot.messages.alt_text import DESCRIPTION_MAX, board_description, spoken
 from bot.locales import say
+from bot.messages.alt_text import DESCRIPTION_MAX, board_description, spoken
 from engines import get_game
 from tests.matches.conftest import ANN, BOB, CAT, Player
 
 DAN = Player(4, "dan")
-GAMES = [("architekton", [BOB], {}), ("atacama", [BOB], {}), ("atacama", [BOB, CAT, DAN], {}),
-         ("tactori", [BOB, CAT], {}), ("tactori-fem", [BOB], {})]
+GAMES = [
+    ("architekton", [BOB], {}),
+    ("atacama", [BOB], {}),
+    ("atacama", [BOB, CAT, DAN], {}),
+    ("tactori", [BOB, CAT], {}),
+    ("tactori-fem", [BOB], {}),
+]
 
 
 async def started(service, game, invitees, options):
@@ -47,7 +53,7 @@ async def test_every_position_is_described_with_its_mover_scores_and_ply(service
             assert english.endswith(f"{match.name_of(match.to_move_id())} to move.")
             if get_game(game).has_scores:
                 assert "Scores: " + ", ".join(f"{n}: {s}" for n, s in zip(match.names, state.scores())) in english
-            else:      # FEM: the first closed loop wins, there is nothing to count
+            else:  # FEM: the first closed loop wins, there is nothing to count
                 assert "Scores" not in english
         for lang in ("de", "fr"):
             words = spoken_in(match, lang, result.description)

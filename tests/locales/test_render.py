@@ -2,6 +2,7 @@
 ``say`` the renderer is given (``render_png(..., say=...)``), the images keep
 the budgets of ``tests/render`` and their size, and every letter of a
 translation has a glyph in the fonts the renderer draws with."""
+
 from __future__ import annotations
 
 import copy
@@ -14,12 +15,11 @@ from bot.locales import HERE, catalogue, say
 from engines import get_game
 from engines.text import Joined, Sentence, Text
 from render import common as C
-from render import layers
-from render import render_image, render_png
+from render import layers, render_image, render_png
 from tests.render.render_checks import MAX_PNG_BYTES, MIN_SIDE, decode, random_playout
 
 NAMES = ["ann", "bob", "cy", "dee"]
-GAMES = {   # (game, players, options, seed)
+GAMES = {  # (game, players, options, seed)
     "architekton": ("architekton", 2, {}, 2),
     "atacama": ("atacama", 2, {"tactics": True}, 11),
     "atacama-4p": ("atacama", 4, {}, 11),
@@ -33,12 +33,11 @@ LANGS = ("de", "fr")
 
 @pytest.fixture(scope="module")
 def playouts() -> dict[str, list]:
-    return {key: random_playout(game, players, seed, options)
-            for key, (game, players, options, seed) in GAMES.items()}
+    return {key: random_playout(game, players, seed, options) for key, (game, players, options, seed) in GAMES.items()}
 
 
 def names(key: str) -> list[str]:
-    return NAMES[:GAMES[key][1]]
+    return NAMES[: GAMES[key][1]]
 
 
 def in_language(lang: str):
@@ -114,11 +113,22 @@ def test_only_texts_go_to_say_and_every_template_is_translated(playouts):
 def test_architekton_says_its_status_stock_and_legend(playouts):
     states = playouts["architekton"]
     unfinished = templates(Joined(drawn(states[len(states) // 2], NAMES[:2])))
-    assert {"{player} to move", "tile {number} of 2 this turn", "Turn {number}", "Stock (buildings shown at r0)",
-            "Buildings: pile {pile} · reserve {reserve}", "TO MOVE", "(you)", "last turn", "earth"} <= unfinished
+    assert {
+        "{player} to move",
+        "tile {number} of 2 this turn",
+        "Turn {number}",
+        "Stock (buildings shown at r0)",
+        "Buildings: pile {pile} · reserve {reserve}",
+        "TO MOVE",
+        "(you)",
+        "last turn",
+        "earth",
+    } <= unfinished
     finished = templates(Joined(drawn(states[-1], NAMES[:2])))
-    assert finished & {"Points {points} = largest group {group} + chips {chips}",        # final scoring (A9)
-                       "Score {score} (largest group {group} + chips {chips})"}        # an early end (A5)
+    assert finished & {
+        "Points {points} = largest group {group} + chips {chips}",  # final scoring (A9)
+        "Score {score} (largest group {group} + chips {chips})",
+    }  # an early end (A5)
     assert finished & {"{player} wins", "{player} wins {score}", "Draw {score}"}
     assert finished & {"WINNER", "DRAW"}
     assert "{player} to move" not in finished
@@ -127,8 +137,14 @@ def test_architekton_says_its_status_stock_and_legend(playouts):
 def test_atacama_says_its_status_cards_and_stages(playouts):
     start = playouts["atacama-buildup"][1]
     said = templates(Joined(drawn(start, NAMES[:2])))
-    assert {"{player} to move", "place a tower or buy a right (buy cols, buy rows)", "stage {stage}",
-            "laid after turn {turn}", "no right yet", "line value, scores at 4 towers"} <= said
+    assert {
+        "{player} to move",
+        "place a tower or buy a right (buy cols, buy rows)",
+        "stage {stage}",
+        "laid after turn {turn}",
+        "no right yet",
+        "line value, scores at 4 towers",
+    } <= said
     end = playouts["atacama"][-1]
     said = templates(Joined(drawn(end, NAMES[:2])))
     assert said & {"{player} wins {score}", "Draw {score}"} and "all towers are placed" in said
@@ -138,8 +154,15 @@ def test_atacama_says_its_status_cards_and_stages(playouts):
 def test_tactori_says_its_status_cards_and_legend(playouts):
     middle = playouts["tactori"][len(playouts["tactori"]) // 2]
     said = templates(Joined(drawn(middle, NAMES[:2])))
-    assert {"{player} to move", "Turn {number}", "centre {variant}", "centre d4-f6 (variation {variant})",
-            "bridge, number = floor", "polygon", "its points"} <= said
+    assert {
+        "{player} to move",
+        "Turn {number}",
+        "centre {variant}",
+        "centre d4-f6 (variation {variant})",
+        "bridge, number = floor",
+        "polygon",
+        "its points",
+    } <= said
     end = playouts["tactori-fem"][-1]
     said = templates(Joined(drawn(end, NAMES[:2])))
     assert "Turns: {count}" in said and "closed loop: wins" in said and "stacks" in said
@@ -150,16 +173,22 @@ def test_cards_say_none_left_in_words_not_as_a_zero(playouts):
     from render.atacama.panel import _card_lines
     from render.tactori.panel import card_lines
 
-    atacama = copy.deepcopy(playouts["atacama"][-1])     # the playouts are shared by the module's tests
+    atacama = copy.deepcopy(playouts["atacama"][-1])  # the playouts are shared by the module's tests
     atacama.supply[0] = [0, 0]
     tactori = playouts["tactori"][0].to_json()
     tactori["towers"][0], tactori["bridge_supply"][0] = 0, 3
     fem = playouts["tactori-fem"][0].to_json()
     lines = [_card_lines(atacama, 0)[1], card_lines(tactori, 0)[0], card_lines(fem, 0)[1]]
-    assert [say(line, "de") for line in lines] == ["keine Bohrtürme mehr", "Stock: keine Türme · 3 Brücken",
-                                                   "keine Brücken auf dem Brett"]
-    assert [say(line, "fr") for line in lines] == ["plus aucune tour", "en réserve\u00a0: aucune tour · 3 ponts",
-                                                   "aucun pont sur le plateau"]
+    assert [say(line, "de") for line in lines] == [
+        "keine Bohrtürme mehr",
+        "Stock: keine Türme · 3 Brücken",
+        "keine Brücken auf dem Brett",
+    ]
+    assert [say(line, "fr") for line in lines] == [
+        "plus aucune tour",
+        "en réserve\u00a0: aucune tour · 3 ponts",
+        "aucun pont sur le plateau",
+    ]
     from render.architekton.panel import _bank
 
     atacama.supply[0] = [2, 0]
@@ -175,10 +204,13 @@ def test_the_tactori_header_counts_one_turn_and_none_right():
         state = get_game("tactori").setup(2, 7)
         for _ in range(plies):
             state.play(state.legal_moves()[0])
-        state.resign(1)                     # over: the header counts the turns played
+        state.resign(1)  # over: the header counts the turns played
         [turns] = [t for t in drawn(state, NAMES[:2]) if t.template.startswith("Turns")]
-        assert [str(turns), say(turns, "de"), say(turns, "fr")] == [f"Turns: {plies}", f"Züge: {plies}",
-                                                                   f"Coups\u00a0: {plies}"]
+        assert [str(turns), say(turns, "de"), say(turns, "fr")] == [
+            f"Turns: {plies}",
+            f"Züge: {plies}",
+            f"Coups\u00a0: {plies}",
+        ]
 
 
 # ------------------------------------------------------------ readings, glyphs
@@ -195,7 +227,7 @@ def test_a_header_reads_in_german_and_french():
 
 def _has_glyph(char: str) -> bool:
     f = C.font_for(char, 24)
-    return bytes(f.getmask(char)) != bytes(f.getmask("\u4e00"))   # a CJK ideograph: in neither font
+    return bytes(f.getmask(char)) != bytes(f.getmask("\u4e00"))  # a CJK ideograph: in neither font
 
 
 def test_every_letter_of_the_translations_can_be_drawn(playouts):
@@ -216,15 +248,18 @@ def test_accented_letters_are_drawn_not_boxed():
         C.draw_text(img, (120, 30), word, 30, C.INK)
         return img.tobytes()
 
-    for word, plain, boxed in (("Häuser", "Hauser", "H\u4e00user"), ("größte", "grosste", "gr\u4e00\u4e00te"),
-                               ("Égalité", "Egalite", "\u4e00galit\u4e00")):
+    for word, plain, boxed in (
+        ("Häuser", "Hauser", "H\u4e00user"),
+        ("größte", "grosste", "gr\u4e00\u4e00te"),
+        ("Égalité", "Egalite", "\u4e00galit\u4e00"),
+    ):
         assert image(word) != image(plain) and image(word) != image(boxed), word
 
 
 # ------------------------------------------------------------ nothing is cut
 def _cut(state, seat_names, say_) -> set[str]:
     """The templates of the texts the renderer had to cut with an ellipsis to fit them in."""
-    said: dict[str, str] = {}            # what was said -> its template
+    said: dict[str, str] = {}  # what was said -> its template
     cut: set[str] = set()
     fit = C.fit_text
 
@@ -235,7 +270,7 @@ def _cut(state, seat_names, say_) -> set[str]:
 
     def recording(text: str, size: int, width: int) -> str:
         out = fit(text, size, width)
-        if out != text:   # a line joined from several Texts counts as its first one's
+        if out != text:  # a line joined from several Texts counts as its first one's
             cut.add(said.get(text) or next((t for w, t in said.items() if w and text.startswith(w)), text))
         return out
 

@@ -2,6 +2,7 @@
 
 Everything here is produced by playing through the service's public API, as the bot does.
 """
+
 import pytest
 
 from bot.locales import say
@@ -32,16 +33,22 @@ def both(text) -> tuple[str, str]:
 async def test_challenge_refusals(service):
     with pytest.raises(ServiceError) as own:
         await service.create_challenge("architekton", 1, 2, ANN, [ANN])
-    assert both(own.value.text) == ("Du kannst dich nicht selbst herausfordern.",
-                                    "Vous ne pouvez pas vous défier vous-même.")
+    assert both(own.value.text) == (
+        "Du kannst dich nicht selbst herausfordern.",
+        "Vous ne pouvez pas vous défier vous-même.",
+    )
     with pytest.raises(ServiceError) as robot:
         await service.create_challenge("architekton", 1, 2, ANN, [Player(9, "robo", bot=True)])
-    assert both(robot.value.text) == ("robo ist ein Bot und kann nicht mitspielen.",
-                                      "robo est un bot et ne peut pas jouer.")
+    assert both(robot.value.text) == (
+        "robo ist ein Bot und kann nicht mitspielen.",
+        "robo est un bot et ne peut pas jouer.",
+    )
     with pytest.raises(ServiceError) as days:
         await service.create_challenge("architekton", 1, 2, ANN, [BOB], days=4)
-    assert both(days.value.text) == ("Als Bedenkzeit pro Zug gibt es 1, 2, 3, 5, 7, 10, 14 Tage.",
-                                     "Le temps par coup se choisit parmi 1, 2, 3, 5, 7, 10, 14 jours.")
+    assert both(days.value.text) == (
+        "Als Bedenkzeit pro Zug gibt es 1, 2, 3, 5, 7, 10, 14 Tage.",
+        "Le temps par coup se choisit parmi 1, 2, 3, 5, 7, 10, 14 jours.",
+    )
 
 
 async def test_a_setup_refusal_keeps_the_engines_words(service):
@@ -63,7 +70,8 @@ async def test_closed_challenges_and_unknown_matches(service):
     assert str(closed.value.text) == f"This challenge is no longer open: match #{match.id} was declined."
     assert both(closed.value.text) == (
         f"Diese Herausforderung ist nicht mehr offen: Partie #{match.id} wurde abgelehnt.",
-        f"Ce défi n'est plus ouvert\u00a0: la partie #{match.id} a été refusée.")
+        f"Ce défi n'est plus ouvert\u00a0: la partie #{match.id} a été refusée.",
+    )
     with pytest.raises(NotFound) as missing:
         await service.get(999)
     assert both(missing.value.text) == ("Es gibt keine Partie #999.", "Il n'y a pas de partie #999.")
@@ -91,16 +99,20 @@ async def test_repeated_submissions_are_told_that_they_counted(service):
     await service.move(match.id, ANN.id, first)
     with pytest.raises(StaleRequest) as again:
         await service.move(match.id, ANN.id, first)
-    assert both(again.value.text) == (f"{first} wurde schon gespielt; der Zug zählt nur einmal.",
-                                      f"{first} a déjà été joué\u202f; le coup ne compte qu'une fois.")
+    assert both(again.value.text) == (
+        f"{first} wurde schon gespielt; der Zug zählt nur einmal.",
+        f"{first} a déjà été joué\u202f; le coup ne compte qu'une fois.",
+    )
     state = (await service.get(match.id)).state()
     second = state.legal_moves()[0]
     done = await service.move(match.id, ANN.id, second)
     assert done.match.to_move_id() == BOB.id
     with pytest.raises(NotYourTurn) as retry:
         await service.move(match.id, ANN.id, second)
-    assert both(retry.value.text) == (f"Dein Zug {done.move} wurde gespielt und gezählt. bob ist am Zug.",
-                                      f"Votre coup {done.move} a été joué et compté. C'est au tour de bob.")
+    assert both(retry.value.text) == (
+        f"Dein Zug {done.move} wurde gespielt und gezählt. bob ist am Zug.",
+        f"Votre coup {done.move} a été joué et compté. C'est au tour de bob.",
+    )
 
 
 async def test_resignation_and_what_follows_a_finished_match(service):
@@ -111,12 +123,16 @@ async def test_resignation_and_what_follows_a_finished_match(service):
     assert both(result.description) == ("bob hat aufgegeben.", "bob a abandonné.")
     with pytest.raises(MatchClosed) as over:
         await service.move(match.id, ANN.id, "hello")
-    assert both(over.value.text) == (f"Partie #{match.id} ist beendet; darin kann kein Zug gemacht werden.",
-                                     f"La partie #{match.id} est terminée\u202f; aucun coup ne peut y être joué.")
+    assert both(over.value.text) == (
+        f"Partie #{match.id} ist beendet; darin kann kein Zug gemacht werden.",
+        f"La partie #{match.id} est terminée\u202f; aucun coup ne peut y être joué.",
+    )
     with pytest.raises(MatchClosed) as abort:
         await service.abort(match.id, 10)
-    assert both(abort.value.text) == (f"Partie #{match.id} ist beendet; sie kann nicht mehr abgebrochen werden.",
-                                      f"La partie #{match.id} est terminée\u202f; elle ne peut plus être interrompue.")
+    assert both(abort.value.text) == (
+        f"Partie #{match.id} ist beendet; sie kann nicht mehr abgebrochen werden.",
+        f"La partie #{match.id} est terminée\u202f; elle ne peut plus être interrompue.",
+    )
 
 
 async def test_draw_offer_and_takeback(service):
@@ -127,46 +143,61 @@ async def test_draw_offer_and_takeback(service):
         await service.offer(match.id, ANN.id, "undo")
     assert both(twice.value.text) == (
         "Du hast schon darum gebeten, den letzten Zug zurückzunehmen; warte auf die Antwort.",
-        "Vous avez déjà demandé à reprendre le dernier coup\u202f; attendez la réponse.")
+        "Vous avez déjà demandé à reprendre le dernier coup\u202f; attendez la réponse.",
+    )
     undone = await service.answer(match.id, BOB.id, "undo", True)
     assert str(undone.description) == "bob allowed ann to take back the last move."
-    assert both(undone.description) == ("bob hat ann erlaubt, den letzten Zug zurückzunehmen.",
-                                        "bob a permis à ann de reprendre le dernier coup.")
+    assert both(undone.description) == (
+        "bob hat ann erlaubt, den letzten Zug zurückzunehmen.",
+        "bob a permis à ann de reprendre le dernier coup.",
+    )
     await service.move(match.id, ANN.id, undone.match.state().legal_moves()[0])
     await service.offer(match.id, BOB.id, "draw")
     with pytest.raises(NotAPlayer) as own:
         await service.answer(match.id, BOB.id, "draw", True)
-    assert both(own.value.text) == ("Das ist dein eigenes Angebot; dein Gegner beantwortet es.",
-                                    "C'est votre propre offre\u202f; c'est à votre adversaire d'y répondre.")
+    assert both(own.value.text) == (
+        "Das ist dein eigenes Angebot; dein Gegner beantwortet es.",
+        "C'est votre propre offre\u202f; c'est à votre adversaire d'y répondre.",
+    )
     drawn = await service.answer(match.id, ANN.id, "draw", True)
-    assert both(drawn.description) == ("Die Spieler haben sich auf ein Remis geeinigt.",
-                                       "Les joueurs ont convenu de la nulle.")
+    assert both(drawn.description) == (
+        "Die Spieler haben sich auf ein Remis geeinigt.",
+        "Les joueurs ont convenu de la nulle.",
+    )
 
 
 async def test_time_claims_and_vacations(service, clock):
     match = await started(service)
-    await service.move(match.id, ANN.id, match.state().legal_moves()[0])   # still ann's turn (A4)
+    await service.move(match.id, ANN.id, match.state().legal_moves()[0])  # still ann's turn (A4)
     deadline = int((await service.get(match.id)).deadline)
     with pytest.raises(ServiceError) as early:
         await service.claim(match.id, BOB.id)
-    assert both(early.value.text) == (f"ann hat noch Zeit, bis <t:{deadline}:f>.",
-                                      f"ann a encore du temps, jusqu'au <t:{deadline}:f>.")
+    assert both(early.value.text) == (
+        f"ann hat noch Zeit, bis <t:{deadline}:f>.",
+        f"ann a encore du temps, jusqu'au <t:{deadline}:f>.",
+    )
     clock.now += 3 * DAY
     claimed = await service.claim(match.id, BOB.id)
-    assert both(claimed.description) == ("ann hat die Zeit überschritten; bob hat auf Zeit reklamiert.",
-                                         "ann a dépassé son temps\u202f; bob a réclamé au temps.")
+    assert both(claimed.description) == (
+        "ann hat die Zeit überschritten; bob hat auf Zeit reklamiert.",
+        "ann a dépassé son temps\u202f; bob a réclamé au temps.",
+    )
     await service.start_vacation(ANN.id, 5)
     with pytest.raises(ServiceError) as vacation:
         await service.start_vacation(ANN.id, 26)
     assert str(vacation.value.text) == "You have 25 vacation days left this year."
-    assert both(vacation.value.text) == ("Du hast in diesem Jahr noch 25 Urlaubstage.",
-                                         "Il vous reste 25 jours de vacances cette année.")
+    assert both(vacation.value.text) == (
+        "Du hast in diesem Jahr noch 25 Urlaubstage.",
+        "Il vous reste 25 jours de vacances cette année.",
+    )
     await service.start_vacation(ANN.id, 25)
     with pytest.raises(ServiceError) as none_left:
         await service.start_vacation(ANN.id, 1)
-    assert str(none_left.value.text) == "You have no vacation days left this year."     # not "0 days"
-    assert both(none_left.value.text) == ("Du hast in diesem Jahr keine Urlaubstage mehr.",
-                                          "Il ne vous reste plus aucun jour de vacances cette année.")
+    assert str(none_left.value.text) == "You have no vacation days left this year."  # not "0 days"
+    assert both(none_left.value.text) == (
+        "Du hast in diesem Jahr keine Urlaubstage mehr.",
+        "Il ne vous reste plus aucun jour de vacances cette année.",
+    )
 
 
 def test_every_status_has_its_own_clause():
@@ -210,4 +241,5 @@ async def test_a_hint_quotes_the_move_as_the_record_would_read_it(service):
     assert both(words) == (
         f"Auf der Stufe „schwer“ würde der Computer **{move}** spielen; in der Partie stünde dann: "
         f"„{say(record, 'de')}“",
-        f"Le niveau difficile jouerait **{move}**, noté ainsi dans la partie\u00a0: «\u202f{say(record, 'fr')}\u202f»")
+        f"Le niveau difficile jouerait **{move}**, noté ainsi dans la partie\u00a0: «\u202f{say(record, 'fr')}\u202f»",
+    )

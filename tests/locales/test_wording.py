@@ -5,6 +5,7 @@ come in classes; each test here keeps one class from coming back, over every
 unit a player reads: catalogue entries, command descriptions and choice names
 (``bot/setup/i18n.py``), and the help pages.
 """
+
 from __future__ import annotations
 
 import ast
@@ -16,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from bot.help import rules_text
-from bot.setup import i18n
 from bot.locales import HERE, LANGUAGES
 from bot.locales.grammar import fill
+from bot.setup import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = ROOT / "bot" / "help"
@@ -33,8 +34,10 @@ def units(lang: str) -> list[tuple[str, str | None, str]]:
         out += [(f"{lang}/{path.name}", en, text) for en, text in json.loads(path.read_text("utf-8")).items()]
     out += [("bot/setup/i18n.py", en, pair[side]) for en, pair in {**i18n.TEXTS, **i18n.CHOICES}.items()]
     for path in sorted((HELP / lang).glob("*.md")):
-        out += [(f"help/{lang}/{path.name}:{n}", None, line)
-                for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)]
+        out += [
+            (f"help/{lang}/{path.name}:{n}", None, line)
+            for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        ]
     return out
 
 
@@ -43,12 +46,12 @@ NOT_PROSE = re.compile(r"`[^`]*`|\{\{|\}\}|\{[^{}]*\}|<[^<>]*>|https?://\S+|\]\(
 
 
 def prose(text: str) -> str:
-    return NOT_PROSE.sub("X", text)        # a field stays a word, so "{name}:" still lacks its space
+    return NOT_PROSE.sub("X", text)  # a field stays a word, so "{name}:" still lacks its space
 
 
 SPACES = " \u00a0\u202f"
 FRENCH_SPACING = re.compile(rf"(?<=[^{SPACES}])[;:!?»]|«(?=[^{SPACES}])")
-GERMAN_SPACING = re.compile(rf"[{SPACES}][;!?]|[{SPACES}]:(?! ?X)")   # "3 : 4" (a score) may keep its spaces
+GERMAN_SPACING = re.compile(rf"[{SPACES}][;!?]|[{SPACES}]:(?! ?X)")  # "3 : 4" (a score) may keep its spaces
 
 
 def test_french_sets_a_space_before_double_signs_and_inside_guillemets():
@@ -60,7 +63,7 @@ def test_french_sets_a_space_before_double_signs_and_inside_guillemets():
 class _Field(str):
     """Any value a field may take (``{name!r}``, ``{share:.0f}``): a word, ``X``."""
 
-    def __new__(cls) -> "_Field":
+    def __new__(cls) -> _Field:
         return super().__new__(cls, "X")
 
     def __format__(self, spec: str) -> str:
@@ -73,12 +76,19 @@ class _Field(str):
 def said_in_french() -> list[tuple[str, str]]:
     """Every French unit as Discord shows it: catalogue templates filled as messages are, command
     descriptions and choice names as the translator hands them over, the help pages as sent."""
-    fields = {name: _Field() for lang in LANGUAGES for path in (HERE / lang).glob("*.json")
-              for template in json.loads(path.read_text("utf-8")).values()
-              for _, name, _, _ in string.Formatter().parse(template) if name}
-    out = [(f"fr/{path.name}", fill("fr", template, fields))
-           for path in sorted((HERE / "fr").glob("*.json"))
-           for template in json.loads(path.read_text("utf-8")).values()]
+    fields = {
+        name: _Field()
+        for lang in LANGUAGES
+        for path in (HERE / lang).glob("*.json")
+        for template in json.loads(path.read_text("utf-8")).values()
+        for _, name, _, _ in string.Formatter().parse(template)
+        if name
+    }
+    out = [
+        (f"fr/{path.name}", fill("fr", template, fields))
+        for path in sorted((HERE / "fr").glob("*.json"))
+        for template in json.loads(path.read_text("utf-8")).values()
+    ]
     translator = i18n.Catalogue()
     out += [("bot/setup/i18n.py", text) for text in translator.texts[i18n.FRENCH].values()]
     out += [("bot/setup/i18n.py", text) for text in translator.choices[i18n.FRENCH].values()]
@@ -95,7 +105,7 @@ def test_french_spaces_before_double_signs_and_inside_guillemets_do_not_break():
     wrong = [(where, text) for where, text in said_in_french() if BREAKABLE.search(prose(text))]
     assert wrong == []
     narrow = [text for _, text in said_in_french() if "\u202f;" in text]
-    assert len(narrow) > 100             # the rule is applied, not the texts emptied of semicolons
+    assert len(narrow) > 100  # the rule is applied, not the texts emptied of semicolons
 
 
 def test_the_french_texts_are_written_with_ordinary_spaces():
@@ -112,8 +122,10 @@ def test_german_sets_no_space_before_double_signs():
 
 # The register: German "du" (and "ihr" for several), French "vous".  A capital "Sie" in German reads
 # as the formal address even where it means "it" (DE-9).
-REGISTER = {"de": re.compile(r"\b(?:Sie|Ihnen|Ihre[mnrs]?)\b"),
-            "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes|t')\b", re.IGNORECASE)}
+REGISTER = {
+    "de": re.compile(r"\b(?:Sie|Ihnen|Ihre[mnrs]?)\b"),
+    "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes|t')\b", re.IGNORECASE),
+}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -150,8 +162,12 @@ TERMS = [
     # Architekton's owner removes ("abräumen", "enlever") a house from an enclosed building, as the
     # rulebooks and the Abräumen/Enlever buttons say; "zurücknehmen"/"reprendre" is a takeback.
     ("Architekton removing a house", "de", "abräumen", r"\bHaus\b[^.;]*zurück(?:nehm|genommen)|nimmt das Haus"),
-    ("Architekton removing a house", "fr", "enlever",
-     r"\breprend(?:re|s)?\b[^.;]*\bmaison\b|\bmaison\b[^.;]*\breprise\b"),
+    (
+        "Architekton removing a house",
+        "fr",
+        "enlever",
+        r"\breprend(?:re|s)?\b[^.;]*\bmaison\b|\bmaison\b[^.;]*\breprise\b",
+    ),
     ("Architekton enclosed building", "fr", "entouré", r"\benclos\b"),
     # Atacama's build-up game lays sub-boards ("Teilpläne"); "Tafeln" are Architekton's tiles.
     ("Atacama basic game", "de", "Grundspiel", r"Grundspielbrett|Aufbauspiel[^.]*Tafeln"),
@@ -181,11 +197,17 @@ def test_german_says_wertungszahl_for_the_rating():
     """*Wertung* is also the game's scoring (*Endwertung*, the Atacama help's "**Wertung:**"), so the
     rating (/stats, the leaderboard, the rating chart) is the *Wertungszahl*, as in German chess.
     Not "Elo-Wertung": the ratings are OpenSkill numbers since the Elo ladders were migrated."""
-    rating = [(where, text) for where, english, text in units("de")
-              if english is not None and re.search(r"\bratings?\b", prose(english), re.IGNORECASE)]
+    rating = [
+        (where, text)
+        for where, english, text in units("de")
+        if english is not None and re.search(r"\bratings?\b", prose(english), re.IGNORECASE)
+    ]
     assert len(rating) >= 8
-    wrong = [(where, text) for where, text in rating
-             if re.search(r"\bWertung(?:en)?\b", prose(text)) or "Wertungszahl" not in text]
+    wrong = [
+        (where, text)
+        for where, text in rating
+        if re.search(r"\bWertung(?:en)?\b", prose(text)) or "Wertungszahl" not in text
+    ]
     assert wrong == []
 
 
@@ -195,8 +217,13 @@ def _users_of_templates() -> dict[str, set[str]]:
     for folder in ("engines", "matches", "bot", "render"):
         for path in (ROOT / folder).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-                if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Text" and node.args
-                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                if (
+                    isinstance(node, ast.Call)
+                    and getattr(node.func, "id", None) == "Text"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
                     users.setdefault(node.args[0].value, set()).add(str(path.relative_to(ROOT)))
     return users
 
@@ -205,8 +232,11 @@ TURN = re.compile(r"\bturns?\b", re.IGNORECASE)
 TOWER = re.compile(r"\btowers?\b", re.IGNORECASE)
 TOUR = re.compile(r"\btours?\b", re.IGNORECASE)
 # "c'est votre tour", "au tour de bob", "quart de tour" cannot be read as a tower.
-TOUR_IDIOMS = re.compile(r"c'est (?:à )?votre tour|\bau tour de\b|à (?:votre|son) tour|quarts? de tour"
-                         r"|(?:pose|déplacement)s? de tours?", re.IGNORECASE)   # the last: of a tower
+TOUR_IDIOMS = re.compile(
+    r"c'est (?:à )?votre tour|\bau tour de\b|à (?:votre|son) tour|quarts? de tour"
+    r"|(?:pose|déplacement)s? de tours?",
+    re.IGNORECASE,
+)  # the last: of a tower
 # In the help pages: a turn as a heading ("**Tour :**") or counted ("de six tours", "encore un tour").
 TOUR_AS_TURN = re.compile(r"\*\*Tours?\b|encore un tour|\b(?:six|chaque|dernier) tours?\b", re.IGNORECASE)
 
@@ -222,14 +252,21 @@ def test_french_says_coup_for_a_turn_where_tours_are_towers():
                 wrong.append((where, text))
             continue
         only_architekton = users.get(english) and all("architekton" in f for f in users[english])
-        if (TURN.search(english) and not TOWER.search(english) and not only_architekton
-                and TOUR.search(TOUR_IDIOMS.sub("", prose(text)))):
+        if (
+            TURN.search(english)
+            and not TOWER.search(english)
+            and not only_architekton
+            and TOUR.search(TOUR_IDIOMS.sub("", prose(text)))
+        ):
             wrong.append((where, english, text))
     assert wrong == []
 
 
-ENGLISH_WORDS = re.compile(r"\b(?:the|and|your|you|with|of|is|are|to|move|moves|turn|tower|towers|bridge|"
-                           r"board|player|players|wins|tile|tiles)\b", re.IGNORECASE)
+ENGLISH_WORDS = re.compile(
+    r"\b(?:the|and|your|you|with|of|is|are|to|move|moves|turn|tower|towers|bridge|"
+    r"board|player|players|wins|tile|tiles)\b",
+    re.IGNORECASE,
+)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -258,24 +295,30 @@ def test_german_sets_a_space_between_a_word_and_an_ellipsis():
 
 
 def test_german_sets_a_spaced_en_dash_not_an_em_dash():
-    """"Erledigt – das Brett steht unten", never "Erledigt — das" nor "Erledigt–das"; a range keeps its
+    """ "Erledigt – das Brett steht unten", never "Erledigt — das" nor "Erledigt–das"; a range keeps its
     dash unspaced ("a–i", "1–9", "d4–f6")."""
-    wrong = [(where, text) for where, _, text in units("de")
-             if "—" in text or re.search(r"[^\W\d]{2}–[^\W\d]{2}", prose(text))]
+    wrong = [
+        (where, text)
+        for where, _, text in units("de")
+        if "—" in text or re.search(r"[^\W\d]{2}–[^\W\d]{2}", prose(text))
+    ]
     assert wrong == []
     assert sum(" – " in text for _, _, text in units("de")) >= 7
 
 
 # Things that can run out (a score of 0 points is a score, not a count of what is left).
-COUNTED = r"(?:towers?|bridges?|chips?|houses?|days?|moves?|turns?|rounds?|tiles?|matches|lines?" \
-          r"|Bohrtürme|Türme|Brücken|Chips|Tage|tours|ponts|jetons|jours)"
+COUNTED = (
+    r"(?:towers?|bridges?|chips?|houses?|days?|moves?|turns?|rounds?|tiles?|matches|lines?"
+    r"|Bohrtürme|Türme|Brücken|Chips|Tage|tours|ponts|jetons|jours)"
+)
 
 
 def test_no_template_counts_a_literal_zero():
     """None left is said in words ("no towers left", "keine Bohrtürme mehr", "plus aucune tour"),
     not "only 0 towers", "noch 0 …", "0 tours restantes"."""
-    templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
-                 for t in json.loads(p.read_text("utf-8"))}          # the English, as the code writes it
+    templates = {
+        t for lang in LANGUAGES for p in (HERE / lang).glob("*.json") for t in json.loads(p.read_text("utf-8"))
+    }  # the English, as the code writes it
     translations = [text for _, _, text in units("de") + units("fr")]
     zero = re.compile(rf"(?<![\d.,])0 {COUNTED}\b|\bonly 0\b|\bnoch 0\b", re.IGNORECASE)
     assert [t for t in [*templates, *translations] if zero.search(prose(t))] == []
@@ -284,8 +327,9 @@ def test_no_template_counts_a_literal_zero():
 def test_no_template_prints_a_decimal_point():
     """DE-10: "1.5 Std."; a format spec cannot give German and French their decimal comma,
     so fractions go through ``bot.messages.present.decimal``."""
-    templates = {t for lang in LANGUAGES for p in (HERE / lang).glob("*.json")
-                 for t in json.loads(p.read_text("utf-8"))}
+    templates = {
+        t for lang in LANGUAGES for p in (HERE / lang).glob("*.json") for t in json.loads(p.read_text("utf-8"))
+    }
     assert [t for t in templates if re.search(r"\{[^{}]*:[^{}]*\.[1-9][^{}]*\}", t)] == []
 
 
@@ -311,8 +355,11 @@ def test_french_puts_no_plural_after_a_count_that_may_be_one():
 
 def test_german_says_the_time_bank_without_a_wrong_case():
     """DE-9, DE-10: "von je 7,0 Tage": "von" needs the dative, the field is a nominative; "über" takes it."""
-    wrong = [(where, text) for where, english, text in units("de") if english and "{bank}" in english
-             and re.search(r"\bvon (?:je )?\{bank\}", text)]
+    wrong = [
+        (where, text)
+        for where, english, text in units("de")
+        if english and "{bank}" in english and re.search(r"\bvon (?:je )?\{bank\}", text)
+    ]
     assert wrong == []
 
 
@@ -332,8 +379,11 @@ def test_discords_permission_names_are_quoted(lang):
     quoted = {"de": "„{}“", "fr": "« {} »"}[lang]
     named = [(where, text) for where, _, text in units(lang) if any(p in text for p in PERMISSIONS[lang])]
     assert named
-    wrong = [(where, text) for where, text in named
-             if any(p in text and quoted.format(p) not in text for p in PERMISSIONS[lang])]
+    wrong = [
+        (where, text)
+        for where, text in named
+        if any(p in text and quoted.format(p) not in text for p in PERMISSIONS[lang])
+    ]
     assert wrong == []
 
 
@@ -350,6 +400,7 @@ def test_the_fem_final_says_what_the_board_says():
     """The board marks the winning loop "SCHLEIFE" / "BOUCLE"; the final message said "Vieleck" / "polygone"."""
     from bot.locales import say
     from engines.text import Text
+
     for lang in LANGUAGES:
         board_word = say(Text("LOOP"), lang).lower()
         final = say(Text("ends with a closed loop"), lang)
@@ -361,12 +412,12 @@ UNIDIOMATIC = [
     ("de", r"\beinen Computerspieler einer Stufe\b", "a genitive of quality German does not form (DE-23)"),
     ("de", r"\bPrivat notiert für\b", "a calque; the note has no noun to refer to (DE-11)"),
     ("de", r": Die übrigen Partien\b", "every remaining match of the event, not the player's (DE-24)"),
-    ("fr", r"\bà plus,", "\"see you later\" (FR-9)"),
+    ("fr", r"\bà plus,", '"see you later" (FR-9)'),
     ("fr", r"\bheures? pleines?\b", "peak-rate hours (FR-10)"),
     ("fr", r"\bviennent en mention\b", "not French (FR-11)"),
     ("fr", r"\bNoté en privé pour\b", "a calque (FR-12)"),
     ("fr", r"\bchacun de ses \{moves\}", "the computer's own moves (FR-24)"),
-    ("fr", r"\bCommencer seul\b", "\"start alone\" (FR-28)"),
+    ("fr", r"\bCommencer seul\b", '"start alone" (FR-28)'),
     ("fr", r"\bjoueur ordinateur d'un niveau\b(?! choisi)", "a level of what (FR-27)"),
 ]
 
@@ -380,9 +431,13 @@ def test_no_unidiomatic_phrasing_comes_back(lang, phrase, why):
 def test_french_says_suite_for_a_line_of_conditional_moves():
     """A line of conditional moves was a "ligne", the bot's word for an Atacama row ("lignes : ligne 1 +14")."""
     users = _users_of_templates()
-    conditional = [(where, english, text) for where, english, text in units("fr")
-                   if english and any("conditional" in f for f in users.get(english, ()))
-                   and re.search(r"\blines?\b", prose(english))]
+    conditional = [
+        (where, english, text)
+        for where, english, text in units("fr")
+        if english
+        and any("conditional" in f for f in users.get(english, ()))
+        and re.search(r"\blines?\b", prose(english))
+    ]
     assert len(conditional) >= 8
     wrong = [(where, text) for where, _, text in conditional if re.search(r"\blignes?\b", text)]
     assert wrong == [] and all(re.search(r"\bsuites?\b", text) for _, _, text in conditional)

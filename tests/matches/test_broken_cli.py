@@ -1,6 +1,7 @@
 """``python -m matches broken`` checks the bot's own database (its settings, ``.env`` included),
 says which, and never creates, migrates or shares one with a running bot; neither command opens
 a database that a newer version of the bot has written, nor makes a file from a mistyped target."""
+
 import asyncio
 import os
 import sqlite3
@@ -10,7 +11,8 @@ import pytest
 
 import bot.setup.settings as bot_settings
 from matches import MatchService, Player
-from matches.__main__ import Exit, main as matches_main
+from matches.__main__ import Exit
+from matches.__main__ import main as matches_main
 from matches.migrations import MIGRATIONS
 from matches.store import store_for
 
@@ -24,7 +26,7 @@ def folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(bot_settings, "PROJECT_ROOT", tmp_path / "installed")
     for key in SETTINGS:
-        monkeypatch.setenv(key, "")         # recorded, so that what .env loads is undone afterwards
+        monkeypatch.setenv(key, "")  # recorded, so that what .env loads is undone afterwards
         monkeypatch.delenv(key)
     return tmp_path
 
@@ -32,7 +34,7 @@ def folder(tmp_path, monkeypatch):
 def main(argv) -> int:
     try:
         return matches_main(argv)
-    except SystemExit as stop:          # a wrong command line: argparse exits
+    except SystemExit as stop:  # a wrong command line: argparse exits
         return stop.code
 
 
@@ -56,12 +58,12 @@ def listing(folder: Path) -> list[str]:
 async def test_it_reads_the_database_from_the_env_file_and_names_it(folder, capsys):
     await bot_database(folder / "games.sqlite3")
     (folder / "data").mkdir()
-    await bot_database(folder / "data" / "bot.sqlite3")      # the leftover default must not be the one read
+    await bot_database(folder / "data" / "bot.sqlite3")  # the leftover default must not be the one read
     (folder / ".env").write_text("DATABASE_PATH=games.sqlite3\n")
     status, out, err = await run(["broken"], capsys)
     assert status == Exit.OK, err
     assert out.splitlines()[0] == f"database: games.sqlite3 (DATABASE_PATH from {folder / '.env'})"
-    os.environ["DATABASE_PATH"] = "data/bot.sqlite3"           # the environment wins, as for the bot
+    os.environ["DATABASE_PATH"] = "data/bot.sqlite3"  # the environment wins, as for the bot
     status, out, _ = await run(["broken"], capsys)
     assert status == Exit.OK and "(DATABASE_PATH from the environment)" in out.splitlines()[0]
 
@@ -124,15 +126,19 @@ async def test_a_newer_schema_is_refused_by_every_command(tmp_path, database, ca
     await newer(database)
     ours = tmp_path / "ours.sqlite3"
     await bot_database(ours)
-    commands = [["broken", "--db", database], ["broken", "--db", database, "--scan"],
-                ["copy", "--from", database, "--to", str(tmp_path / "out.sqlite3")],
-                ["copy", "--from", str(ours), "--to", database]]
+    commands = [
+        ["broken", "--db", database],
+        ["broken", "--db", database, "--scan"],
+        ["copy", "--from", database, "--to", str(tmp_path / "out.sqlite3")],
+        ["copy", "--from", str(ours), "--to", database],
+    ]
     for argv in commands:
         status, _, err = await run(argv, capsys)
         assert status == Exit.NEWER_SCHEMA, (argv, err)
         assert "newer than this" in err and str(len(MIGRATIONS) + 1) in err
-        assert [line for line in err.splitlines() if line.strip() and not line.startswith("\r")] == \
-            [err.strip().splitlines()[-1]]
+        assert [line for line in err.splitlines() if line.strip() and not line.startswith("\r")] == [
+            err.strip().splitlines()[-1]
+        ]
     assert not (tmp_path / "out.sqlite3").exists()
     store = await store_for(database, read_only=True).open()
     try:

@@ -3,13 +3,13 @@
 The computer's choice itself is the ``ai`` package's business; here its moves
 are random legal ones played through ``computer_move``, as the bot would.
 """
+
 import random
 
 import pytest
 
 from engines import replay
-from matches import MatchClosed, NotAPlayer, NotYourTurn, Player, ServiceError, StaleRequest
-from matches import ai_seats
+from matches import MatchClosed, NotAPlayer, NotYourTurn, Player, ServiceError, StaleRequest, ai_seats
 from matches.computer import Thinking
 
 from .conftest import ANN, BOB, CAT
@@ -18,8 +18,9 @@ HARD, MEDIUM = ai_seats.players("hard", 1)[0], ai_seats.players("medium", 1)[0]
 
 
 async def against(service, game="tactori-fem", level="hard", first="me", count=1, humans=(), options=None):
-    return await service.create_challenge(game, 10, 20, ANN, [*humans, *ai_seats.players(level, count)],
-                                          first=first, options=options)
+    return await service.create_challenge(
+        game, 10, 20, ANN, [*humans, *ai_seats.players(level, count)], first=first, options=options
+    )
 
 
 async def computer_replies(service, match, rng=None):
@@ -37,7 +38,7 @@ def test_seat_ids_encode_level_and_number_and_never_look_like_discord_ids():
     # Their names are not stored: they are built from the ids when a match is read.
     assert [p.name for p in ai_seats.players("easy", 3)] == [ai_seats.STORED_NAME] * 3 == [""] * 3
     assert all(p.bot for p in ai_seats.players("medium", 2))
-    for wrong in (0, 5, -5, -100, -104, -401, 10 ** 18):
+    for wrong in (0, 5, -5, -100, -104, -401, 10**18):
         assert not ai_seats.is_valid(wrong)
         with pytest.raises(ValueError):
             ai_seats.level_of(wrong)
@@ -48,8 +49,9 @@ async def test_a_challenge_to_the_computer_starts_at_once_and_it_moves_first_if_
     assert match.status == "active" and match.players == [HARD.id, ANN.id]
     assert match.names == ["Bot (hard)", "ann"] and match.series_id is not None
     job = service.computer_to_move(match)
-    assert job == Thinking(match.id, match.version, HARD.id, "tactori-fem", match.state_json, "hard",
-                           match.seed + match.plies)
+    assert job == Thinking(
+        match.id, match.version, HARD.id, "tactori-fem", match.state_json, "hard", match.seed + match.plies
+    )
     # No clock runs for the computer: nothing to remind, nothing to claim.
     assert match.deadline is None and match.next_event_at is None
     assert await service.computer_turns() == [job]
@@ -58,7 +60,7 @@ async def test_a_challenge_to_the_computer_starts_at_once_and_it_moves_first_if_
 async def test_other_bots_than_the_computer_are_still_refused(service):
     with pytest.raises(ServiceError, match="bot"):
         await service.create_challenge("tactori-fem", 10, 20, ANN, [Player(9, "robo", bot=True)])
-    with pytest.raises(ServiceError, match="bot"):    # a forged negative id is no computer seat
+    with pytest.raises(ServiceError, match="bot"):  # a forged negative id is no computer seat
         await service.create_challenge("tactori-fem", 10, 20, ANN, [Player(-5, "robo", bot=True)])
     with pytest.raises(ServiceError, match="only once"):
         await service.create_challenge("tactori-fem", 10, 20, ANN, [HARD, HARD])
@@ -80,14 +82,15 @@ async def test_the_computer_moves_only_on_its_turn_and_only_for_the_position_it_
     match = await against(service, first="me")
     move = match.state().legal_moves()[0]
     forged = Thinking(match.id, match.version, HARD.id, match.game, match.state_json, "hard", 0)
-    with pytest.raises(NotYourTurn):                      # ann is to move, not the computer
+    with pytest.raises(NotYourTurn):  # ann is to move, not the computer
         await service.computer_move(forged, move)
     with pytest.raises(ServiceError, match="Only the computer"):
-        await service.computer_move(Thinking(match.id, match.version, ANN.id, match.game, match.state_json,
-                                             "hard", 0), move)
+        await service.computer_move(
+            Thinking(match.id, match.version, ANN.id, match.game, match.state_json, "hard", 0), move
+        )
     moved = (await service.move(match.id, ANN.id, move)).match
     assert moved.deadline is None and moved.to_move_id() == HARD.id
-    with pytest.raises(NotYourTurn, match="Bot \\(hard\\)"):   # ann cannot move for the computer
+    with pytest.raises(NotYourTurn, match="Bot \\(hard\\)"):  # ann cannot move for the computer
         await service.move(match.id, ANN.id, moved.state().legal_moves()[0])
     job = service.computer_to_move(moved)
     stale = Thinking(job.match_id, job.version - 1, *list(vars(job).values())[2:])
@@ -135,7 +138,7 @@ async def test_takeback_while_the_computer_thinks_makes_its_move_a_no_op(service
 
 async def test_takeback_never_crosses_a_tile_draw(service):
     match = await against(service, game="architekton", first="me")
-    for _ in range(2):                                   # the second placement refills the stock
+    for _ in range(2):  # the second placement refills the stock
         match = (await service.move(match.id, ANN.id, match.state().legal_moves()[0])).match
     match = await computer_replies(service, match)
     with pytest.raises(ServiceError, match="revealed new tiles"):
@@ -172,7 +175,7 @@ async def test_hint_only_for_the_player_to_move_against_the_computer(service):
     assert words.template.startswith("The hard level would play") and move in str(words)
     await service.move(match.id, ANN.id, move)
     assert "changed" in str(await service.hint_words(job, move))
-    assert (await service.get(match.id)).plies == 2      # a hint plays nothing
+    assert (await service.get(match.id)).plies == 2  # a hint plays nothing
 
 
 async def test_matches_against_the_computer_are_unrated_and_counted_per_level(service):
@@ -186,7 +189,7 @@ async def test_matches_against_the_computer_are_unrated_and_counted_per_level(se
     await service.resign(won.id, MEDIUM.id)
     assert (await service.stats(10, ANN.id)).ratings == {} and await service.leaderboard(10, "tactori-fem") == []
     assert await service.against_computer(10, ANN.id) == {"medium": [1, 0, 0], "hard": [0, 1, 0]}
-    assert await service.against_computer(11, ANN.id) == {}          # another server
+    assert await service.against_computer(11, ANN.id) == {}  # another server
     assert await service.against_computer(10, BOB.id) == {}
 
 
@@ -214,8 +217,13 @@ async def test_the_last_person_leaving_a_table_of_bots_ends_the_match(service):
         await service.take_back(match.id, ANN.id)
 
 
-TABLES = [("atacama", 1, ()), ("atacama", 2, (BOB,)), ("architekton", 1, ()), ("tactori-fem", 1, ()),
-          ("tactori", 2, ())]
+TABLES = [
+    ("atacama", 1, ()),
+    ("atacama", 2, (BOB,)),
+    ("architekton", 1, ()),
+    ("tactori-fem", 1, ()),
+    ("tactori", 2, ()),
+]
 
 
 @pytest.mark.parametrize("game,bots,people", TABLES, ids=[f"{g}-{n}bots-{len(p)}people" for g, n, p in TABLES])
@@ -238,8 +246,9 @@ async def test_random_requests_against_the_computer_keep_the_invariants(service,
             for human in humans:
                 with pytest.raises(ServiceError):
                     await service.move(match.id, human, rng.choice(match.state().legal_moves()))
-            match = (await service.computer_move(service.computer_to_move(match),
-                                                 rng.choice(match.state().legal_moves()))).match
+            match = (
+                await service.computer_move(service.computer_to_move(match), rng.choice(match.state().legal_moves()))
+            ).match
         else:
             assert match.deadline is not None and service.computer_to_move(match) is None
             action = rng.random()
@@ -261,7 +270,7 @@ async def test_random_requests_against_the_computer_keep_the_invariants(service,
         assert replay(await service.record(match.id)).to_json() == match.state_json
         assert match.resignations == []
         state = replay(match.record([]))
-        for m in moves:                                   # each move was made by the seat to move
+        for m in moves:  # each move was made by the seat to move
             assert match.players[state.current_player()] == m.user_id
             state.play(m.move)
     assert await service.leaderboard(10, game) == []
@@ -272,8 +281,9 @@ async def test_the_record_against_the_computer_reads_no_table_whole(service, sto
     if store.backend != "sqlite":
         pytest.skip("SQLite's query plan; PostgreSQL's planner scans tiny tables whatever the indexes")
     for i in range(20):
-        match = await service.create_challenge("tactori-fem", 10, 20, Player(100 + i, f"p{i}"),
-                                               ai_seats.players("easy", 1), first="me")
+        match = await service.create_challenge(
+            "tactori-fem", 10, 20, Player(100 + i, f"p{i}"), ai_seats.players("easy", 1), first="me"
+        )
         await service.resign(match.id, 100 + i)
     await store.execute("ANALYZE")
     seen, read = [], store.fetchall

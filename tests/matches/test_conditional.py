@@ -1,5 +1,6 @@
 """Conditional moves in the service: stored, checked, played in the opponent's move's transaction
 (both backends, tests/conftest.py)."""
+
 import asyncio
 
 import pytest
@@ -28,7 +29,7 @@ async def test_a_line_fires_twice_in_a_row_then_is_used_up(service):
     assert [m.user_id for m in await service.moves(match.id)] == [ANN.id, BOB.id, ANN.id, BOB.id, ANN.id]
     assert await service.conditional_lines(match.id, ANN.id) == []
     assert result.match.to_move_id() == BOB.id
-    await service.replay(match.id)                       # the record replays to the snapshot
+    await service.replay(match.id)  # the record replays to the snapshot
 
 
 async def test_a_diverging_move_drops_the_lines(service):
@@ -47,18 +48,18 @@ async def test_a_line_is_checked_when_stored(service):
         await service.add_conditional(match.id, ANN.id, "a1-a2; +e5")
     assert "Move {number} of the line" in refused.value.text.template and refused.value.text.params["number"] == 1
     with pytest.raises(ConditionalRefused) as refused:
-        await service.add_conditional(match.id, ANN.id, "+a1; b2-b3")   # no tower on b2
+        await service.add_conditional(match.id, ANN.id, "+a1; b2-b3")  # no tower on b2
     assert refused.value.text.params["number"] == 2
     with pytest.raises(ConditionalRefused) as refused:
         await service.add_conditional(match.id, ANN.id, "+a1; +e5; b2-b3; +b2")
     assert refused.value.text.params["number"] == 3
     with pytest.raises(ConditionalRefused):
-        await service.add_conditional(match.id, ANN.id, "+a1")           # not a pair
+        await service.add_conditional(match.id, ANN.id, "+a1")  # not a pair
     with pytest.raises(ConditionalRefused):
-        await service.add_conditional(match.id, BOB.id, "+a1; +e5")      # his own turn
+        await service.add_conditional(match.id, BOB.id, "+a1; +e5")  # his own turn
     await service.add_conditional(match.id, ANN.id, "+a1; +e5")
     with pytest.raises(ConditionalRefused):
-        await service.add_conditional(match.id, ANN.id, "+a1; +e4")      # answers +a1 otherwise
+        await service.add_conditional(match.id, ANN.id, "+a1; +e4")  # answers +a1 otherwise
     assert len(await service.store.fetchall("SELECT id FROM conditional_lines")) == 1
 
 
@@ -81,8 +82,11 @@ async def test_offered_in_two_player_tactori_and_basic_atacama_refused_elsewhere
     assert await service.add_conditional(match.id, ANN.id, "a3; a5") == ["a3", "a5"]
 
     refusals = {}
-    for game, opponents, options in (("architekton", (BOB,), {}), ("atacama", (BOB,), {"buildup": True}),
-                                     ("tactori", (BOB, CAT), {})):
+    for game, opponents, options in (
+        ("architekton", (BOB,), {}),
+        ("atacama", (BOB,), {"buildup": True}),
+        ("tactori", (BOB, CAT), {}),
+    ):
         match = await started(service, game, opponents, **options)
         with pytest.raises(ConditionalRefused) as refused:
             await service.add_conditional(match.id, BOB.id, "a; b")
@@ -94,9 +98,10 @@ async def test_offered_in_two_player_tactori_and_basic_atacama_refused_elsewhere
 async def test_a_reply_no_longer_legal_is_dropped_and_the_player_moves_himself(service, store):
     match = await fem(service)
     # a line stored before the rules changed: its reply is no longer legal there
-    await store.execute("INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at)"
-                        " VALUES (?, ?, ?, ?, ?)", (match.id, ANN.id, digest(match.state_json),
-                                                    '["+a1","b2-b3"]', 0.0))
+    await store.execute(
+        "INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at) VALUES (?, ?, ?, ?, ?)",
+        (match.id, ANN.id, digest(match.state_json), '["+a1","b2-b3"]', 0.0),
+    )
     result = await service.move(match.id, BOB.id, "+a1")
     assert result.match.to_move_id() == ANN.id and result.match.plies == 2
     assert result.match.deadline is not None
@@ -112,7 +117,6 @@ async def test_removing_a_line(service):
     assert (await service.move(match.id, BOB.id, "+a1")).match.plies == 2
 
 
-
 async def test_the_reply_is_played_exactly_once_across_two_processes(service, second):
     match = await fem(service)
     await service.add_conditional(match.id, ANN.id, "+a1; +e5")
@@ -123,7 +127,7 @@ async def test_the_reply_is_played_exactly_once_across_two_processes(service, se
     # An attempt that arrives after the first one and its reply were committed is bob's next turn
     # (a tower may go on top of a1 again), not a duplicate; the reply itself is played once, at once.
     assert applied and moves[:3] == ["+c3", "+a1", "+e5"] and moves.count("+e5") == 1
-    assert len(moves) == 1 + len(applied) + 1          # +c3, the applied moves and the one reply
+    assert len(moves) == 1 + len(applied) + 1  # +c3, the applied moves and the one reply
     assert (await second.get(match.id)).plies == len(moves)
 
 
@@ -150,7 +154,7 @@ async def test_a_match_that_ends_takes_its_lines_with_it(service, clock):
     clock.now = (await service.get(claimed.id)).deadline + 1
     assert (await service.claim(claimed.id, ANN.id)).match.status == "finished"
     assert (await service.abort(aborted.id, 10)).status == "aborted"
-    assert await lines_left(service) == [kept.id]          # only the running match keeps its line
+    assert await lines_left(service) == [kept.id]  # only the running match keeps its line
     for ended in (resigned, claimed, aborted):
         assert await service.conditional_lines(ended.id, ANN.id) == []
 
@@ -160,6 +164,8 @@ async def test_a_line_left_over_from_before_is_never_shown_once_the_match_is_ove
     await service.add_conditional(match.id, ANN.id, "+a1; +e5")
     ended = (await service.resign(match.id, BOB.id)).match
     # a line an older version left behind, from the final position itself
-    await store.execute("INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at)"
-                        " VALUES (?, ?, ?, ?, ?)", (match.id, ANN.id, digest(ended.state_json), '["+a1","+e5"]', 0.0))
+    await store.execute(
+        "INSERT INTO conditional_lines (match_id, user_id, position, moves, created_at) VALUES (?, ?, ?, ?, ?)",
+        (match.id, ANN.id, digest(ended.state_json), '["+a1","+e5"]', 0.0),
+    )
     assert await service.conditional_lines(match.id, ANN.id) == []

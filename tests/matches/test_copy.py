@@ -1,6 +1,7 @@
 """``python -m matches copy``: a database made by random matches of
 every game goes to the other backend and back unchanged, every record replays
 in the target, and a non-empty target is refused unless told to resume."""
+
 import os
 import random
 
@@ -19,8 +20,8 @@ async def random_history(service, clock, seed: int = 3) -> None:
     """Matches of every game: finished ones (ratings, series), active ones, a challenge, settings."""
     rng = random.Random(seed)
     for name in game_names():
-        seats = PLAYERS[:3 if name == "tactori" else 2]
-        for length in (10_000, 7):          # one to the end, one left in the middle
+        seats = PLAYERS[: 3 if name == "tactori" else 2]
+        for length in (10_000, 7):  # one to the end, one left in the middle
             match = await service.create_challenge(name, 77, 20, seats[0], seats[1:], first="me")
             for p in seats[1:]:
                 match = await service.accept(match.id, p.id)
@@ -28,8 +29,9 @@ async def random_history(service, clock, seed: int = 3) -> None:
                 if match.status != "active":
                     break
                 clock.now += 60
-                match = (await service.move(match.id, match.to_move_id(),
-                                            rng.choice(match.state().legal_moves()))).match
+                match = (
+                    await service.move(match.id, match.to_move_id(), rng.choice(match.state().legal_moves()))
+                ).match
     await service.create_challenge("atacama", 77, 20, PLAYERS[0], [PLAYERS[1]])
     await service.set_guild_settings(77, default_days=5, language="fr")
     await service.set_reminders(12, "dm")
@@ -81,8 +83,10 @@ async def test_a_non_empty_target_is_refused_unless_resuming(tmp_path, database,
         first_rows = await origin.fetchall("SELECT * FROM series ORDER BY id")
         for row in first_rows:
             columns = list(row.keys())
-            await target.execute(f"INSERT INTO series ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                                 tuple(row[c] for c in columns))
+            await target.execute(
+                f"INSERT INTO series ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                tuple(row[c] for c in columns),
+            )
         with pytest.raises(CopyRefused, match="--resume"):
             await copy_store(origin, target)
         report = await copy_store(origin, target, resume=True)
@@ -107,12 +111,14 @@ async def test_the_command_line_copies_and_refuses(tmp_path, clock, capsys):
     assert status == 0 and "replay to their snapshots" in out
     status = await asyncio.to_thread(matches_main, ["copy", "--from", f"sqlite:///{source}", "--to", str(target)])
     assert status == 2 and "not empty" in capsys.readouterr().err
-    status = await asyncio.to_thread(matches_main, ["copy", "--from", str(tmp_path / "none.sqlite3"),
-                                                    "--to", str(tmp_path / "x.sqlite3")])
+    status = await asyncio.to_thread(
+        matches_main, ["copy", "--from", str(tmp_path / "none.sqlite3"), "--to", str(tmp_path / "x.sqlite3")]
+    )
     assert status == 3 and "no SQLite file" in capsys.readouterr().err
 
 
 # ------------------------------------------------ what the command refuses, one line each
+
 
 async def run(argv, capsys) -> tuple[int, str, str]:
     import asyncio
@@ -124,8 +130,11 @@ async def run(argv, capsys) -> tuple[int, str, str]:
 
 def problem_lines(err: str) -> list[str]:
     """What the command said on stderr, its progress line aside."""
-    return [line for line in err.splitlines() if line.strip() and not line.startswith("\r")
-            and "rows" not in line and "replayed" not in line]
+    return [
+        line
+        for line in err.splitlines()
+        if line.strip() and not line.startswith("\r") and "rows" not in line and "replayed" not in line
+    ]
 
 
 async def small_source(path, clock) -> list[int]:
@@ -174,22 +183,32 @@ async def test_an_older_source_is_copied_through_a_migrated_copy_and_left_as_it_
     # seasons, ladders, reliability and practice (17), nor the computer's jobs (18)
     assert len(MIGRATIONS) == 18
     conn = sqlite3.connect(source)
-    conn.executescript("ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
-                       " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
-                       " ALTER TABLE rating_history DROP COLUMN rating_before;"
-                       " ALTER TABLE rating_history DROP COLUMN sigma;"
-                       " DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_entrants;"
-                       " DROP TABLE events; DROP TABLE conditional_lines; ALTER TABLE matches DROP COLUMN bank;"
-                       " ALTER TABLE matches DROP COLUMN increment; ALTER TABLE matches DROP COLUMN banks;"
-                       " DROP TABLE match_notes; DROP INDEX users_digest; DROP TABLE match_reviews; DROP TABLE web_links;"
-                       " DROP TABLE seasons; DROP TABLE season_players; DROP TABLE ladder_matches;"
-                       " DROP TABLE ladder_players; DROP TABLE ladders; DROP TABLE reliability_faults;"
-                       " DROP TABLE practice_items; DROP TABLE practice_sessions;"
-                       " DROP TABLE ai_jobs; DROP TABLE ai_workers;"
-                       + "".join(f" ALTER TABLE users DROP COLUMN {c};" for c in (
-                           "digest_hour", "timezone", "digest_next_at", "digest_claimed_by", "digest_claim_token",
-                           "digest_sent_on")) +
-                       " PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;")
+    conn.executescript(
+        "ALTER TABLE ratings DROP COLUMN mu; ALTER TABLE ratings DROP COLUMN sigma;"
+        " ALTER TABLE rating_history DROP COLUMN place; ALTER TABLE rating_history DROP COLUMN mu;"
+        " ALTER TABLE rating_history DROP COLUMN rating_before;"
+        " ALTER TABLE rating_history DROP COLUMN sigma;"
+        " DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_entrants;"
+        " DROP TABLE events; DROP TABLE conditional_lines; ALTER TABLE matches DROP COLUMN bank;"
+        " ALTER TABLE matches DROP COLUMN increment; ALTER TABLE matches DROP COLUMN banks;"
+        " DROP TABLE match_notes; DROP INDEX users_digest; DROP TABLE match_reviews; DROP TABLE web_links;"
+        " DROP TABLE seasons; DROP TABLE season_players; DROP TABLE ladder_matches;"
+        " DROP TABLE ladder_players; DROP TABLE ladders; DROP TABLE reliability_faults;"
+        " DROP TABLE practice_items; DROP TABLE practice_sessions;"
+        " DROP TABLE ai_jobs; DROP TABLE ai_workers;"
+        + "".join(
+            f" ALTER TABLE users DROP COLUMN {c};"
+            for c in (
+                "digest_hour",
+                "timezone",
+                "digest_next_at",
+                "digest_claimed_by",
+                "digest_claim_token",
+                "digest_sent_on",
+            )
+        )
+        + " PRAGMA user_version = 9; PRAGMA journal_mode = DELETE;"
+    )
     conn.close()
     before = source.read_bytes()
     status, out, err = await run(["copy", "--from", str(source), "--to", str(tmp_path / "t.sqlite3")], capsys)
@@ -214,8 +233,11 @@ async def test_each_refusal_is_one_line_with_its_own_status(tmp_path, clock, cap
         host = base.split("@", 1)[-1]
         cases += [
             (["--from", str(source), "--to", f"{base}/no_such_database_here"], 9, "does not exist"),
-            (["--from", str(source), "--to", f"postgresql://no_such_role_here@{host}/postgres"], 10,
-             "refused the login"),
+            (
+                ["--from", str(source), "--to", f"postgresql://no_such_role_here@{host}/postgres"],
+                10,
+                "refused the login",
+            ),
         ]
     statuses = set()
     for argv, expected, words in cases:
@@ -231,7 +253,7 @@ async def test_each_refusal_is_one_line_with_its_own_status(tmp_path, clock, cap
 async def test_a_source_open_in_a_running_bot_is_refused(tmp_path, clock, capsys):
     source = tmp_path / "bot.sqlite3"
     await small_source(source, clock)
-    running = await store_for(str(source), exclusive=True).open()       # a bot process holds it
+    running = await store_for(str(source), exclusive=True).open()  # a bot process holds it
     try:
         status, _, err = await run(["copy", "--from", str(source), "--to", str(tmp_path / "t.sqlite3")], capsys)
     finally:
@@ -259,7 +281,7 @@ async def test_every_corrupt_record_is_named_and_the_rest_is_verified(tmp_path, 
     named = [line for line in err.splitlines() if "does not replay" in line]
     assert [int(line.split("match ")[1].split()[0]) for line in named] == [ids[0], ids[2]]
     assert "2 of 3 records" in err
-    assert "copied: series 3, matches 3, moves 3" in out      # everything was copied all the same
+    assert "copied: series 3, matches 3, moves 3" in out  # everything was copied all the same
 
 
 @pytest.mark.slow
@@ -288,7 +310,7 @@ async def test_the_operator_lists_finds_and_takes_back_broken_matches(tmp_path, 
     await store.execute("UPDATE matches SET state = 'garbage' WHERE id = ?", (match.id,))
     await store.close()
     status, out, _ = await run(["broken", "--db", database], capsys)
-    assert status == 0 and "no match is broken" in out                 # nobody has read it yet
+    assert status == 0 and "no match is broken" in out  # nobody has read it yet
     status, out, _ = await run(["broken", "--db", database, "--scan"], capsys)
     assert status == 1 and f"match {match.id} (architekton, active): JSONDecodeError" in out
     status, out, _ = await run(["broken", "--db", database], capsys)

@@ -1,5 +1,6 @@
 """The daily digest in the service: its hour in the player's zone across a DST change, exactly
 one claim across two processes and a restart; private notes (both backends)."""
+
 import asyncio
 import datetime as dt
 from zoneinfo import ZoneInfo
@@ -28,7 +29,7 @@ def test_the_digest_hour_follows_the_wall_clock_across_daylight_saving_time():
     assert before == berlin(2026, 10, 24, 7)
     after = next_digest_at(before, 7, BERLIN)
     assert after == berlin(2026, 10, 25, 7) and after - before == 25 * 3600
-    assert dt.datetime.fromtimestamp(after, dt.timezone.utc).hour == 6
+    assert dt.datetime.fromtimestamp(after, dt.UTC).hour == 6
     # a day already served is skipped
     assert next_digest_at(berlin(2026, 10, 24, 6), 7, BERLIN, "2026-10-24") == berlin(2026, 10, 25, 7)
     # an hour the spring change skips (02:00 on 2026-03-29) comes an hour later
@@ -49,18 +50,19 @@ async def test_settings_are_checked_and_the_digest_scheduled_only_in_digest_mode
     assert (await service.user_settings(ANN.id)).digest_next_at is None
 
 
-
 async def test_a_digest_is_claimed_and_sent_exactly_once_across_two_processes_and_a_restart(
-        service, second, database, clock):
+    service, second, database, clock
+):
     users = list(range(100, 160))
     for user in users:
         await service.set_reminder_settings(user, reminders="digest", digest_hour=7, timezone="Europe/Berlin")
     due = (await service.user_settings(users[0])).digest_next_at
     clock.now = due + 1
-    first, other = await asyncio.gather(service.claim_due_digests("one", limit=40),
-                                        second.claim_due_digests("two", limit=40))
+    first, other = await asyncio.gather(
+        service.claim_due_digests("one", limit=40), second.claim_due_digests("two", limit=40)
+    )
     claimed = [c.user_id for c in first + other]
-    assert sorted(claimed) == users                     # every one, by one process each
+    assert sorted(claimed) == users  # every one, by one process each
     # "one" dies before sending: its claims come back after the lease, to the other process
     for claim in other:
         assert await second.confirm_digest(claim) and await second.mark_digest_sent(claim)
@@ -83,17 +85,19 @@ async def test_a_digest_is_claimed_and_sent_exactly_once_across_two_processes_an
     assert dt.datetime.fromtimestamp(nxt, BERLIN).hour == 7 and nxt - due < 26 * 3600
     # changing the hour after today's digest does not bring a second one today
     late = await service.set_reminder_settings(users[0], digest_hour=23)
-    assert dt.datetime.fromtimestamp(late.digest_next_at, BERLIN).date() > \
-        dt.datetime.fromtimestamp(clock.now, BERLIN).date()
+    assert (
+        dt.datetime.fromtimestamp(late.digest_next_at, BERLIN).date()
+        > dt.datetime.fromtimestamp(clock.now, BERLIN).date()
+    )
 
 
 async def test_the_digest_lists_the_players_turns_nearest_deadline_first(service, clock):
-    a = await started(service)                 # ann to move
+    a = await started(service)  # ann to move
     clock.now += 3600
     b = await service.create_challenge("architekton", 10, 20, BOB, [ANN], first="opponent", days=1)
     b = await service.accept(b.id, ANN.id)
     c = await service.create_challenge("architekton", 10, 20, ANN, [CAT], first="opponent")
-    c = await service.accept(c.id, CAT.id)     # cat to move: not listed for ann
+    c = await service.accept(c.id, CAT.id)  # cat to move: not listed for ann
     await service.set_reminder_settings(ANN.id, reminders="digest", digest_hour=0)
     clock.now = (await service.user_settings(ANN.id)).digest_next_at
     [claim] = await service.claim_due_digests("one")
@@ -133,20 +137,24 @@ async def test_the_due_digests_are_found_through_their_index(service, store, bac
 
     for user in range(100, 400):
         await service.set_reminder_settings(user, reminders="digest" if user % 7 == 0 else "dm")
-    for sql in ("SELECT user_id FROM users WHERE digest_next_at <= ? ORDER BY digest_next_at LIMIT ?",
-                "SELECT MIN(digest_next_at) FROM users WHERE digest_next_at IS NOT NULL"):
-        steps = await plan(store, sql, (1e12, 200)[:sql.count("?")])
-        assert any("users_digest" in s for s in steps) and not any(s.startswith("SCAN users") and "INDEX" not in s
-                                                                     for s in steps), steps
+    for sql in (
+        "SELECT user_id FROM users WHERE digest_next_at <= ? ORDER BY digest_next_at LIMIT ?",
+        "SELECT MIN(digest_next_at) FROM users WHERE digest_next_at IS NOT NULL",
+    ):
+        steps = await plan(store, sql, (1e12, 200)[: sql.count("?")])
+        assert any("users_digest" in s for s in steps) and not any(
+            s.startswith("SCAN users") and "INDEX" not in s for s in steps
+        ), steps
 
 
 async def test_the_digests_matches_load_off_the_event_loop_and_a_damaged_one_costs_only_itself(
-        service, store, clock, monkeypatch):
+    service, store, clock, monkeypatch
+):
     import threading
 
     from matches.models import Match
 
-    waiting = await started(service)                 # ann to move
+    waiting = await started(service)  # ann to move
     damaged = await service.create_challenge("architekton", 10, 20, BOB, [ANN], first="opponent")
     damaged = await service.accept(damaged.id, ANN.id)
     await store.execute("UPDATE matches SET state = 'garbage' WHERE id = ?", (damaged.id,))
@@ -162,5 +170,5 @@ async def test_the_digests_matches_load_off_the_event_loop_and_a_damaged_one_cos
     monkeypatch.setattr(Match, "load", classmethod(watched))
     [claim] = await service.claim_due_digests("one")
     assert [m.id for m in claim.matches] == [waiting.id]
-    assert len(threads) == 2 and threading.get_ident() not in threads     # both loaded on a worker thread
+    assert len(threads) == 2 and threading.get_ident() not in threads  # both loaded on a worker thread
     assert (await store.fetchone("SELECT broken FROM matches WHERE id = ?", (damaged.id,)))["broken"]

@@ -1,5 +1,6 @@
 """Events (tournaments) in the service, on both backends: Swiss, league and knockout played to
 the end, the refusals, and a round paired exactly once however many processes see it end."""
+
 import asyncio
 
 import pytest
@@ -46,7 +47,7 @@ async def test_a_five_player_swiss_of_three_rounds_with_a_bye_a_withdrawal_and_a
         await win(service, t.match_id, t.players[0])
 
     view = await service.event_view(event.id)
-    assert view.event.round == 2                       # paired by itself when the round's last match ended
+    assert view.event.round == 2  # paired by itself when the round's last match ended
     tables = view.round_tables(2)
     assert len(tables) == 2 and len(view.byes[2]) == 1 and view.byes[2] != view.byes[1]
     # a withdrawal: his match is lost by forfeit
@@ -59,18 +60,18 @@ async def test_a_five_player_swiss_of_three_rounds_with_a_bye_a_withdrawal_and_a
     # a time-out: the late player loses by himself
     late_match = await service.get(tables[1].match_id)
     late = late_match.to_move_id()
-    assert await service.time_out(late_match.id) is None          # not yet
+    assert await service.time_out(late_match.id) is None  # not yet
     clock.now += late_match.days * DAY + 1
     result = await service.time_out(late_match.id)
     assert result is not None and result.match.status in ("finished", "void")
-    assert await service.time_out(late_match.id) is None          # once
+    assert await service.time_out(late_match.id) is None  # once
     view = await service.event_view(event.id)
     timed = view.round_tables(2)[1]
     assert timed.places[timed.players.index(late)] == 2
 
     assert view.event.round == 3
     third = view.round_tables(3)
-    assert len(third) == 2 and not view.byes[3]                   # four left: no bye
+    assert len(third) == 2 and not view.byes[3]  # four left: no bye
     assert all(quitter not in t.players for t in third)
     for t in third:
         await win(service, t.match_id, t.players[0])
@@ -81,7 +82,7 @@ async def test_a_five_player_swiss_of_three_rounds_with_a_bye_a_withdrawal_and_a
     assert table[0].player in view.event.winners
     assert next(s for s in table if s.player == quitter).withdrawn
     assert sum(s.byes for s in table) == 2
-    assert sum(s.points for s in table) == 2 + 2 + 2 + 2       # six tables and two byes, a point each
+    assert sum(s.points for s in table) == 2 + 2 + 2 + 2  # six tables and two byes, a point each
 
 
 async def test_a_four_player_atacama_league_starts_every_match_at_once_and_ends(service):
@@ -91,7 +92,7 @@ async def test_a_four_player_atacama_league_starts_every_match_at_once_and_ends(
     matches = [await service.get(t.match_id) for t in view.tables]
     assert all(m.status == "active" and m.game == "atacama" for m in matches)
     pairs = {frozenset(t.players) for t in view.tables}
-    assert len(pairs) == 6                                        # everyone meets everyone once
+    assert len(pairs) == 6  # everyone meets everyone once
     for t in view.tables:
         await win(service, t.match_id, t.players[1])
     view = await service.event_view(event.id)
@@ -107,10 +108,10 @@ async def test_an_eight_player_knockout_of_series(service):
     while (view := await service.event_view(event.id)).event.status == "running":
         tables = await open_tables(service, event.id)
         for t in tables:
-            await win(service, t.match_id, t.players[0])         # the better seed wins each game
+            await win(service, t.match_id, t.players[0])  # the better seed wins each game
             games += 1
     assert view.event.round == 3
-    assert view.event.winners == [PEOPLE[0].id]                   # first to join: the top seed
+    assert view.event.winners == [PEOPLE[0].id]  # first to join: the top seed
     # every bout a series: at least two games each (a win is one victory point, or two for an early end)
     assert games >= 7
     series = {t.series_id for t in view.tables}
@@ -123,19 +124,25 @@ async def test_a_knockout_is_seeded_by_the_servers_rating_in_the_game(service):
     another server does not count."""
     rated = {PEOPLE[6].id: 1700.0, PEOPLE[3].id: 1600.0, PEOPLE[1].id: 1400.0}
     for user, rating in rated.items():
-        await service.store.execute("INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
-                                    (GUILD, "architekton", user, rating))
-    await service.store.execute("INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
-                                (GUILD, "tactori-fem", PEOPLE[7].id, 2500.0))
-    await service.store.execute("INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
-                                (GUILD + 1, "architekton", PEOPLE[5].id, 2500.0))
+        await service.store.execute(
+            "INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
+            (GUILD, "architekton", user, rating),
+        )
+    await service.store.execute(
+        "INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
+        (GUILD, "tactori-fem", PEOPLE[7].id, 2500.0),
+    )
+    await service.store.execute(
+        "INSERT INTO ratings (guild_id, game, user_id, rating, played) VALUES (?, ?, ?, ?, 5)",
+        (GUILD + 1, "architekton", PEOPLE[5].id, 2500.0),
+    )
     event = await make(service, "architekton", "knockout", players=8)
     view = await service.start_event(event.id)
     expected = [PEOPLE[6].id, PEOPLE[3].id] + [p.id for p in PEOPLE if p.id not in rated] + [PEOPLE[1].id]
     assert [e.id for e in sorted(view.seeds(), key=lambda e: -e.rating)] == expected
     first_round = {frozenset(t.players) for t in view.round_tables(1)}
-    assert frozenset((expected[0], expected[7])) in first_round          # 1 v 8
-    assert frozenset((expected[1], expected[6])) in first_round          # 2 v 7
+    assert frozenset((expected[0], expected[7])) in first_round  # 1 v 8
+    assert frozenset((expected[1], expected[6])) in first_round  # 2 v 7
 
 
 async def test_a_series_game_alternates_the_first_move(service):
@@ -146,7 +153,7 @@ async def test_a_series_game_alternates_the_first_move(service):
     await win(service, first.id, table.players[0])
     view = await service.event_view(event.id)
     again = next(t for t in view.round_tables(1) if t.table_no == table.table_no)
-    if again.places is None:                                      # the series goes on: seats swapped
+    if again.places is None:  # the series goes on: seats swapped
         nxt = await service.get(again.match_id)
         assert nxt.id != first.id and nxt.players == first.players[::-1] and nxt.series_id == first.series_id
 
@@ -164,7 +171,7 @@ async def test_refusals_change_nothing(service):
     with pytest.raises(ServiceError, match="already"):
         await service.join_event(event.id, PEOPLE[1])
     with pytest.raises(ServiceError, match="at least"):
-        await service.start_event(event.id)                       # three players: not two tables
+        await service.start_event(event.id)  # three players: not two tables
     assert (await service.event(event.id)).status == "open"
     for _ in range(3):
         await service.add_computer(event.id, "easy")
@@ -172,7 +179,7 @@ async def test_refusals_change_nothing(service):
         await service.add_computer(event.id, "easy")
     with pytest.raises(NotAPlayer):
         await service.leave_event(event.id, 77)
-    await service.leave_event(event.id, PEOPLE[2].id)             # before the start: simply leaves
+    await service.leave_event(event.id, PEOPLE[2].id)  # before the start: simply leaves
     view = await service.event_view(event.id)
     assert len(view.entrants) == 5
     await service.start_event(event.id)
@@ -210,7 +217,9 @@ async def test_cancel_drops_the_conditional_lines_of_its_matches(service):
     table = view.round_tables(1)[0]
     waiting = (await service.get(table.match_id)).players[1]
     await service.add_conditional(table.match_id, waiting, "+c3; +e5")
-    assert len(await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,))) == 1
+    assert (
+        len(await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,))) == 1
+    )
     await service.cancel_event(event.id)
     assert await service.store.fetchall("SELECT * FROM conditional_lines WHERE match_id = ?", (table.match_id,)) == []
 
@@ -227,17 +236,18 @@ async def test_sign_up_closes_and_the_event_starts_by_itself(service, clock):
     assert [(e.id, e.status, v) for e, v in await service.start_due_events()] == [(too_few.id, "cancelled", None)]
 
 
-
 async def test_a_round_is_paired_exactly_once_across_two_processes(service, second):
     event = await make(service, players=4)
     view = await service.start_event(event.id)
     tables = view.round_tables(1)
-    for t in tables:                                              # both one move from the end
+    for t in tables:  # both one move from the end
         match = await service.get(t.match_id)
         await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
     # the round's two last matches end at once, one in each process
-    await asyncio.gather(service.resign(tables[0].match_id, tables[0].players[1]),
-                         second.resign(tables[1].match_id, tables[1].players[1]))
+    await asyncio.gather(
+        service.resign(tables[0].match_id, tables[0].players[1]),
+        second.resign(tables[1].match_id, tables[1].players[1]),
+    )
     view = await second.event_view(event.id)
     assert view.event.round == 2 and len(view.round_tables(2)) == 2
     rows = await service.store.fetchall("SELECT * FROM event_tables WHERE event_id = ?", (event.id,))
@@ -266,7 +276,7 @@ async def test_a_withdrawal_from_a_league_forfeits_every_remaining_match(service
     view = await service.start_event(event.id)
     quitter = PEOPLE[3].id
     _, results = await service.leave_event(event.id, quitter)
-    assert len(results) == 3                                      # his three matches, all running at once
+    assert len(results) == 3  # his three matches, all running at once
     view = await service.event_view(event.id)
     for t in view.tables:
         if quitter in t.players:
@@ -293,9 +303,9 @@ async def test_an_event_match_has_no_rematch_and_no_abort_alone(service):
 
 
 async def test_a_round_limit_ends_the_late_matches_once_across_two_processes(service, second, clock):
-    assert (await make(service, players=0, days=3)).round_days == 9          # the default: 3 times the days
+    assert (await make(service, players=0, days=3)).round_days == 9  # the default: 3 times the days
     with pytest.raises(ServiceError):
-        await make(service, players=0, days=3, round_days=2)                # shorter than a move may take
+        await make(service, players=0, days=3, round_days=2)  # shorter than a move may take
     event = await make(service, players=4, days=1, round_days=2)
     view = await service.start_event(event.id)
     start = clock.now
@@ -312,18 +322,18 @@ async def test_a_round_limit_ends_the_late_matches_once_across_two_processes(ser
         match = await service.get(busy.match_id)
         await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
     late = (await service.get(busy.match_id)).to_move_id()
-    assert await service.end_late_matches() == []                            # not yet
+    assert await service.end_late_matches() == []  # not yet
     clock.now = start + 2 * DAY + 1
-    assert await service.time_out(busy.match_id) is None                    # his own clock has time left
+    assert await service.time_out(busy.match_id) is None  # his own clock has time left
     done = await asyncio.gather(service.end_late_matches(), second.end_late_matches())
     results = [r for batch in done for r in batch]
-    assert sorted(r.match.id for r in results) == sorted([relaxed.match_id, busy.match_id])   # each once
+    assert sorted(r.match.id for r in results) == sorted([relaxed.match_id, busy.match_id])  # each once
     assert all(r.move == "timeout" and "time limit" in r.description for r in results)
     view = await service.event_view(event.id)
     tables = {t.table_no: t for t in view.round_tables(1)}
-    assert tables[1].places[tables[1].players.index(on_leave)] == 2 and tables[1].forfeit    # void: nobody moved
+    assert tables[1].places[tables[1].players.index(on_leave)] == 2 and tables[1].forfeit  # void: nobody moved
     assert tables[2].places[tables[2].players.index(late)] == 2 and not tables[2].forfeit
-    assert view.event.round == 2                                             # the next round, with a fresh limit
+    assert view.event.round == 2  # the next round, with a fresh limit
     assert all(t.ends_at == clock.now + 2 * DAY for t in view.round_tables(2))
     assert await service.end_late_matches() == []
 
@@ -337,16 +347,16 @@ async def test_a_knockout_games_limit_starts_afresh_with_each_game_of_the_series
     clock.now += DAY / 2
     await service.resign(first.id, table.players[1])
     table = (await service.event_view(event.id)).round_tables(1)[0]
-    assert table.places is None and table.match_id != first.id                  # the series goes on
+    assert table.places is None and table.match_id != first.id  # the series goes on
     assert table.ends_at == clock.now + DAY
     clock.now += DAY / 2 + 1
     ended = await service.end_late_matches()
-    assert table.match_id not in [r.match.id for r in ended]                 # its own limit has not passed
+    assert table.match_id not in [r.match.id for r in ended]  # its own limit has not passed
 
 
 async def test_an_event_with_a_time_bank_gives_its_matches_the_bank(service, clock):
     with pytest.raises(ServiceError):
-        await make(service, players=0, clock="bank", days=3)                 # a bank has no time per move
+        await make(service, players=0, clock="bank", days=3)  # a bank has no time per move
     event = await make(service, players=4, clock="bank", bank=2, increment=12)
     assert event.bank == 2 * DAY and event.increment == 12 * 3600 and event.round_days == 6
     view = await service.start_event(event.id)
@@ -354,9 +364,9 @@ async def test_an_event_with_a_time_bank_gives_its_matches_the_bank(service, clo
     assert match.bank == 2 * DAY and match.banks == [2 * DAY, 2 * DAY] and match.deadline == clock.now + 2 * DAY
     mover = match.to_move_seat()
     clock.now += DAY
-    while match.to_move_seat() == mover:                                     # his whole turn
+    while match.to_move_seat() == mover:  # his whole turn
         match = (await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])).match
-    assert match.banks[mover] == DAY + 12 * 3600                              # used a day, gained twelve hours
+    assert match.banks[mover] == DAY + 12 * 3600  # used a day, gained twelve hours
 
 
 async def test_a_leagues_standings_are_claimed_after_each_decided_round_once(service, second):
@@ -366,17 +376,17 @@ async def test_a_leagues_standings_are_claimed_after_each_decided_round_once(ser
     assert news.rounds == [1, 2, 3] and not news.standings and not news.final
     second_round = view.round_tables(2)
     await win(service, second_round[0].match_id, second_round[0].players[0])
-    assert await service.claim_news() == []                       # no round decided yet
+    assert await service.claim_news() == []  # no round decided yet
     await win(service, second_round[1].match_id, second_round[1].players[1])
     claimed = await asyncio.gather(service.claim_news(), second.claim_news())
-    [news] = [n for batch in claimed for n in batch]              # one process posts them
+    [news] = [n for batch in claimed for n in batch]  # one process posts them
     assert news.standings and not news.rounds and not news.final
     assert await service.claim_news() == []
     for number in (1, 3):
         for t in view.round_tables(number):
             await win(service, t.match_id, t.players[0])
     [news] = await service.claim_news()
-    assert news.final and not news.standings                       # the last round: the final standings only
+    assert news.final and not news.standings  # the last round: the final standings only
 
 
 async def test_a_knockout_bout_of_draws_goes_on_until_somebody_wins_it(service):
@@ -384,7 +394,7 @@ async def test_a_knockout_bout_of_draws_goes_on_until_somebody_wins_it(service):
     view = await service.start_event(event.id)
     table = view.round_tables(1)[0]
     first_movers = []
-    for _ in range(3):                                            # three games agreed drawn
+    for _ in range(3):  # three games agreed drawn
         table = (await service.event_view(event.id)).round_tables(1)[0]
         match = await service.get(table.match_id)
         first_movers.append(match.to_move_id())
@@ -394,8 +404,8 @@ async def test_a_knockout_bout_of_draws_goes_on_until_somebody_wins_it(service):
         other = next(p for p in match.players if p != offerer)
         result = await service.answer(match.id, other, "draw", True)
         assert result.match.status == "finished" and result.match.result["end"] == "agreed"
-        assert (await service.event_view(event.id)).round_tables(1)[0].places is None      # the bout goes on
-    assert first_movers[0] != first_movers[1] and first_movers[0] == first_movers[2]       # the first move alternates
+        assert (await service.event_view(event.id)).round_tables(1)[0].places is None  # the bout goes on
+    assert first_movers[0] != first_movers[1] and first_movers[0] == first_movers[2]  # the first move alternates
     while (table := (await service.event_view(event.id)).round_tables(1)[0]).places is None:
         await win(service, table.match_id, table.players[1])
     assert table.places == [2, 1] and not table.forfeit

@@ -4,6 +4,7 @@ A match whose stored state is not JSON, or JSON its engine cannot load, or whose
 replay to its snapshot, is marked broken (logged once with its id) and refused alone: the
 player's other matches are listed, the due work claimed beside it is delivered.  Both backends.
 """
+
 import logging
 
 import pytest
@@ -16,8 +17,8 @@ from .test_service import moved, started
 
 # What a row can hold that nobody can read.
 DAMAGE = {
-    "not JSON": "{\"board\": [1, 2",
-    "JSON the engine cannot load": "{\"surprise\": true}",
+    "not JSON": '{"board": [1, 2',
+    "JSON the engine cannot load": '{"surprise": true}',
 }
 
 
@@ -26,8 +27,11 @@ async def damage(store, match_id: int, state: str) -> None:
 
 
 def broken_logs(caplog, match_id: int) -> list[str]:
-    return [r.getMessage() for r in caplog.records
-            if r.levelno >= logging.ERROR and f"match {match_id} is broken" in r.getMessage()]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.ERROR and f"match {match_id} is broken" in r.getMessage()
+    ]
 
 
 @pytest.mark.parametrize("kind", DAMAGE)
@@ -40,9 +44,9 @@ async def test_a_damaged_match_leaves_the_players_other_matches_listed(service, 
         listed = await service.waiting_list(ANN.id)
         assert sorted(m.id for m in listed) == sorted(m.id for m in healthy)
         assert listed.broken == [bad.id]
-        again = await service.waiting_list(BOB.id)           # the other player, and a second read
+        again = await service.waiting_list(BOB.id)  # the other player, and a second read
         assert len(again) == 6 and again.broken == [bad.id]
-    assert len(broken_logs(caplog, bad.id)) == 1                # logged once, with its id
+    assert len(broken_logs(caplog, bad.id)) == 1  # logged once, with its id
 
     with pytest.raises(MatchBroken, match=f"#{bad.id} cannot be played"):
         await service.move(bad.id, ANN.id, "anything")
@@ -58,17 +62,17 @@ async def test_a_damaged_match_does_not_hold_up_the_due_work_claimed_beside_it(s
     matches = [await started(service) for _ in range(5)]
     bad = matches[2]
     await damage(store, bad.id, DAMAGE["not JSON"])
-    clock.now += DAY + 1                                          # every one owes its daily reminder
+    clock.now += DAY + 1  # every one owes its daily reminder
 
     claimed = await service.claim_due("one", limit=10)
     assert sorted(m.id for m, _ in claimed) == sorted(m.id for m in matches if m.id != bad.id)
     for match, event in claimed:
         assert await service.confirm_claim(match)
         assert await service.mark_sent(match, event) is not None
-    clock.now += 3600                                             # long past the lease
-    assert await service.claim_due("one", limit=10) == []       # nothing claimed again, ever
+    clock.now += 3600  # long past the lease
+    assert await service.claim_due("one", limit=10) == []  # nothing claimed again, ever
     soonest = await service.next_wakeup()
-    assert soonest is None or soonest > clock.now                 # and the scheduler does not spin on it
+    assert soonest is None or soonest > clock.now  # and the scheduler does not spin on it
     assert [b.id for b in await service.broken_matches()] == [bad.id]
 
 
@@ -87,9 +91,9 @@ async def test_moves_that_do_not_replay_mark_the_match_broken_where_they_are_rea
         match = await moved(service, match)
     # the second move becomes one the engine refuses; the snapshot still reads
     await store.execute("UPDATE moves SET move = 'no such move' WHERE match_id = ? AND ply = 1", (match.id,))
-    assert (await service.get(match.id)).plies == 3               # play reads the snapshot...
+    assert (await service.get(match.id)).plies == 3  # play reads the snapshot...
     with pytest.raises(MatchBroken):
-        await service.record(match.id)                             # ...export and replays read the moves
+        await service.record(match.id)  # ...export and replays read the moves
     with pytest.raises(MatchBroken):
         await service.move(match.id, match.to_move_id(), match.state().legal_moves()[0])
     [listed] = await service.broken_matches()
@@ -105,13 +109,14 @@ async def test_a_sweep_finds_every_broken_match_and_a_repaired_one_is_taken_back
     await store.execute("DELETE FROM moves WHERE match_id = ? AND ply = 1", (short.id,))
     assert sorted(await service.find_broken()) == sorted([garbled.id, short.id])
     assert sorted(b.id for b in await service.broken_matches()) == sorted([garbled.id, short.id])
-    assert await service.find_broken() == []                      # marked once
+    assert await service.find_broken() == []  # marked once
     assert (await service.get(good.id)).plies == 1
 
     # the operator repairs the row: it is taken back, its reminders due again
-    assert await service.take_back_repaired(garbled.id) is not None     # not repaired yet
-    await store.execute("UPDATE matches SET state = ? WHERE id = ?",
-                        (__import__("json").dumps(garbled.state_json), garbled.id))
+    assert await service.take_back_repaired(garbled.id) is not None  # not repaired yet
+    await store.execute(
+        "UPDATE matches SET state = ? WHERE id = ?", (__import__("json").dumps(garbled.state_json), garbled.id)
+    )
     assert await service.take_back_repaired(garbled.id) is None
     again = await service.get(garbled.id)
     assert again.next_event_at == garbled.next_event_at
@@ -121,13 +126,14 @@ async def test_a_sweep_finds_every_broken_match_and_a_repaired_one_is_taken_back
 
 # ------------------------------------------------------------- fencing
 
+
 async def test_a_process_paused_past_its_lease_delivers_nothing_and_marks_nothing(service, store, clock):
     """The pause is simulated: the lease runs out while "one" holds its claim, "two" claims and
     delivers, then "one" wakes and tries to deliver and to mark sent."""
     match = await started(service)
     clock.now += DAY + 1
     [(paused, event)] = await service.claim_due("one", limit=10, lease=120)
-    clock.now += 121                                               # "one" is stopped past its lease
+    clock.now += 121  # "one" is stopped past its lease
     [(heir, heir_event)] = await service.claim_due("two", limit=10, lease=120)
     assert heir.id == paused.id and heir.claim_token != paused.claim_token
     assert await service.confirm_claim(heir, lease=120)
@@ -157,8 +163,8 @@ async def test_confirming_a_claim_renews_its_lease(service, clock):
     clock.now += DAY + 1
     [(mine, _)] = await service.claim_due("one", limit=10, lease=120)
     clock.now += 100
-    assert await service.confirm_claim(mine, lease=120)          # renewed until now + 120
-    clock.now += 100                                               # 200 s after the claim
+    assert await service.confirm_claim(mine, lease=120)  # renewed until now + 120
+    clock.now += 100  # 200 s after the claim
     assert await service.claim_due("two", limit=10, lease=120) == []
 
 
@@ -210,9 +216,14 @@ async def test_postgresql_ends_a_transaction_left_idle_and_its_locks_go(database
         async with store.pool.acquire() as stuck:
             await stuck.execute("BEGIN")
             await stuck.execute("SELECT * FROM matches WHERE id = $1 FOR UPDATE", match.id)
-            await asyncio.sleep(1.5)                       # "paused" well past the timeout
-            with pytest.raises((asyncpg.exceptions.IdleInTransactionSessionTimeoutError,
-                                asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.InterfaceError)):
+            await asyncio.sleep(1.5)  # "paused" well past the timeout
+            with pytest.raises(
+                (
+                    asyncpg.exceptions.IdleInTransactionSessionTimeoutError,
+                    asyncpg.exceptions.ConnectionDoesNotExistError,
+                    asyncpg.InterfaceError,
+                )
+            ):
                 await stuck.execute("SELECT 1")
         # the row lock went with the session: another process writes the row at once
         done = await other.execute("UPDATE matches SET updated_at = updated_at + 1 WHERE id = ?", (match.id,))

@@ -4,6 +4,7 @@ The queue's rules with a virtual clock (what is queued with which move, the orde
 fencing, parking), then thinking runners over one database as the bot and the workers run them:
 real searches at the easy level, in threads here (worker processes: tests/matches/test_workers.py).
 """
+
 import asyncio
 import json
 import random
@@ -38,7 +39,7 @@ async def human_moves(service, match, rng=None):
 
 async def test_the_computers_turn_is_queued_with_the_move_that_makes_it(service, store):
     match = await against(service)
-    assert await jobs(store) == []                                    # ann is to move: nothing to think about
+    assert await jobs(store) == []  # ann is to move: nothing to think about
     after = await human_moves(service, match)
     [job] = await jobs(store)
     assert (job["match_id"], job["version"], job["state"], job["guild_id"]) == (match.id, after.version, "waiting", 10)
@@ -67,13 +68,13 @@ async def test_the_computer_seated_first_has_its_job_at_the_start_and_a_takeback
     after = await human_moves(service, moved.match)
     [job] = await jobs(store)
     assert job["version"] == after.version
-    await service.take_back(match.id, ANN.id)          # ann's move goes: the job for its position with it
+    await service.take_back(match.id, ANN.id)  # ann's move goes: the job for its position with it
     assert await jobs(store) == []
 
 
 async def test_live_moves_first_then_each_server_its_share_oldest_first(service, store, clock):
     crowded = []
-    for _ in range(4):                                 # a server with many computer matches, waiting longest
+    for _ in range(4):  # a server with many computer matches, waiting longest
         clock.now += 1
         crowded.append(await human_moves(service, await against(service, guild=10)))
     clock.now += 1
@@ -99,22 +100,23 @@ async def test_a_review_waits_behind_live_moves(service, store, clock):
     assert (second.job.kind, second.job.match_id) == (REVIEW, ended.id)
 
 
-async def test_a_lease_that_runs_out_gives_the_job_to_another_and_the_late_result_is_refused(service, second,
-                                                                                           store, clock):
+async def test_a_lease_that_runs_out_gives_the_job_to_another_and_the_late_result_is_refused(
+    service, second, store, clock
+):
     match = await human_moves(service, await against(service))
     first = (await service.claim_job("paused", lease=5)).job
-    assert (await second.claim_job("other", lease=5)).job is None          # the lease holds
+    assert (await second.claim_job("other", lease=5)).job is None  # the lease holds
     clock.now += 6
     taken = (await second.claim_job("other", lease=5)).job
     assert taken.id == first.id and taken.tries == 2
     move = match.state().legal_moves()[0]
     assert not await service.renew_job(first) and not await service.finish_move_job(first, move)
     assert await second.finish_move_job(taken, move)
-    assert not await second.finish_move_job(taken, move)                   # a duplicate changes nothing
+    assert not await second.finish_move_job(taken, move)  # a duplicate changes nothing
     state = await service.job_state(MOVE, match.id, match.version)
     assert (state.state, state.result) == ("done", move)
     played = await service.computer_move(service.computer_to_move(match), move)
-    with pytest.raises(ServiceError):                                      # played once
+    with pytest.raises(ServiceError):  # played once
         await second.computer_move(service.computer_to_move(match), move)
     assert len(await service.moves(match.id)) == 2 and played.match.to_move_id() == ANN.id
 
@@ -123,18 +125,18 @@ async def test_a_job_whose_match_moved_on_is_dropped_without_a_move(service, sto
     resigned = await human_moves(service, await against(service))
     job = (await service.claim_job("w")).job
     await service.resign(resigned.id, ANN.id)
-    assert not await service.finish_move_job(job, "whatever")              # the job went with the position
+    assert not await service.finish_move_job(job, "whatever")  # the job went with the position
     aborted = await human_moves(service, await against(service))
     late = (await service.claim_job("w")).job
     await service.abort(aborted.id, 10)
     assert await service.finish_move_job(late, aborted.state().legal_moves()[0])
-    with pytest.raises(ServiceError):                                      # the bot's versioned move refuses it
+    with pytest.raises(ServiceError):  # the bot's versioned move refuses it
         await service.computer_move(service.computer_to_move(aborted), aborted.state().legal_moves()[0])
     assert len(await service.moves(aborted.id)) == 1
     waiting = await human_moves(service, await against(service))
-    await service.abort(waiting.id, 10)                                    # never claimed: never thought about
+    await service.abort(waiting.id, 10)  # never claimed: never thought about
     assert (await service.claim_job("w")).job is None
-    assert await jobs(store) == []                                         # and the stale rows are gone
+    assert await jobs(store) == []  # and the stale rows are gone
 
 
 async def test_a_job_that_fails_three_times_is_parked_and_listed(service, store, clock):
@@ -177,6 +179,7 @@ async def test_the_status_counts_jobs_and_workers_per_server(service, store, clo
 
 # ------------------------------------------------------------ runners thinking for real
 
+
 @pytest.fixture
 def small_budgets(monkeypatch):
     """The runners here think in threads of this process, where these budgets apply."""
@@ -188,8 +191,17 @@ def threaded_runner(service, name, *, moves=1, lease=5.0, fail_delay=0.05):
     async def thinking(job):
         return await asyncio.to_thread(think, job)
 
-    runner = JobRunner(service, name, moves=moves, reviews=0, think=thinking, review=None, lease=lease, poll=0.3,
-                       retry_delay=fail_delay)
+    runner = JobRunner(
+        service,
+        name,
+        moves=moves,
+        reviews=0,
+        think=thinking,
+        review=None,
+        lease=lease,
+        poll=0.3,
+        retry_delay=fail_delay,
+    )
     runner.start()
     return runner
 
@@ -246,9 +258,10 @@ async def test_a_poisoned_job_is_parked_after_three_tries_and_the_others_go_on(d
     stores = [await store_for(database).open() for _ in range(2)]
     bot, worker = (MatchService(s) for s in stores)
     poisoned = await human_moves(bot, await against(bot, guild=10))
-    await bot.store.execute("UPDATE ai_jobs SET payload = ? WHERE match_id = ?",
-                            (json.dumps({**json.loads((await jobs(bot.store))[0]["payload"]),
-                                         "state": {"not": "a state"}}), poisoned.id))
+    await bot.store.execute(
+        "UPDATE ai_jobs SET payload = ? WHERE match_id = ?",
+        (json.dumps({**json.loads((await jobs(bot.store))[0]["payload"]), "state": {"not": "a state"}}), poisoned.id),
+    )
     runner = threaded_runner(worker, "w")
     try:
         healthy = [await against(bot, guild=11) for _ in range(2)]
@@ -323,11 +336,11 @@ async def test_the_operator_sees_the_queue_and_the_parked_jobs(database, capsys)
         return status, captured.out
 
     store = await store_for(database).open()
-    service = MatchService(store)                   # the real clock, as the command's
+    service = MatchService(store)  # the real clock, as the command's
     try:
         failing = await human_moves(service, await against(service, guild=11))
         waiting = await human_moves(service, await against(service))
-        for _ in range(MAX_TRIES):                  # the oldest job, each time
+        for _ in range(MAX_TRIES):  # the oldest job, each time
             job = (await service.claim_job("w", lease=30)).job
             assert job.match_id == failing.id
             await service.fail_job(job, "KeyError: 'board'", retry_delay=0)
@@ -338,14 +351,18 @@ async def test_the_operator_sees_the_queue_and_the_parked_jobs(database, capsys)
     database_line, *lines = out.splitlines()
     assert database_line.startswith("database: ") and database_line.endswith(" (--db)"), out
     assert status == 0 and lines[0].startswith("jobs waiting: 1 (moves 1), the oldest for "), out
-    assert lines[1:4] == ["jobs running: 0", "jobs parked: 1 (moves 1) (python -m matches broken lists them)",
-                          "thinking processes seen in the last minute: 1"]
+    assert lines[1:4] == [
+        "jobs running: 0",
+        "jobs parked: 1 (moves 1) (python -m matches broken lists them)",
+        "thinking processes seen in the last minute: 1",
+    ]
     assert lines[4].startswith("  worker:elsewhere:7: 4 processes, 0 jobs running, 12 done, seen ")
     status, out = await run("broken", "--db", database)
     [parked] = [line for line in out.splitlines() if line.startswith("job ")]
     assert status == 1 and "no match is broken" in out
-    assert parked.endswith(f"(move of match {failing.id} at version {failing.version}) parked after 3 tries: "
-                           "KeyError: 'board'")
+    assert parked.endswith(
+        f"(move of match {failing.id} at version {failing.version}) parked after 3 tries: KeyError: 'board'"
+    )
     job_id = parked.split()[1]
     status, out = await run("broken", "--db", database, "--retry-job", job_id)
     assert status == 0 and f"job {job_id}: queued again" in out

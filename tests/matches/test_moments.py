@@ -1,5 +1,6 @@
 """The moments the service's components hook into: declared in order, run inside the transaction
 of the change, and the vetoes asked before an action (both backends, tests/conftest.py)."""
+
 import re
 from pathlib import Path
 
@@ -56,6 +57,7 @@ async def test_the_listeners_of_a_match_ending_run_in_order_inside_its_transacti
             lines = tx.fetchone("SELECT COUNT(*) AS n FROM conditional_lines WHERE match_id = ?", (ending.id,))["n"]
             seen.append((owner, status, lines))
             listener(tx, ending)
+
         return run
 
     ended._listeners = [(owner, watching(owner, listener)) for owner, listener in ended._listeners]
@@ -107,8 +109,8 @@ async def test_a_declared_veto_refuses_an_abort_and_changes_nothing(service):
 
 async def test_next_wakeup_is_the_earliest_any_component_declares(service, clock):
     assert await service.next_wakeup() is None
-    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])     # expires: timekeeping's
+    match = await service.create_challenge("architekton", 10, 20, ANN, [BOB])  # expires: timekeeping's
     assert await service.next_wakeup() == match.expires_at
     await service.set_reminder_settings(ANN.id, reminders="digest", digest_hour=int(clock.now % 86400 // 3600))
-    digest = (await service.user_settings(ANN.id)).digest_next_at                 # the digests'
+    digest = (await service.user_settings(ANN.id)).digest_next_at  # the digests'
     assert digest < match.expires_at and await service.next_wakeup() == digest

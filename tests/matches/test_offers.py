@@ -1,4 +1,5 @@
 """Draw offers and takebacks."""
+
 import pytest
 
 from engines.record import replay
@@ -51,7 +52,7 @@ async def test_undo_of_the_first_placement_before_the_opponent_moves(service):
 async def test_undo_never_crosses_a_draw_from_the_piles(service):
     match = await started(service)
     state = match.state()
-    for _ in range(2):                                   # the second placement refills the stock
+    for _ in range(2):  # the second placement refills the stock
         state = (await service.move(match.id, ANN.id, state.legal_moves()[0])).match.state()
     with pytest.raises(ServiceError, match="revealed new tiles"):
         await service.offer(match.id, ANN.id, "undo")

@@ -1,6 +1,7 @@
 """Practice in the service, on both backends, from a review stored directly (none is computed):
 positions only from one's own moves in finished matches, right and wrong answers, the hint, the
 answer after two tries, and the positions coming back at growing intervals."""
+
 import pytest
 
 from engines.record import replay
@@ -16,6 +17,7 @@ from .test_service import started
 def player_of(who) -> Player:
     """A service player, or a SimCord member as one."""
     return who if isinstance(who, Player) else Player(who.id, who.name)
+
 
 GUILD = 10
 
@@ -41,12 +43,29 @@ async def reviewed_match(service, players=(ANN, BOB)):
             label = "blunder" if seat == 0 else "mistake"
             labelled.add(seat)
         best = before.copy().play(others[0]) if label != "best" else move
-        plies.append({"ply": ply, "seat": seat, "move": move, "win": [0.5, 0.5], "best": best,
-                      "best_win": 0.7, "played_win": 0.3 if label != "best" else 0.7, "label": label,
-                      "forced": False, "missed_win": False})
+        plies.append(
+            {
+                "ply": ply,
+                "seat": seat,
+                "move": move,
+                "win": [0.5, 0.5],
+                "best": best,
+                "best_win": 0.7,
+                "played_win": 0.3 if label != "best" else 0.7,
+                "label": label,
+                "forced": False,
+                "missed_win": False,
+            }
+        )
     assert labelled == {0, 1}
-    review = {"game": "architekton", "players": ["ann", "bob"], "level": "hard", "seed": 0,
-              "accuracy": [50.0, 50.0], "plies": plies}
+    review = {
+        "game": "architekton",
+        "players": ["ann", "bob"],
+        "level": "hard",
+        "seed": 0,
+        "accuracy": [50.0, 50.0],
+        "plies": plies,
+    }
     await service.store_review(Reviewing(match.id, match.version, {}, "hard", 0), review)
     return match, plies
 
@@ -63,7 +82,7 @@ async def test_a_position_from_my_own_blunder_right_after_a_wrong_try(service, c
     assert (await service.practice_position(BOB.id)).item.ply == theirs[0]["ply"]
     with pytest.raises(ServiceError, match="not a legal move"):
         await service.practice_answer(ANN.id, "nonsense")
-    wrong = await service.practice_answer(ANN.id, mine[0]["move"])              # the move that was played
+    wrong = await service.practice_answer(ANN.id, mine[0]["move"])  # the move that was played
     assert not wrong.right and not wrong.over and wrong.tries == 1
     hint = await service.practice_hint(ANN.id)
     assert mine[0]["best"].startswith(hint.hint)
@@ -75,7 +94,7 @@ async def test_a_position_from_my_own_blunder_right_after_a_wrong_try(service, c
     again = await service.practice_position(ANN.id)
     assert again.item.ply == mine[0]["ply"]
     first_time = await service.practice_answer(ANN.id, mine[0]["best"])
-    assert first_time.right and first_time.due_at == pytest.approx(clock.now + 2 * DAY)   # the interval doubles
+    assert first_time.right and first_time.due_at == pytest.approx(clock.now + 2 * DAY)  # the interval doubles
     stats = await service.practice_stats(ANN.id)
     assert (stats.positions, stats.solved, stats.missed, stats.due) == (len(mine), 2, 0, 0)
 
@@ -89,7 +108,7 @@ async def test_two_wrong_answers_show_it_and_it_comes_back_the_next_day(service,
     assert not missed.right and missed.over and missed.due_at == pytest.approx(clock.now + DAY)
     assert (await service.practice_stats(ANN.id)).missed == 1
     with pytest.raises(NotFound):
-        await service.practice_answer(ANN.id, played)                         # nothing open now
+        await service.practice_answer(ANN.id, played)  # nothing open now
 
 
 async def test_nothing_to_practise_without_reviews_and_only_finished_matches(service):
@@ -97,9 +116,23 @@ async def test_nothing_to_practise_without_reviews_and_only_finished_matches(ser
         await service.practice_position(ANN.id)
     match = await started(service)
     await service.abort(match.id, GUILD)
-    review = {"game": "architekton", "players": ["ann", "bob"], "plies": [
-        {"ply": 0, "seat": 0, "move": "x", "win": [0.5, 0.5], "best": "y", "best_win": 0.9, "played_win": 0.1,
-         "label": "blunder"}], "accuracy": [0, 0]}
+    review = {
+        "game": "architekton",
+        "players": ["ann", "bob"],
+        "plies": [
+            {
+                "ply": 0,
+                "seat": 0,
+                "move": "x",
+                "win": [0.5, 0.5],
+                "best": "y",
+                "best_win": 0.9,
+                "played_win": 0.1,
+                "label": "blunder",
+            }
+        ],
+        "accuracy": [0, 0],
+    }
     aborted = await service.get(match.id)
     await service.store_review(Reviewing(match.id, aborted.version, {}, "hard", 0), review)
     with pytest.raises(NotFound, match="No practice positions yet"):
@@ -123,11 +156,12 @@ async def test_another_move_counts_when_its_searched_win_chance_is_close_to_the_
     await reviewed_match(service)
     position = await service.practice_position(ANN.id)
     before = replay(position.record, position.item.ply)
-    third = next(m for m in before.legal_moves()
-                 if before.copy().play(m) not in (position.item.best, position.item.played))
+    third = next(
+        m for m in before.legal_moves() if before.copy().play(m) not in (position.item.best, position.item.played)
+    )
     await service.store.execute("UPDATE practice_items SET best_win = 1.0 WHERE user_id = ?", (ANN.id,))
-    far = await service.practice_answer(ANN.id, third)            # nothing early in a match is a sure win
+    far = await service.practice_answer(ANN.id, third)  # nothing early in a match is a sure win
     assert not far.right and far.move == before.copy().play(third)
     await service.store.execute("UPDATE practice_items SET best_win = 0.0 WHERE user_id = ?", (ANN.id,))
-    close = await service.practice_answer(ANN.id, third)          # nothing is worse than a sure loss
+    close = await service.practice_answer(ANN.id, third)  # nothing is worse than a sure loss
     assert close.right and close.over

@@ -7,6 +7,7 @@ Each "process" here is a store of its own (its own connections, writer threads
 and, on PostgreSQL, its own listener) with a service on top, as a second bot
 process would have; both backends (tests/conftest.py).
 """
+
 import asyncio
 
 import pytest
@@ -19,7 +20,6 @@ from matches.timing import DAY
 
 from .conftest import ANN, BOB
 from .test_service import started
-
 
 
 async def test_fifty_identical_moves_through_two_processes_apply_once(service, second):
@@ -48,7 +48,7 @@ async def clone_active(service, store, count: int) -> list[int]:
 
 async def test_a_thousand_due_reminders_are_claimed_exactly_once_across_two_processes(service, second, store, clock):
     ids = await clone_active(service, store, 1000)
-    clock.now += DAY + 1                                 # every one owes its daily reminder
+    clock.now += DAY + 1  # every one owes its daily reminder
 
     async def deliver_all(who, name):
         delivered = []
@@ -59,7 +59,7 @@ async def test_a_thousand_due_reminders_are_claimed_exactly_once_across_two_proc
         return delivered
 
     first, other = await asyncio.gather(deliver_all(service, "one"), deliver_all(second, "two"))
-    assert sorted(first + other) == sorted(ids)          # nothing lost, nothing twice
+    assert sorted(first + other) == sorted(ids)  # nothing lost, nothing twice
     assert await service.due() == []
 
 
@@ -68,9 +68,9 @@ async def test_a_process_that_dies_mid_delivery_is_replaced_when_its_lease_runs_
     clock.now += DAY + 1
     claimed = await service.claim_due("dying", limit=30, lease=120)
     assert sorted(m.id for m, _ in claimed) == sorted(ids)
-    for match, event in claimed[:10]:                    # it delivered ten, then died
+    for match, event in claimed[:10]:  # it delivered ten, then died
         await service.mark_sent(match, event)
-    assert await second.claim_due("heir", limit=30) == []   # the lease still holds
+    assert await second.claim_due("heir", limit=30) == []  # the lease still holds
     clock.now += 121
     taken = await second.claim_due("heir", limit=30)
     assert sorted(m.id for m, _ in taken) == sorted(m.id for m, _ in claimed[10:])
@@ -80,7 +80,7 @@ async def test_a_process_that_dies_mid_delivery_is_replaced_when_its_lease_runs_
 
 
 async def test_a_process_claims_only_the_matches_of_its_shards(service, store, clock):
-    guilds = [1 << 22, 2 << 22, 3 << 22, 4 << 22]            # shards 1, 2, 3, 0 of 4
+    guilds = [1 << 22, 2 << 22, 3 << 22, 4 << 22]  # shards 1, 2, 3, 0 of 4
     made = {}
     for guild in guilds:
         challenge = await service.create_challenge("architekton", guild, 20, ANN, [BOB], first="me")
@@ -109,7 +109,7 @@ async def test_what_one_process_changes_the_others_hear(service, second, store):
     second.store.on_notice.append(lambda topic, payload: heard.append((topic, payload)))
     second.store.on_schedule.append(woken.append)
     await service.set_guild_settings(77, language="de")
-    await started(service)                        # schedules the first reminder
+    await started(service)  # schedules the first reminder
     # NOTIFY arrives within milliseconds on a quiet machine; the generous limit is for a loaded
     # one, and the loop ends as soon as both are heard.
     for _ in range(3000):
@@ -129,6 +129,5 @@ async def test_a_second_bot_process_on_one_sqlite_file_is_refused(tmp_path):
             await store_for(str(path), exclusive=True).open()
     finally:
         await first.close()
-    again = await store_for(str(path), exclusive=True).open()     # free once the first has closed
+    again = await store_for(str(path), exclusive=True).open()  # free once the first has closed
     await again.close()
-

@@ -5,6 +5,7 @@ and SQLite's own EXPLAIN QUERY PLAN says how it would execute them.  After
 ANALYZE of a database where most matches are active (statistics that once led
 the planner to read every active match), the plans must stay the same.
 """
+
 import pytest
 
 from matches import NotFound, Player
@@ -51,9 +52,12 @@ async def test_a_players_matches_are_found_from_his_rows_of_match_players(servic
     if analyzed:
         await many_active_matches(service, store)
     seen = record_reads(store)
-    calls = [service.user_matches(ANN.id), service.user_matches(ANN.id, channel_id=20, game="architekton"),
-             service.user_matches(ANN.id, game="architekton", statuses=("active", "finished")),
-             service.waiting_list(ANN.id)]
+    calls = [
+        service.user_matches(ANN.id),
+        service.user_matches(ANN.id, channel_id=20, game="architekton"),
+        service.user_matches(ANN.id, game="architekton", statuses=("active", "finished")),
+        service.waiting_list(ANN.id),
+    ]
     for call in calls:
         await call
     assert len(seen) == len(calls)
@@ -139,11 +143,14 @@ async def test_practice_reliability_and_ladder_reads_use_their_indexes(service, 
 
         setattr(store, name, recording)
     with pytest.raises(NotFound):
-        await service.practice_position(ANN.id, "architekton")         # nothing to practise: refused
+        await service.practice_position(ANN.id, "architekton")  # nothing to practise: refused
     await service.reliability(10, ANN.id)
     await service.ladder_of_match(1)
-    wanted = [(sql, params) for sql, params in seen
-              if any(t in sql for t in ("practice_items", "reliability_faults", "ladder_matches"))]
+    wanted = [
+        (sql, params)
+        for sql, params in seen
+        if any(t in sql for t in ("practice_items", "reliability_faults", "ladder_matches"))
+    ]
     assert len(wanted) >= 4
     for sql, params in wanted:
         steps = await plan(store, sql, params)

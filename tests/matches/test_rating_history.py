@@ -1,14 +1,15 @@
 """Every rating change is kept (/stats draws a player's rating over time)."""
+
 from .conftest import ANN, BOB
 from .test_service import moved, started
 
 
 async def test_each_rated_match_adds_the_new_rating_of_every_player(service, clock):
     first = await moved(service, await started(service))
-    await service.resign(first.id, BOB.id)                       # ann wins
+    await service.resign(first.id, BOB.id)  # ann wins
     clock.now += 3600
     second = await moved(service, await started(service))
-    await service.resign(second.id, ANN.id)                      # bob wins
+    await service.resign(second.id, ANN.id)  # bob wins
     history = await service.rating_history(10, ANN.id)
     board = {r.user_id: r.rating for r in await service.leaderboard(10, "architekton")}
     assert list(history) == ["architekton"]

@@ -1,4 +1,5 @@
 """OpenSkill ratings per game and server: a finished match is rated from its final ranking."""
+
 import random
 
 import pytest
@@ -42,18 +43,19 @@ async def board(service, guild=10, game="architekton"):
 
 
 async def skills(store, guild=10, game="architekton"):
-    rows = await store.fetchall("SELECT user_id, mu, sigma, played FROM ratings WHERE guild_id = ? AND game = ?",
-                                (guild, game))
+    rows = await store.fetchall(
+        "SELECT user_id, mu, sigma, played FROM ratings WHERE guild_id = ? AND game = ?", (guild, game)
+    )
     return {r["user_id"]: Skill(r["mu"], r["sigma"], r["played"]) for r in rows}
 
 
 async def test_a_two_player_result_moves_the_winner_up_and_the_loser_down(service, store):
     first = await moved(service, await started(service))
-    await service.resign(first.id, BOB.id)                          # ann wins the first
+    await service.resign(first.id, BOB.id)  # ann wins the first
     after_first = await board(service)
     assert after_first[ANN.id].rating > 1500 > after_first[BOB.id].rating
     second = await moved(service, await started(service))
-    await service.resign(second.id, BOB.id)                         # and the second
+    await service.resign(second.id, BOB.id)  # and the second
     after = await board(service)
     assert after[ANN.id].rating > after_first[ANN.id].rating
     assert after[BOB.id].rating < after_first[BOB.id].rating
@@ -72,14 +74,20 @@ async def test_a_four_player_ranking_with_a_tie_is_one_result(store):
     rows = {r["user_id"]: r for r in await store.fetchall("SELECT * FROM ratings WHERE game = 'atacama'")}
     for seat, user in enumerate(players):
         assert (rows[user]["mu"], rows[user]["sigma"], rows[user]["played"]) == pytest.approx(
-            (want[seat].mu, want[seat].sigma, 1))
+            (want[seat].mu, want[seat].sigma, 1)
+        )
         assert rows[user]["rating"] == want[seat].display
     assert rows[CAT.id]["rating"] > rows[ANN.id]["rating"] > rows[BOB.id]["rating"] == rows[DAN.id]["rating"]
-    assert [(rows[u]["wins"], rows[u]["losses"], rows[u]["draws"]) for u in players] == [(0, 1, 0), (0, 1, 0),
-                                                                                         (1, 0, 0), (0, 1, 0)]
+    assert [(rows[u]["wins"], rows[u]["losses"], rows[u]["draws"]) for u in players] == [
+        (0, 1, 0),
+        (0, 1, 0),
+        (1, 0, 0),
+        (0, 1, 0),
+    ]
     history = {r["user_id"]: r for r in await store.fetchall("SELECT * FROM rating_history WHERE match_id = 77")}
     assert [(history[u]["place"], history[u]["rating_before"], history[u]["rating"]) for u in players] == [
-        (p, 1500, s.display) for p, s in zip(ranking, want)]
+        (p, 1500, s.display) for p, s in zip(ranking, want)
+    ]
 
 
 async def test_a_four_player_atacama_match_is_rated_from_its_whole_ranking(service, store):
@@ -90,9 +98,9 @@ async def test_a_four_player_atacama_match_is_rated_from_its_whole_ranking(servi
     for _ in range(4):
         match = (await service.move(match.id, match.to_move_id(), rng.choice(match.state().legal_moves()))).match
     seats = {p: match.players.index(p.id) for p in (ANN, BOB, CAT, DAN)}
-    await service.resign(match.id, DAN.id)                          # first to leave: last
+    await service.resign(match.id, DAN.id)  # first to leave: last
     await service.resign(match.id, BOB.id)
-    done = (await service.resign(match.id, CAT.id)).match            # ann is left alone and wins
+    done = (await service.resign(match.id, CAT.id)).match  # ann is left alone and wins
     assert done.status == "finished" and done.result["winners"] == [seats[ANN]]
     ranking = [0] * 4
     for person, place in ((ANN, 1), (CAT, 2), (BOB, 3), (DAN, 4)):
@@ -127,15 +135,19 @@ async def test_the_leaderboard_lists_established_players_first(service, store):
     assert [r.user_id for r in rows] == [BOB.id, CAT.id, ANN.id, DAN.id]
     assert [r.provisional for r in rows] == [False, False, True, True]
     by = {r.user_id: r.rating for r in rows}
-    assert by[ANN.id] > by[CAT.id]        # ranked below all the same: only five matches establish a rating
+    assert by[ANN.id] > by[CAT.id]  # ranked below all the same: only five matches establish a rating
     assert [r.user_id for r in await service.leaderboard(10, "architekton", limit=3)] == [BOB.id, CAT.id, ANN.id]
 
 
 async def test_each_history_row_keeps_the_place_and_the_number_before_and_after(service, store):
     match = await moved(service, await started(service))
-    await service.resign(match.id, ANN.id)                          # bob wins
-    rows = {r["user_id"]: r for r in await store.fetchall(
-        "SELECT user_id, place, rating_before, rating FROM rating_history WHERE match_id = ?", (match.id,))}
+    await service.resign(match.id, ANN.id)  # bob wins
+    rows = {
+        r["user_id"]: r
+        for r in await store.fetchall(
+            "SELECT user_id, place, rating_before, rating FROM rating_history WHERE match_id = ?", (match.id,)
+        )
+    }
     assert (rows[BOB.id]["place"], rows[ANN.id]["place"]) == (1, 2)
     assert rows[BOB.id]["rating_before"] == rows[ANN.id]["rating_before"] == 1500
     assert rows[BOB.id]["rating"] > 1500 > rows[ANN.id]["rating"]

@@ -5,6 +5,7 @@ only from these reports: a write of ``next_event_at`` or ``expires_at`` that
 forgot to report would delay a reminder until the scheduler wakes for
 something else.  Random requests, after each of which the invariant is checked.
 """
+
 import random
 
 import pytest
@@ -25,7 +26,7 @@ async def test_a_commit_reports_the_soonest_time_it_schedules_and_a_rollback_not
             tx.schedule(at)
 
     await store.write(work)
-    await store.execute("INSERT INTO users (user_id) VALUES (2)")      # schedules nothing
+    await store.execute("INSERT INTO users (user_id) VALUES (2)")  # schedules nothing
     with pytest.raises(ZeroDivisionError):
         await store.write(lambda tx: (tx.schedule(1.0), 1 / 0))
     assert reported == [20.0]
@@ -38,10 +39,24 @@ async def test_whenever_the_next_wakeup_comes_sooner_a_commit_said_so(service, s
     store.on_schedule.append(reported.append)
 
     async def request():
-        kind = rng.choice(["challenge", "challenge", "accept", "move", "move", "move", "vacation", "remind",
-                           "resign", "rematch", "wait"])
-        mine = [m for p in PLAYERS for m in await service.user_matches(
-            p.id, statuses=("challenge", "active", "finished"))]
+        kind = rng.choice(
+            [
+                "challenge",
+                "challenge",
+                "accept",
+                "move",
+                "move",
+                "move",
+                "vacation",
+                "remind",
+                "resign",
+                "rematch",
+                "wait",
+            ]
+        )
+        mine = [
+            m for p in PLAYERS for m in await service.user_matches(p.id, statuses=("challenge", "active", "finished"))
+        ]
         if kind == "challenge":
             a, b = rng.sample(PLAYERS, 2)
             await service.create_challenge("architekton", 10, 20, a, [b], first="me", days=rng.choice(DAYS_CHOICES))

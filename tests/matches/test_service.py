@@ -1,4 +1,5 @@
 """The match service: one transaction per request, nothing changes on refusal."""
+
 import asyncio
 import random
 
@@ -6,8 +7,17 @@ import pytest
 
 from engines import replay
 from engines.architekton.tiles import BUILDINGS
-from matches import (IllegalMoveError, MatchClosed, MatchService, NotAPlayer, NotYourTurn, Player,
-                     ServiceError, StaleRequest, Store)
+from matches import (
+    IllegalMoveError,
+    MatchClosed,
+    MatchService,
+    NotAPlayer,
+    NotYourTurn,
+    Player,
+    ServiceError,
+    StaleRequest,
+    Store,
+)
 
 from .conftest import ANN, BOB, CAT
 
@@ -97,8 +107,7 @@ async def test_wrong_turn_non_player_and_illegal_moves_change_nothing(service, s
 async def test_fifty_simultaneous_submissions_apply_once(service):
     match = await started(service)
     move = match.state().legal_moves()[0]
-    results = await asyncio.gather(*(service.move(match.id, ANN.id, move) for _ in range(50)),
-                                   return_exceptions=True)
+    results = await asyncio.gather(*(service.move(match.id, ANN.id, move) for _ in range(50)), return_exceptions=True)
     applied = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, Exception)]
     assert len(applied) == 1
@@ -157,7 +166,7 @@ async def test_a_match_nobody_moved_in_is_void_not_scored(service):
     assert result.match.next_event_at is None and result.match.deadline is None
     assert (await service.series(match.series_id)).points == {ANN.id: 0, BOB.id: 0}
     assert await service.leaderboard(10, "architekton") == []
-    assert (await service.replay(match.id)).to_json() == result.match.state_json   # the record still replays
+    assert (await service.replay(match.id)).to_json() == result.match.state_json  # the record still replays
     with pytest.raises(MatchClosed, match="void"):
         await service.move(match.id, ANN.id, match.state().legal_moves()[0])
     # the series goes on: a void match may be followed by a rematch like any other
@@ -167,7 +176,7 @@ async def test_a_match_nobody_moved_in_is_void_not_scored(service):
 
 async def test_series_points_rematch_rotates_and_ends_at_two(service):
     match = await moved(service, await started(service))
-    result = await service.resign(match.id, BOB.id)          # A10: ann +1
+    result = await service.resign(match.id, BOB.id)  # A10: ann +1
     assert result.series.points == {ANN.id: 1, BOB.id: 0}
     offer = await service.rematch(match.id, BOB.id)
     assert offer.status == "challenge" and offer.accepted == [BOB.id] and offer.expires_at is not None
@@ -176,10 +185,10 @@ async def test_series_points_rematch_rotates_and_ends_at_two(service):
     again = await service.accept(offer.id, ANN.id)
     assert again.status == "active" and again.players == [BOB.id, ANN.id] and again.to_move_id() == BOB.id
     assert again.series_id == match.series_id
-    result = await service.resign((await moved(service, again)).id, BOB.id)   # ann reaches 2
+    result = await service.resign((await moved(service, again)).id, BOB.id)  # ann reaches 2
     assert result.series.points == {ANN.id: 2, BOB.id: 0} and result.series.winner_id == ANN.id
     third = await service.accept((await service.rematch(again.id, BOB.id)).id, ANN.id)
-    assert third.series_id != match.series_id                # a won series starts afresh
+    assert third.series_id != match.series_id  # a won series starts afresh
     assert (await service.series(third.series_id)).points == {ANN.id: 0, BOB.id: 0}
 
 
@@ -190,7 +199,7 @@ async def test_a_rematch_starts_only_when_the_others_accept(service, clock):
     offer = await service.rematch(match.id, ANN.id)
     assert offer.deadline is None and offer.state_json is None
     with pytest.raises(NotAPlayer):
-        await service.accept(offer.id, ANN.id)                # the offerer has accepted already
+        await service.accept(offer.id, ANN.id)  # the offerer has accepted already
     declined = await service.decline(offer.id, BOB.id)
     assert declined.status == "declined"
     assert (await service.get(match.id)).rematch_id is None
@@ -204,6 +213,7 @@ async def test_a_rematch_starts_only_when_the_others_accept(service, clock):
 async def test_early_end_earns_two_victory_points(service):
     """A10: a win after an early end (A8) counts 2."""
     from engines.core import Outcome, get_game
+
     game = get_game("architekton")
     assert game.victory_points(Outcome((1,), "early", (0, 0)), 2) == [0, 2]
     assert game.victory_points(Outcome((0,), "normal", (3, 1)), 2) == [1, 0]
@@ -262,7 +272,7 @@ async def test_every_game_plays_through_the_service(service):
     from engines import game_names
 
     for name in game_names():
-        players = [ANN, BOB, CAT][:3 if name == "tactori" else 2]
+        players = [ANN, BOB, CAT][: 3 if name == "tactori" else 2]
         match = await service.create_challenge(name, 10, 20, players[0], players[1:], first="me")
         for p in players[1:]:
             match = await service.accept(match.id, p.id)
@@ -270,19 +280,18 @@ async def test_every_game_plays_through_the_service(service):
         for _ in range(6):
             if match.status != "active":
                 break
-            match = (await service.move(match.id, match.to_move_id(),
-                                        rng.choice(match.state().legal_moves()))).match
+            match = (await service.move(match.id, match.to_move_id(), rng.choice(match.state().legal_moves()))).match
         assert (await service.replay(match.id)).to_json() == match.state_json, name
 
 
 async def test_a_server_may_choose_the_bots_language(service):
     assert (await service.guild_settings(5)).language is None and await service.server_languages() == {}
     await service.set_guild_settings(5, language="fr")
-    await service.set_guild_settings(5, threads=True)                  # other settings keep the language
+    await service.set_guild_settings(5, threads=True)  # other settings keep the language
     assert (await service.guild_settings(5)).language == "fr" and await service.server_languages() == {5: "fr"}
     with pytest.raises(ServiceError):
         await service.set_guild_settings(5, language="xx")
-    await service.set_guild_settings(5, language="server")             # back to the server's Discord language
+    await service.set_guild_settings(5, language="server")  # back to the server's Discord language
     assert (await service.guild_settings(5)).language is None and await service.server_languages() == {}
 
 
@@ -291,4 +300,4 @@ async def test_a_players_language_is_remembered_for_direct_messages(service):
     await service.set_reminders(ANN.id, "dm")
     await service.remember_language(ANN.id, "de")
     settings = await service.user_settings(ANN.id)
-    assert settings.language == "de" and settings.reminders == "dm"            # the other settings stay
+    assert settings.language == "de" and settings.reminders == "dm"  # the other settings stay

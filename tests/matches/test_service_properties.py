@@ -34,27 +34,29 @@ a given ServiceError subclass and a message.  After every request the tables
   counts exactly the finished matches of a server, and ``mu`` and ``sigma`` are
   what replaying those matches' rankings in the order they ended gives.
 """
+
 from __future__ import annotations
 
 import json
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import pytest
 
-from engines import MoveError, Record, State, get_game, game_names, replay
-from matches import (IllegalMoveError, Match, MatchClosed, NotAPlayer, NotYourTurn, Player, ServiceError,
-                     StaleRequest)
+from engines import MoveError, Record, State, game_names, get_game, replay
+from matches import IllegalMoveError, Match, MatchClosed, NotAPlayer, NotYourTurn, Player, ServiceError, StaleRequest
+from matches.competitions.skill import RatedGame
+from matches.competitions.skill import replay as replay_skills
 from matches.core import CHALLENGE_TTL, SERIES_TARGET
-from matches.competitions.skill import RatedGame, replay as replay_skills
 from matches.ratings import places
 from matches.timing import DAY, DAYS_CHOICES, DEFAULT_DAYS
 
 PEOPLE = tuple(Player(i, name) for i, name in enumerate(("ann", "bob", "cat", "dan", "eve"), start=1))
 STRANGER = Player(99, "zed")
-GUILDS = (10, 11, None)            # None: a match in DMs, never rated
+GUILDS = (10, 11, None)  # None: a match in DMs, never rated
 
 # Per family of games: every (game, players, options) a world of it may create.
 FAMILIES: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
@@ -67,21 +69,56 @@ FAMILIES: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
 SEEDS = (1, 2, 3)
 # Requests per test, weight of a legal move (against about 30 for the rest), live matches at most:
 # Tactori matches run long (FEM: hundreds of plies), so they get more moves in fewer matches.
-PACE = {"architekton": (260, 40, 3), "atacama-2p": (260, 40, 3), "atacama-4p": (260, 40, 3),
-        "tactori": (400, 60, 2), "tactori-fem": (450, 80, 2)}
+PACE = {
+    "architekton": (260, 40, 3),
+    "atacama-2p": (260, 40, 3),
+    "atacama-4p": (260, 40, 3),
+    "tactori": (400, 60, 2),
+    "tactori-fem": (450, 80, 2),
+}
 
 # Statuses each status may turn into (itself included).
 TRANSITIONS = {
     "challenge": {"challenge", "active", "declined", "cancelled", "expired"},
     "active": {"active", "finished", "void"},
-    "finished": {"finished"}, "void": {"void"}, "declined": {"declined"},
-    "cancelled": {"cancelled"}, "expired": {"expired"},
+    "finished": {"finished"},
+    "void": {"void"},
+    "declined": {"declined"},
+    "cancelled": {"cancelled"},
+    "expired": {"expired"},
 }
 ENDED = ("finished", "void")
 # Texts that are no move at all, or a move of another game, or only sometimes legal.
-JUNK = ("", "   ", "hello", "pass", "keep", "remove", "discard", "resign", "e5", "e5*", "z9", "+z9", "a1-a1",
-        "2c3-c7x1", "=c3e3", "x=c3e3", "B99@0,0r0", "B07@1,0r9", "W@99,99", "buy cols", "buy", "e5**",
-        "\N{SLIGHTLY SMILING FACE}", "a" * 300, "1,2", "-", "@", "+a1 pass")
+JUNK = (
+    "",
+    "   ",
+    "hello",
+    "pass",
+    "keep",
+    "remove",
+    "discard",
+    "resign",
+    "e5",
+    "e5*",
+    "z9",
+    "+z9",
+    "a1-a1",
+    "2c3-c7x1",
+    "=c3e3",
+    "x=c3e3",
+    "B99@0,0r0",
+    "B07@1,0r9",
+    "W@99,99",
+    "buy cols",
+    "buy",
+    "e5**",
+    "\N{SLIGHTLY SMILING FACE}",
+    "a" * 300,
+    "1,2",
+    "-",
+    "@",
+    "+a1 pass",
+)
 
 
 def spelling(move: str) -> str:
@@ -108,8 +145,9 @@ def mangle(rng: random.Random, move: str) -> str:
     if not move:
         return "x"
     i = rng.randrange(len(move))
-    return rng.choice((move[:i] + move[i + 1:], move[:i] + move[i] + move[i:],
-                       move[:i] + rng.choice("09az@,-=+*x ") + move[i + 1:]))
+    return rng.choice(
+        (move[:i] + move[i + 1 :], move[:i] + move[i] + move[i:], move[:i] + rng.choice("09az@,-=+*x ") + move[i + 1 :])
+    )
 
 
 # ----------------------------------------------------------------- the database as values
@@ -118,10 +156,10 @@ class Snapshot:
     """Every row the service keeps, read at one moment (so ``before == after`` means nothing changed)."""
 
     matches: dict[int, dict]
-    moves: dict[int, list[tuple]]          # match id -> (ply, move, user_id, played_at) in ply order
+    moves: dict[int, list[tuple]]  # match id -> (ply, move, user_id, played_at) in ply order
     series: dict[int, dict]
-    ratings: dict[tuple, dict]             # (guild, game, user) -> row
-    seats: frozenset                       # match_players: (user_id, match_id, pings)
+    ratings: dict[tuple, dict]  # (guild, game, user) -> row
+    seats: frozenset  # match_players: (user_id, match_id, pings)
     parsed: dict[int, Match] = field(default_factory=dict, compare=False, repr=False)
 
     def match(self, match_id: int) -> Match:
@@ -157,15 +195,20 @@ def check_step(before: Snapshot, after: Snapshot, targets: dict[int, int], creat
     if refused and not targets:
         assert after == before, "a refused request changed the database"
         return
-    freed = {m["id"] for m in before.matches.values()
-             if m["rematch_id"] in targets and after.matches[m["rematch_id"]]["status"] in ("declined", "cancelled", "expired")}
+    freed = {
+        m["id"]
+        for m in before.matches.values()
+        if m["rematch_id"] in targets
+        and after.matches[m["rematch_id"]]["status"] in ("declined", "cancelled", "expired")
+    }
     new_ids = sorted(set(after.matches) - set(before.matches))
     assert len(new_ids) == created, f"expected {created} new matches, got {new_ids}"
     for match_id, old in before.matches.items():
         new = after.matches[match_id]
         if match_id in targets:
             assert new["version"] == old["version"] + targets[match_id], (
-                f"#{match_id}: version {old['version']} -> {new['version']}, expected +{targets[match_id]}")
+                f"#{match_id}: version {old['version']} -> {new['version']}, expected +{targets[match_id]}"
+            )
             if targets[match_id] == 0:
                 for column in ("state", "status", "plies", "result", "resignations", "deadline", "players"):
                     assert new[column] == old[column], f"#{match_id}: {column} changed without a new version"
@@ -177,8 +220,9 @@ def check_step(before: Snapshot, after: Snapshot, targets: dict[int, int], creat
             assert after.moves.get(match_id) == before.moves.get(match_id), f"moves of #{match_id} changed"
 
 
-async def check_world(service, replays: "Replays", before: Snapshot, after: Snapshot, now: float,
-                      finished: list[int]) -> None:
+async def check_world(
+    service, replays: Replays, before: Snapshot, after: Snapshot, now: float, finished: list[int]
+) -> None:
     """The invariants that hold after every request, whatever it was (see the module docstring).
 
     A match is looked at again when its row or moves changed (the test clock only moves forward,
@@ -291,12 +335,15 @@ class Replays:
             return None
         old, state = self.done[match_id]
         n = len(old.moves)
-        if (record.moves[:n] != old.moves or record.resignations[:len(old.resignations)] != old.resignations
-                or any(ply < n for ply, _ in record.resignations[len(old.resignations):])
-                or (record.game, record.players, record.seed, record.options, record.setup)
-                != (old.game, old.players, old.seed, old.options, old.setup)):
+        if (
+            record.moves[:n] != old.moves
+            or record.resignations[: len(old.resignations)] != old.resignations
+            or any(ply < n for ply, _ in record.resignations[len(old.resignations) :])
+            or (record.game, record.players, record.seed, record.options, record.setup)
+            != (old.game, old.players, old.seed, old.options, old.setup)
+        ):
             return None
-        new = record.resignations[len(old.resignations):]
+        new = record.resignations[len(old.resignations) :]
         for ply in range(n, len(record.moves) + 1):
             for seat in [seat for at, seat in new if at == ply]:
                 state.resign(seat)
@@ -322,7 +369,9 @@ def check_series(before: Snapshot, after: Snapshot) -> None:
         old = points(old_row) if old_row else {p: 0 for p in now}
         assert all(now[p] >= old.get(p, 0) for p in now), f"series {series_id} lost points: {old} -> {now}"
         if old_row is not None and old_row["winner_id"] is not None:
-            assert now == old and row["winner_id"] == old_row["winner_id"], f"series {series_id} changed after it was won"
+            assert now == old and row["winner_id"] == old_row["winner_id"], (
+                f"series {series_id} changed after it was won"
+            )
         else:
             want = {p: old.get(p, 0) + gained.get(series_id, {}).get(p, 0) for p in now}
             assert now == want, f"series {series_id}: points {old} -> {now}, expected {want}"
@@ -342,7 +391,7 @@ def check_ratings(snap: Snapshot, finished: list[int]) -> None:
     """Ratings count exactly the finished (not void) matches on a server; DMs are never rated; each
     rating is the replay of those matches' rankings in the order they finished (``finished``: the
     test clock stands still between requests, so the end times alone cannot tell)."""
-    want: dict[tuple, list[int]] = {}            # (guild, game, user) -> [played, wins, losses, draws]
+    want: dict[tuple, list[int]] = {}  # (guild, game, user) -> [played, wins, losses, draws]
     for match_id in snap.matches:
         match = snap.match(match_id)
         if match.status != "finished" or match.guild_id is None:
@@ -354,7 +403,7 @@ def check_ratings(snap: Snapshot, finished: list[int]) -> None:
             tally[1 if winners == [seat] else 3 if len(winners) > 1 and seat in winners else 2] += 1
     got = {key: [r["played"], r["wins"], r["losses"], r["draws"]] for key, r in snap.ratings.items()}
     assert got == want, f"ratings {got}, finished rated matches say {want}"
-    rated: dict[tuple, list] = {}                # (guild, game) -> [RatedGame in the order they finished]
+    rated: dict[tuple, list] = {}  # (guild, game) -> [RatedGame in the order they finished]
     for match_id in finished:
         match = snap.match(match_id)
         if match.guild_id is not None:
@@ -363,8 +412,9 @@ def check_ratings(snap: Snapshot, finished: list[int]) -> None:
     for (guild, game), games in rated.items():
         for user, skill in replay_skills(games).items():
             row = snap.ratings[guild, game, user]
-            assert (row["mu"], row["sigma"], row["rating"]) == pytest.approx((skill.mu, skill.sigma, skill.display)), \
+            assert (row["mu"], row["sigma"], row["rating"]) == pytest.approx((skill.mu, skill.sigma, skill.display)), (
                 f"rating of {user} in {game} on {guild}: {row}, the replayed results say {skill}"
+            )
 
 
 # ----------------------------------------------------------------- the random world
@@ -382,12 +432,18 @@ class World:
     tally: dict[str, int] = field(default_factory=dict)
     replays: Replays = field(default_factory=Replays)
     budget: int = 0
-    finished: list[int] = field(default_factory=list)      # match ids in the order they finished
+    finished: list[int] = field(default_factory=list)  # match ids in the order they finished
 
     # -------------------------------------------------------- one checked request
-    async def request(self, what: str, call: Callable[[], Awaitable[Any]], *,
-                      refused: type[ServiceError] | tuple | None = None,
-                      targets: dict[int, int] | None = None, created: int = 0) -> Any:
+    async def request(
+        self,
+        what: str,
+        call: Callable[[], Awaitable[Any]],
+        *,
+        refused: type[ServiceError] | tuple | None = None,
+        targets: dict[int, int] | None = None,
+        created: int = 0,
+    ) -> Any:
         """Run one service call, check its verdict, what it changed, and the world's invariants."""
         self.steps += 1
         before = self.snap
@@ -405,8 +461,11 @@ class World:
             assert refused is None, f"{where}: accepted, but {refused} was expected"
             self.tally[what.split()[0]] = self.tally.get(what.split()[0], 0) + 1
         after = await read_all(self.store)
-        self.finished += sorted(i for i, row in after.matches.items() if row["status"] == "finished"
-                                and (i not in before.matches or before.matches[i]["status"] != "finished"))
+        self.finished += sorted(
+            i
+            for i, row in after.matches.items()
+            if row["status"] == "finished" and (i not in before.matches or before.matches[i]["status"] != "finished")
+        )
         try:
             check_step(before, after, targets or {}, created, refused is not None)
             await check_world(self.service, self.replays, before, after, self.clock.now, self.finished)
@@ -425,7 +484,7 @@ class World:
         self.snap, self.budget = await read_all(self.store), steps
         while self.steps < steps:
             await self.rng.choices(*zip(*self.ops()))[0]()
-        for match_id in self.snap.matches:               # a last full pass over every match
+        for match_id in self.snap.matches:  # a last full pass over every match
             await self.replays.check(self.service, self.snap.match(match_id), full=True)
 
     def ops(self) -> list[tuple[Callable, float]]:
@@ -436,9 +495,17 @@ class World:
         if open_:
             ops += [(self.accept, 10), (self.decline, 1), (self.expire, 0.4)]
         if active:
-            ops += [(self.legal_move, self.move_weight), (self.play_on, 2), (self.garbage_move, 5),
-                    (self.out_of_turn, 5), (self.stale_button, 3), (self.resign, 1.5), (self.undo, 4),
-                    (self.draw, 1.5), (self.claim, 1.5)]
+            ops += [
+                (self.legal_move, self.move_weight),
+                (self.play_on, 2),
+                (self.garbage_move, 5),
+                (self.out_of_turn, 5),
+                (self.stale_button, 3),
+                (self.resign, 1.5),
+                (self.undo, 4),
+                (self.draw, 1.5),
+                (self.claim, 1.5),
+            ]
         if self.matches(*ENDED):
             ops += [(self.rematch, 5)]
         if self.matches("finished", "void", "declined", "cancelled", "expired", "challenge"):
@@ -452,9 +519,18 @@ class World:
         game, n, options = rng.choice(self.setups)
         people = rng.sample(PEOPLE, n)
         given = {k: v for k, v in options.items() if rng.random() < 0.6} or rng.choice((None, {}))
-        first, days, guild = rng.choice(("me", "opponent", "random")), rng.choice((None, *DAYS_CHOICES)), rng.choice(GUILDS)
-        match = await self.request(f"challenge {game} {n}p {given}", lambda: self.service.create_challenge(
-            game, guild, 20, people[0], people[1:], options=given, first=first, days=days), created=1)
+        first, days, guild = (
+            rng.choice(("me", "opponent", "random")),
+            rng.choice((None, *DAYS_CHOICES)),
+            rng.choice(GUILDS),
+        )
+        match = await self.request(
+            f"challenge {game} {n}p {given}",
+            lambda: self.service.create_challenge(
+                game, guild, 20, people[0], people[1:], options=given, first=first, days=days
+            ),
+            created=1,
+        )
         assert match.options == {**get_game(game).default_options, **(given or {})}
         assert match.accepted == [people[0].id] and match.challenger_id == people[0].id
         assert match.days == (days or DEFAULT_DAYS) and match.expires_at == self.clock.now + CHALLENGE_TTL
@@ -481,22 +557,30 @@ class World:
             people[-1] = Player(98, "robo", bot=True)
         elif kind == "count":
             spec = get_game(game)
-            count = rng.choice([k for k in range(1, 6) if not spec.min_players <= k <= spec.max_players]
-                               + ([3] if game == "atacama" else []))
+            count = rng.choice(
+                [k for k in range(1, 6) if not spec.min_players <= k <= spec.max_players]
+                + ([3] if game == "atacama" else [])
+            )
             people = list(rng.sample(PEOPLE, count))
         elif kind == "option":
-            opts = rng.choice([{**opts, "colour": "red"}]
-                              + ([{"buildup": True}] if game == "atacama" and n == 4 else [])
-                              + ([{"centre": 3}] if game == "tactori" else []))
+            opts = rng.choice(
+                [{**opts, "colour": "red"}]
+                + ([{"buildup": True}] if game == "atacama" and n == 4 else [])
+                + ([{"centre": 3}] if game == "tactori" else [])
+            )
         elif kind == "type":
             opts = {k: str(v) for k, v in opts.items()} or {"colour": 1}
         elif kind == "days":
             days = rng.choice((0, 4, 30))
         else:
             first = "last"
-        await self.request(f"bad challenge ({kind})", lambda: self.service.create_challenge(
-            game, rng.choice(GUILDS), 20, people[0], people[1:], options=opts, first=first, days=days),
-            refused=ServiceError)
+        await self.request(
+            f"bad challenge ({kind})",
+            lambda: self.service.create_challenge(
+                game, rng.choice(GUILDS), 20, people[0], people[1:], options=opts, first=first, days=days
+            ),
+            refused=ServiceError,
+        )
 
     async def accept(self) -> None:
         """An invitee accepts (the last one starts the match); the challenger, a repeat or a stranger is refused."""
@@ -518,9 +602,9 @@ class World:
                 return
             assert new.status == "active" and new.to_move_seat() == 0 and new.plies == 0
             assert new.deadline == self.clock.now + new.days * DAY
-            if match.series_id is not None:                  # a rematch in a series not yet won
+            if match.series_id is not None:  # a rematch in a series not yet won
                 assert new.series_id == match.series_id
-            else:                                            # a new series
+            else:  # a new series
                 assert new.series_id not in {m["series_id"] for m in self.snap.matches.values() if m["id"] != match.id}
 
     async def decline(self) -> None:
@@ -540,8 +624,7 @@ class World:
         """Two weeks later every open challenge expires (and frees the match it was the rematch of)."""
         self.clock.now += CHALLENGE_TTL + self.rng.uniform(0, DAY)
         due = [m.id for m in self.matches("challenge") if self.expired(m)]
-        done = await self.request("expire challenges", self.service.expire_challenges,
-                                  targets={i: 1 for i in due})
+        done = await self.request("expire challenges", self.service.expire_challenges, targets={i: 1 for i in due})
         assert sorted(m.id for m in done) == due and all(m.status == "expired" for m in done)
 
     # -------------------------------------------------------- moves
@@ -591,8 +674,11 @@ class World:
 
     async def play(self, match: Match, text: str, canonical: str, expected_version: int | None) -> None:
         user = self.mover(match)
-        done = await self.request(f"move {text!r} in #{match.id}", lambda: self.service.move(
-            match.id, user, text, expected_version), targets={match.id: 1})
+        done = await self.request(
+            f"move {text!r} in #{match.id}",
+            lambda: self.service.move(match.id, user, text, expected_version),
+            targets={match.id: 1},
+        )
         assert done.move == canonical and done.match.plies == match.plies + 1 and done.description
         assert self.snap.moves[match.id][-1][:3] == (match.plies, canonical, user)
         if done.match.status == "finished":
@@ -610,14 +696,17 @@ class World:
             canonical = match.state().play(text)
         except MoveError:
             canonical = None
-        if canonical is not None:                        # a typo can be another legal move
+        if canonical is not None:  # a typo can be another legal move
             await self.play(match, text, canonical, None)
             return
         user = self.mover(match)
         last = (self.snap.moves.get(match.id) or [None])[-1]
         repeat = last is not None and last[2] == user and spelling(last[1]) == spelling(text)
-        error = await self.request(f"illegal move {text[:40]!r}", lambda: self.service.move(match.id, user, text),
-                                   refused=StaleRequest if repeat else IllegalMoveError)
+        error = await self.request(
+            f"illegal move {text[:40]!r}",
+            lambda: self.service.move(match.id, user, text),
+            refused=StaleRequest if repeat else IllegalMoveError,
+        )
         assert str(error)
 
     async def out_of_turn(self) -> None:
@@ -629,8 +718,11 @@ class World:
         text = rng.choice(match.position.legal_moves() + list(JUNK[:3]))
         seat = match.seat_of(user)
         refused = NotAPlayer if seat is None or seat in match.resigned_seats else NotYourTurn
-        error = await self.request(f"move by {user}, not to move", lambda: self.service.move(
-            match.id, user, text, rng.choice((None, match.version))), refused=refused)
+        error = await self.request(
+            f"move by {user}, not to move",
+            lambda: self.service.move(match.id, user, text, rng.choice((None, match.version))),
+            refused=refused,
+        )
         last = (self.snap.moves.get(match.id) or [None])[-1]
         if refused is NotYourTurn and last is not None and last[2] == user:
             assert "played and counted" in str(error)
@@ -738,7 +830,7 @@ class World:
         offerer = match.offer["user"]
         other = next(u for u in match.players if u != offerer)
         how = rng.choice(("accept", "accept", "refuse", "refuse", "own", "kind", "stale", "none"))
-        if how == "none":                                # left open: the next change voids it
+        if how == "none":  # left open: the next change voids it
             return None
         user, asked, accept, version = other, kind, how != "refuse", rng.choice((None, match.version))
         if how == "own":
@@ -784,7 +876,10 @@ class World:
                 assert new.status == "void"
             else:
                 assert new.status == "finished" and new.result == {
-                    "winners": [0, 1], "end": "agreed", "scores": match.position.scores()}
+                    "winners": [0, 1],
+                    "end": "agreed",
+                    "scores": match.position.scores(),
+                }
 
     # -------------------------------------------------------- after the end
     async def rematch(self) -> None:
@@ -801,8 +896,15 @@ class World:
             new = await self.request(f"rematch of #{match.id}", call, targets={match.id: 0}, created=1)
             assert self.snap.matches[match.id]["rematch_id"] == new.id
             assert new.status == "challenge" and new.accepted == [user] and new.challenger_id == user
-            assert new.players == match.players[1:] + match.players[:1] and new.names == match.names[1:] + match.names[:1]
-            assert (new.options, new.days, new.guild_id, new.game) == (match.options, match.days, match.guild_id, match.game)
+            assert (
+                new.players == match.players[1:] + match.players[:1] and new.names == match.names[1:] + match.names[:1]
+            )
+            assert (new.options, new.days, new.guild_id, new.game) == (
+                match.options,
+                match.days,
+                match.guild_id,
+                match.game,
+            )
             won = self.snap.series[match.series_id]["winner_id"] is not None
             assert new.series_id == (None if won else match.series_id)
 
@@ -821,8 +923,9 @@ class World:
         }
         await self.request(f"{what} in a {match.status} match", calls[what], refused=MatchClosed)
         if match.status != "challenge":
-            await self.request(f"accept a {match.status} match", lambda: self.service.accept(match.id, user),
-                               refused=MatchClosed)
+            await self.request(
+                f"accept a {match.status} match", lambda: self.service.accept(match.id, user), refused=MatchClosed
+            )
 
 
 # ----------------------------------------------------------------- the tests

@@ -1,18 +1,21 @@
 """The store's units of work: atomic, never interleaved, committed data only for readers."""
+
 import asyncio
 import contextvars
 import threading
 
 import pytest
 
-from matches.store import store_for
 from matches.migrations import MIGRATIONS
+from matches.store import store_for
 
 
 async def test_a_new_database_is_migrated_to_the_latest_schema(store):
     assert await store.schema_version() == len(MIGRATIONS)
-    listing = {"sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
-               "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"}
+    listing = {
+        "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
+        "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+    }
     tables = {r[0] for r in await store.fetchall(listing[store.backend])}
     assert {"matches", "moves", "series", "users", "guilds", "ratings"} <= tables
 
@@ -85,8 +88,9 @@ async def test_units_see_the_callers_context_variables(store):
 
 async def test_update_returning_gives_the_new_row_in_one_statement(store):
     await store.execute("INSERT INTO users (user_id, reminders) VALUES (1, 'mention')")
-    row = await store.write(lambda tx: tx.fetchone(
-        "UPDATE users SET reminders = 'dm' WHERE user_id = 1 RETURNING *"))
+    row = await store.write(lambda tx: tx.fetchone("UPDATE users SET reminders = 'dm' WHERE user_id = 1 RETURNING *"))
     assert row["reminders"] == "dm"
-    assert await store.write(lambda tx: tx.fetchone(
-        "UPDATE users SET reminders = 'off' WHERE user_id = 99 RETURNING *")) is None
+    assert (
+        await store.write(lambda tx: tx.fetchone("UPDATE users SET reminders = 'off' WHERE user_id = 99 RETURNING *"))
+        is None
+    )

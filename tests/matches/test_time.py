@@ -1,4 +1,5 @@
 """Time limits, reminders, claims, abandonment and vacations."""
+
 import pytest
 
 from matches import ClockEvent, MatchClosed, ServiceError
@@ -16,8 +17,12 @@ def test_clock_waits_for_a_player_on_vacation():
 
 def test_events_of_a_turn_daily_then_quarter_then_timeout_then_abandon():
     events = due_events(0.0, 3 * DAY, 3, 0, None)
-    assert events == [(DAY, ClockEvent.DAILY), (2.25 * DAY, ClockEvent.QUARTER), (3 * DAY, ClockEvent.TIMEOUT),
-                      (33 * DAY, ClockEvent.ABANDON)]
+    assert events == [
+        (DAY, ClockEvent.DAILY),
+        (2.25 * DAY, ClockEvent.QUARTER),
+        (3 * DAY, ClockEvent.TIMEOUT),
+        (33 * DAY, ClockEvent.ABANDON),
+    ]
     # a one-day limit: no daily reminder, the quarter one 6 hours before the end
     assert due_events(0.0, DAY, 1, 0, None)[0] == (0.75 * DAY, ClockEvent.QUARTER)
 
@@ -27,7 +32,7 @@ async def test_deadline_starts_with_the_match_and_restarts_when_the_turn_passes(
     assert match.deadline == clock.now + 3 * DAY and match.to_move_id() == ANN.id
     clock.now += 3600
     first = (await service.move(match.id, ANN.id, match.state().legal_moves()[0])).match
-    assert first.deadline == match.deadline                      # same player, second placement
+    assert first.deadline == match.deadline  # same player, second placement
     clock.now += 3600
     second = (await service.move(match.id, ANN.id, first.state().legal_moves()[0])).match
     assert second.to_move_id() == BOB.id and second.deadline == clock.now + 3 * DAY
@@ -50,7 +55,7 @@ async def test_reminders_come_due_in_order_and_a_move_cancels_them(service, cloc
     assert due.id == match.id and event == ClockEvent.DAILY
     await service.mark_sent(due, event)
     assert await service.due() == []
-    clock.now += 1.25 * DAY                                     # a quarter of 3 days left
+    clock.now += 1.25 * DAY  # a quarter of 3 days left
     [(due, event)] = await service.due()
     assert event == ClockEvent.QUARTER
     await service.mark_sent(due, event)
@@ -59,7 +64,7 @@ async def test_reminders_come_due_in_order_and_a_move_cancels_them(service, cloc
     assert event == ClockEvent.TIMEOUT
     stale = due
     await service.move(match.id, ANN.id, match.state().legal_moves()[0])
-    assert await service.mark_sent(stale, event) is None          # the move came first
+    assert await service.mark_sent(stale, event) is None  # the move came first
 
 
 async def test_after_downtime_only_the_latest_event_is_sent_and_the_backlog_is_limited(service, clock):
@@ -71,7 +76,7 @@ async def test_after_downtime_only_the_latest_event_is_sent_and_the_backlog_is_l
 
 
 async def test_a_channel_with_a_long_backlog_leaves_room_for_the_others(service, clock):
-    busy = [await started(service) for _ in range(6)]             # channel 20, due first
+    busy = [await started(service) for _ in range(6)]  # channel 20, due first
     clock.now += 60
     quiet = []
     for channel in (30, 40):
@@ -80,12 +85,12 @@ async def test_a_channel_with_a_long_backlog_leaves_room_for_the_others(service,
     clock.now += 3 * DAY + 1
     assert [m.id for m, _ in await service.due(limit=4)] == [m.id for m in busy[:4]]
     due = await service.due(limit=4, per_channel=2)
-    assert [m.id for m, _ in due] == [busy[0].id, busy[1].id, quiet[0].id, quiet[1].id]   # still most overdue first
+    assert [m.id for m, _ in due] == [busy[0].id, busy[1].id, quiet[0].id, quiet[1].id]  # still most overdue first
     assert len(await service.due(limit=100, per_channel=3)) == 5
 
 
 async def test_claim_only_after_the_deadline_and_only_by_the_other_player(service, clock):
-    match = await moved(service, await started(service))     # ann's first placement; still her turn
+    match = await moved(service, await started(service))  # ann's first placement; still her turn
     with pytest.raises(ServiceError, match="still has time"):
         await service.claim(match.id, BOB.id)
     clock.now += 3 * DAY
@@ -117,7 +122,7 @@ async def test_vacation_pauses_the_clock_and_is_limited_to_30_days_a_year(servic
     assert paused.deadline == match.deadline + 5 * DAY
     with pytest.raises(ServiceError, match="25 vacation days left"):
         await service.start_vacation(ANN.id, 26)
-    await service.start_vacation(ANN.id, 0)                     # back early: days return
+    await service.start_vacation(ANN.id, 0)  # back early: days return
     back = await service.get(match.id)
     assert back.deadline == match.deadline
     assert (await service.user_settings(ANN.id)).vacation_used == 0
@@ -133,7 +138,7 @@ async def test_vacation_pauses_the_clock_and_is_limited_to_30_days_a_year(servic
 
 async def test_ratings_change_after_a_rated_match_and_not_for_a_match_nobody_moved(service):
     match = await started(service)
-    void = await service.resign(match.id, BOB.id)                # nobody moved: void, unrated
+    void = await service.resign(match.id, BOB.id)  # nobody moved: void, unrated
     assert void.match.status == "void"
     assert await service.leaderboard(10, "architekton") == []
     match = await started(service)
@@ -148,11 +153,11 @@ async def test_ratings_change_after_a_rated_match_and_not_for_a_match_nobody_mov
 
 
 async def test_games_list_puts_the_longest_waiting_first(service, clock):
-    first = await started(service)                  # ann to move since t0
+    first = await started(service)  # ann to move since t0
     clock.now += 100
     second = await started(service, first="opponent")  # bob to move
     clock.now += 100
-    third = await started(service)                  # ann to move since t0+200
+    third = await started(service)  # ann to move since t0+200
     assert [m.id for m in await service.waiting_list(ANN.id)] == [first.id, third.id, second.id]
 
 
@@ -188,12 +193,12 @@ async def test_claim_in_a_three_player_match_drops_the_late_player_and_play_goes
     result = await service.claim(match.id, CAT.id)
     assert result.match.status == "active" and result.match.resigned_seats == {0}
     assert result.match.to_move_id() == BOB.id
-    assert result.match.deadline == clock.now + 3 * DAY          # bob's clock starts now
+    assert result.match.deadline == clock.now + 3 * DAY  # bob's clock starts now
     assert (await service.replay(match.id)).to_json() == result.match.state_json
 
 
 async def test_average_time_per_move_counts_from_the_previous_move_on_this_server_only(service, clock):
-    match = await started(service)                      # created and accepted at clock.now
+    match = await started(service)  # created and accepted at clock.now
     for wait, user in ((3600, ANN), (3600, ANN), (1800, BOB)):
         clock.now += wait
         match = (await service.move(match.id, user.id, match.state().legal_moves()[0])).match
@@ -208,14 +213,14 @@ async def test_average_time_per_move_counts_from_the_previous_move_on_this_serve
 
 async def test_the_waiting_list_follows_the_turn_as_it_passes(service, clock):
     """ux-notes: /games lists the match waiting longest first (Yucata even insists on it)."""
-    older = await started(service)                      # ann to move since now
+    older = await started(service)  # ann to move since now
     clock.now += 3600
-    newer = await started(service)                      # ann to move since an hour later
+    newer = await started(service)  # ann to move since an hour later
     clock.now += 3600
-    theirs = await started(service, first="opponent")   # bob to move
+    theirs = await started(service, first="opponent")  # bob to move
     clock.now += 3600
     assert [m.id for m in await service.waiting_list(ANN.id)] == [older.id, newer.id, theirs.id]
-    for _ in range(2):                                  # ann's turn in the older match ends (A4: two placements)
+    for _ in range(2):  # ann's turn in the older match ends (A4: two placements)
         older = (await service.move(older.id, ANN.id, older.state().legal_moves()[0])).match
     assert [m.id for m in await service.waiting_list(ANN.id)] == [newer.id, theirs.id, older.id]
     assert [m.id for m in await service.waiting_list(BOB.id)] == [theirs.id, older.id, newer.id]

@@ -1,4 +1,5 @@
 """Shared fixtures for the renderer tests: random Architekton playouts."""
+
 from __future__ import annotations
 
 import sys

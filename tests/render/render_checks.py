@@ -1,12 +1,14 @@
 """Random playouts, image budgets and pixel checks shared by the renderer tests."""
+
 from __future__ import annotations
 
 import io
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PIL import Image
 
@@ -14,23 +16,30 @@ from engines import get_game
 from render import render_png
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "tests" / "fixtures" / "examples"   # the rules' example records
+EXAMPLES = ROOT / "tests" / "fixtures" / "examples"  # the rules' example records
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MIN_SIDE = 800            # budgets of every board image: its shorter side in pixels ...
-MAX_PNG_BYTES = 300_000   # ... and the size of its PNG, to stay quick to send
+MIN_SIDE = 800  # budgets of every board image: its shorter side in pixels ...
+MAX_PNG_BYTES = 300_000  # ... and the size of its PNG, to stay quick to send
 PLAYER_NAMES = ("ann", "bob", "cy", "dee")
 
 
 def names_for(state: Any) -> list[str]:
-    return list(PLAYER_NAMES[:state.players])
+    return list(PLAYER_NAMES[: state.players])
 
 
 def random_move(state: Any, rng: random.Random) -> str:
     return rng.choice(state.legal_moves())
 
 
-def random_playout(game: str, players: int, seed: int, options: dict | None = None, *,
-                   pick: Callable[[Any, random.Random], str] = random_move, limit: int | None = None) -> list:
+def random_playout(
+    game: str,
+    players: int,
+    seed: int,
+    options: dict | None = None,
+    *,
+    pick: Callable[[Any, random.Random], str] = random_move,
+    limit: int | None = None,
+) -> list:
     """Every state of a match from ``seed`` whose moves ``pick`` chooses with
     ``random.Random(seed)``, until the end or ``limit`` moves."""
     rng = random.Random(seed)
@@ -79,4 +88,4 @@ def close(a, b, tol: int = 12) -> bool:
 def count(img: Image.Image, colour, tol: int) -> int:
     """Pixels of ``img`` within ``tol`` of ``colour`` in every channel."""
     raw = img.convert("RGB").tobytes()
-    return sum(1 for i in range(0, len(raw), 3) if close(raw[i:i + 3], colour, tol))
+    return sum(1 for i in range(0, len(raw), 3) if close(raw[i : i + 3], colour, tol))

@@ -2,6 +2,7 @@
 out by a pure function, and checked there -- every player placed, each decided series' winner in
 the next round's box, the scores as in the data, nothing outside the image, no boxes overlapping --
 for 8 and 16 players in progress and decided, 12 with byes, and 32 a section at a time."""
+
 from __future__ import annotations
 
 import io
@@ -11,21 +12,43 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.tournaments import standings as S
 from bot.replies import CONTENT_MAX
+from bot.tournaments import standings as S
 from render import bracket as B
 from render import common as C
 from render.standings import FRAME, GOLD
 from tests.competitions.events import knockout_view
 
 ENGLISH, GERMAN, FRENCH = discord.Locale.british_english, discord.Locale.german, discord.Locale.french
-NAMES = ["Ahmet Martin", "tile-slinger9953", "meeple_lord46", "Anna", "xXDarkKnightXx71", "Pöppel7", "Olu Dubois",
-         "Zoë", "Jürgen Lefèvre", "Sophie Schmidt", "Chloé", "Bob", "Jean-Baptiste Émile Van der Berg", "Stefan",
-         "Jürgen Schmidt", "Marie-Thérèse Fontaine"]
+NAMES = [
+    "Ahmet Martin",
+    "tile-slinger9953",
+    "meeple_lord46",
+    "Anna",
+    "xXDarkKnightXx71",
+    "Pöppel7",
+    "Olu Dubois",
+    "Zoë",
+    "Jürgen Lefèvre",
+    "Sophie Schmidt",
+    "Chloé",
+    "Bob",
+    "Jean-Baptiste Émile Van der Berg",
+    "Stefan",
+    "Jürgen Schmidt",
+    "Marie-Thérèse Fontaine",
+]
 
 # (players, rounds decided, series decided in the round after, upsets): in progress and decided
-CASES = [(8, 0, 0, ()), (8, 1, 1, (2,)), (8, 3, 0, (1, 5)), (16, 0, 5, ()), (16, 1, 2, (3,)), (16, 2, 1, (9,)),
-         (16, 4, 0, (4, 12))]
+CASES = [
+    (8, 0, 0, ()),
+    (8, 1, 1, (2,)),
+    (8, 3, 0, (1, 5)),
+    (16, 0, 5, ()),
+    (16, 1, 2, (3,)),
+    (16, 2, 1, (9,)),
+    (16, 4, 0, (4, 12)),
+]
 
 
 def layout_of(view, locale=ENGLISH, viewer=None, page=1):
@@ -74,19 +97,23 @@ def test_the_bracket_places_everyone_and_carries_each_winner_on(players, done, n
             placed = boxes[(r, j)]
             top, bottom = (ln.entry for ln in placed.lines)
             # the players and the scores as the service stores them
-            assert (top.name if top else None, bottom.name if bottom else None) == \
-                (name(view, bout.top) if bout.top else None, name(view, bout.bottom) if bout.bottom else None)
+            assert (top.name if top else None, bottom.name if bottom else None) == (
+                name(view, bout.top) if bout.top else None,
+                name(view, bout.bottom) if bout.bottom else None,
+            )
             if bout.points is not None:
                 table = next(t for t in view.round_tables(r + 1) if t.table_no == j + 1)
-                assert (top.score, bottom.score) == (str(view.series[table.series_id].get(bout.top, 0)),
-                                                     str(view.series[table.series_id].get(bout.bottom, 0)))
+                assert (top.score, bottom.score) == (
+                    str(view.series[table.series_id].get(bout.top, 0)),
+                    str(view.series[table.series_id].get(bout.bottom, 0)),
+                )
             through = [e for e in (top, bottom) if e is not None and e.through]
             if not bout.decided:
                 assert through == []
                 continue
             [winner] = through
             assert winner.name == name(view, bout.winner)
-            if r + 1 < len(bracket):                 # the winner is in the next round's box, on the line it feeds
+            if r + 1 < len(bracket):  # the winner is in the next round's box, on the line it feeds
                 nxt = boxes[(r + 1, j // 2)].lines[j % 2].entry
                 assert nxt is not None and nxt.name == winner.name
                 assert any(strong and pts[0][0] == placed.box[2] for pts, strong in layout.links)
@@ -100,7 +127,7 @@ def test_series_in_progress_show_their_score_and_nobody_going_on():
     live = [s for s in stages[0].series[2:]]
     assert all(s.top.score == "1" and s.bottom.score in ("0", "1") for s in live)
     assert not any(e.through or e.out for s in live for e in (s.top, s.bottom))
-    assert all(s.top is None and s.bottom is None for s in stages[1].series[1:])   # nobody there yet
+    assert all(s.top is None and s.bottom is None for s in stages[1].series[1:])  # nobody there yet
 
 
 def test_a_twelve_player_bracket_gives_the_top_four_seeds_a_bye():
@@ -129,17 +156,17 @@ def test_a_withdrawn_players_series_is_lost_and_shown_struck_through():
 
 @pytest.mark.parametrize("players", [8, 16])
 def test_the_image_is_one_page_and_readable_at_phone_width(players):
-    view = knockout_view(NAMES[:players], 9)              # decided: the champion in gold
+    view = knockout_view(NAMES[:players], 9)  # decided: the champion in gold
     page = S.standings_page(view, 1, 101)
     assert page.count == 1 and S.pages_of(view) == 1
     png = Image.open(io.BytesIO(S.standings_png(view, True, FRENCH, page, 101)))
     _, layout = layout_of(view, FRENCH, 101)
     assert png.size == (B.WIDTH, layout.height)
-    assert B.NAME_LEAST * 400 / B.WIDTH >= 9.5              # the smallest name: about 10 px on a phone
-    assert png.size[1] * 400 / B.WIDTH <= 450               # one phone screen
-    drawn = B.bracket_image(**S.bracket_words(view, True, FRENCH, page, 101))      # before the PNG's palette
+    assert B.NAME_LEAST * 400 / B.WIDTH >= 9.5  # the smallest name: about 10 px on a phone
+    assert png.size[1] * 400 / B.WIDTH <= 450  # one phone screen
+    drawn = B.bracket_image(**S.bracket_words(view, True, FRENCH, page, 101))  # before the PNG's palette
     colours = {c for _, c in drawn.getcolors(1 << 20)}
-    assert GOLD in colours and FRAME in colours             # the champion, the reader's own lines
+    assert GOLD in colours and FRAME in colours  # the champion, the reader's own lines
 
 
 @pytest.mark.parametrize("locale", [ENGLISH, GERMAN, FRENCH])
@@ -156,7 +183,7 @@ def test_the_text_names_the_round_each_series_and_who_is_still_in_within_discord
     final = knockout_view(NAMES[:16], 9)
     text = S.standings_text(final, True, ENGLISH, S.standings_page(final), "/tournament standings")
     assert text.startswith("**Final standings of Spring Cup**") and "🏆 Winner: **Ahmet Martin**" in text
-    assert "Final bracket of Spring Cup: Ahmet Martin won" == S.description(final, S.standings_page(final), ENGLISH)
+    assert S.description(final, S.standings_page(final), ENGLISH) == "Final bracket of Spring Cup: Ahmet Martin won"
 
 
 def test_a_bracket_of_32_is_shown_a_section_at_a_time():
@@ -173,6 +200,6 @@ def test_a_bracket_of_32_is_shown_a_section_at_a_time():
             seen += [e.name for s in stages[0].series for e in (s.top, s.bottom)]
         text = S.standings_text(view, False, ENGLISH, page, "/tournament standings", None)
         assert f"Page {number} of 3" in text and len(text) <= CONTENT_MAX
-    assert sorted(seen) == sorted(names)                    # the sections together: everyone
+    assert sorted(seen) == sorted(names)  # the sections together: everyone
     with pytest.raises(S.NoSuchPage):
         S.standings_page(view, 4)

@@ -1,5 +1,6 @@
 """Score and rating charts: the score chart's points are the engine's scores after
 every move, for random matches of every game and player count."""
+
 from __future__ import annotations
 
 import io
@@ -8,6 +9,8 @@ import sys
 
 import pytest
 from PIL import Image
+from render_checks import EXAMPLES, ROOT
+from test_replay import random_record
 
 from engines import game_names, get_game
 from engines.record import replay
@@ -15,12 +18,12 @@ from render import common as C
 from render.charts import RatingPoint, label_ys, nice_ticks, rating_chart, result_text, score_chart
 from render.score_series import score_series
 
-from test_replay import random_record
-from render_checks import EXAMPLES, ROOT
-
-CASES = [(game, players, seed) for game in game_names()
-         for players in sorted({get_game(game).min_players, get_game(game).max_players})
-         for seed in (1, 2)]
+CASES = [
+    (game, players, seed)
+    for game in game_names()
+    for players in sorted({get_game(game).min_players, get_game(game).max_players})
+    for seed in (1, 2)
+]
 
 
 @pytest.mark.parametrize("game,players,seed", CASES)
@@ -33,7 +36,7 @@ def test_chart_points_are_the_engine_scores_after_every_move(game, players, seed
         assert series.scores[ply] == list(state.scores()), ply
         if series.uses_scores:
             assert series.values[ply] == series.scores[ply]
-        else:   # FEM: bridges on the board
+        else:  # FEM: bridges on the board
             assert series.values[ply] == [15 - left for left in state.bridge_supply]
         if game == "architekton":
             assert series.extra[ply] == state.chips
@@ -49,6 +52,7 @@ def test_the_chart_draws_every_player_in_his_colour():
     image = score_chart(score_series(record), record.players)
     colours = {c for _, c in image.getcolors(1 << 20)}
     from render.common import player_style
+
     for seat in range(4):
         assert player_style(seat).colour in colours
 
@@ -60,8 +64,11 @@ def test_ticks_cover_the_values():
 
 
 def test_rating_chart():
-    image = rating_chart({"Tactori": [RatingPoint(100 + i * 86400, 1500 + i) for i in range(1, 6)]}, start=1500,
-                         date=lambda t: "2026-11-01")
+    image = rating_chart(
+        {"Tactori": [RatingPoint(100 + i * 86400, 1500 + i) for i in range(1, 6)]},
+        start=1500,
+        date=lambda t: "2026-11-01",
+    )
     assert image.size == (1000, 640)
 
 
@@ -69,14 +76,32 @@ def test_command_line_replay_and_chart(tmp_path):
     example = EXAMPLES / "architekton-full.json"
     for name, flag in (("match.gif", "--replay"), ("match.webp", "--replay"), ("scores.png", "--chart")):
         out = tmp_path / name
-        done = subprocess.run([sys.executable, "-m", "render", str(example), flag, "-o", str(out),
-                               *(["--from", "20"] if flag == "--replay" else [])],
-                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "render",
+                str(example),
+                flag,
+                "-o",
+                str(out),
+                *(["--from", "20"] if flag == "--replay" else []),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         with Image.open(io.BytesIO(out.read_bytes())) as image:
             assert image.format == {"gif": "GIF", "webp": "WEBP", "png": "PNG"}[name.split(".")[1]]
-    bad = subprocess.run([sys.executable, "-m", "render", str(example), "--replay", "--from", "9999", "-o",
-                          str(tmp_path / "x.gif")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "render", str(example), "--replay", "--from", "9999", "-o", str(tmp_path / "x.gif")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "--from" in bad.stderr
 
 
@@ -84,6 +109,7 @@ def test_command_line_replay_and_chart(tmp_path):
 def _chart_ends(monkeypatch, series, names) -> list[str]:
     """The values the chart writes at its lines' ends, by seat."""
     import render.charts as charts
+
     drawn = {}
     real = charts._end_labels
 
@@ -96,14 +122,20 @@ def _chart_ends(monkeypatch, series, names) -> list[str]:
     return [drawn[s] for s in range(series.players)]
 
 
-FINISHED = [(game, players, seed) for game in game_names()
-            for players in sorted({get_game(game).min_players, get_game(game).max_players}) for seed in (1, 2)]
+FINISHED = [
+    (game, players, seed)
+    for game in game_names()
+    for players in sorted({get_game(game).min_players, get_game(game).max_players})
+    for seed in (1, 2)
+]
 
 
 @pytest.mark.parametrize("game,players,seed", FINISHED)
 def test_a_finished_chart_ends_at_the_result_and_states_it_as_the_board_does(monkeypatch, game, players, seed):
-    from render import RENDERERS
     import importlib
+
+    from render import RENDERERS
+
     record = random_record(game, players, seed)
     state = replay(record)
     outcome = state.outcome()
@@ -114,12 +146,13 @@ def test_a_finished_chart_ends_at_the_result_and_states_it_as_the_board_does(mon
     if series.uses_scores:
         assert ends == [str(v) for v in outcome.scores]
         assert ends == [str(v) for v in state.scores()] or game == "architekton"
-    else:   # FEM: bridges on the board
+    else:  # FEM: bridges on the board
         assert ends == [str(15 - left) for left in state.bridge_supply]
     # the chart's result line opens with the final board's own title
     header = importlib.import_module(RENDERERS[game] + ".header")
     if game.startswith("tactori"):
         from render.tactori import _data
+
         title = header._status(_data(state), names)[1]
     else:
         title = header._status(state, names)[1]
@@ -217,6 +250,7 @@ def test_end_labels_resolve_collisions_locally():
 def test_chart_end_labels_stay_beside_their_lines_and_out_of_the_legend(monkeypatch):
     import render.charts as charts
     from render.score_series import ScoreSeries
+
     series = ScoreSeries("tactori", 4)
     series.scores = series.values = [[0, 0, 0, 0]] + [[i // 2, i // 3, 0, 0] for i in range(1, 14)]
     placed = []
@@ -233,8 +267,8 @@ def test_chart_end_labels_stay_beside_their_lines_and_out_of_the_legend(monkeypa
     monkeypatch.setattr(charts, "Plot", lambda *a: plots.append(real_plot(*a)) or plots[-1])
     score_chart(series, ["Anna", "Bob", "Cy", "Jean-Baptiste Émile"])
     plot = plots[0]
-    legend = [y for _, y in placed[:4]]                 # the legend row's markers come first
-    labels = dict(placed[-4:])                          # the end labels last
+    legend = [y for _, y in placed[:4]]  # the legend row's markers come first
+    labels = dict(placed[-4:])  # the end labels last
     for seat, value in enumerate(series.values[-1]):
         _, line_y = plot.px(series.plies, value)
         # the two lines ending apart keep their labels beside them (at most half a marker off, at

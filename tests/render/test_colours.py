@@ -5,6 +5,7 @@ protanopia and deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1.0)
 most common colour-vision deficiencies.  Seat colours are also told apart by their shapes,
 so they need less than colours that only colour tells apart.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -38,7 +39,7 @@ def lab(lin) -> tuple[float, float, float]:
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116   # noqa: E731
+    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116  # noqa: E731
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 

@@ -1,5 +1,6 @@
 """Legends say what the board draws: a bridge taken up in FEM gets its entry
 exactly when its dashed outline is on the board; the loop and polygon entries follow the game."""
+
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ def test_a_bridge_taken_up_is_in_the_legend_exactly_when_it_is_drawn():
         while state.outcome() is None and min(seen.values()) < 3:
             move = state.sample_move(rng)
             state.play(move)
-            taken_up = "<" in move or move.startswith("x=")     # relocation or removal (tactori.md, FEM)
+            taken_up = "<" in move or move.startswith("x=")  # relocation or removal (tactori.md, FEM)
             words = legend_words(state, 2)
             assert ("bridge taken up" in words) == taken_up, move
             assert "closed loop: wins" in words and "polygon" not in words
@@ -61,8 +62,9 @@ def test_chased_towers_are_in_the_legend_exactly_when_their_box_is_drawn():
 
 
 def test_no_rule_section_numbers_on_a_board():
-    """"removed (A9)" is the rulebook's jargon: the legend says what happened, in words."""
+    """ "removed (A9)" is the rulebook's jargon: the legend says what happened, in words."""
     import re
+
     spec = get_game("architekton")
     for seed in range(40):
         state, rng = spec.setup(2, seed), random.Random(seed)
@@ -80,22 +82,28 @@ def test_no_rule_section_numbers_on_a_board():
 def _said_in(lang: str | None):
     """A ``say`` in ``lang`` (the bot's catalogues) that notes what it was asked to say, in English and said."""
     from bot.locales import say as bot_say
+
     english, said = [], []
 
     def say(text):
         english.append(str(text))
         out = bot_say(text, lang, escaped=False)
-        said.append(out.replace("\xa0", " ").replace("\u202f", " "))     # French spaces before a colon
+        said.append(out.replace("\xa0", " ").replace("\u202f", " "))  # French spaces before a colon
         return out
 
     return say, english, said
 
 
-SUB_BOARD = {None: "sub-board A to I (its letter on the frame, not a player's)",
-             "de": "Teilplan A bis I (sein Buchstabe am Rahmen, nicht der eines Spielers)",
-             "fr": "sous-plateau A à I (sa lettre sur le cadre, pas celle d'un joueur)"}
-ORES = {None: ["G = gold", "S = silver", "C = copper"], "de": ["G = Gold", "S = Silber", "C = Kupfer"],
-        "fr": ["G = or", "S = argent", "C = cuivre"]}
+SUB_BOARD = {
+    None: "sub-board A to I (its letter on the frame, not a player's)",
+    "de": "Teilplan A bis I (sein Buchstabe am Rahmen, nicht der eines Spielers)",
+    "fr": "sous-plateau A à I (sa lettre sur le cadre, pas celle d'un joueur)",
+}
+ORES = {
+    None: ["G = gold", "S = silver", "C = copper"],
+    "de": ["G = Gold", "S = Silber", "C = Kupfer"],
+    "fr": ["G = or", "S = argent", "C = cuivre"],
+}
 
 
 def test_atacama_legend_explains_the_sub_board_letters_and_the_ore_letters_in_three_languages():
@@ -110,16 +118,17 @@ def test_a_sub_board_letter_sits_on_a_tab_of_its_frame_not_on_a_badge_like_a_sea
     """The tab meets the frame with no gap (a seat's marker stands free on its field) and is
     rounded only towards the fields."""
     from render import atacama as RA
+
     state = get_game("atacama").setup(2, 3)
     img = RA.render(state, ["Anna", "Bob"])
     lay = RA.layout(state)
-    x1, y0 = lay.left + 3 * RA.CELL - RA.SUB, lay.top + RA.SUB          # inside sub-board A's frame corner
+    x1, y0 = lay.left + 3 * RA.CELL - RA.SUB, lay.top + RA.SUB  # inside sub-board A's frame corner
     tab = 28
     edge = tuple(RA.SUB_EDGE)
-    assert img.getpixel((x1 - 1, y0)) == edge                             # flush with the frame at the corner
+    assert img.getpixel((x1 - 1, y0)) == edge  # flush with the frame at the corner
     assert img.getpixel((x1 - tab // 2, y0)) == edge and img.getpixel((x1 - 1, y0 + tab // 2)) == edge
-    assert img.getpixel((x1 - tab, y0 + tab - 1)) != edge                 # its one rounded corner
-    assert img.getpixel((x1 - tab - 3, y0 + 3)) != edge                   # and no wider than the tab
+    assert img.getpixel((x1 - tab, y0 + tab - 1)) != edge  # its one rounded corner
+    assert img.getpixel((x1 - tab - 3, y0 + 3)) != edge  # and no wider than the tab
 
 
 def _atacama_with_signs_and_a_stage():
@@ -127,30 +136,46 @@ def _atacama_with_signs_and_a_stage():
     for seed in range(40):
         state, rng = spec.setup(2, seed, None, {"buildup": True}), random.Random(seed)
         while state.outcome() is None:
-            if not state.rights_open and state.stage is not None and state.pile and not state.must_buy(
-                    state.current_player()) and state.legal_moves() != ["pass"]:
+            if (
+                not state.rights_open
+                and state.stage is not None
+                and state.pile
+                and not state.must_buy(state.current_player())
+                and state.legal_moves() != ["pass"]
+            ):
                 return state
             state.play(state.sample_move(rng))
     raise AssertionError("no build-up position with rights and a stage to come")
 
 
 def test_the_atacama_header_ends_with_the_rights_signs_and_their_minus_is_a_dash():
-    """"S- · stage 2" read "S · · stage" on a phone: the stage comes first, the signs end the line,
+    """ "S- · stage 2" read "S · · stage" on a phone: the stage comes first, the signs end the line,
     and the minus is an en dash, wider than a hyphen."""
     from render import atacama as RA
+
     state = _atacama_with_signs_and_a_stage()
     detail = str(RA._status(state, ["Anna", "Bob"])[2])
     assert detail.startswith("stage ") and (detail.endswith("G+ S+ C–") or detail.endswith("C+ G+ S–")), detail
     assert "-" not in detail.split(": ")[-1]
 
 
-MARKS = {"?": {None: "decision pending: keep or remove", "de": "Entscheidung offen: behalten oder abräumen",
-               "fr": "décision en attente : garder ou enlever"},
-         "!": {None: "enclosed, could not be paid", "de": "umschlossen, nicht bezahlbar",
-               "fr": "entouré, impossible à payer"}}
-TERRAINS = {None: ["E = earth", "M = meadow", "W = water", "F = forest"],
-            "de": ["E = Erde", "M = Wiese", "W = Wasser", "F = Wald"],
-            "fr": ["E = terre", "M = prairie", "W = eau", "F = forêt"]}
+MARKS = {
+    "?": {
+        None: "decision pending: keep or remove",
+        "de": "Entscheidung offen: behalten oder abräumen",
+        "fr": "décision en attente : garder ou enlever",
+    },
+    "!": {
+        None: "enclosed, could not be paid",
+        "de": "umschlossen, nicht bezahlbar",
+        "fr": "entouré, impossible à payer",
+    },
+}
+TERRAINS = {
+    None: ["E = earth", "M = meadow", "W = water", "F = forest"],
+    "de": ["E = Erde", "M = Wiese", "W = Wasser", "F = Wald"],
+    "fr": ["E = terre", "M = prairie", "W = eau", "F = forêt"],
+}
 
 
 def test_architekton_legend_explains_the_letters_and_each_badge_exactly_when_drawn():

@@ -1,17 +1,17 @@
 """Seat markers: distinct, never a bare digit (which reads as a tower height or an ore value),
 following the names, and the same for a seat on every picture of a match: the header, the
 cards, the board's pieces and the score chart."""
+
 from __future__ import annotations
 
 import pytest
+from test_replay import random_record
 
 from engines.record import replay
 from render import common as C
 from render import render_image
 from render.charts import score_chart
 from render.score_series import score_series
-
-from test_replay import random_record
 
 NAME_SETS = [
     ["Anna", "Bob"],
@@ -56,10 +56,12 @@ def _markers_drawn(monkeypatch, draw) -> dict[int, set[str]]:
     return seen
 
 
-CASES = [("architekton", 2, ["Bob", "Bot (hard)"]),
-         ("atacama", 4, ["Bot (hard) 1", "Bot (hard) 3", "Bot (hard) 2", "Anna"]),
-         ("tactori", 3, ["Bob", "Bot (hard)", "Bea"]),
-         ("tactori-fem", 2, ["Bot (hard) 1", "Bot (hard) 2"])]
+CASES = [
+    ("architekton", 2, ["Bob", "Bot (hard)"]),
+    ("atacama", 4, ["Bot (hard) 1", "Bot (hard) 3", "Bot (hard) 2", "Anna"]),
+    ("tactori", 3, ["Bob", "Bot (hard)", "Bea"]),
+    ("tactori-fem", 2, ["Bot (hard) 1", "Bot (hard) 2"]),
+]
 
 
 @pytest.mark.parametrize("game,players,names", CASES)

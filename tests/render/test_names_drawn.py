@@ -4,6 +4,7 @@ Latin Extended (Polish, Czech, Romanian, Turkish), Greek and Cyrillic names are 
 are; CJK, Hangul and Arabic are transliterated, emoji and symbols left out (render/common.py,
 ``drawable``).  The checks read the fonts' character maps with fontTools, apart from the
 renderer's own reader, and look at every text the renderer hands to Pillow."""
+
 from __future__ import annotations
 
 import io
@@ -14,24 +15,30 @@ from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
+from test_replay import random_record
 
+from ai.review import Ply, Review
 from engines.record import replay
 from render import common as C
 from render import layers, render_image
-from ai.review import Ply, Review
 from render.charts import score_chart
 from render.replay import make_replay
 from render.review_chart import review_chart
 from render.score_series import score_series
 from render.standings import StandingRow, standings_image
 
-from test_replay import random_record
-
 # drawn as they are: (name, the language)
 NATIVE = {
-    "Łukasz Wiśniewski": "pl", "Kateřina Dvořáková": "cs", "Tomáš Ševčík": "cs", "Ștefan Țurcanu": "ro",
-    "İlkay Ağaoğlu": "tr", "Işık Şahin": "tr", "Δημήτρης Παπαδόπουλος": "el", "Дмитрий Ёлкин": "ru",
-    "Ольга Українка": "uk", "Nguyễn Thị Hương": "vi",
+    "Łukasz Wiśniewski": "pl",
+    "Kateřina Dvořáková": "cs",
+    "Tomáš Ševčík": "cs",
+    "Ștefan Țurcanu": "ro",
+    "İlkay Ağaoğlu": "tr",
+    "Işık Şahin": "tr",
+    "Δημήτρης Παπαδόπουλος": "el",
+    "Дмитрий Ёлкин": "ru",
+    "Ольга Українка": "uk",
+    "Nguyễn Thị Hương": "vi",
 }
 # drawn as a readable substitute: (name, what is drawn)
 SUBSTITUTED = {
@@ -110,7 +117,7 @@ def test_the_renderer_reads_the_fonts_character_maps_as_fonttools_does():
 def test_the_fonts_cover_latin_extended_greek_and_cyrillic():
     wide = _cmap(_data(C.wide_font(24)))
     for first, last in ((0x0100, 0x017F), (0x0391, 0x03A9), (0x03B1, 0x03C9), (0x0410, 0x044F)):
-        assert set(range(first, last + 1)) - {0x03A2} <= wide            # U+03A2 is unassigned
+        assert set(range(first, last + 1)) - {0x03A2} <= wide  # U+03A2 is unassigned
     assert {ord(c) for c in "ȘșȚțĞğİıŞş\u00a0\u202f−←→≤●■▲"} <= wide
     assert C.drawable("→ Max −1 ←") == "→ Max −1 ←"
 
@@ -130,7 +137,7 @@ def test_other_names_are_drawn_as_a_readable_substitute(name, shown):
 def test_a_name_with_nothing_drawable_is_the_seats_generic_name():
     assert C.drawable("★★★") == "" and C.drawable("\ue000") == ""
     assert C.player_name(["ann", "★★★"], 1) == "Player 2"
-    assert C.player_name(["ann", "\u200b"], 1) == "Player 2"            # only an invisible character
+    assert C.player_name(["ann", "\u200b"], 1) == "Player 2"  # only an invisible character
     assert C.player_name(["Łukasz", "ann"], 0) == "Łukasz"
 
 
@@ -147,7 +154,7 @@ def test_markers_take_the_first_drawable_letter():
     assert C.player_letters(["Łukasz", "Anna"], 2) == ["Ł", "A"]
     assert C.player_letters(["Łukasz", "Lena"], 2) == ["Ł", "L"]
     assert C.player_letters(["Ștefan", "Δημήτρης", "Дмитрий", "İlkay"], 4) == ["Ș", "Δ", "Д", "İ"]
-    assert C.player_letters(["😀😀", "Bob"], 2) == ["G", "B"]               # "grinning grinning"
+    assert C.player_letters(["😀😀", "Bob"], 2) == ["G", "B"]  # "grinning grinning"
     assert C.player_letters(["🦊 fox49", "田中", "★★★"], 3) == ["F", "T", "P"]
     for letters in (C.player_letters(list(NATIVE), len(NATIVE)), C.player_letters(list(SUBSTITUTED), 10)):
         assert len(set(letters)) == len(letters)
@@ -163,8 +170,12 @@ def test_the_marker_of_lukasz_shows_l_stroke_not_a_box(drawn):
 
 def test_names_beyond_latin_1_keep_the_width_of_their_latin_spelling():
     """Arimo's widths are Aileron's within a few per cent, so a layout that fits "Lukasz" fits "Łukasz"."""
-    for name, plain in (("Łukasz Wiśniewski", "Lukasz Wisniewski"), ("Kateřina Dvořáková", "Katerina Dvorakova"),
-                        ("Ștefan Țurcanu", "Stefan Turcanu"), ("İlkay Ağaoğlu", "Ilkay Agaoglu")):
+    for name, plain in (
+        ("Łukasz Wiśniewski", "Lukasz Wisniewski"),
+        ("Kateřina Dvořáková", "Katerina Dvorakova"),
+        ("Ștefan Țurcanu", "Stefan Turcanu"),
+        ("İlkay Ağaoğlu", "Ilkay Agaoglu"),
+    ):
         assert abs(C.text_width(name, 26) - C.text_width(plain, 26)) <= 0.06 * C.text_width(plain, 26), name
 
 
@@ -172,13 +183,15 @@ def test_no_break_spaces_are_spaces_in_every_font():
     for text in ("Łukasz\u202f!", "Дмитрий\u00a0:"):
         f = C.font_for(text, 24)
         assert f.path == C.wide_font(24).path
-        assert _has(f, text[-2]) and not any(bytes(f.getmask(text[-2])))    # a space, no ink
+        assert _has(f, text[-2]) and not any(bytes(f.getmask(text[-2])))  # a space, no ink
 
 
-BOARDS = [("architekton", 2, ["Łukasz Wiśniewski", "田中太郎"]),
-          ("atacama", 4, ["Kateřina Dvořáková", "Ștefan Țurcanu", "Δημήτρης", "Дмитрий Ёлкин"]),
-          ("tactori", 4, ["🦊 fox49", "İlkay Ağaoğlu", "😀😀", "김민수"]),
-          ("tactori-fem", 2, ["Łukasz 🦊 Ωμέγα", "Tomáš Ševčík"])]
+BOARDS = [
+    ("architekton", 2, ["Łukasz Wiśniewski", "田中太郎"]),
+    ("atacama", 4, ["Kateřina Dvořáková", "Ștefan Țurcanu", "Δημήτρης", "Дмитрий Ёлкин"]),
+    ("tactori", 4, ["🦊 fox49", "İlkay Ağaoğlu", "😀😀", "김민수"]),
+    ("tactori-fem", 2, ["Łukasz 🦊 Ωμέγα", "Tomáš Ševčík"]),
+]
 
 
 @pytest.mark.parametrize("game,players,names", BOARDS)
@@ -207,8 +220,10 @@ def test_boards_and_charts_draw_every_name_without_a_box(drawn, monkeypatch, gam
 
 def test_standings_draw_every_name_without_a_box(drawn):
     names = [*NATIVE, *SUBSTITUTED]
-    rows = [StandingRow(i + 1, name, str(len(names) - i), "12.5", "30.25", "7", withdrawn=i == 3, winner=i == 0)
-            for i, name in enumerate(names)]
+    rows = [
+        StandingRow(i + 1, name, str(len(names) - i), "12.5", "30.25", "7", withdrawn=i == 3, winner=i == 0)
+        for i, name in enumerate(names)
+    ]
     img = standings_image("Swiss · round 7", ["Player", "Points", "Buchholz", "Sonneborn-Berger", "Played"], rows)
     assert img.width == 1000
     assert _no_box(drawn) == []
@@ -219,8 +234,10 @@ def test_standings_draw_every_name_without_a_box(drawn):
 
 def test_a_review_chart_and_a_replay_draw_every_name_without_a_box(drawn):
     names = ["Łukasz Wiśniewski", "😀😀", "Дмитрий Ёлкин"]
-    plies = [Ply(i, i % 3, "a1", [0.2, 0.3, 0.5], "a1", 0.4, 0.1 if i == 2 else 0.4, "blunder" if i == 2 else "good")
-             for i in range(6)]
+    plies = [
+        Ply(i, i % 3, "a1", [0.2, 0.3, 0.5], "a1", 0.4, 0.1 if i == 2 else 0.4, "blunder" if i == 2 else "good")
+        for i in range(6)
+    ]
     review_chart(Review("tactori", names, "hard", 1, plies))
     replay_ = make_replay(random_record("tactori", 3, 2, limit=4), names, end=3)
     assert len(replay_.frames) >= 2

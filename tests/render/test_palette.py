@@ -1,6 +1,7 @@
 """render.palette keeps the last palette of an image size while it fits (cheaper
 boards): the next board of a match keeps it, an image it does not fit gets a new one, and
 either way the PNG shows the drawing to within palette rounding."""
+
 from __future__ import annotations
 
 import io
@@ -63,12 +64,14 @@ def test_an_image_the_kept_palette_does_not_fit_gets_its_own():
     stripes = Image.new("RGB", board.size)
     for x in range(0, board.width, 40):
         stripes.paste(tuple(rng.randrange(256) for _ in range(3)), (x, 0, x + 40, board.height))
-    assert not palette.fits(stripes.resize((stripes.width // 3, stripes.height // 3)), palette.choose(
-        board.resize((board.width // 3, board.height // 3), Image.NEAREST), 224))
+    assert not palette.fits(
+        stripes.resize((stripes.width // 3, stripes.height // 3)),
+        palette.choose(board.resize((board.width // 3, board.height // 3), Image.NEAREST), 224),
+    )
     before = dict(palette.counts)
     largest, _ = rounding(encode_png(stripes), stripes)
     assert palette.counts["chosen"] == before["chosen"] + 1 and palette.counts["kept"] == before["kept"]
-    assert largest <= 8, largest         # 26 flat colours: the new palette holds each of them
+    assert largest <= 8, largest  # 26 flat colours: the new palette holds each of them
 
 
 def test_threads_encoding_at_once_each_get_a_faithful_png():

@@ -4,6 +4,7 @@ For every game the widest image among seeded random matches is taken, and the fo
 renderer uses for coordinates and scores are scaled to 400 px: what remains must still be
 legible glyphs, and Architekton's minus sign must keep a visible width.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ from render import render_image
 from render.tactori.geometry import axis_size, layout
 
 PHONE = 400
-LEAST_COORDINATE = 8      # px of font size: about 6 px capitals, the smallest a phone screen shows clearly
+LEAST_COORDINATE = 8  # px of font size: about 6 px capitals, the smallest a phone screen shows clearly
 LEAST_SCORE = 12
 NAMES = ["ann", "bob", "cat", "dan"]
 
@@ -61,8 +62,8 @@ def test_architekton_minus_sign_keeps_a_visible_width():
         return (box[2] - box[0]) * factor
 
     minus = ink_width(C.signed(-2)) - ink_width("2")
-    assert minus >= 3, minus                              # the dash and its gap, in phone pixels
-    assert minus > ink_width("-2") - ink_width("2")        # wider than a hyphen would be
+    assert minus >= 3, minus  # the dash and its gap, in phone pixels
+    assert minus > ink_width("-2") - ink_width("2")  # wider than a hyphen would be
 
 
 @pytest.mark.parametrize("players,options", [(2, {"buildup": True}), (4, {"tactics": True})])

@@ -1,6 +1,7 @@
 """render.png writes the board PNGs itself (faster deflate): the files must decode,
 with Pillow and with nothing but the standard library, to exactly the pixels Pillow's own
 encoder gives, with ISA-L's deflate and with zlib's where ISA-L is missing."""
+
 from __future__ import annotations
 
 import io
@@ -34,9 +35,9 @@ def chunks(data: bytes) -> list[tuple[bytes, bytes]]:
     assert data[:8] == png.SIGNATURE
     out, at = [], 8
     while at < len(data):
-        (length,) = struct.unpack(">I", data[at:at + 4])
-        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
-        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length : at + 12 + length])
         assert crc == zlib.crc32(kind + body), kind
         out.append((kind, body))
         at += 12 + length
@@ -63,7 +64,7 @@ def test_plain_chunks_and_a_standard_zlib_stream():
     assert [kind for kind, _ in parts] == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", parts[0][1])
     assert (width, height, depth, colour, interlace) == (*img.size, 8, 3, 0)
-    rows = zlib.decompress(parts[2][1])                      # any zlib reads it
+    rows = zlib.decompress(parts[2][1])  # any zlib reads it
     assert rows == png.scanlines(img) and len(rows) == height * (width + 1)
     assert all(rows[y * (width + 1)] == 0 for y in range(height))  # every row unfiltered
     assert len(parts[1][1]) % 3 == 0 and max(img.tobytes()) < len(parts[1][1]) // 3

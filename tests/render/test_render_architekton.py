@@ -1,15 +1,16 @@
 """The Architekton board image: budgets, content markers, robustness."""
+
 from __future__ import annotations
 
 import time
 
 import pytest
 from PIL import Image
+from render_checks import MAX_PNG_BYTES, PNG_SIGNATURE, assert_within_budgets, decode, median_render_ms
 
 from render import RENDERERS, NoRenderer, render_image, render_png
 from render import architekton as RA
 from render import common as C
-from render_checks import MAX_PNG_BYTES, PNG_SIGNATURE, assert_within_budgets, decode, median_render_ms
 
 NAMES = ["ann", "bob"]
 
@@ -53,13 +54,13 @@ def test_board_covers_the_city_with_a_margin(playouts):
 def test_square_boxes_follow_the_notation(playouts):
     lay = RA.layout(playouts[1][-1])
     x0, y0, _, _ = lay.box((0, 0))
-    assert lay.box((1, 0))[0] == x0 + lay.cell      # x grows to the right
-    assert lay.box((0, 1))[1] == y0 - lay.cell      # y grows upwards (north up)
+    assert lay.box((1, 0))[0] == x0 + lay.cell  # x grows to the right
+    assert lay.box((0, 1))[1] == y0 - lay.cell  # y grows upwards (north up)
 
 
 def _turn_state(playouts):
     for states in playouts.values():
-        for state in states[len(states) // 2:]:
+        for state in states[len(states) // 2 :]:
             if len(state.turn_squares) == 2 and state.outcome() is None and state.pending is None:
                 return state
     raise AssertionError("no state with a two-placement turn")
@@ -79,10 +80,9 @@ def test_last_move_is_highlighted(playouts):
         assert pixel_differs(marked_img, plain_img, (x0, cy)), sq
         assert pixel_differs(marked_img, plain_img, (x1 - 1, cy)), sq
         r, g, b = marked_img.getpixel((x0, cy))
-        assert r > 200 and g > 170 and b < 90, (sq, (r, g, b))   # HIGHLIGHT yellow
+        assert r > 200 and g > 170 and b < 90, (sq, (r, g, b))  # HIGHLIGHT yellow
     # a tile that was not placed in this turn looks the same in both
-    others = [sq for sq in state.tiles
-              if all(abs(sq[0] - t[0]) + abs(sq[1] - t[1]) > 1 for t in state.turn_squares)]
+    others = [sq for sq in state.tiles if all(abs(sq[0] - t[0]) + abs(sq[1] - t[1]) > 1 for t in state.turn_squares)]
     x0, y0, x1, y1 = lay.box(others[0])
     assert not pixel_differs(marked_img, plain_img, (x0 + 2, (y0 + y1) // 2))
 
@@ -99,8 +99,7 @@ def test_pending_decision_is_marked(playouts):
 
 
 def test_removed_buildings_are_crossed_out(playouts):
-    state = next(s for states in playouts.values() for s in states[-1:]
-                 if s.final and s.final["removed"])
+    state = next(s for states in playouts.values() for s in states[-1:] if s.final and s.final["removed"])
     plain = state.copy()
     plain.final = dict(plain.final, removed=[])
     a, b = render_image(state, NAMES), render_image(plain, NAMES)
@@ -122,8 +121,7 @@ def test_render_is_deterministic(playouts):
     assert render_png(state, NAMES) == render_png(state, NAMES)
 
 
-@pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame with spaces " * 5],
-                                   ["Anna", "Alex"]])
+@pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame with spaces " * 5], ["Anna", "Alex"]])
 def test_any_names_render(playouts, names):
     for state in (playouts[3][0], playouts[3][-1]):
         decode(render_png(state, names, perspective=1))
@@ -149,8 +147,10 @@ def test_player_styles_differ_in_shape_and_colour():
 def test_render_time_of_a_late_position(late_state):
     """Prints the median render time (no assertion: machines differ)."""
     median, png = median_render_ms(late_state, NAMES, runs=15)
-    print(f"\nArchitekton render, {len(late_state.tiles)} tiles: median {median:.1f} ms, "
-          f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB")
+    print(
+        f"\nArchitekton render, {len(late_state.tiles)} tiles: median {median:.1f} ms, "
+        f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB"
+    )
 
 
 def test_sprawling_city_keeps_budgets(playouts):

@@ -1,4 +1,5 @@
 """The Atacama board image: budgets, content markers, robustness."""
+
 from __future__ import annotations
 
 import json
@@ -6,14 +7,26 @@ import subprocess
 import sys
 
 import pytest
+from render_checks import (
+    EXAMPLES,
+    MAX_PNG_BYTES,
+    MIN_SIDE,
+    PNG_SIGNATURE,
+    ROOT,
+    assert_within_budgets,
+    close,
+    count,
+    decode,
+    median_render_ms,
+    names_for,
+    random_playout,
+)
 
 from engines import Record, get_game, replay
 from engines.atacama import boards as B
 from render import RENDERERS, render_image, render_png
 from render import atacama as RA
 from render import common as C
-from render_checks import (EXAMPLES, MAX_PNG_BYTES, MIN_SIDE, PNG_SIGNATURE, ROOT, assert_within_budgets, close, count,
-                           decode, median_render_ms, names_for, random_playout)
 
 EXAMPLE = EXAMPLES / "atacama-buildup-tactics.json"
 NAMES2 = ["ann", "bob"]
@@ -30,8 +43,9 @@ VARIANTS = {
 
 @pytest.fixture(scope="module")
 def playouts() -> dict[str, list]:
-    return {variant: random_playout("atacama", players, 11, options)
-            for variant, (players, options) in VARIANTS.items()}
+    return {
+        variant: random_playout("atacama", players, 11, options) for variant, (players, options) in VARIANTS.items()
+    }
 
 
 def empty_position(players: int = 2, **options):
@@ -58,8 +72,10 @@ def test_render_time_of_a_crowded_position(playouts):
     checked in ``bench/`` (a timed test fails on a loaded machine), the size budget here."""
     state = max((s for s in playouts["4p-tactics"] if s.outcome() is None), key=lambda s: len(s.towers))
     median, png = median_render_ms(state, NAMES4, runs=9)
-    print(f"\nAtacama render, 4 players, {len(state.towers)} towers: median {median:.1f} ms, "
-          f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB")
+    print(
+        f"\nAtacama render, 4 players, {len(state.towers)} towers: median {median:.1f} ms, "
+        f"{len(png) / 1024:.0f} KB, budget 80 ms / 300 KB"
+    )
     assert_within_budgets(png)
 
 
@@ -71,16 +87,18 @@ def test_render_is_deterministic(playouts):
 # ------------------------------------------------------------------ content
 def test_dispatch_by_game_name():
     assert RENDERERS["atacama"] == "render.atacama"
-    assert render_image(empty_position(), NAMES2).size == (RA.layout(empty_position()).width,
-                                                           RA.layout(empty_position()).height)
+    assert render_image(empty_position(), NAMES2).size == (
+        RA.layout(empty_position()).width,
+        RA.layout(empty_position()).height,
+    )
 
 
 def test_field_boxes_follow_the_notation():
     lay = RA.layout(empty_position())
     a9 = lay.box(B.parse_field("a9"))
     i1 = lay.box(B.parse_field("i1"))
-    assert a9[:2] == (lay.left, lay.top)                    # a9 is the top-left field
-    assert i1[2:] == (lay.right, lay.bottom)                # i1 the bottom-right one
+    assert a9[:2] == (lay.left, lay.top)  # a9 is the top-left field
+    assert i1[2:] == (lay.right, lay.bottom)  # i1 the bottom-right one
     assert lay.box(B.parse_field("b9"))[0] == a9[0] + RA.CELL
     assert lay.box(B.parse_field("a8"))[1] == a9[1] + RA.CELL
 
@@ -108,7 +126,7 @@ def test_towers_are_drawn_in_the_player_styles():
         cx, cy = map(int, lay.tower_centre(B.parse_field(field)))
         box = img.crop((cx - half, cy - half, cx + half, cy + half))
         share = count(box, C.player_style(seat).colour, 30) / (box.width * box.height)
-        assert share > 0.15, (seat, share)        # the seat's colour fills the marker's shape
+        assert share > 0.15, (seat, share)  # the seat's colour fills the marker's shape
     shapes = {C.player_style(s).shape for s in range(4)}
     assert len(shapes) == 4
 
@@ -137,22 +155,22 @@ def test_last_move_is_highlighted():
     cy = (y0 + y1) // 2
     assert a.getpixel((x0, cy)) != b.getpixel((x0, cy))
     r, g, bl = a.getpixel((x0, cy))
-    assert r > 200 and g > 170 and bl < 90          # HIGHLIGHT yellow
+    assert r > 200 and g > 170 and bl < 90  # HIGHLIGHT yellow
 
 
 def test_line_values_are_solid_at_four_towers_and_grey_below():
     state = empty_position()
-    for move in ("a1", "i9", "a3", "i7", "a5"):       # column a: 3 towers
+    for move in ("a1", "i9", "a3", "i7", "a5"):  # column a: 3 towers
         state.play(move)
     lay = RA.layout(state)
     cx, cy = lay.col_pill(0, 0)
     spot = (int(cx - RA.PILL_W / 2 + 6), int(cy))
     img = render_image(state, NAMES2)
-    assert close(img.getpixel(spot), C.PANEL, 6)     # greyed: fewer than 4 towers
+    assert close(img.getpixel(spot), C.PANEL, 6)  # greyed: fewer than 4 towers
     state.play("i5")
-    state.play("a7")                                  # the fourth tower in column a
+    state.play("a7")  # the fourth tower in column a
     img = render_image(state, NAMES2)
-    assert close(img.getpixel(spot), C.player_style(0).colour, 20)   # seat 0 scores the columns
+    assert close(img.getpixel(spot), C.player_style(0).colour, 20)  # seat 0 scores the columns
     # the rows strip belongs to seat 1: row 1 (a1 only) stays grey
     rx, ry = lay.row_pill(0, 0)
     assert close(img.getpixel((int(rx - RA.PILL_W / 2 + 6), int(ry))), C.PANEL, 6)
@@ -191,10 +209,10 @@ def test_blocked_fields_are_faded_while_the_match_is_on():
     img = render_image(state, NAMES2)
     lay = RA.layout(state)
     fresh = render_image(empty_position(), NAMES2)
-    x0, y0, x1, y1 = lay.box(B.parse_field("e4"))      # next to e5: no tower may go there
+    x0, y0, x1, y1 = lay.box(B.parse_field("e4"))  # next to e5: no tower may go there
     spot = (x1 - 6, y0 + 6)
     assert img.getpixel(spot) != fresh.getpixel(spot)
-    x0, y0, x1, y1 = lay.box(B.parse_field("a1"))      # far away: untouched
+    x0, y0, x1, y1 = lay.box(B.parse_field("a1"))  # far away: untouched
     assert img.getpixel((x1 - 6, y0 + 6)) == fresh.getpixel((x1 - 6, y0 + 6))
 
 
@@ -226,7 +244,7 @@ def test_cards_show_rights_and_towers_left():
 def test_cards_say_no_towers_left_in_words():
     s = empty_position(tactics=True)
     s.supply[0] = (0, 0)
-    assert RA._card_lines(s, 0)[1] == "no towers left"       # not "0 towers left · 0 other-colour (x2)"
+    assert RA._card_lines(s, 0)[1] == "no towers left"  # not "0 towers left · 0 other-colour (x2)"
     s.supply[0] = (1, 0)
     assert RA._card_lines(s, 0)[1] == "1 tower left · no other-colour (x2)"
 
@@ -239,8 +257,13 @@ def test_any_names_render(playouts, names):
 
 def test_render_cli_draws_the_example(tmp_path):
     out = tmp_path / "board.png"
-    proc = subprocess.run([sys.executable, "-m", "render", str(EXAMPLE), "-o", str(out), "--ply", "9"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "render", str(EXAMPLE), "-o", str(out), "--ply", "9"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert min(decode(out.read_bytes()).size) >= MIN_SIDE
     record = json.loads(EXAMPLE.read_text("utf-8"))
@@ -255,6 +278,7 @@ def test_no_right_is_named_by_a_colour_a_seat_could_wear(players, options):
     """Green Zoë read "scores the columns (orange)": orange is another seat's colour.  Every line
     the header and the cards draw names a right by its axis and its signs only."""
     from render_checks import random_playout
+
     states = random_playout("atacama", players, 5, options)
     names = ["Anna", "Bot (hard) 1", "Zoë", "Bot (hard) 2"][:players]
     seen_right = False
@@ -266,7 +290,9 @@ def test_no_right_is_named_by_a_colour_a_seat_could_wear(players, options):
             return str(text)
 
         RA.render(state, names, say=say)
-        lines = [str(RA._status(state, names)[2])] + [str(line) for s in range(players) for line in RA._card_lines(state, s)]
+        lines = [str(RA._status(state, names)[2])] + [
+            str(line) for s in range(players) for line in RA._card_lines(state, s)
+        ]
         for text in words + lines:
             assert not any(colour in text.lower() for colour in SEAT_AND_RIGHT_COLOURS), text
         seen_right |= any("G+ S+ C–" in line or "C+ G+ S–" in line for line in lines)
@@ -278,17 +304,25 @@ def test_line_values_are_legible_on_a_phone(count):
     """The value pills beside the board read at the ~400 px a phone shows the board: their figures
     at least 7 px high there, and dark enough on the pale pill."""
     from PIL import Image, ImageDraw
+
     from render.atacama import margins
+
     state = get_game("atacama").setup(4, 1)
     width = RA.layout(state).width
     img = Image.new("RGB", (RA.PILL_W + 20, RA.PILL_H + 20), C.BACKGROUND)
-    margins._draw_value_pill(img, ImageDraw.Draw(img), (img.width / 2, img.height / 2), 7, count,
-                             C.player_style(0).colour, C.WHITE)
+    margins._draw_value_pill(
+        img, ImageDraw.Draw(img), (img.width / 2, img.height / 2), 7, count, C.player_style(0).colour, C.WHITE
+    )
     # the figure's pixels: far from the pill's fill, above the tower pips
     fill = img.getpixel((12, img.height // 2))
     top = img.height // 2 - RA.PILL_H // 2 + 3
-    rows = [y for y in range(top, img.height // 2 + 8)
-            if any(sum(abs(a - b) for a, b in zip(img.getpixel((x, y)), fill)) > 200
-                   for x in range(img.width // 2 - 20, img.width // 2 + 20))]
+    rows = [
+        y
+        for y in range(top, img.height // 2 + 8)
+        if any(
+            sum(abs(a - b) for a, b in zip(img.getpixel((x, y)), fill)) > 200
+            for x in range(img.width // 2 - 20, img.width // 2 + 20)
+        )
+    ]
     assert rows
     assert (max(rows) - min(rows) + 1) * 400 / width >= 7, (min(rows), max(rows), width)

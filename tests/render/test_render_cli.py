@@ -1,4 +1,5 @@
 """`python -m render RECORD.json -o board.png [--ply N]`."""
+
 from __future__ import annotations
 
 import io
@@ -8,15 +9,15 @@ import sys
 from pathlib import Path
 
 from PIL import Image
-
 from render_checks import EXAMPLES, ROOT
 
 FULL = EXAMPLES / "architekton-full.json"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "render", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "render", *args], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -1,4 +1,5 @@
 """Shared drawing helpers."""
+
 from __future__ import annotations
 
 import io
@@ -17,7 +18,7 @@ def test_default_font_is_scalable_freetype():
 def test_player_letters():
     assert C.player_letters(["ann", "bob"], 2) == ["A", "B"]
     assert C.player_letters(["Anna", "alex"], 2) == ["An", "Al"]
-    assert C.player_letters([], 2) == ["P1", "P2"]      # "Player 1", "Player 2": same initial
+    assert C.player_letters([], 2) == ["P1", "P2"]  # "Player 1", "Player 2": same initial
     assert C.player_name([], 1) == "Player 2"
 
 
@@ -51,7 +52,7 @@ def test_french_no_break_spaces_are_drawn_as_spaces_not_as_missing_glyph_boxes()
     """French sets U+202F before ; ! ? and U+00A0 before :; the bundled font has neither and would
     draw its box (as for U+FFFF), so such text is drawn with the full font, which has both."""
     for space in ("\u202f", "\u00a0"):
-        assert any(bytes(C.font(24).getmask(space)))                    # the bundled font's box
+        assert any(bytes(C.font(24).getmask(space)))  # the bundled font's box
         drawn_with = C.font_for(f"Total{space}!", 24)
-        assert not any(bytes(drawn_with.getmask(space)))                # a space: no ink
-        assert any(bytes(drawn_with.getmask("\uffff")))                 # where a missing glyph has ink
+        assert not any(bytes(drawn_with.getmask(space)))  # a space: no ink
+        assert any(bytes(drawn_with.getmask("\uffff")))  # where a missing glyph has ink

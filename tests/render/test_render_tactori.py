@@ -3,6 +3,7 @@
 Run as a script (``python tests/render/test_render_tactori.py [DIR]``) it writes
 the sample positions to ``DIR/tactori-*.png`` (default ``/tmp``) for a look.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,12 +17,21 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # so that the script mode finds engines/ and render/
     sys.path.insert(0, str(ROOT))
 
+from render_checks import (  # noqa: E402
+    PNG_SIGNATURE,
+    assert_within_budgets,
+    close,
+    count,
+    decode,
+    median_render_ms,
+    names_for,
+    random_playout,
+)
+
 from engines import get_game  # noqa: E402
 from render import RENDERERS, render_image, render_png  # noqa: E402
 from render import common as C  # noqa: E402
 from render import tactori as RT  # noqa: E402
-from render_checks import (PNG_SIGNATURE, assert_within_budgets, close, count, decode,  # noqa: E402
-                           median_render_ms, names_for, random_playout)
 
 NAMES2 = ["ann", "bob"]
 NAMES3 = ["ann", "bob", "cy"]
@@ -75,8 +85,7 @@ def build(game: str, players: int, stacks: dict[str, str], bridges=(), *, to_mov
     state = get_game(game).setup(players, 0, {}, options)
     data = state.to_json()
     data["stacks"] = {f: [int(o) for o in owners] for f, owners in stacks.items()}
-    data["bridges"] = [{"from": spec[0][:2], "to": spec[0][2:], "owner": spec[1], "floor": spec[2]}
-                       for spec in bridges]
+    data["bridges"] = [{"from": spec[0][:2], "to": spec[0][2:], "owner": spec[1], "floor": spec[2]} for spec in bridges]
     data["towers"] = [16 - sum(o.count(str(s)) for o in stacks.values()) for s in range(players)]
     data["bridge_supply"] = [15 - sum(1 for b in bridges if b[1] == s) for s in range(players)]
     data["to_move"] = to_move
@@ -87,7 +96,7 @@ def build(game: str, players: int, stacks: dict[str, str], bridges=(), *, to_mov
 def mask(img: Image.Image, colour, tol: int = 40) -> list[bool]:
     """Per pixel: within ``tol`` of ``colour``."""
     raw = img.convert("RGB").tobytes()
-    return [close(raw[i:i + 3], colour, tol) for i in range(0, len(raw), 3)]
+    return [close(raw[i : i + 3], colour, tol) for i in range(0, len(raw), 3)]
 
 
 def without_last(state):
@@ -118,12 +127,35 @@ def fem_loop():
 
 def centre_game():
     """Centre variation 2: one polygon scores, one off the centre does not."""
-    s = build("tactori", 3,
-              {"d4": "1", "f4": "1", "d6": "1", "f6": "1", "a7": "0", "c7": "0", "a9": "0", "c9": "0",
-               "h1": "2", "h3": "20", "e1": "22"},
-              [("d4f4", 1, 1), ("d6f6", 1, 1), ("d4d6", 1, 1), ("f4f6", 1, 1),
-               ("a7c7", 0, 1), ("a9c9", 0, 1), ("a7a9", 0, 1), ("c7c9", 0, 1)],
-              to_move=1, centre=2)
+    s = build(
+        "tactori",
+        3,
+        {
+            "d4": "1",
+            "f4": "1",
+            "d6": "1",
+            "f6": "1",
+            "a7": "0",
+            "c7": "0",
+            "a9": "0",
+            "c9": "0",
+            "h1": "2",
+            "h3": "20",
+            "e1": "22",
+        },
+        [
+            ("d4f4", 1, 1),
+            ("d6f6", 1, 1),
+            ("d4d6", 1, 1),
+            ("f4f6", 1, 1),
+            ("a7c7", 0, 1),
+            ("a9c9", 0, 1),
+            ("a7a9", 0, 1),
+            ("c7c9", 0, 1),
+        ],
+        to_move=1,
+        centre=2,
+    )
     s.play("+f5")
     return s
 
@@ -179,12 +211,16 @@ def test_samples_render(tmp_path):
 
 def test_render_time_of_a_big_position(playouts):
     """Prints the median render (image + PNG) of the most crowded position; no assertion."""
-    state = max((s for k, states in playouts.items() if k.startswith("4p") for s in states),
-                key=lambda s: len(s.board.bridges) * 4 + sum(map(len, s.board.stacks)))
+    state = max(
+        (s for k, states in playouts.items() if k.startswith("4p") for s in states),
+        key=lambda s: len(s.board.bridges) * 4 + sum(map(len, s.board.stacks)),
+    )
     median, png = median_render_ms(state, NAMES4, runs=9)
-    print(f"\nTactori render, 4 players, {sum(map(len, state.board.stacks))} towers, "
-          f"{len(state.board.bridges)} bridges: median {median:.1f} ms, {len(png) / 1024:.0f} KB "
-          f"(budget 80 ms / 300 KB)")
+    print(
+        f"\nTactori render, 4 players, {sum(map(len, state.board.stacks))} towers, "
+        f"{len(state.board.bridges)} bridges: median {median:.1f} ms, {len(png) / 1024:.0f} KB "
+        f"(budget 80 ms / 300 KB)"
+    )
 
 
 def test_render_is_deterministic(playouts):
@@ -207,7 +243,7 @@ def test_points_follow_the_notation():
     for game, last in (("tactori", "i9"), ("tactori-fem", "e5")):
         lay = RT.layout(get_game(game).setup(2, 0, {}, {}))
         a1, top = lay.point("a1"), lay.point(last)
-        assert a1[0] < top[0] and a1[1] > top[1]               # a1 bottom left, the last field top right
+        assert a1[0] < top[0] and a1[1] > top[1]  # a1 bottom left, the last field top right
         assert lay.point("b1")[0] - a1[0] == pytest.approx(lay.spacing)
         assert a1[1] - lay.point("a2")[1] == pytest.approx(lay.spacing)
         assert lay.left < a1[0] - lay.radius and top[0] + lay.radius < lay.right
@@ -217,7 +253,7 @@ def test_stacks_show_the_order_of_owners_and_the_height():
     r = 40
     a, b = RT.stack_sprite((0, 1), r), RT.stack_sprite((1, 0), r)
     c = a.width / 2
-    ring = (int(c + r - 5), int(c))                   # inside the outer ring: the bottom tower
+    ring = (int(c + r - 5), int(c))  # inside the outer ring: the bottom tower
     assert close(a.getpixel(ring)[:3], C.player_style(0).colour, 30)
     assert close(b.getpixel(ring)[:3], C.player_style(1).colour, 30)
     centre = (int(c - r * 0.35), int(c - r * 0.35))  # inside the top marker, off the digit
@@ -249,7 +285,7 @@ def test_last_place_is_highlighted():
     a, b = render_image(state, NAMES2), render_image(without_last(state), NAMES2)
     lay = RT.layout(state)
     x, y = lay.point("e5")
-    spot = (int(x), int(y - lay.ring))                      # on the ring round the tower
+    spot = (int(x), int(y - lay.ring))  # on the ring round the tower
     assert a.getpixel(spot) != b.getpixel(spot)
     assert close(a.getpixel(spot), C.HIGHLIGHT, 40)
 
@@ -261,9 +297,17 @@ def test_last_move_marks_origin_target_and_bridges():
     lay = RT.layout(state)
     ox, oy = lay.point("c3")
     tx, ty = lay.point("c5")
-    assert count(a.crop((int(ox - lay.ring - 12), int(oy - lay.ring - 12), int(ox + lay.ring + 12),
-                         int(oy + lay.ring + 12))), C.HIGHLIGHT, 40) > 200       # the dashed origin ring
-    assert close(a.getpixel((int(tx - lay.ring), int(ty))), C.HIGHLIGHT, 40)   # the target ring
+    assert (
+        count(
+            a.crop(
+                (int(ox - lay.ring - 12), int(oy - lay.ring - 12), int(ox + lay.ring + 12), int(oy + lay.ring + 12))
+            ),
+            C.HIGHLIGHT,
+            40,
+        )
+        > 200
+    )  # the dashed origin ring
+    assert close(a.getpixel((int(tx - lay.ring), int(ty))), C.HIGHLIGHT, 40)  # the target ring
     # the new bridge c5-e5 glows yellow beside its coloured core
     gx, gy = lay.point("d5")
     side = int(gy - lay.bridge / 2 - 3 - 5)
@@ -282,7 +326,7 @@ def test_relocated_and_removed_bridges_leave_a_ghost():
     plain = render_image(without_last(state), NAMES2)
     lay = RT.layout(state)
     x, y = lay.point("b1")
-    spot = (int(x + lay.spacing / 4), int(y))        # where a1-c1 lay: white, dashed round
+    spot = (int(x + lay.spacing / 4), int(y))  # where a1-c1 lay: white, dashed round
     assert close(img.getpixel(spot), C.WHITE, 6) and not close(plain.getpixel(spot), C.WHITE, 6)
     removed = build("tactori-fem", 2, {"a1": "0", "c1": "0", "e5": "1"}, [("a1c1", 0, 1)])
     removed.play("x=a1c1")
@@ -297,22 +341,21 @@ def test_chased_towers_are_shown_crossed_out():
     lay = RT.layout(state)
     box = RT.chased_box(lay, "c7", 1)
     x, y = lay.point("c7")
-    assert box[0] > x and box[3] < y                     # up and right of the target
+    assert box[0] > x and box[3] < y  # up and right of the target
     assert count(a.crop(box), C.ALERT, 30) > 20 and count(b.crop(box), C.ALERT, 30) == 0
-    assert count(a.crop(box), C.player_style(1).colour, 30) > 20   # the chased tower's owner
-    assert RT.chased_box(lay, "i9", 2)[2] <= lay.right      # at the corner it stays on the board
+    assert count(a.crop(box), C.player_style(1).colour, 30) > 20  # the chased tower's owner
+    assert RT.chased_box(lay, "i9", 2)[2] <= lay.right  # at the corner it stays on the board
 
 
 def test_crossing_bridges_higher_over_lower():
     """c2-c4 on floor 2 crosses b3-d3 on floor 1 at c3: c3 shows the higher bridge,
     and the lower one has a gap on each side of it."""
-    state = build("tactori", 2, {"b3": "0", "d3": "0", "c2": "11", "c4": "11"},
-                  [("b3d3", 0, 1), ("c2c4", 1, 2)])
+    state = build("tactori", 2, {"b3": "0", "d3": "0", "c2": "11", "c4": "11"}, [("b3d3", 0, 1), ("c2c4", 1, 2)])
     img = render_image(state, NAMES2)
     lay = RT.layout(state)
     x, y = lay.point("c3")
     assert close(img.getpixel((int(x), int(y))), C.player_style(1).colour, 20)
-    gap = int(x + lay.bridge / 2 + 3 + 2)               # just beside the upper bridge's edge
+    gap = int(x + lay.bridge / 2 + 3 + 2)  # just beside the upper bridge's edge
     assert close(img.getpixel((gap, int(y) + 4)), RT.BOARD_FILL, 30)
     far = int(x + lay.spacing / 4)
     assert close(img.getpixel((far, int(y))), C.player_style(0).colour, 20)
@@ -329,22 +372,20 @@ def test_floor_badges_sit_on_the_bridges():
 
 def test_polygons_are_hatched_and_labelled():
     square = {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "g7": "1", "i7": "1", "g9": "11", "i9": "11"}
-    bridges = [("a1c1", 0, 1), ("a3c3", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1),
-               ("g7i7", 1, 1), ("g9i9", 1, 2)]
+    bridges = [("a1c1", 0, 1), ("a3c3", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1), ("g7i7", 1, 1), ("g9i9", 1, 2)]
     state = build("tactori", 2, square, bridges)
     assert [p.points for p in state.polygons(0)] == [4]
     img = render_image(state, NAMES2)
     lay = RT.layout(state)
-    x, y = lay.point("b2")                              # the middle of the polygon: its points label
+    x, y = lay.point("b2")  # the middle of the polygon: its points label
     assert close(img.getpixel((int(x - 12), int(y))), C.player_style(0).colour, 12)
     inside = img.crop(tuple(map(int, (*lay.xy(0.15, 0.6), *lay.xy(0.6, 0.15)))))
     hatch = count(inside, C.player_style(0).colour, 40)
-    assert 100 < hatch < inside.width * inside.height * 0.6       # hatched, not solid
+    assert 100 < hatch < inside.width * inside.height * 0.6  # hatched, not solid
     outside = img.crop(tuple(map(int, (*lay.xy(4.1, 4.9), *lay.xy(4.9, 4.1)))))
     assert count(outside, C.player_style(0).colour, 40) == 0
     # the hatching differs by seat: the same square for seat 1
-    other = build("tactori", 2, {f: "1" for f in ("a1", "c1", "a3", "c3")},
-                  [(b, 1, 1) for b, _, _ in bridges[:4]])
+    other = build("tactori", 2, {f: "1" for f in ("a1", "c1", "a3", "c3")}, [(b, 1, 1) for b, _, _ in bridges[:4]])
     inside1 = render_image(other, NAMES2).crop(tuple(map(int, (*lay.xy(0.15, 0.6), *lay.xy(0.6, 0.15)))))
     mask0, mask1 = mask(inside, C.player_style(0).colour), mask(inside1, C.player_style(1).colour)
     assert sum(a and b for a, b in zip(mask0, mask1)) < 0.5 * min(sum(mask0), sum(mask1))
@@ -370,8 +411,12 @@ def test_centre_variation_marks_the_centre_and_unscored_polygons():
 
 
 def test_fem_loop_is_outlined():
-    state = build("tactori-fem", 2, {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e5": "1"},
-                  [("a1c1", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1)])
+    state = build(
+        "tactori-fem",
+        2,
+        {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e5": "1"},
+        [("a1c1", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1)],
+    )
     before = render_image(state, NAMES2)
     state.play("=a3c3")
     assert state.result["end"] == "loop"
@@ -422,20 +467,28 @@ def test_header_texts():
     last.play("+e7")
     assert RT._status(last.to_json(), NAMES2)[1:] == ("Draw 0 : 0", "final scoring after the last round")
     # FEM
-    fem = build("tactori-fem", 2, {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e5": "1"},
-                [("a1c1", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1)])
+    fem = build(
+        "tactori-fem",
+        2,
+        {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e5": "1"},
+        [("a1c1", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1)],
+    )
     fem.play("=a3c3")
     assert RT._status(fem.to_json(), NAMES2)[1:] == ("ann wins", "closed a loop of bridges")
     assert RT.card_lines(fem.to_json(), 0) == ["12 towers · 11 bridges left", "closed a loop"]
 
 
 def test_card_lines():
-    state = build("tactori", 2, {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e5": "1"},
-                  [("a1c1", 0, 1), ("a3c3", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1)])
+    state = build(
+        "tactori",
+        2,
+        {"a1": "0", "c1": "0", "a3": "0", "c3": "0", "e5": "1"},
+        [("a1c1", 0, 1), ("a3c3", 0, 1), ("a1a3", 0, 1), ("c1c3", 0, 1)],
+    )
     d = state.to_json()
     assert RT.card_lines(d, 0) == ["12 towers · 11 bridges left", "polygon: 4"]
     assert RT.card_lines(d, 1) == ["15 towers · 15 bridges left", "no polygon yet"]
-    d["result"] = {"winners": [0], "end": "normal", "scores": [4, 0]}    # over: nothing is still to come
+    d["result"] = {"winners": [0], "end": "normal", "scores": [4, 0]}  # over: nothing is still to come
     assert RT.card_lines(d, 1) == ["15 towers · 15 bridges left", "no polygon"]
 
 
@@ -449,8 +502,7 @@ def test_card_lines_say_none_left_in_words():
     assert RT.card_lines(fem, 1)[1] == "no bridges on the board"
 
 
-@pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame " * 8, "c", "d"],
-                                   ["Anna", "Alex"]])
+@pytest.mark.parametrize("names", [[], ["only one"], ["x" * 200, "Ünïcødé ñame " * 8, "c", "d"], ["Anna", "Alex"]])
 def test_any_names_render(playouts, names):
     for state in (playouts["2p"][0], playouts["4p-chase-centre2"][-1], playouts["fem-greedy"][-1]):
         decode(render_png(state, names, perspective=1))

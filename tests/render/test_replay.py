@@ -2,6 +2,7 @@
 long matches merged into few frames with the final position kept, under Discord's 8 MB.
 
 Renders cost 20-40 ms each: the long record is replayed with few frames except once."""
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,17 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 from engines import get_game
 from engines.record import Record, replay
 from render import render_image
-from render.replay import (MAX_BYTES, MAX_FRAMES, STRIP, Frame, choose_frames, counter_text, durations,
-                           make_replay, record_movers)
+from render.replay import (
+    MAX_BYTES,
+    MAX_FRAMES,
+    STRIP,
+    Frame,
+    choose_frames,
+    counter_text,
+    durations,
+    make_replay,
+    record_movers,
+)
 
 
 def random_record(game: str, players: int, seed: int, limit: int | None = None) -> Record:
@@ -35,6 +45,7 @@ def random_record(game: str, players: int, seed: int, limit: int | None = None) 
 def long_fem_record() -> Record:
     """The longest match of the benchmark's playouts: Tactori FEM, 300 moves and more."""
     from bench.positions import playout
+
     record = playout("tactori-fem", 2, 6).record
     assert len(record.moves) >= 300
     return record
@@ -83,7 +94,7 @@ def test_frames_merge_whole_turns_first_then_evenly_and_keep_both_ends():
     plies = [f.ply for f in frames]
     assert len(frames) == 100 and plies[0] == 0 and plies[-1] == 305
     assert plies == sorted(set(plies))
-    assert all(f.first == prev.ply + 1 for prev, f in zip(frames, frames[1:]))   # no move left out
+    assert all(f.first == prev.ply + 1 for prev, f in zip(frames, frames[1:]))  # no move left out
     # Architekton-like: each player places twice; turns fit, so each frame is one whole turn
     pairs = [(i // 2) % 2 for i in range(120)] + [None]
     turns = choose_frames(pairs, 0, 120, 100)
@@ -141,7 +152,7 @@ def test_a_long_random_fem_match_plays_in_at_most_a_minute():
     """392 moves merged four to a frame played 74.7 s: merged frames are held longer, and the whole
     is then fitted into a minute, the start and the final position still held longest."""
     spec, rng = get_game("tactori-fem"), random.Random(12)
-    state = spec.setup(2, 12, None, {"stacks": True, "chase": True})     # 367 random moves to a loop
+    state = spec.setup(2, 12, None, {"stacks": True, "chase": True})  # 367 random moves to a loop
     movers = [state.current_player()]
     while state.outcome() is None:
         state.play(state.sample_move(rng))

@@ -4,6 +4,7 @@ Random matches (seeded) are played to the end with the engines; every word the
 renderer draws is collected through its ``say`` and the header checked against
 the engine's outcome.
 """
+
 from __future__ import annotations
 
 import random
@@ -44,7 +45,7 @@ def drawn_words(state, players: int) -> list[str]:
 def test_a_second_seat_winner_is_shown_with_his_score_first(game):
     state = finished(game, 2, lambda o: o.winners == (1,) and o.scores[1] != o.scores[0] and o.end != "resign")
     high, low = state.outcome().scores[1], state.outcome().scores[0]
-    assert high > low or game == "architekton"      # Architekton: early end and houses can decide
+    assert high > low or game == "architekton"  # Architekton: early end and houses can decide
     words = drawn_words(state, 2)
     assert f"bob wins {high} : {low}" in words, [w for w in words if "wins" in w]
     assert f"bob wins {low} : {high}" not in words
@@ -52,8 +53,7 @@ def test_a_second_seat_winner_is_shown_with_his_score_first(game):
 
 @pytest.mark.parametrize("game,players", [("atacama", 4), ("tactori", 3), ("tactori", 4)])
 def test_a_tally_of_several_players_reads_from_the_highest(game, players):
-    state = finished(game, players, lambda o: o.end != "resign" and o.scores[0] < max(o.scores),
-                     seeds=range(60))
+    state = finished(game, players, lambda o: o.end != "resign" and o.scores[0] < max(o.scores), seeds=range(60))
     scores = state.outcome().scores
     order = sorted(range(players), key=lambda s: -scores[s])
     expected = " · ".join(f"{NAMES[s]}: {scores[s]}" for s in order)
@@ -63,7 +63,7 @@ def test_a_tally_of_several_players_reads_from_the_highest(game, players):
 
 @pytest.mark.parametrize("game,players", [("atacama", 4), ("tactori", 4)])
 def test_names_ending_in_a_digit_never_run_into_their_scores(game, players):
-    """"Bot (hard) 1 20" reads as 120: the header keeps a colon between a name and its score."""
+    """ "Bot (hard) 1 20" reads as 120: the header keeps a colon between a name and its score."""
     state = finished(game, players, lambda o: o.end != "resign", seeds=range(60))
     bots = [f"Bot (hard) {k}" for k in range(1, players)] + ["Anna"]
     words: list[str] = []

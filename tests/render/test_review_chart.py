@@ -2,13 +2,16 @@
 with the record, every mark in its mover's colour with his seat marker and none covering another, a
 key only for the marks shown, every name whole.  On real records: the rules' examples and random
 matches; the win chances are a real review's where the marks matter, else even shares."""
+
 from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from render_checks import EXAMPLES
+from test_replay import long_fem_record, random_record
 
 from ai.review import Ply, Review, review
 from engines.record import Record, replay, walk
@@ -16,9 +19,6 @@ from render import common as C
 from render import review_chart as RC
 from render.charts import result_text
 from render.score_series import score_series
-
-from render_checks import EXAMPLES
-from test_replay import long_fem_record, random_record
 
 
 def example(name: str) -> Record:
@@ -33,8 +33,9 @@ def even_review(record: Record, label=lambda ply: "best") -> Review:
         if ply == len(record.moves):
             break
         win = [1 / players] * players
-        plies.append(Ply(ply, state.current_player(), record.moves[ply], win, record.moves[ply], win[0], win[0],
-                         label(ply)))
+        plies.append(
+            Ply(ply, state.current_player(), record.moves[ply], win, record.moves[ply], win[0], win[0], label(ply))
+        )
     return Review(record.game, list(record.players), "easy", 0, plies, [100.0] * players)
 
 
@@ -50,12 +51,22 @@ def sawtooth_review(record: Record) -> Review:
         high = 0.35 + 0.6 * ((ply * 7) % 11) / 10
         win = [(1 - high) / (players - 1)] * players
         win[seat] = high
-        plies.append(Ply(ply, seat, record.moves[ply], win, record.moves[ply], high, max(0.0, high - 0.35),
-                         "mistake" if ply % 3 == 0 else "blunder"))
+        plies.append(
+            Ply(
+                ply,
+                seat,
+                record.moves[ply],
+                win,
+                record.moves[ply],
+                high,
+                max(0.0, high - 0.35),
+                "mistake" if ply % 3 == 0 else "blunder",
+            )
+        )
     return Review(record.game, list(record.players), "easy", 0, plies, [50.0] * players)
 
 
-@lru_cache(maxsize=None)
+@cache
 def real_review(name: str) -> tuple[Record, Review]:
     """The easy level's review (a second or two) of the FEM example, or of a random four-player Atacama:
     their many blunders crowd the chart."""
@@ -65,7 +76,7 @@ def real_review(name: str) -> tuple[Record, Review]:
 
 def pixels(image) -> list[tuple[int, int, int]]:
     raw = image.convert("RGB").tobytes()
-    return [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+    return [tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)]
 
 
 def drawn_texts(monkeypatch, review_: Review, record: Record | None) -> list[str]:
@@ -95,12 +106,22 @@ RESULTS = [  # (record, what it is)
 ]
 
 
-@pytest.mark.parametrize("make,kind", RESULTS, ids=["architekton-win", "atacama-draw", "tactori-draw",
-                                                    "tactori-4p-win", "atacama-4p-tie", "fem-loop",
-                                                    "tactori-3p-draw"])
+@pytest.mark.parametrize(
+    "make,kind",
+    RESULTS,
+    ids=[
+        "architekton-win",
+        "atacama-draw",
+        "tactori-draw",
+        "tactori-4p-win",
+        "atacama-4p-tie",
+        "fem-loop",
+        "tactori-3p-draw",
+    ],
+)
 def test_the_chart_states_the_result_of_the_record_and_its_lines_end_there(monkeypatch, make, kind):
     record = make()
-    record.players = ["Anna", "Jean-Baptiste Émile", "Zoë", "Bob"][:len(record.players)]
+    record.players = ["Anna", "Jean-Baptiste Émile", "Zoë", "Bob"][: len(record.players)]
     outcome = replay(record).outcome()
     winners = tuple(outcome.winners)
     assert (len(winners) == 1) == (kind == "win")
@@ -128,6 +149,7 @@ def test_a_match_not_played_to_its_end_says_so_and_without_a_record_there_is_no_
     assert done.result == "No result: the match was not played to its end" and done.winner is None
     assert RC.layout(even_review(record)).result == ""
     from bot.locales import say
+
     german = RC.layout(even_review(record), record, say=lambda text: say(text, "de", escaped=False))
     assert german.result == "Kein Ergebnis: Die Partie wurde nicht zu Ende gespielt"
 
@@ -160,25 +182,23 @@ def crowded_cases():
     fem = long_fem_record()
     fem.players = ["Jean-Baptiste Émile", "Zoë"]
     four = random_record("tactori", 4, 22)
-    return [("fem-304-every-move", fem, sawtooth_review(fem)),
-            ("tactori-4p-every-move", four, sawtooth_review(four))]
+    return [("fem-304-every-move", fem, sawtooth_review(fem)), ("tactori-4p-every-move", four, sawtooth_review(four))]
 
 
-@pytest.mark.parametrize("case", ["fem-304-every-move", "tactori-4p-every-move", "fem-stacks-easy",
-                                  "atacama-4p-easy"])
+@pytest.mark.parametrize("case", ["fem-304-every-move", "tactori-4p-every-move", "fem-stacks-easy", "atacama-4p-easy"])
 def test_marks_never_cover_each_other_and_each_stands_for_its_moves(case):
     if case.endswith("-easy"):
-        record, reviewed = real_review(case[:-len("-easy")])
+        record, reviewed = real_review(case[: -len("-easy")])
     else:
         [(_, record, reviewed)] = [c for c in crowded_cases() if c[0] == case]
     marked = [p for p in reviewed.plies if p.label in ("mistake", "blunder")]
-    assert len(marked) >= 10                  # a crowd, or the case proves nothing
+    assert len(marked) >= 10  # a crowd, or the case proves nothing
     done = RC.layout(reviewed, record)
     assert done.marks and RC.mark_pairs_overlapping(done.marks) == []
     left, top, right, bottom = done.plot.box
     for mark in done.marks:
         assert left <= mark.box[0] and mark.box[2] <= right and mark.box[3] <= bottom, mark
-        assert mark.box[1] >= done.key_y + RC.KEY_SIZE, mark          # below the key
+        assert mark.box[1] >= done.key_y + RC.KEY_SIZE, mark  # below the key
         assert mark.text.startswith(RC.SYMBOL[mark.label])
         assert mark.text == RC.SYMBOL[mark.label] + (f"×{len(mark.plies)}" if len(mark.plies) > 1 else "")
         movers = {reviewed.plies[i].seat for i in mark.plies}
@@ -211,34 +231,41 @@ def test_a_mark_is_drawn_in_its_movers_colour_with_his_seat_marker():
     # no other seat's colour fills a badge: a crossing line's mark cannot be taken for another's
     for mark in done.marks:
         x0, y0, x1, y1 = mark.pill
-        radius = (y1 - y0) // 2              # inside the pill, its rounded ends aside
+        radius = (y1 - y0) // 2  # inside the pill, its rounded ends aside
         seen = Counter(pixels(image.crop((x0 + radius, y0 + 3, x1 - radius, y1 - 3))))
         others = [C.player_style(s).colour for s in range(4) if s != mark.seat]
         assert all(seen[c] == 0 for c in others), mark
 
 
 # ------------------------------------------------------------------ the legend and the axis
-LONG_NAMES = ["Jean-Baptiste Émile Van der Berg", "Marie-Thérèse Fontaine-Lefebvre", "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
-              "Bot 2 (difficile)"]
+LONG_NAMES = [
+    "Jean-Baptiste Émile Van der Berg",
+    "Marie-Thérèse Fontaine-Lefebvre",
+    "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+    "Bot 2 (difficile)",
+]
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_legend_shows_every_name_whole_using_the_width(monkeypatch, players):
     record = random_record("tactori", players, 22 if players == 4 else 1)
-    record.players = [(name + "x" * 32)[:32] if len(name) < 32 and i < 3 else name
-                      for i, name in enumerate(LONG_NAMES[:players])]
+    record.players = [
+        (name + "x" * 32)[:32] if len(name) < 32 and i < 3 else name for i, name in enumerate(LONG_NAMES[:players])
+    ]
     assert max(len(n) for n in record.players) == 32
     reviewed = even_review(record, lambda ply: "blunder" if ply == 3 else "best")
     done = RC.layout(reviewed, record)
-    assert [item.name for item in done.legend] == record.players           # whole, never "…"
+    assert [item.name for item in done.legend] == record.players  # whole, never "…"
     assert done.legend_size >= RC.LEGEND_LEAST[1]
     for item in done.legend:
-        assert RC.PAD <= item.centre[0] - RC.MARKER / 2 and item.text_box[2] <= RC.WIDTH - RC.PAD
+        assert item.centre[0] - RC.MARKER / 2 >= RC.PAD and item.text_box[2] <= RC.WIDTH - RC.PAD
     for a in done.legend:
         for b in done.legend:
             if a.seat < b.seat:
-                assert not RC._overlaps(a.text_box, b.text_box) and abs(a.centre[1] - b.centre[1]) + abs(
-                    a.centre[0] - b.centre[0]) > RC.MARKER
+                assert (
+                    not RC._overlaps(a.text_box, b.text_box)
+                    and abs(a.centre[1] - b.centre[1]) + abs(a.centre[0] - b.centre[0]) > RC.MARKER
+                )
     rows = sorted({item.centre[1] for item in done.legend})
     assert len(rows) == (1 if players == 2 else 2)
     # the key and the plot start below the legend's last row

@@ -1,17 +1,18 @@
 """The cached layers (``render.layers``) change no pixel: every game's images,
 drawn with the cache cold, with it warm and without it, are the same, in
 English and German, with the options that change the legend and the board."""
+
 from __future__ import annotations
 
 import pytest
 from PIL import ImageChops
+from render_checks import random_playout
 
 from bot.locales import say
 from render import layers, render_image
-from render_checks import random_playout
 
 NAMES = ["ann", "bob", "cy", "dee"]
-GAMES = {   # (game, players, options, seed)
+GAMES = {  # (game, players, options, seed)
     "architekton": ("architekton", 2, {}, 55),
     "atacama": ("atacama", 2, {"tactics": True}, 11),
     "atacama-4p": ("atacama", 4, {}, 3),
@@ -27,13 +28,15 @@ LANGUAGES = {"en": str, "de": lambda text: say(text, "de")}
 def sample(states: list, count: int = 6) -> list:
     """``count`` positions spread over the match, the last one included."""
     step = max(1, (len(states) - 1) // (count - 1))
-    return states[::step][:count - 1] + [states[-1]]
+    return states[::step][: count - 1] + [states[-1]]
 
 
 @pytest.fixture(scope="module")
 def positions() -> dict[str, list]:
-    return {key: sample(random_playout(game, players, seed, options))
-            for key, (game, players, options, seed) in GAMES.items()}
+    return {
+        key: sample(random_playout(game, players, seed, options))
+        for key, (game, players, options, seed) in GAMES.items()
+    }
 
 
 def differing_pixels(a, b) -> int:
@@ -45,8 +48,8 @@ def differing_pixels(a, b) -> int:
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_cached_layers_draw_the_same_pixels_as_drawing_anew(positions, key):
     layers.CACHE.clear()
-    names = NAMES[:GAMES[key][1]]
-    for language, said in LANGUAGES.items():      # German after English: the cache must tell them apart
+    names = NAMES[: GAMES[key][1]]
+    for language, said in LANGUAGES.items():  # German after English: the cache must tell them apart
         for i, state in enumerate(positions[key]):
             with layers.uncached():
                 fresh = render_image(state, names, say=said)

@@ -1,9 +1,12 @@
 """No word on a board or chart is cut off ("houses: 9 in supply, 3 plac…"): in English, German and
 French, with long realistic names, at the start, in the middle and at the end of matches of every
 game, nothing the renderer draws is shortened with an ellipsis."""
+
 from __future__ import annotations
 
 import pytest
+from render_checks import random_playout
+from test_replay import random_record
 
 from bot.locales import say
 from render import common as C
@@ -11,11 +14,8 @@ from render import render_image
 from render.charts import score_chart
 from render.score_series import score_series
 
-from render_checks import random_playout
-from test_replay import random_record
-
 NAMES = ["Jean-Baptiste Émile", "Bot (medium) 1", "Bot (hard) 2", "Zoë"]
-GAMES = [   # (game, players, options, seed)
+GAMES = [  # (game, players, options, seed)
     ("architekton", 2, {}, 2),
     ("architekton", 2, {}, 3),
     ("atacama", 2, {"tactics": True, "buildup": True}, 11),
@@ -67,7 +67,7 @@ def test_the_architekton_card_keeps_its_first_line_whole_in_the_first_half(cut, 
     still in the supply; now the line shrinks before it is shortened.  Every position of the first half."""
     for seed in (2, 3):
         states = random_playout("architekton", 2, seed, {})
-        for state in states[:len(states) // 2]:
+        for state in states[: len(states) // 2]:
             render_image(state, NAMES[:2], perspective=0, say=lambda text: say(text, lang))
     assert cut == []
 

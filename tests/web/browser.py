@@ -2,6 +2,7 @@
 
 Without chromium or Playwright the browser tests skip, saying why; under CI=true they fail
 instead, as the PostgreSQL tests do (tests/conftest.py): CI must never pass by skipping them."""
+
 from __future__ import annotations
 
 import os
@@ -70,7 +71,10 @@ async def ply_of(page) -> int:
 async def wait_ply(page, ply: int, timeout: float = 10000) -> None:
     await page.wait_for_function(
         "ply => document.querySelector('[data-role=ply]') && "
-        "document.querySelector('[data-role=ply]').textContent === String(ply)", arg=ply, timeout=timeout)
+        "document.querySelector('[data-role=ply]').textContent === String(ply)",
+        arg=ply,
+        timeout=timeout,
+    )
 
 
 async def build(page, move: str, game: str) -> None:
@@ -79,23 +83,24 @@ async def build(page, move: str, game: str) -> None:
     for step in steps(move, game):
         done += step.text
         built = await page.text_content("[data-role=move]")
-        if built.startswith(done):      # built already, or a part that was the only way on
+        if built.startswith(done):  # built already, or a part that was the only way on
             continue
         if step.target is not None:
             # low in the place: a bridge's spot may lie over the middle of the field between its ends
             place = page.locator(f'[data-target="{step.target}"]')
             box = None
-            while box is None:          # the page may be drawing the board again (a live event) just now
+            while box is None:  # the page may be drawing the board again (a live event) just now
                 box = await place.bounding_box()
-            low = 0.5 if len(step.target) == 4 and step.target.isalnum() else 0.85       # a bridge: its spot
+            low = 0.5 if len(step.target) == 4 and step.target.isalnum() else 0.85  # a bridge: its spot
             await place.click(position={"x": box["width"] / 2, "y": box["height"] * low})
             if await page.text_content("[data-role=move]") != done:
                 # several parts start at that place: small buttons choose
                 await page.click(f'button[data-choice="{step.text}"]')
         else:
             await page.click(f'button[data-choice="{step.text}"]')
-        await page.wait_for_function("text => document.querySelector('[data-role=move]').textContent === text",
-                                     arg=done, timeout=5000)
+        await page.wait_for_function(
+            "text => document.querySelector('[data-role=move]').textContent === text", arg=done, timeout=5000
+        )
     assert await page.text_content("[data-role=move]") == move
 
 

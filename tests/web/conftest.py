@@ -1,12 +1,13 @@
 """The web board against a real match service on both backends, in one event loop (aiohttp's
 test client); tests/bot/test_web.py runs it in its own thread beside a SimCord bot."""
+
 from __future__ import annotations
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.web.api import Hub, WebApp
 from bot.web import links
+from bot.web.api import Hub, WebApp
 from matches import MatchService, Player
 from matches.store import store_for
 
@@ -77,16 +78,21 @@ async def client(host):
 
 
 async def started(service, game="tactori-fem", players=(ANN, BOB), options=None):
-    match = await service.create_challenge(game, 10, 20, players[0], list(players[1:]), first="me",
-                                           options=options or {})
+    match = await service.create_challenge(
+        game, 10, 20, players[0], list(players[1:]), first="me", options=options or {}
+    )
     for player in players[1:]:
         match = await service.accept(match.id, player.id)
     return match
 
 
 # A short tactori-fem match and what a stored review says of it: (move, label, better, drop).
-REVIEWED = [("+c3", "inaccuracy", "+b3", 0.06), ("+d4", "mistake", "+c2", 0.14), ("+b2", "good", "+b2", 0.01),
-            ("+e5", "blunder", "+a1", 0.41)]
+REVIEWED = [
+    ("+c3", "inaccuracy", "+b3", 0.06),
+    ("+d4", "mistake", "+c2", 0.14),
+    ("+b2", "good", "+b2", 0.01),
+    ("+e5", "blunder", "+a1", 0.41),
+]
 
 
 async def store_review(service, match, plies=REVIEWED, accuracy=(81.4, 63.6)):
@@ -96,9 +102,17 @@ async def store_review(service, match, plies=REVIEWED, accuracy=(81.4, 63.6)):
     from matches.reviews import Reviewing
 
     match = await service.get(match.id)
-    review = Review("tactori-fem", list(match.names), "hard", 0, accuracy=list(accuracy), plies=[
-        Ply(ply, ply % 2, move, [0.5, 0.5], better, 0.6, 0.6 - drop, label)
-        for ply, (move, label, better, drop) in enumerate(plies)])
+    review = Review(
+        "tactori-fem",
+        list(match.names),
+        "hard",
+        0,
+        accuracy=list(accuracy),
+        plies=[
+            Ply(ply, ply % 2, move, [0.5, 0.5], better, 0.6, 0.6 - drop, label)
+            for ply, (move, label, better, drop) in enumerate(plies)
+        ],
+    )
     await service.store_review(Reviewing(match.id, match.version, {}, "hard", 0), review.to_json())
 
 

@@ -1,4 +1,5 @@
 """The web board's JSON, moves, explore and events (bot/web/api.py) against the real service."""
+
 from __future__ import annotations
 
 import asyncio
@@ -28,8 +29,14 @@ async def test_the_json_says_whose_turn_it_is_and_offers_the_mover_the_steps_of_
     ann, bob = await host.link(match.id, ANN.id), await host.link(match.id, BOB.id)
     status, mine = await get(client, ann)
     assert status == 200
-    assert (mine["game"], mine["ply"], mine["to_move"], mine["you"], mine["finished"], mine["moves"]) == \
-        ("tactori-fem", 0, 0, 0, False, [])
+    assert (mine["game"], mine["ply"], mine["to_move"], mine["you"], mine["finished"], mine["moves"]) == (
+        "tactori-fem",
+        0,
+        0,
+        0,
+        False,
+        [],
+    )
     assert mine["names"] == ["ann", "bob"] and mine["board"]["size"] == 5
     assert {step["text"] for step in mine["steps"]} == {f"+{c}{r}" for c in "abcde" for r in range(1, 6)}
     assert all(step["target"] == step["text"][1:] for step in mine["steps"])
@@ -54,12 +61,12 @@ async def test_stale_plies_other_turns_and_illegal_moves_are_refused_and_change_
     ann, bob = await host.link(match.id, ANN.id), await host.link(match.id, BOB.id)
     status, body = await post_move(client, ann, "+c3", 3)
     assert status == 409 and body["ply"] == 0
-    assert (await post_move(client, bob, "+c3", 0))[0] == 409           # not his turn
+    assert (await post_move(client, bob, "+c3", 0))[0] == 409  # not his turn
     await service.remember_language(ANN.id, "de")
     status, body = await post_move(client, ann, "+z9", 0)
     assert status == 422 and body["error"] and "z9" in body["error"]
     english = (await post_move(client, bob, "+z9", 0))[1]["error"]
-    assert body["error"] != english                                       # said in ann's language
+    assert body["error"] != english  # said in ann's language
     assert await service.moves(match.id) == [] and host.posted == []
 
 
@@ -79,7 +86,7 @@ async def test_forged_foreign_expired_renewed_and_spectators_links_are_refused(c
     body, mac = good.split(".")
     forged = body + "." + ("A" if mac[0] != "A" else "B") + mac[1:]
     wrong_key = links.sign("t" * 40, links.read(SECRET, good))
-    stranger = await host.link(other.id, ANN.id)                 # ann plays no part in cat's match
+    stranger = await host.link(other.id, ANN.id)  # ann plays no part in cat's match
     for token in (forged, wrong_key, stranger, "nothing", good[:-1]):
         status, answer = await get(client, token)
         assert status == 403 and set(answer) == {"error"}, token
@@ -116,7 +123,7 @@ async def test_a_move_made_elsewhere_reaches_an_open_event_stream(client, host, 
     assert response.status == 200 and response.headers["Content-Type"].startswith("text/event-stream")
     hello = await response.content.readuntil(b"\n\n")
     assert b"event: hello" in hello
-    await service.move(match.id, ANN.id, "+c3")                  # as /move in Discord does
+    await service.move(match.id, ANN.id, "+c3")  # as /move in Discord does
     event = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 2)
     assert event.startswith(b"event: ply\n") and json.loads(event.split(b"data: ")[1]) == {"ply": 1}
     response.close()
@@ -148,7 +155,8 @@ async def test_hidden_tiles_are_never_served(client, host, service):
     assert not [t for t in hidden if t in text]
     data = json.loads(text)
     assert "reserves" not in data["board"] and data["board"]["piles"]["B"] == len(state.piles["B"]) + len(
-        state.reserves["B"])
+        state.reserves["B"]
+    )
     # exploring draws face-down tiles afresh, from what anyone may know
     move = state.legal_moves()[0]
     explored = await (await client.post(f"/api/m/{ann}/explore", json={"ply": 0, "moves": [move]})).json()
@@ -169,7 +177,7 @@ async def test_the_page_is_a_shell_under_a_strict_policy(client, host, service):
     ann = await host.link(match.id, ANN.id)
     response = await client.get(f"/m/{ann}")
     text = await response.text()
-    assert response.status == 200 and "<script src=\"/static/board.js" in text
+    assert response.status == 200 and '<script src="/static/board.js' in text
     assert "<script>" not in text and "style=" not in text and ann not in text
     policy = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
@@ -178,8 +186,9 @@ async def test_the_page_is_a_shell_under_a_strict_policy(client, host, service):
     assert refused.status == 403 and "ann" not in await refused.text()
 
 
-async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postgresql(client, host, service,
-                                                                                     database, backend):
+async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postgresql(
+    client, host, service, database, backend
+):
     if backend != "postgresql":
         pytest.skip("only PostgreSQL joins several bot processes")
     from matches import MatchService
@@ -191,7 +200,7 @@ async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postg
         ann = await host.link(match.id, ANN.id)
         response = await client.get(f"/api/m/{ann}/events")
         await response.content.readuntil(b"\n\n")
-        await other.move(match.id, ANN.id, "+c3")             # the other process's /move
+        await other.move(match.id, ANN.id, "+c3")  # the other process's /move
         event = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 2)
         assert json.loads(event.split(b"data: ")[1]) == {"ply": 1}
         response.close()
@@ -218,8 +227,10 @@ def _laid_fields(state):
 
 async def test_page_script_and_styles_weigh_under_150_kb_together(client, host, service):
     match = await started(service)
-    sizes = [len(await (await client.get(path)).read()) for path in
-             (f"/m/{await host.link(match.id, ANN.id)}", "/static/board.js", "/static/board.css")]
+    sizes = [
+        len(await (await client.get(path)).read())
+        for path in (f"/m/{await host.link(match.id, ANN.id)}", "/static/board.js", "/static/board.css")
+    ]
     assert all(sizes) and sum(sizes) < 150 * 1024, sizes
 
 
@@ -235,16 +246,17 @@ async def test_a_finished_match_brings_its_stored_review_and_a_running_one_none(
         {"ply": 1, "label": "inaccuracy", "better": "+b3", "drop": 6},
         {"ply": 2, "label": "mistake", "better": "+c2", "drop": 14},
         {"ply": 3, "label": "good"},
-        {"ply": 4, "label": "blunder", "better": "+a1", "drop": 41}]
+        {"ply": 4, "label": "blunder", "better": "+a1", "drop": 41},
+    ]
     assert [m["move"] for m in body["moves"]] == ["+c3", "+d4", "+b2", "+e5"]
     running = await started(service)
     await service.move(running.id, ANN.id, "+c3")
-    await store_review(service, running, plies=[("+c3", "blunder", "+b3", 0.5)])     # never for a running match
+    await store_review(service, running, plies=[("+c3", "blunder", "+b3", 0.5)])  # never for a running match
     assert await service.stored_review(running.id) is not None
     for user in (ANN.id, BOB.id):
         status, body = await get(client, await host.link(running.id, user))
         assert status == 200 and body["review"] is None and body["status"] == "active"
-    other = await started(service)              # finished, never reviewed
+    other = await started(service)  # finished, never reviewed
     await service.move(other.id, ANN.id, "+c3")
     await service.resign(other.id, ANN.id)
     status, body = await get(client, await host.link(other.id, BOB.id))

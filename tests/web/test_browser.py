@@ -1,5 +1,6 @@
 """The web board in real Chromium, at 360x740 and 1280x800: moves built by clicks, live updates,
 explore, choices, hostile names.  SQLite only: the backends are covered by test_api.py."""
+
 from __future__ import annotations
 
 import random
@@ -51,13 +52,15 @@ def short_playout(state, tries=40):
 async def test_two_players_play_a_whole_fem_match_by_clicks(browser, site, host, service):
     match = await started(service)
     moves = short_playout(match.state())
-    pages = [await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE),
-             await open_board(browser, await board_url(site, host, match.id, BOB.id), DESKTOP)]
+    pages = [
+        await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE),
+        await open_board(browser, await board_url(site, host, match.id, BOB.id), DESKTOP),
+    ]
     for ply, move in enumerate(moves):
         mover = pages[(await service.get(match.id)).to_move_seat()]
         assert await mover.text_content("[data-role=status]") == "Your turn."
         await play(mover, move, "tactori-fem")
-        for page in pages:            # the other page hears of it without reloading
+        for page in pages:  # the other page hears of it without reloading
             await wait_ply(page, ply + 1)
     final = await service.get(match.id)
     assert final.status == "finished" and [m.move for m in await service.moves(match.id)] == moves
@@ -73,7 +76,7 @@ async def test_a_tactori_turn_with_two_bridges_is_built_shown_undone_and_played(
         match = await service.get(match.id)
         await service.move(match.id, match.to_move_id(), move)
     page = await open_board(browser, await board_url(site, host, match.id, ANN.id), DESKTOP)
-    await build(page, "+e5 =c5e5 =e5g5", "tactori")          # the second bridge is asked for once the first is laid
+    await build(page, "+e5 =c5e5 =e5g5", "tactori")  # the second bridge is asked for once the first is laid
     await page.click("[data-action=back]")
     assert await page.text_content("[data-role=move]") == "+e5 =c5e5"
     await build(page, "+e5 =c5e5 =e5g5", "tactori")
@@ -86,7 +89,7 @@ async def test_a_tactori_turn_with_two_bridges_is_built_shown_undone_and_played(
 async def test_an_architekton_placement_and_its_decision(browser, site, host, service):
     match = await started(service, game="architekton")
     rng = random.Random(3)
-    while True:                                 # play on until a placement leaves a decision
+    while True:  # play on until a placement leaves a decision
         match = await service.get(match.id)
         state = match.state()
         deciding = [m for m in state.legal_moves() if state.copy().play(m) and _pending(state, m)]
@@ -145,7 +148,7 @@ async def test_explore_changes_nothing_and_returns_to_the_game(browser, site, ho
     await ann.click("[data-action=play]")
     await ann.wait_for_selector(".moves .explored")
     assert (await ann.get_attribute('[data-target="c3"]', "aria-label")).startswith("c3, ann's tower")
-    await build(ann, "+d4", "tactori-fem")           # bob's move, tried on the scratch board
+    await build(ann, "+d4", "tactori-fem")  # bob's move, tried on the scratch board
     await ann.click("[data-action=play]")
     await ann.wait_for_function("() => document.querySelectorAll('.moves .explored').length === 2")
     await ann.click("[data-action=back]")
@@ -167,8 +170,9 @@ async def test_the_board_fits_a_phone_and_works_by_keyboard(browser, site, host,
     for button in await page.locator("button").all():
         if await button.is_visible():
             assert (await button.bounding_box())["height"] >= 32
-    labels = await page.eval_on_selector_all("[data-target]", "els => els.map(e => [e.dataset.target, "
-                                             "e.getAttribute('aria-label')])")
+    labels = await page.eval_on_selector_all(
+        "[data-target]", "els => els.map(e => [e.dataset.target, e.getAttribute('aria-label')])"
+    )
     assert len(labels) == 81 and all(label.startswith(target + ", ") for target, label in labels)
     await page.focus('[data-target="a9"]')
     await page.keyboard.press("ArrowRight")
@@ -191,8 +195,7 @@ async def test_the_page_speaks_the_viewers_language(browser, site, host, service
     assert await page.get_attribute("html", "lang") == "de"
 
 
-async def test_a_finished_match_opens_at_its_end_and_steps_back_and_explores_from_there(browser, site, host,
-                                                                                           service):
+async def test_a_finished_match_opens_at_its_end_and_steps_back_and_explores_from_there(browser, site, host, service):
     match = await started(service)
     initial = match.state()
     moves = short_playout(initial)
@@ -207,7 +210,7 @@ async def test_a_finished_match_opens_at_its_end_and_steps_back_and_explores_fro
     first = moves[0][1:]
     assert (await page.get_attribute(f'[data-target="{first}"]', "aria-label")).startswith(f"{first}, ann's tower")
     assert await page.get_attribute('[data-ply="1"]', "aria-current") == "step"
-    await page.click("[data-action=explore]")                   # try another answer than bob's
+    await page.click("[data-action=explore]")  # try another answer than bob's
     await page.wait_for_selector(".mode")
     after_first = initial.copy()
     after_first.play(moves[0])
@@ -227,22 +230,42 @@ async def test_a_reviewed_match_shows_accuracies_marks_and_the_better_move_on_a_
     evil = Player(BOB.id, '<img src=x onerror="window.owned=1">')
     match = await reviewed(service, players=(ANN, evil))
     page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE)
-    assert await page.eval_on_selector_all("[data-role=accuracy]", "els => els.map(e => e.textContent)") == \
-        [" · accuracy 81 %", " · accuracy 64 %"]
-    marks = await page.eval_on_selector_all("[data-mark]", "els => els.map(e => [e.dataset.mark, e.textContent, "
-                                            "e.getAttribute('role'), e.getAttribute('aria-label'), e.title])")
+    assert await page.eval_on_selector_all("[data-role=accuracy]", "els => els.map(e => e.textContent)") == [
+        " · accuracy 81 %",
+        " · accuracy 64 %",
+    ]
+    marks = await page.eval_on_selector_all(
+        "[data-mark]",
+        "els => els.map(e => [e.dataset.mark, e.textContent, "
+        "e.getAttribute('role'), e.getAttribute('aria-label'), e.title])",
+    )
     assert marks == [
-        ["1", "?!", "img", "inaccuracy: win chance -6 points; better: +b3", "inaccuracy: win chance -6 points; better: +b3"],
+        [
+            "1",
+            "?!",
+            "img",
+            "inaccuracy: win chance -6 points; better: +b3",
+            "inaccuracy: win chance -6 points; better: +b3",
+        ],
         ["2", "?", "img", "mistake: win chance -14 points; better: +c2", "mistake: win chance -14 points; better: +c2"],
-        ["4", "??", "img", "blunder: win chance -41 points; better: +a1", "blunder: win chance -41 points; better: +a1"]]
+        [
+            "4",
+            "??",
+            "img",
+            "blunder: win chance -41 points; better: +a1",
+            "blunder: win chance -41 points; better: +a1",
+        ],
+    ]
     for name in ("mistake: win chance -14 points; better: +c2", "blunder: win chance -41 points; better: +a1"):
-        assert await page.get_by_role("img", name=name).count() == 1          # what a screen reader is told
-    assert await page.locator("[data-role=advice]").count() == 0              # at the end: no next move
-    await page.click('[data-ply="1"]')                                        # bob's mistake comes next
+        assert await page.get_by_role("img", name=name).count() == 1  # what a screen reader is told
+    assert await page.locator("[data-role=advice]").count() == 0  # at the end: no next move
+    await page.click('[data-ply="1"]')  # bob's mistake comes next
     await page.wait_for_selector("[data-role=advice]")
-    assert await page.text_content("[data-role=advice]") == \
-        f"Next, {evil.name} played +d4 (mistake, win chance -14 points); better was +c2."
-    await page.click('[data-ply="2"]')                                        # then a good move: no advice
+    assert (
+        await page.text_content("[data-role=advice]")
+        == f"Next, {evil.name} played +d4 (mistake, win chance -14 points); better was +c2."
+    )
+    await page.click('[data-ply="2"]')  # then a good move: no advice
     await page.wait_for_function("() => !document.querySelector('[data-role=advice]')")
     assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert await page.locator("main img, main script").count() == 0
@@ -254,9 +277,10 @@ async def test_the_review_speaks_the_viewers_language(browser, site, host, servi
 
     match = await reviewed(service)
     for lang, accuracy, mark in (
-            ("de", " · Genauigkeit 81 %", "Fehler: Gewinnchance -14 Prozentpunkte; besser: +c2"),
-            # French typography: no-break spaces before its colons, semicolons and percent signs
-            ("fr", " · précision 81\u202f%", "erreur\xa0: chances de gagner -14 points\u202f; mieux\xa0: +c2")):
+        ("de", " · Genauigkeit 81 %", "Fehler: Gewinnchance -14 Prozentpunkte; besser: +c2"),
+        # French typography: no-break spaces before its colons, semicolons and percent signs
+        ("fr", " · précision 81\u202f%", "erreur\xa0: chances de gagner -14 points\u202f; mieux\xa0: +c2"),
+    ):
         await service.remember_language(ANN.id, lang)
         page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE)
         assert await page.text_content("[data-role=accuracy]") == accuracy
@@ -268,19 +292,20 @@ async def test_the_clock_counts_down_the_time_left_with_the_deadline_as_its_titl
     match = await started(service)
     page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE)
     clock_text = await page.text_content("[data-role=clock]")
-    assert clock_text == "2 days 23 h"                               # three days per move, just begun
+    assert clock_text == "2 days 23 h"  # three days per move, just begun
     title = await page.get_attribute("[data-role=clock]", "title")
-    assert title.startswith("Deadline: ") and "2027" in title        # the absolute deadline, the test's clock
+    assert title.startswith("Deadline: ") and "2027" in title  # the absolute deadline, the test's clock
     width = await page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360                                              # fits the phone
+    assert width <= 360  # fits the phone
     # near the deadline it ticks by the second, down to "Time is up"
     clock.now = match.deadline - 63
     await page.reload()
     await page.wait_for_selector("[data-role=clock]")
     first = await page.text_content("[data-role=clock]")
     assert first in ("1 min 03 s", "1 min 02 s")
-    await page.wait_for_function("t => document.querySelector('[data-role=clock]').textContent !== t", arg=first,
-                                 timeout=3000)
+    await page.wait_for_function(
+        "t => document.querySelector('[data-role=clock]').textContent !== t", arg=first, timeout=3000
+    )
     clock.now = match.deadline + 5
     await page.reload()
     await page.wait_for_selector("[data-role=clock]")
@@ -288,12 +313,20 @@ async def test_the_clock_counts_down_the_time_left_with_the_deadline_as_its_titl
     assert page.errors == []
 
 
-@pytest.mark.parametrize("locale, game, expected", [
-    ("en-US", "architekton", "12 houses, 1 chip"), ("de-DE", "architekton", "12 Häuser, 1 Chip"),
-    ("fr-FR", "architekton", "12 maisons, 1 jeton"), ("en-US", "atacama", "14 towers, 0 points"),
-    ("de-DE", "atacama", "14 Türme, 0 Punkte"), ("fr-FR", "atacama", "14 tours, 0 point")])
-async def test_counts_under_the_names_are_singular_or_plural_as_the_language_wants(browser, site, host, service,
-                                                                                  locale, game, expected):
+@pytest.mark.parametrize(
+    "locale, game, expected",
+    [
+        ("en-US", "architekton", "12 houses, 1 chip"),
+        ("de-DE", "architekton", "12 Häuser, 1 Chip"),
+        ("fr-FR", "architekton", "12 maisons, 1 jeton"),
+        ("en-US", "atacama", "14 towers, 0 points"),
+        ("de-DE", "atacama", "14 Türme, 0 Punkte"),
+        ("fr-FR", "atacama", "14 tours, 0 point"),
+    ],
+)
+async def test_counts_under_the_names_are_singular_or_plural_as_the_language_wants(
+    browser, site, host, service, locale, game, expected
+):
     match = await started(service, game=game)
     page = await open_board(browser, await board_url(site, host, match.id, ANN.id), PHONE, locale=locale)
     facts = await page.eval_on_selector_all(".seat-facts", "nodes => nodes.map(n => n.textContent)")

@@ -1,4 +1,5 @@
 """WEB_* settings: checked at start, one line each; the port must be free."""
+
 from __future__ import annotations
 
 import socket
@@ -21,8 +22,11 @@ def env(monkeypatch):
 
 def test_without_a_base_url_there_is_no_web_board(env):
     settings = Settings.from_env(None)
-    assert settings.web_base_url is None and (settings.web_host, settings.web_port, settings.web_link_days) == \
-        ("127.0.0.1", 8080, 30)
+    assert settings.web_base_url is None and (settings.web_host, settings.web_port, settings.web_link_days) == (
+        "127.0.0.1",
+        8080,
+        30,
+    )
 
 
 def test_a_base_url_needs_a_long_secret(env):

@@ -1,5 +1,6 @@
 """The match's JSON kept per match version and kind of viewer (bot/web/snapshots.py): never stale
 after any change of the match, never one viewer's answer for another."""
+
 from __future__ import annotations
 
 import asyncio
@@ -46,7 +47,7 @@ async def test_the_answer_kept_is_never_served_after_the_match_changed(board, ho
     ann, bob = await host.link(match.id, ANN.id), await host.link(match.id, BOB.id)
     match = (await service.move(match.id, ANN.id, "+c3")).match
     before = await fetch(client, ann), await fetch(client, bob)
-    assert before[0]["ply"] == 1 and before[1]["steps"]           # bob to move: his steps are offered
+    assert before[0]["ply"] == 1 and before[1]["steps"]  # bob to move: his steps are offered
     # the change is made without the web board hearing of it (as from another process whose
     # notice has not arrived yet): the version read with the link is what keeps the answer right
     app.host.hub.on_publish.clear()
@@ -88,7 +89,7 @@ async def test_a_commits_notice_drops_the_matchs_answers(board, host, service):
         if set(app.snapshots.matches) == {match.id, other.id}:
             break
     assert set(app.snapshots.matches) == {match.id, other.id}
-    await service.move(match.id, ANN.id, "+c3")             # its notice reaches the hub
+    await service.move(match.id, ANN.id, "+c3")  # its notice reaches the hub
     for _ in range(200):
         if match.id not in app.snapshots.matches:
             break
@@ -97,14 +98,18 @@ async def test_a_commits_notice_drops_the_matchs_answers(board, host, service):
 
 
 @pytest.mark.parametrize("game", ["architekton", "atacama"])
-async def test_each_player_and_a_spectator_get_their_own_answer_in_the_games_with_hidden_parts(board, host, service,
-                                                                                               game):
+async def test_each_player_and_a_spectator_get_their_own_answer_in_the_games_with_hidden_parts(
+    board, host, service, game
+):
     app, client = board
     match = await started(service, game=game)
     mover = match.to_move_id()
     waiting = next(p for p in match.players if p != mover)
-    tokens = {"mover": await host.link(match.id, mover), "waiting": await host.link(match.id, waiting),
-              "spectator": await host.link(match.id, CAT.id, role="spectator")}
+    tokens = {
+        "mover": await host.link(match.id, mover),
+        "waiting": await host.link(match.id, waiting),
+        "spectator": await host.link(match.id, CAT.id, role="spectator"),
+    }
     # the mover's answer first, so that a shared key would hand it to the others
     kept = {who: await fetch(client, token) for who, token in tokens.items()}
     assert app.snapshots.built == 3 and len(app.snapshots) == 3
@@ -118,8 +123,9 @@ async def test_each_player_and_a_spectator_get_their_own_answer_in_the_games_wit
     assert {who: await fetch(client, token) for who, token in tokens.items()} == kept
     # the waiting player is told nothing a spectator is not: the answers differ in who he is alone
     personal = ("you", "role", "status_line")
-    assert {k: v for k, v in kept["waiting"].items() if k not in personal} == \
-        {k: v for k, v in kept["spectator"].items() if k not in personal}
+    assert {k: v for k, v in kept["waiting"].items() if k not in personal} == {
+        k: v for k, v in kept["spectator"].items() if k not in personal
+    }
 
 
 async def test_two_players_sharing_a_language_never_share_an_answer(board, host, service):
@@ -130,7 +136,7 @@ async def test_two_players_sharing_a_language_never_share_an_answer(board, host,
     ann = await fetch(client, await host.link(match.id, ANN.id))
     bob = await fetch(client, await host.link(match.id, BOB.id))
     assert (ann["you"], bob["you"]) == (0, 1) and ann["steps"] and not bob["steps"]
-    await service.remember_language(BOB.id, "fr")        # his language is part of what is kept
+    await service.remember_language(BOB.id, "fr")  # his language is part of what is kept
     assert (await fetch(client, await host.link(match.id, BOB.id)))["lang"] == "fr"
 
 
@@ -173,7 +179,7 @@ async def test_the_store_keeps_a_bounded_number_of_matches_the_least_recently_as
 
     assert await kept.get(1, 5, "k", lambda: build("one")) == b"one"
     assert await kept.get(2, 5, "k", lambda: build("two")) == b"two"
-    await kept.get(1, 5, "k", lambda: build("never"))              # asked for again: the newest
+    await kept.get(1, 5, "k", lambda: build("never"))  # asked for again: the newest
     await kept.get(3, 5, "k", lambda: build("three"))
     assert list(kept.matches) == [1, 3]
     # a request that read an older version is answered, and the newer answer stays
@@ -235,11 +241,11 @@ async def test_the_store_keeps_no_more_bytes_than_its_budget():
 
     await kept.get(1, 1, "a", lambda: build("1234"))
     await kept.get(1, 1, "b", lambda: build("5678"))
-    await kept.get(2, 1, "a", lambda: build("abcd"))         # 12 bytes: the oldest match goes
+    await kept.get(2, 1, "a", lambda: build("abcd"))  # 12 bytes: the oldest match goes
     assert list(kept.matches) == [2] and kept.bytes == 4
-    await kept.get(2, 2, "a", lambda: build("abcdef"))       # a new version replaces the old answers
+    await kept.get(2, 2, "a", lambda: build("abcdef"))  # a new version replaces the old answers
     assert kept.bytes == 6
     kept.forget(2)
     assert kept.bytes == 0 and len(kept) == 0
-    assert await kept.get(3, 1, "a", lambda: build("x" * 20)) == b"x" * 20     # too big to keep: served
+    assert await kept.get(3, 1, "a", lambda: build("x" * 20)) == b"x" * 20  # too big to keep: served
     assert kept.bytes == 0 and not kept.matches
