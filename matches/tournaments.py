@@ -352,7 +352,7 @@ class Tournaments(Component):
     async def event(self, event_id: int) -> Tournament:
         row = await self.store.fetchone("SELECT * FROM events WHERE id = ?", (event_id,))
         if row is None:
-            raise NotFound(Text("There is no event #{id}.", id=event_id))
+            raise NotFound(Text("There is no tournament #{id}.", id=event_id))
         return Tournament.from_row(row)
 
     async def event_view(self, event_id: int) -> TournamentView:
@@ -431,7 +431,7 @@ class Tournaments(Component):
         may last (default :data:`ROUND_LIMIT_FACTOR` times the days per move, or the bank)."""
         spec = get_game(game)
         if fmt not in FORMATS:
-            raise ServiceError(Text("An event is a Swiss, a league or a knockout."))
+            raise ServiceError(Text("A tournament is a Swiss, a league or a knockout."))
         seats = spec.seats
         if table not in seats:
             raise ServiceError(
@@ -440,9 +440,9 @@ class Tournaments(Component):
         if fmt == "knockout" and table != 2:
             raise ServiceError(Text("A knockout is played two players a table."))
         if rounds is not None and fmt != "swiss":
-            raise ServiceError(Text("Only a Swiss event has a number of rounds to choose."))
+            raise ServiceError(Text("Only a Swiss tournament has a number of rounds to choose."))
         if rounds is not None and not 1 <= rounds <= 30:
-            raise ServiceError(Text("A Swiss event has 1 to 30 rounds."))
+            raise ServiceError(Text("A Swiss tournament has 1 to 30 rounds."))
         try:
             for size in table_sizes(game, table):
                 spec.check(size, options)
@@ -963,13 +963,13 @@ class Tournaments(Component):
 
     async def _no_rematch(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
-            raise ServiceError(Text("An event match has no rematch: the event pairs the next match."))
+            raise ServiceError(Text("A tournament match has no rematch: the tournament pairs the next match."))
 
     async def _no_abort(self, match_id: int) -> None:
         if await self.event_of_match(match_id) is not None:
             raise ServiceError(
                 Text(
-                    "Match #{id} belongs to an event: its organiser can cancel the event, or a player can resign.",
+                    "Match #{id} belongs to a tournament: its organiser can cancel the tournament, or a player can resign.",
                     id=match_id,
                 )
             )
@@ -989,7 +989,10 @@ class Tournaments(Component):
             return None
         try:
             return await self.play._drop(
-                match, late, "timeout", Text("{late} ran out of time and loses (event rules).", late=match.names[late])
+                match,
+                late,
+                "timeout",
+                Text("{late} ran out of time and loses (tournament rules).", late=match.names[late]),
             )
         except StaleRequest:
             return None
@@ -1018,7 +1021,7 @@ class Tournaments(Component):
                             late,
                             "timeout",
                             Text(
-                                "{late} was to move when the round's time limit passed and loses (event rules).",
+                                "{late} was to move when the round's time limit passed and loses (tournament rules).",
                                 late=match.names[late],
                             ),
                         )

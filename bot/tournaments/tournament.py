@@ -92,7 +92,7 @@ def rules_paragraph(event: Event) -> Text:
             )
         )
     start = (
-        Text("Sign-up closes and the event starts {when}.", when=present.timestamp(event.starts_at, "f"))
+        Text("Sign-up closes and the tournament starts {when}.", when=present.timestamp(event.starts_at, "f"))
         if event.starts_at
         else Text("It starts when the organiser runs `/tournament start`.")
     )
@@ -130,7 +130,7 @@ def rules_paragraph(event: Event) -> Text:
                     "Points by place at each table: 1 for the first, 0 for the last, shared when tied; ties are "
                     "broken by Buchholz, then Sonneborn-Berger."
                 ),
-                Text("In event matches a player out of time loses automatically."),
+                Text("In tournament matches a player out of time loses automatically."),
                 limit,
                 start,
             )
@@ -157,7 +157,7 @@ class Tournaments:
         if event_id is not None:
             view = await self.service.event_view(event_id)
             if view.event.guild_id != interaction.guild_id:
-                raise ServiceError(Text("There is no event #{id}.", id=event_id))
+                raise ServiceError(Text("There is no tournament #{id}.", id=event_id))
             return view
         if mine:
             found = await self.service.events_of(interaction.guild_id, interaction.user.id, statuses)
@@ -167,9 +167,9 @@ class Tournaments:
             return await self.service.event_view(found[0].id)
         await reply_error(
             interaction,
-            Text("No event on this server fits; `/tournament list` shows them.")
+            Text("No tournament on this server fits; `/tournament list` shows them.")
             if not found
-            else Text("Several events fit; pick one with the `tournament` option."),
+            else Text("Several tournaments fit; pick one with the `tournament` option."),
         )
         return None
 
@@ -204,7 +204,7 @@ class Tournaments:
             interaction,
             Joined(
                 [
-                    Text("🏆 New event by {organiser}.", organiser=present.mention(interaction.user.id)),
+                    Text("🏆 New tournament by {organiser}.", organiser=present.mention(interaction.user.id)),
                     rules_paragraph(event),
                 ],
                 "\n",
@@ -220,12 +220,13 @@ class Tournaments:
             except discord.HTTPException:
                 await self.service.cancel_event(event.id)
                 await reply_error(
-                    interaction, Text("I cannot post in {channel}; the event was not created.", channel=f"<#{where}>")
+                    interaction,
+                    Text("I cannot post in {channel}; the tournament was not created.", channel=f"<#{where}>"),
                 )
                 return
             await interaction.response.send_message(
                 **outgoing(
-                    private(interaction, Text("Event posted in {channel}.", channel=f"<#{where}>")), ephemeral=True
+                    private(interaction, Text("Tournament posted in {channel}.", channel=f"<#{where}>")), ephemeral=True
                 )
             )
         await self.service.set_event_message(event.id, message.id)
@@ -422,7 +423,7 @@ class Tournaments:
         events = await self.service.events(interaction.guild_id)
         if not events:
             await reply_error(
-                interaction, Text("No events on this server yet. Organisers start one with `/tournament create`.")
+                interaction, Text("No tournaments on this server yet. Organisers start one with `/tournament create`.")
             )
             return
         lines = [
@@ -556,7 +557,7 @@ class Tournaments:
                         **outgoing(
                             say(
                                 Text(
-                                    "Sign-up for {event} closed with too few players; the event is cancelled.",
+                                    "Sign-up for {event} closed with too few players; the tournament is cancelled.",
                                     event=event.title,
                                 ),
                                 locale,

@@ -12,12 +12,12 @@ from engines import game_names, get_game
 from ..errors import organisers_only
 from ..options import DAYS, DESCRIBED, Bank, Clock, Increment, Level, clock_of, option_parameter, with_parameters
 
-EVENT_HELP = "Which event (default: the only one that fits)"
+EVENT_HELP = "Which tournament (default: the only one that fits)"
 
 
 def build_tournament_group(bot) -> app_commands.Group:
     events = bot.tournaments
-    group = app_commands.Group(name="tournament", description="Events: Swiss, league or knockout", guild_only=True)
+    group = app_commands.Group(name="tournament", description="Tournaments: Swiss, league or knockout", guild_only=True)
 
     async def event_autocomplete(interaction: discord.Interaction, current: str):
         return [
@@ -70,13 +70,13 @@ def build_tournament_group(bot) -> app_commands.Group:
     create = app_commands.describe(
         game="The game",
         fmt="swiss, league or knockout",
-        name="The event's name",
+        name="The tournament's name",
         rounds="Swiss: how many rounds (default: log2 of the players, at least 3)",
         table="Players per match (as the game allows; default 2)",
         days="Time per move (default: the server's)",
         round_days=("Most days a round's match may last, vacations included (default: 3 × days or bank)"),
         signup_days="Start by itself when sign-up closes after this many days",
-        channel="Where the event is announced and played (default: here)",
+        channel="Where the tournament is announced and played (default: here)",
         min_reliability=("Least share of finished matches a player played out, in % (default: none)"),
         **{spec.name: spec.event for spec in specs.values()},
         **DESCRIBED,
@@ -85,14 +85,14 @@ def build_tournament_group(bot) -> app_commands.Group:
         game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()], days=DAYS
     )(create)
     create = app_commands.rename(fmt="format")(create)
-    group.command(name="create", description="Organisers: announce an event with a Join button")(create)
+    group.command(name="create", description="Organisers: announce a tournament with a Join button")(create)
 
-    @group.command(name="join", description="Sign up for an event")
+    @group.command(name="join", description="Sign up for a tournament")
     @app_commands.describe(tournament=EVENT_HELP)
     async def join(interaction: discord.Interaction, tournament: int | None = None):
         await events.join(interaction, tournament)
 
-    @group.command(name="leave", description="Leave an event (once it runs: withdraw, your matches are forfeited)")
+    @group.command(name="leave", description="Leave a tournament (once it runs: withdraw, your matches are forfeited)")
     @app_commands.describe(tournament=EVENT_HELP)
     async def leave(interaction: discord.Interaction, tournament: int | None = None):
         await events.leave(interaction, tournament)
@@ -118,14 +118,16 @@ def build_tournament_group(bot) -> app_commands.Group:
     async def start(interaction: discord.Interaction, tournament: int | None = None):
         await events.start(interaction, tournament)
 
-    @group.command(name="cancel", description="Organisers: call an event off (its matches end without a result)")
+    @group.command(name="cancel", description="Organisers: call a tournament off (its matches end without a result)")
     @app_commands.describe(tournament=EVENT_HELP)
     @organisers_only
     async def cancel(interaction: discord.Interaction, tournament: int | None = None):
         await events.cancel(interaction, tournament)
 
-    @group.command(name="standings", description="The standings of an event, in its channel")
-    @app_commands.describe(tournament=EVENT_HELP, page="Big events: which page of the table (default: 1, the leaders)")
+    @group.command(name="standings", description="The standings of a tournament, in its channel")
+    @app_commands.describe(
+        tournament=EVENT_HELP, page="Big tournaments: which page of the table (default: 1, the leaders)"
+    )
     async def standings(
         interaction: discord.Interaction,
         tournament: int | None = None,
@@ -133,7 +135,7 @@ def build_tournament_group(bot) -> app_commands.Group:
     ):
         await events.standings(interaction, tournament, page)
 
-    @group.command(name="list", description="This server's events, newest first")
+    @group.command(name="list", description="This server's tournaments, newest first")
     async def list_(interaction: discord.Interaction):
         await events.list(interaction)
 

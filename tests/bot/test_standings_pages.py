@@ -280,7 +280,7 @@ async def test_the_footer_names_the_event_when_another_one_could_be_meant(world)
         await w.service.join_event(small.id, Player(member.id, member.name))
     await w.service.start_event(small.id)
     refused = await w.ann.slash(w.channel, "tournament standings", page=2)
-    assert refused.ephemeral and "Several events fit" in refused.response.content
+    assert refused.ephemeral and "Several tournaments fit" in refused.response.content
     asked = await w.ann.slash(w.channel, "tournament standings", tournament=event.id, page=2)
     message = asked.followups[0] if asked.followups else asked.response
     assert message.content.endswith(f"Page 2 of 4 · `/tournament standings tournament:{event.id} page:3`")

@@ -91,7 +91,7 @@ async def test_refusals_are_private_and_change_nothing(world):
     assert refused.ephemeral and "Manage" in refused.response.content
     assert await w.service.events(w.guild.id) == []
     unknown = await w.ann.slash(w.channel, "tournament join", tournament=999)
-    assert unknown.ephemeral and "no event #999" in unknown.response.content
+    assert unknown.ephemeral and "no tournament #999" in unknown.response.content
     none = await w.ann.slash(w.channel, "tournament join")
     assert none.ephemeral
 

@@ -294,7 +294,7 @@ async def test_an_event_match_has_no_rematch_and_no_abort_alone(service):
     event = await make(service, players=4)
     view = await service.start_event(event.id)
     t = view.round_tables(1)[0]
-    with pytest.raises(ServiceError, match="belongs to an event"):
+    with pytest.raises(ServiceError, match="belongs to a tournament"):
         await service.abort(t.match_id, GUILD)
     await win(service, t.match_id, t.players[0])
     assert (await service.get(t.match_id)).rematch_id is not None
