@@ -486,8 +486,12 @@ def calibrated(game: str, players: int, value: float) -> float:
 
 def chances(game: str, players: int, raw: list[float], seat: int) -> list[float]:
     """Every seat's win chance from the raw shares of the best move's node: the mover's calibrated,
-    the others sharing the rest in proportion to their raw shares."""
+    the others sharing the rest in proportion to their raw shares.  Shares exactly equal mean every
+    playout rewarded the seats alike (an Atacama match settled as a draw on equal scores): a mean of
+    one outcome does not lean, and calibrating it would swing the chart by 17 points a ply."""
     raw = shares(raw)
+    if len(set(raw)) == 1:
+        return raw
     return _shared(raw, seat, calibrated(game, players, raw[seat]))
 
 
