@@ -196,15 +196,15 @@ def test_a_played_move_is_charged_what_the_next_position_is_worth():
     bridges in another order is the best move; where tiles are hidden the move keeps the estimate of
     the position as the mover saw it (the next ply knows the tile drawn)."""
     record = Record("tactori", ["a", "b"], 1, {}, {}, ["+c3", "+e5", "+e3", "+c5", "+a3 =a3c3 =c3e3"])
-    probes = [R.Probe("tactori", 0, 0, "+c3", 2, "+a1", raw=[0.5, 0.5], played_raw=0.48),
+    probes = [R.Probe("tactori", 0, 0, "+c3", 2, "+a1", raw=[0.52, 0.48], played_raw=0.5),
               R.Probe("tactori", 1, 1, "+e5", 2, "+e5", raw=[0.2, 0.8]),
               R.Probe("tactori", 2, 0, "+e3", 2, "+e3 =c3e3", raw=[0.6, 0.4], played_raw=0.59),
               R.Probe("tactori", 3, 1, "+c5", 2, "+c5", raw=[0.45, 0.55]),
               R.Probe("tactori", 4, 0, "+a3 =a3c3 =c3e3", 2, "+a3 =c3e3 =a3c3", raw=[0.5, 0.5], played_raw=0.1)]
     plies = R.judge_all(record, probes).plies
     first, third, last = plies[0], plies[2], plies[4]
-    # its own estimate (0.48 raw) was within 2 points of the best; the next ply says 0.21
-    assert R.calibrated("tactori", 2, 0.5) - R.calibrated("tactori", 2, 0.48) < 0.03
+    # its own estimate (0.5 raw) was within 2 points of the best; the next ply says 0.21
+    assert first.best_win - R.calibrated("tactori", 2, 0.5) < 0.03
     assert first.played_win == plies[1].win[0] < 0.25 and first.label == "mistake", first
     assert third.played_win == plies[3].win[0] and third.drop == pytest.approx(third.best_win - third.played_win)
     assert last.label == "best" and last.best == last.move and last.drop == 0.0, last
@@ -221,3 +221,43 @@ def test_a_played_move_is_charged_what_the_next_position_is_worth():
         [R.Probe("architekton", i, seats[i], moves[i], 2, moves[i], raw=[0.1, 0.9]) for i in (1, 2)]
     first = R.judge_all(hidden, probes).plies[0]
     assert first.played_win == round(R.calibrated("architekton", 2, 0.48), 4), first
+
+
+@pytest.mark.parametrize("game", ["architekton", "atacama", "tactori", "tactori-fem"])
+def test_the_calibration_takes_the_lean_toward_the_mover_out(game):
+    """A mover's raw share above one half is partly the tempo of random playouts: the calibrated
+    chance of a typical best move's raw share is closer to one half, and the map keeps the order."""
+    a, b = R.CALIBRATION[(game, 2)]
+    assert a < 0, (a, b)
+    values = [R.calibrated(game, 2, v) for v in (0.1, 0.3, 0.5, 0.7, 0.9)]
+    assert values == sorted(values) and R.calibrated(game, 2, 0.5) < 0.5
+    # the same raw estimate is the same chance whoever moves
+    assert R.chances(game, 2, [0.6, 0.4], 0) == pytest.approx(R.chances(game, 2, [0.4, 0.6], 1)[::-1])
+    # ... but shares exactly equal (every playout alike: a settled draw) do not lean
+    assert R.chances(game, 2, [0.5, 0.5], 0) == [0.5, 0.5] and R.chances(game, 2, [0.51, 0.49], 0)[0] < 0.5
+
+
+def test_the_calibration_fit_finds_a_lean_it_was_given():
+    """The fit (bench/review_quality.py) on made-up self-play: raw estimates that lean toward the
+    mover by 0.4 logits and results drawn from the true chances.  It finds the lean and a slope
+    near 1, and the calibrated chances of consecutive movers then add up to 1 (no lean)."""
+    from bench.review_quality import fit_points
+
+    rng = random.Random(5)
+    leans, points = [], []
+    for match in range(40):
+        truth = rng.uniform(-2, 2)              # logit of seat 0's chance, drifting over the match
+        won = rng.random() < 1 / (1 + math.exp(-truth))
+        for ply in range(30):
+            truth += rng.gauss(0, 0.05)
+            seat = ply % 2
+            mine = truth if seat == 0 else -truth
+            x = mine + 0.4 + rng.gauss(0, 0.1)
+            points.append((x, 1.0 if won == (seat == 0) else 0.0))
+            nxt = -mine + 0.4 + rng.gauss(0, 0.1)
+            leans.append((x + nxt) / 2)
+    fitted = fit_points(leans, points)
+    assert abs(fitted["lean_logit"] - 0.4) < 0.05 and 0.6 < fitted["b"] < 1.6, fitted
+    a, b = fitted["a"], fitted["b"]
+    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))     # noqa: E731
+    assert abs(p(1.0 + 0.4) + p(-1.0 + 0.4) - 1) < 0.02
