@@ -102,8 +102,8 @@ HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden ti
 # hard matches reviewed at hard (bench/review_quality.py fit; method and figures in ai/README.md,
 # "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
 # played, of the two movers' mean raw logit (with no lean their chances add up to 1); the slope b
-# is the likeliest for the matches' results given c (under a prior around 1, kept within 1-2).
-# Other games and seat counts: as searched.
+# is 1, the search's own scale: it would be fitted to the matches' results, and a few matches are a
+# few results (bench/review_quality.py, SLOPE).  Other games and seat counts: as searched.
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
     ("architekton", 2): (-0.529, 1.588),
     ("atacama", 2): (-0.336, 1.868),

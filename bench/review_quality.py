@@ -149,9 +149,11 @@ def logit(v: float) -> float:
 # nearly separate their winners from their losers, and the plain maximum of the likelihood then runs
 # off to slopes of 3-5 that call a match decided after a handful of moves.
 SLOPE_PRIOR_SD = 0.5
-# ... and the slope used is kept within this range: two or three matches a game cannot tell a slope
-# below 1 (the search's spread too wide) from noise (FEM's two matches fitted -0.19), nor one above 2.
-SLOPE_RANGE = (1.0, 2.0)
+# ... but the slope used is 1, the search's own scale, in every game: the slope is fitted from the
+# matches' results, and three matches are three results (every ply of a match shares its result), so
+# the fit is noise (FEM's: -0.19, Tactori's 0.63, Atacama's 1.5-1.9, Architekton's 1.6).  The lean
+# needs no results: it comes from dozens of ply pairs a game, and is checked by leaving each match out.
+SLOPE = 1.0
 
 
 def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
@@ -201,9 +203,10 @@ def calibration_data(game: str, matches: int | list[int]):
 def fit(game: str, matches: int) -> dict:
     """The game's calibration (ai.review.CALIBRATION): the lean c, in logits, is the median over
     consecutive plies (best move played) of the mean of the two movers' raw logits, so that after
-    calibration the mover's chance before a best move and after it agree; the slope b is fitted to
-    the results with that offset (the most likely under ``SLOPE_PRIOR_SD``'s prior).  Then p = sigmoid(a + b logit(v)), a = -b c.
-    Also the table that compares calibrated chances with the results, in fifths."""
+    calibration the mover's chance before a best move and after it agree; the slope b used is
+    ``SLOPE`` (the likeliest for the results with that offset, under ``SLOPE_PRIOR_SD``'s prior, is
+    reported beside it).  Then p = sigmoid(a + b logit(v)), a = -b c.  Also the table that compares
+    calibrated chances with the results, in fifths."""
     return fit_points(*calibration_data(game, matches))
 
 
@@ -238,7 +241,7 @@ def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
     ``points`` (a mover's raw logit, his result)."""
     c = statistics.median(leans) if leans else 0.0
     fitted = fit_slope(points, c)
-    b = min(SLOPE_RANGE[1], max(SLOPE_RANGE[0], fitted))
+    b = SLOPE
     bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(5)]
     for x, y in points:
         p = 1.0 / (1.0 + math.exp(-b * (x - c)))
