@@ -51,6 +51,7 @@ Accuracy per player: lichess's, the mean of a weighted and a harmonic mean of th
 accuracies, each move weighted in both by how much was at stake (the spread of the win
 chances around it, ``accuracy``), so that moves in a position already decided weigh little.
 """
+
 from __future__ import annotations
 
 import math
@@ -88,16 +89,17 @@ MISSED_WIN = "mistake"
 # A move that lets the next player win at once, where another would not have, is at least a
 # mistake (its win chance is 0: the opponent only has to take it).
 ALLOWED_WIN = "mistake"
-ALLOWED_TRIED = 8       # Architekton, Atacama, Tactori: moves tried for one that does not allow a win at once
-MIN_VISITS = 8          # the played move's node must have this many visits to be trusted
+ALLOWED_TRIED = 8  # Architekton, Atacama, Tactori: moves tried for one that does not allow a win at once
+MIN_VISITS = 8  # the played move's node must have this many visits to be trusted
 # The review's budget per ply, as a share of the level's iterations (levels.budget): a match of
 # 120 plies must be reviewed in about a minute of one core (ai/README.md, "Reviews").
 # Each game's share is in its profile (ai/profiles/<game>.py), with any share by seats.
 REVIEW_SHARE = {game: profile(game).review_share for game in game_names()}
-SHARE_BY_PLAYERS = {(game, n): share for game in game_names()
-                    for n, share in profile(game).review_share_by_players.items()}
-AFTER_SHARE = 0.25      # the after-search of a played move the search barely visited
-HIDDEN_DRAWS = 4        # ... split over this many arrangements of the hidden tiles
+SHARE_BY_PLAYERS = {
+    (game, n): share for game in game_names() for n, share in profile(game).review_share_by_players.items()
+}
+AFTER_SHARE = 0.25  # the after-search of a played move the search barely visited
+HIDDEN_DRAWS = 4  # ... split over this many arrangements of the hidden tiles
 # The mover's raw share v -> sigmoid(a + b * logit(v)), per (game, players), fitted on hard-against-
 # hard matches reviewed at hard (bench/review_quality.py fit; method and figures in ai/README.md,
 # "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
@@ -110,20 +112,20 @@ CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
     ("tactori", 2): (-0.115, 1.0),
     ("tactori-fem", 2): (-0.283, 1.0),
 }
-EPSILON = 1e-3          # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
+EPSILON = 1e-3  # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
 
 
 @dataclass(frozen=True)
 class Ply:
-    ply: int                # index of the move in the record (0-based)
-    seat: int               # the mover
+    ply: int  # index of the move in the record (0-based)
+    seat: int  # the mover
     move: str
-    win: list[float]        # each seat's win chance before the move (sums to 1)
+    win: list[float]  # each seat's win chance before the move (sums to 1)
     best: str
-    best_win: float         # the mover's win chance after the best move
-    played_win: float       # ... after the move played
+    best_win: float  # the mover's win chance after the best move
+    played_win: float  # ... after the move played
     label: str
-    forced: bool = False    # the only legal move
+    forced: bool = False  # the only legal move
     missed_win: bool = False  # another move would have won at once
     allows_win: bool = False  # the next player could win at once after it (and another move avoided that)
 
@@ -142,21 +144,56 @@ class Review:
     accuracy: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "level": self.level, "seed": self.seed,
-                "accuracy": self.accuracy,
-                "plies": [{"ply": p.ply, "seat": p.seat, "move": p.move, "win": p.win, "best": p.best,
-                           "best_win": p.best_win, "played_win": p.played_win, "label": p.label,
-                           "forced": p.forced, "missed_win": p.missed_win, "allows_win": p.allows_win}
-                          for p in self.plies]}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "level": self.level,
+            "seed": self.seed,
+            "accuracy": self.accuracy,
+            "plies": [
+                {
+                    "ply": p.ply,
+                    "seat": p.seat,
+                    "move": p.move,
+                    "win": p.win,
+                    "best": p.best,
+                    "best_win": p.best_win,
+                    "played_win": p.played_win,
+                    "label": p.label,
+                    "forced": p.forced,
+                    "missed_win": p.missed_win,
+                    "allows_win": p.allows_win,
+                }
+                for p in self.plies
+            ],
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Review":
-        plies = [Ply(p["ply"], p["seat"], p["move"], list(p["win"]), p["best"], p["best_win"],
-                     p.get("played_win", p["best_win"]), p["label"], p.get("forced", False), p.get("missed_win", False),
-                     p.get("allows_win", False))
-                 for p in data["plies"]]
-        return cls(data["game"], list(data["players"]), data.get("level", "hard"), data.get("seed", 0), plies,
-                   list(data["accuracy"]))
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        plies = [
+            Ply(
+                p["ply"],
+                p["seat"],
+                p["move"],
+                list(p["win"]),
+                p["best"],
+                p["best_win"],
+                p.get("played_win", p["best_win"]),
+                p["label"],
+                p.get("forced", False),
+                p.get("missed_win", False),
+                p.get("allows_win", False),
+            )
+            for p in data["plies"]
+        ]
+        return cls(
+            data["game"],
+            list(data["players"]),
+            data.get("level", "hard"),
+            data.get("seed", 0),
+            plies,
+            list(data["accuracy"]),
+        )
 
     def costliest(self, seat: int, count: int = 3) -> list[Ply]:
         """The seat's ``count`` costliest moves labelled an inaccuracy or worse (largest drop first,
@@ -213,7 +250,7 @@ def stakes(plies: list[Ply]) -> list[float]:
     out = []
     for i, p in enumerate(plies):
         start = max(0, i + 2 - window)
-        seen = series[p.seat][start:start + window]
+        seen = series[p.seat][start : start + window]
         out.append(max(0.5, min(12.0, statistics.pstdev(seen))))
     return out
 
@@ -239,16 +276,16 @@ def accuracy(plies: list[Ply], seats: int) -> list[float]:
     return out
 
 
-def review(record: Record, level: str = "hard", seed: int = 0, share: float | None = None,
-           progress=None) -> Review:
+def review(record: Record, level: str = "hard", seed: int = 0, share: float | None = None, progress=None) -> Review:
     """Every ply of ``record`` reviewed at ``level`` (module docstring).  ``share``: the budget per
     ply as a share of the level's iterations (``REVIEW_SHARE`` by default); ``progress(done, total)``
     is called after each ply."""
     return judge_all(record, probe_all(record, level, seed, share, progress), level, seed)
 
 
-def probe_all(record: Record, level: str = "hard", seed: int = 0, share: float | None = None,
-              progress=None) -> list["Probe"]:
+def probe_all(
+    record: Record, level: str = "hard", seed: int = 0, share: float | None = None, progress=None
+) -> list[Probe]:
     """The raw search figures of every ply (``probe``)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
@@ -263,15 +300,30 @@ def probe_all(record: Record, level: str = "hard", seed: int = 0, share: float |
     return out
 
 
-def judge_all(record: Record, probes: list["Probe"], level: str = "hard", seed: int = 0) -> Review:
+def judge_all(record: Record, probes: list[Probe], level: str = "hard", seed: int = 0) -> Review:
     """The review of ``record`` from its probes: each ply judged (``judge``; a played move that makes
     the best move's position is the best), the played moves valued by the next ply where nothing was
     hidden (``followed``), then the accuracies."""
     plies, hidden = [], []
     for state, p in zip(walk(record), probes):
-        plies.append(judge(p) if p.move == p.best or not same_position(state, p.move, p.best) else
-                     judge(Probe(p.game, p.ply, p.seat, p.move, p.players, p.move, p.forced, p.raw, p.exact,
-                                 played_exact=p.played_exact)))
+        plies.append(
+            judge(p)
+            if p.move == p.best or not same_position(state, p.move, p.best)
+            else judge(
+                Probe(
+                    p.game,
+                    p.ply,
+                    p.seat,
+                    p.move,
+                    p.players,
+                    p.move,
+                    p.forced,
+                    p.raw,
+                    p.exact,
+                    played_exact=p.played_exact,
+                )
+            )
+        )
         hidden.append(has_hidden(state))
     out = Review(record.game, list(record.players), level, seed, followed(plies, probes, hidden))
     out.accuracy = accuracy(out.plies, len(record.players))
@@ -295,7 +347,7 @@ def same_position(state: State, move: str, other: str) -> bool:
     return positions[0] == positions[1]
 
 
-def followed(plies: list[Ply], probes: list["Probe"], hidden: list[bool]) -> list[Ply]:
+def followed(plies: list[Ply], probes: list[Probe], hidden: list[bool]) -> list[Ply]:
     """The plies with each played move that was not the search's best valued as the next ply's search
     found the position after it: the mover's chance there (``Ply.win`` of the next ply), where that
     position is what the mover's move made of his (nothing hidden before it, so nothing drawn that he
@@ -313,9 +365,19 @@ def followed(plies: list[Ply], probes: list["Probe"], hidden: list[bool]) -> lis
         if hidden[i] or p.move == p.best or probe.played_exact is not None:
             continue
         value = round(plies[i + 1].win[p.seat], 4)
-        out[i] = Ply(p.ply, p.seat, p.move, p.win, p.best, p.best_win, value,
-                     label_for(max(0.0, p.best_win - value), p.missed_win, p.allows_win), p.forced,
-                     p.missed_win, p.allows_win)
+        out[i] = Ply(
+            p.ply,
+            p.seat,
+            p.move,
+            p.win,
+            p.best,
+            p.best_win,
+            value,
+            label_for(max(0.0, p.best_win - value), p.missed_win, p.allows_win),
+            p.forced,
+            p.missed_win,
+            p.allows_win,
+        )
     return out
 
 
@@ -326,6 +388,7 @@ def ply_seed(seed: int, ply: int) -> int:
 @dataclass
 class Probe:
     """What the search found at one ply, before calibration (``judge`` makes a ``Ply`` of it)."""
+
     game: str
     ply: int
     seat: int
@@ -333,10 +396,10 @@ class Probe:
     players: int
     best: str
     forced: bool = False
-    raw: list[float] | None = None        # every seat's share of the best move's node (None: exact)
-    exact: list[float] | None = None      # the best move ends the match (or wins at once): each seat's result
-    played_raw: float | None = None       # the mover's share after the played move (None: exact or the best)
-    played_exact: float | None = None     # the played move ends the match: the mover's result
+    raw: list[float] | None = None  # every seat's share of the best move's node (None: exact)
+    exact: list[float] | None = None  # the best move ends the match (or wins at once): each seat's result
+    played_raw: float | None = None  # the mover's share after the played move (None: exact or the best)
+    played_exact: float | None = None  # the played move ends the match: the mover's result
     missed_win: bool = False
     allows_win: bool = False
 
@@ -344,18 +407,18 @@ class Probe:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Probe":
+    def from_json(cls, data: dict[str, Any]) -> Probe:
         return cls(**data)
 
 
-def review_ply(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
-               share: float | None = None) -> Ply:
+def review_ply(
+    state: State, move: str, ply: int, level: str = "hard", seed: int = 0, share: float | None = None
+) -> Ply:
     """One position and the move played in it (the text of the record)."""
     return judge(probe(state, move, ply, level, seed, share))
 
 
-def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
-          share: float | None = None) -> Probe:
+def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0, share: float | None = None) -> Probe:
     """The search's figures for one position and the move played in it."""
     seat = state.current_player()
     if seat is None:
@@ -365,7 +428,7 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
     rng = random.Random(ply_seed(seed, ply))
     seen = determinise(state, rng)
     real = state.copy()
-    played = real.play(move)       # canonical text; the record's moves are legal (walk checked them)
+    played = real.play(move)  # canonical text; the record's moves are legal (walk checked them)
     plan = budget(game, level, players)
     if share is None:
         share = SHARE_BY_PLAYERS.get((game, players), REVIEW_SHARE[game])
@@ -376,8 +439,11 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
     out = Probe(game, ply, seat, played, players, played, forced)
     if real.current_player() is None:
         out.played_exact = _final(real, seat)
-    wins = (tactics.winning_moves(seen, turns.Work(plan.tactics)) if evaluator.TACTICS
-            else [m for m in moves if _wins_at_once(seen, m, seat)])
+    wins = (
+        tactics.winning_moves(seen, turns.Work(plan.tactics))
+        if evaluator.TACTICS
+        else [m for m in moves if _wins_at_once(seen, m, seat)]
+    )
     if wins:
         out.exact = [1.0 if s == seat else 0.0 for s in range(players)]
         if played in wins or _ended_won(real, seat):
@@ -391,32 +457,36 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
             else:
                 out.played_raw = _after(state, played, seat, players, iterations, evaluator, level, rng)
         return out
-    extra = (turns.closing_turns(seen, limit=24, work=turns.Work(20_000), single=False)
-             if turns.whole_turns(seen) else None)
+    extra = (
+        turns.closing_turns(seen, limit=24, work=turns.Work(20_000), single=False) if turns.whole_turns(seen) else None
+    )
     root_moves = moves + (extra or [])
     priors, base = None, 0.0
     if evaluator.PRIORS:
         values = {m: search.one_ply(seen, m, evaluator) for m in root_moves}
         base = max(values.values())
         priors = {m: v - base for m, v in values.items()}
-    result = search.run(state, rng, iterations, evaluator, CPU_CAP[level], players, priors, plan.explore,
-                        None, extra, base)
+    result = search.run(
+        state, rng, iterations, evaluator, CPU_CAP[level], players, priors, plan.explore, None, extra, base
+    )
     children = result.root.children
     legal = set(root_moves)
-    ranked = sorted(((m, c) for m, c in children.items() if c.visits and m in legal),
-                    key=lambda mc: (-mc[1].visits, -mc[1].totals[seat] / mc[1].visits, mc[0]))
-    if not ranked:       # cannot happen with at least one iteration; be safe
+    ranked = sorted(
+        ((m, c) for m, c in children.items() if c.visits and m in legal),
+        key=lambda mc: (-mc[1].visits, -mc[1].totals[seat] / mc[1].visits, mc[0]),
+    )
+    if not ranked:  # cannot happen with at least one iteration; be safe
         out.raw = [1.0 / players] * players
         return out
     allows = out.played_exact is None and _allows_win(seen, played, evaluator, plan)
     best, node = ranked[0]
     if allows:
         safe = _safe_move(seen, played, [m for m, _ in ranked], moves, evaluator, plan)
-        if safe is None:        # no move avoids it (within the work): the position was lost anyway
+        if safe is None:  # no move avoids it (within the work): the position was lost anyway
             allows = False
         elif safe in children and children[safe].visits:
             best, node = safe, children[safe]
-        else:                   # a move the search barely looked at: valued by a search after it
+        else:  # a move the search barely looked at: valued by a search after it
             best, node = safe, None
             v = _after(state, safe, seat, players, iterations, evaluator, level, rng)
             out.raw = [v if s == seat else (1 - v) / (players - 1) for s in range(players)]
@@ -453,7 +523,7 @@ def judge(p: Probe) -> Ply:
     elif p.played_raw is not None:
         played_win = calibrated(p.game, p.players, p.played_raw)
     else:
-        played_win = best_win                          # the best move was played
+        played_win = best_win  # the best move was played
     if p.move == p.best and p.played_exact is not None and p.exact is None:
         # the best move ended the match: its result is the position's value
         best_win = played_win
@@ -463,16 +533,28 @@ def judge(p: Probe) -> Ply:
     if p.move == p.best:
         return Ply(p.ply, p.seat, p.move, win, p.best, best_win, played_win, "best", p.forced)
     drop = max(0.0, best_win - played_win)
-    return Ply(p.ply, p.seat, p.move, win, p.best, best_win, played_win,
-               label_for(drop, p.missed_win, p.allows_win), p.forced, p.missed_win, p.allows_win)
+    return Ply(
+        p.ply,
+        p.seat,
+        p.move,
+        win,
+        p.best,
+        best_win,
+        played_win,
+        label_for(drop, p.missed_win, p.allows_win),
+        p.forced,
+        p.missed_win,
+        p.allows_win,
+    )
 
 
 def _shared(win: list[float], seat: int, value: float) -> list[float]:
     """``win`` with the seat's chance set to ``value``, the others sharing the rest as before."""
     rest = [s for s in range(len(win)) if s != seat]
     others = sum(win[s] for s in rest)
-    return [value if s == seat else (1 - value) * (win[s] / others if others else 1 / len(rest))
-            for s in range(len(win))]
+    return [
+        value if s == seat else (1 - value) * (win[s] / others if others else 1 / len(rest)) for s in range(len(win))
+    ]
 
 
 def calibrated(game: str, players: int, value: float) -> float:
@@ -513,7 +595,7 @@ def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
     after = seen.copy()
     search.play(after, move)
     seat = after.current_player()
-    if seat is None or seat == mover:       # over, or the mover's turn goes on (Architekton's second tile)
+    if seat is None or seat == mover:  # over, or the mover's turn goes on (Architekton's second tile)
         return False
     if evaluator.TACTICS:
         return tactics.allows_win(seen, move, turns.Work(plan.tactics))
@@ -524,7 +606,7 @@ def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
         return False
     probe_end = after.copy()
     search.play(probe_end, moves[0])
-    if probe_end.current_player() is not None:      # not the match's last turn: a polygon does not end it
+    if probe_end.current_player() is not None:  # not the match's last turn: a polygon does not end it
         return False
     longer = turns.closing_turns(after, limit=24, work=turns.Work(20_000), single=False)
     return any(_wins_at_once(after, m, seat) for m in longer)
@@ -568,8 +650,9 @@ def _ended_won(state: State, seat: int) -> bool:
     return state.current_player() is None and tuple(state.outcome().winners) == (seat,)
 
 
-def _after(state: State, move: str, seat: int, players: int, iterations: int, evaluator, level: str,
-           rng: random.Random) -> float:
+def _after(
+    state: State, move: str, seat: int, players: int, iterations: int, evaluator, level: str, rng: random.Random
+) -> float:
     """The mover's raw share after ``move``, as he saw it: played in fresh arrangements of the hidden
     tiles (``HIDDEN_DRAWS`` of them where there are any), each searched; the mean of their root means
     (an arrangement in which the move ends the match counts its result)."""

@@ -16,11 +16,12 @@ level (hard, its default share) and the reviews cached beside them (keyed by the
   (whose matches the calibration is fitted on), the other pairings check it out of sample;
 - every pairing: that the last ply's chances are the result.
 """
+
 from __future__ import annotations
 
 import argparse
-import math
 import json
+import math
 import os
 import random
 import statistics
@@ -30,8 +31,12 @@ import time
 from engines import get_game
 from engines.record import Record
 
-GAMES = {"architekton": ("architekton", 2), "atacama": ("atacama", 2), "tactori": ("tactori", 2),
-         "tactori-fem": ("tactori-fem", 2)}
+GAMES = {
+    "architekton": ("architekton", 2),
+    "atacama": ("atacama", 2),
+    "tactori": ("tactori", 2),
+    "tactori-fem": ("tactori-fem", 2),
+}
 PAIRS = ("hard-hard", "random-hard", "easy-hard")
 MATCHES = {"hard-hard": 3, "random-hard": 20, "easy-hard": 20}
 QUICK = {"games": ("tactori-fem",), "pairs": ("random-hard",), "matches": 1}
@@ -73,7 +78,7 @@ def record_of(game: str, pair: str, match: int) -> Record:
     return record
 
 
-PROBES = "probes-3"      # the cache name of ai.review's raw search figures; change it when probe() changes
+PROBES = "probes-3"  # the cache name of ai.review's raw search figures; change it when probe() changes
 
 
 def probes_of(game: str, pair: str, match: int) -> list:
@@ -161,8 +166,8 @@ def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
     prior (``SLOPE_PRIOR_SD``), by Newton's method (one parameter)."""
     b = 1.0
     for _ in range(50):
-        grad = -(b - 1.0) / SLOPE_PRIOR_SD ** 2
-        hess = 1.0 / SLOPE_PRIOR_SD ** 2
+        grad = -(b - 1.0) / SLOPE_PRIOR_SD**2
+        hess = 1.0 / SLOPE_PRIOR_SD**2
         for x, y in points:
             z = x - offset
             p = 1.0 / (1.0 + math.exp(-b * z))
@@ -185,7 +190,7 @@ def calibration_data(game: str, matches: int | list[int]):
     from ai.review import shares
 
     leans, points = [], []
-    for m in (range(matches) if isinstance(matches, int) else matches):
+    for m in range(matches) if isinstance(matches, int) else matches:
         record = record_of(game, "hard-hard", m)
         result = result_of(record)
         probes = probes_of(game, "hard-hard", m)
@@ -194,8 +199,14 @@ def calibration_data(game: str, matches: int | list[int]):
                 continue
             x = logit(shares(p.raw)[p.seat])
             points.append((x, result[p.seat]))
-            if q is not None and p.move == p.best and not p.forced and q.exact is None and q.raw is not None \
-                    and q.seat != p.seat:
+            if (
+                q is not None
+                and p.move == p.best
+                and not p.forced
+                and q.exact is None
+                and q.raw is not None
+                and q.seat != p.seat
+            ):
                 leans.append((x + logit(shares(q.raw)[q.seat])) / 2)
     return leans, points
 
@@ -220,8 +231,10 @@ def held_out(game: str, matches: int) -> dict:
     kept = R.CALIBRATION.get(key)
     out: dict = {}
     try:
-        for name, folds in (("in_sample", [list(range(matches))] * matches),
-                            ("held_out", [[k for k in range(matches) if k != m] for m in range(matches)])):
+        for name, folds in (
+            ("in_sample", [list(range(matches))] * matches),
+            ("held_out", [[k for k in range(matches) if k != m] for m in range(matches)]),
+        ):
             changes: list[float] = []
             for m, train in enumerate(folds):
                 fitted = fit_points(*calibration_data(game, train))
@@ -249,10 +262,24 @@ def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
         row[0] += 1
         row[1] += p
         row[2] += y
-    table = [{"chance": f"{20 * i}-{20 * i + 20} %", "plies": int(n), "mean_chance": round(sp / n, 3) if n else None,
-              "mover_won": round(sy / n, 3) if n else None} for i, (n, sp, sy) in enumerate(bins)]
-    return {"pairs": len(leans), "points": len(points), "lean_logit": round(c, 3), "slope_fitted": round(fitted, 3),
-            "a": round(-b * c, 3), "b": round(b, 3), "table": table}
+    table = [
+        {
+            "chance": f"{20 * i}-{20 * i + 20} %",
+            "plies": int(n),
+            "mean_chance": round(sp / n, 3) if n else None,
+            "mover_won": round(sy / n, 3) if n else None,
+        }
+        for i, (n, sp, sy) in enumerate(bins)
+    ]
+    return {
+        "pairs": len(leans),
+        "points": len(points),
+        "lean_logit": round(c, 3),
+        "slope_fitted": round(fitted, 3),
+        "a": round(-b * c, 3),
+        "b": round(b, 3),
+        "table": table,
+    }
 
 
 def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
@@ -267,6 +294,7 @@ def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
                 seats = record.players
                 result = result_of(record)
                 from ai.review import final_chances
+
                 end = final_chances(review.plies)
                 ends_ok += all(abs(e - r) < 1e-3 for e, r in zip(end, result))
                 leans += lean(review)
@@ -279,16 +307,24 @@ def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
                 path = os.path.join(cache_dir(), f"{game}-{pair}-{m}.{PROBES}.json")
                 with open(path, encoding="utf-8") as handle:
                     cpu += json.load(handle).get("cpu_s", 0.0)
-            entry = {"matches": count, "last_ply_is_result": ends_ok, "review_cpu_s": round(cpu, 1),
-                     "best_moves": len(leans),
-                     "median_abs_change_points": round(statistics.median(abs(x) for x in leans), 2) if leans else None,
-                     "mean_change_points": round(statistics.fmean(leans), 2) if leans else None}
+            entry = {
+                "matches": count,
+                "last_ply_is_result": ends_ok,
+                "review_cpu_s": round(cpu, 1),
+                "best_moves": len(leans),
+                "median_abs_change_points": round(statistics.median(abs(x) for x in leans), 2) if leans else None,
+                "mean_change_points": round(statistics.fmean(leans), 2) if leans else None,
+            }
             if pair != "hard-hard":
                 weak = pair.split("-")[0]
-                entry.update({f"{weak}_below_hard": lower,
-                              f"{weak}_median_accuracy": round(statistics.median(w for w, _ in accuracies), 1),
-                              "hard_median_accuracy": round(statistics.median(h for _, h in accuracies), 1),
-                              "accuracies": accuracies})
+                entry.update(
+                    {
+                        f"{weak}_below_hard": lower,
+                        f"{weak}_median_accuracy": round(statistics.median(w for w, _ in accuracies), 1),
+                        "hard_median_accuracy": round(statistics.median(h for _, h in accuracies), 1),
+                        "accuracies": accuracies,
+                    }
+                )
             row[pair] = entry
             log(f"  {game} {pair}: " + ", ".join(f"{k} {v}" for k, v in entry.items() if k != "accuracies"))
         out[game] = row
@@ -312,8 +348,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--pairs", default=",".join(PAIRS))
     parser.add_argument("--matches", type=int, default=None, help="matches per pairing (default: MATCHES)")
-    parser.add_argument("--cached", action="store_true",
-                        help="fit, report: only the matches already reviewed (per game and pairing, from match 0 on)")
+    parser.add_argument(
+        "--cached",
+        action="store_true",
+        help="fit, report: only the matches already reviewed (per game and pairing, from match 0 on)",
+    )
     parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args(argv)
     games, pairs = args.games.split(","), args.pairs.split(",")
@@ -324,8 +363,15 @@ def main(argv: list[str] | None = None) -> int:
                 for m in range(matches[pair]):
                     start = time.process_time()
                     (record_of if args.what == "play" else probes_of)(game, pair, m)
-                    print(args.what, game, pair, m, round(time.process_time() - start, 1), time.strftime("%H:%M:%S"),
-                          flush=True)
+                    print(
+                        args.what,
+                        game,
+                        pair,
+                        m,
+                        round(time.process_time() - start, 1),
+                        time.strftime("%H:%M:%S"),
+                        flush=True,
+                    )
         return 0
     if args.what == "fit":
         for game in games:

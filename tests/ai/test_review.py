@@ -1,4 +1,5 @@
 """Match reviews (ai/review.py): win chances, labels, determinism, no peeking, the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -54,17 +55,28 @@ def test_the_same_record_level_and_seed_give_the_same_review(small_budgets):
 
 def test_labels_and_accuracy_follow_the_documented_thresholds():
     assert [R.label_for(d) for d in (0.0, 0.019, 0.02, 0.099, 0.1, 0.199, 0.2, 0.299, 0.3, 1.0)] == [
-        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+        "best",
+        "best",
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
     assert R.move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
     assert R.move_accuracy(1.0) == 0.0
     assert R.move_accuracy(0.1) < R.move_accuracy(0.05) < 100
     ply = R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.3, "blunder")
-    assert R.accuracy([ply], 2) == [round(R.move_accuracy(0.3), 1), 100.0]     # one move: both means agree
+    assert R.accuracy([ply], 2) == [round(R.move_accuracy(0.3), 1), 100.0]  # one move: both means agree
 
 
 def test_a_review_survives_json():
-    review = R.Review("tactori", ["a", "b"], "hard", 0, [R.Ply(0, 0, "x", [0.4, 0.6], "y", 0.5, 0.2, "mistake")],
-                      [70.0, 100.0])
+    review = R.Review(
+        "tactori", ["a", "b"], "hard", 0, [R.Ply(0, 0, "x", [0.4, 0.6], "y", 0.5, 0.2, "mistake")], [70.0, 100.0]
+    )
     again = R.Review.from_json(json.loads(json.dumps(review.to_json())))
     assert again == review
     assert again.costliest(0) == review.plies and again.costliest(1) == []
@@ -125,8 +137,8 @@ def ends_won(state, move: str) -> bool:
 def win_in_one(game: str, players: int, seed: int):
     """The last position of a seeded random playout where one move ends the match won by its mover
     and another does not: (state, winning moves, other moves), or None."""
-    from ai.search import play
     import engines
+    from ai.search import play
 
     state = engines.get_game(game).setup(players, seed, options={})
     rng, history = random.Random(seed), []
@@ -189,11 +201,19 @@ def test_the_cli_reviews_every_example(path, tmp_path, small_budgets):
 def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "tactori", "players": ["a", "b"], "moves": ["zz9"]}')
-    for args, status in ((["review", str(bad), "-o", str(tmp_path / "o.json")], 2),
-                         (["review", str(tmp_path / "missing.json"), "-o", str(tmp_path / "o.json")], 2),
-                         (["review", str(EXAMPLES[0]), "-o", str(tmp_path / "no" / "such" / "dir.json")], 3)):
-        run = subprocess.run([sys.executable, "-m", "ai", *args], cwd=ROOT, capture_output=True, text=True,
-                             env={"PYTHONPATH": str(ROOT)}, timeout=600)
+    for args, status in (
+        (["review", str(bad), "-o", str(tmp_path / "o.json")], 2),
+        (["review", str(tmp_path / "missing.json"), "-o", str(tmp_path / "o.json")], 2),
+        (["review", str(EXAMPLES[0]), "-o", str(tmp_path / "no" / "such" / "dir.json")], 3),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "ai", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(ROOT)},
+            timeout=600,
+        )
         assert run.returncode == status, run
         assert len(run.stderr.strip().splitlines()) == 1, run.stderr
         assert run.stderr.startswith("python -m ai review: "), run.stderr
@@ -203,7 +223,8 @@ def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
 
 from contextlib import contextmanager  # noqa: E402
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 from tests.ai.conftest import CONFIGS  # noqa: E402
 
@@ -230,13 +251,18 @@ def random_record(config, seed: int, plies: int) -> Record:
     state = engines.get_game(game).setup(players, seed, options=options)
     rng, moves = random.Random(seed), []
     while state.current_player() is not None and len(moves) < plies:
-        moves.append(state.play(rng.choice(state.legal_moves())))     # the canonical text
+        moves.append(state.play(rng.choice(state.legal_moves())))  # the canonical text
     return Record(game, [f"p{i}" for i in range(players)], seed, dict(options), {}, moves)
 
 
 @settings(max_examples=12, deadline=None)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6), plies=st.integers(1, 6),
-       level=st.sampled_from(["easy", "hard"]), review_seed=st.integers(0, 1000))
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 10**6),
+    plies=st.integers(1, 6),
+    level=st.sampled_from(["easy", "hard"]),
+    review_seed=st.integers(0, 1000),
+)
 def test_any_match_gets_a_consistent_deterministic_review(config, seed, plies, level, review_seed):
     """Any game and option set, any prefix of a random match: a ply per move, in order, with its
     mover; win chances of every seat summing to 1; labels as the thresholds say; accuracy lichess's
@@ -260,7 +286,7 @@ def test_any_match_gets_a_consistent_deterministic_review(config, seed, plies, l
         weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
         harmonic = sum(w for _, w in mine) / sum(w / max(1.0, a) for a, w in mine)
         assert review.accuracy[seat] == round((weighted + harmonic) / 2, 1)
-        assert min(values) - 0.05 <= review.accuracy[seat] <= max(max(values), 1.0) + 0.05     # the harmonic floor: 1
+        assert min(values) - 0.05 <= review.accuracy[seat] <= max(max(values), 1.0) + 0.05  # the harmonic floor: 1
 
 
 @given(a=st.floats(0, 1), b=st.floats(0, 1), missed=st.booleans())

@@ -4,6 +4,7 @@ Fast invariants at small budgets: a uniformly random mover is less accurate than
 ply's chances are the result, a move that lets the opponent win at once is a mistake and marked,
 the costliest moves are inaccuracies or worse, a decided position weighs little, and the
 calibration takes the lean toward the mover out of the same raw estimate."""
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,7 @@ def result(record: Record) -> list[float]:
 
 
 def last_ply(record: Record, seed: int = 0) -> R.Ply:
-    states = [s.copy() for s in walk(record)]      # walk plays on one state
+    states = [s.copy() for s in walk(record)]  # walk plays on one state
     return R.review_ply(states[-2], record.moves[-1], len(record.moves) - 1, "hard", seed)
 
 
@@ -105,7 +106,7 @@ def test_any_game_a_move_that_lets_the_next_player_end_the_match_as_winner_is_a_
     for seed in range(80):
         record = playout("atacama", 2, seed)
         states = [s.copy() for s in walk(record)]
-        state = states[-3]          # the mover's last choice before the opponent's last placement
+        state = states[-3]  # the mover's last choice before the opponent's last placement
         seat = state.current_player()
         lets, safe = [], []
         for move in state.legal_moves():
@@ -138,10 +139,12 @@ def test_random_play_is_less_accurate_than_hard(match):
 
 
 def test_the_costliest_moves_are_inaccuracies_or_worse():
-    plies = [R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.55, "good"),
-             R.Ply(2, 0, "c", [0.5, 0.5], "d", 0.6, 0.45, "inaccuracy"),
-             R.Ply(4, 0, "e", [0.5, 0.5], "f", 0.6, 0.2, "blunder"),
-             R.Ply(6, 0, "g", [0.5, 0.5], "h", 0.6, 0.59, "best")]
+    plies = [
+        R.Ply(0, 0, "a", [0.5, 0.5], "b", 0.6, 0.55, "good"),
+        R.Ply(2, 0, "c", [0.5, 0.5], "d", 0.6, 0.45, "inaccuracy"),
+        R.Ply(4, 0, "e", [0.5, 0.5], "f", 0.6, 0.2, "blunder"),
+        R.Ply(6, 0, "g", [0.5, 0.5], "h", 0.6, 0.59, "best"),
+    ]
     done = R.Review("tactori", ["a", "b"], "hard", 0, plies, [50.0, 100.0])
     assert [p.ply for p in done.costliest(0)] == [4, 2]
 
@@ -151,13 +154,15 @@ def test_moves_in_a_decided_position_weigh_little():
     stays near the blunder's, not near the mean of the moves (lichess's weights)."""
     open_ = [R.Ply(i, i % 2, "m", [0.5 - 0.1 * (i % 3), 0.5 + 0.1 * (i % 3)], "m", 0.5, 0.5, "best") for i in range(4)]
     blunder = R.Ply(4, 0, "x", [0.6, 0.4], "y", 0.6, 0.05, "blunder")
-    lost = [R.Ply(i, i % 2, "m", [0.02, 0.98], "m", 0.02 if i % 2 == 0 else 0.98,
-                  0.02 if i % 2 == 0 else 0.98, "best") for i in range(5, 40)]
+    lost = [
+        R.Ply(i, i % 2, "m", [0.02, 0.98], "m", 0.02 if i % 2 == 0 else 0.98, 0.02 if i % 2 == 0 else 0.98, "best")
+        for i in range(5, 40)
+    ]
     plies = open_ + [blunder] + lost
     mine = [R.move_accuracy(p.drop) for p in plies if p.seat == 0]
     plain = sum(mine) / len(mine)
     weights = R.stakes(plies)
-    assert weights[4] == 12.0 and set(weights[8:]) == {0.5}     # the blunder at stake, the lost moves not
+    assert weights[4] == 12.0 and set(weights[8:]) == {0.5}  # the blunder at stake, the lost moves not
     assert plain > 90 and R.accuracy(plies, 2)[0] < plain - 25
     # in the harmonic mean too: 17 free moves lift the accuracy of the open part by little (lichess's
     # unweighted harmonic mean: by 29 points)
@@ -185,7 +190,7 @@ def test_a_tactori_move_that_lets_a_box_be_closed_costs_an_inaccuracy():
     what the chart shows it lost, 15 points, while the block costs nothing."""
     allowed, _ = box_plies("+a1", "=c5e5")
     blocked, _ = box_plies("+c5", "+g1")
-    assert allowed.best == blocked.best and allowed.best_win == blocked.best_win     # the same search
+    assert allowed.best == blocked.best and allowed.best_win == blocked.best_win  # the same search
     assert allowed.label in ("inaccuracy", "mistake", "blunder") and allowed.drop >= 0.1, allowed
     assert blocked.drop < 0.05 and allowed.drop > blocked.drop + 0.1, (allowed, blocked)
 
@@ -196,11 +201,13 @@ def test_a_played_move_is_charged_what_the_next_position_is_worth():
     bridges in another order is the best move; where tiles are hidden the move keeps the estimate of
     the position as the mover saw it (the next ply knows the tile drawn)."""
     record = Record("tactori", ["a", "b"], 1, {}, {}, ["+c3", "+e5", "+e3", "+c5", "+a3 =a3c3 =c3e3"])
-    probes = [R.Probe("tactori", 0, 0, "+c3", 2, "+a1", raw=[0.52, 0.48], played_raw=0.5),
-              R.Probe("tactori", 1, 1, "+e5", 2, "+e5", raw=[0.2, 0.8]),
-              R.Probe("tactori", 2, 0, "+e3", 2, "+e3 =c3e3", raw=[0.6, 0.4], played_raw=0.59),
-              R.Probe("tactori", 3, 1, "+c5", 2, "+c5", raw=[0.45, 0.55]),
-              R.Probe("tactori", 4, 0, "+a3 =a3c3 =c3e3", 2, "+a3 =c3e3 =a3c3", raw=[0.5, 0.5], played_raw=0.1)]
+    probes = [
+        R.Probe("tactori", 0, 0, "+c3", 2, "+a1", raw=[0.52, 0.48], played_raw=0.5),
+        R.Probe("tactori", 1, 1, "+e5", 2, "+e5", raw=[0.2, 0.8]),
+        R.Probe("tactori", 2, 0, "+e3", 2, "+e3 =c3e3", raw=[0.6, 0.4], played_raw=0.59),
+        R.Probe("tactori", 3, 1, "+c5", 2, "+c5", raw=[0.45, 0.55]),
+        R.Probe("tactori", 4, 0, "+a3 =a3c3 =c3e3", 2, "+a3 =c3e3 =a3c3", raw=[0.5, 0.5], played_raw=0.1),
+    ]
     plies = R.judge_all(record, probes).plies
     first, third, last = plies[0], plies[2], plies[4]
     # its own estimate (0.5 raw) was within 2 points of the best; the next ply says 0.21
@@ -217,8 +224,9 @@ def test_a_played_move_is_charged_what_the_next_position_is_worth():
     hidden = Record("architekton", ["a", "b"], 1, {}, {}, moves)
     seats = [s.current_player() for s, _ in zip(walk(hidden), moves)]
     other = engines.get_game("architekton").setup(2, 1).legal_moves()[1]
-    probes = [R.Probe("architekton", 0, seats[0], moves[0], 2, other, raw=[0.5, 0.5], played_raw=0.48)] + \
-        [R.Probe("architekton", i, seats[i], moves[i], 2, moves[i], raw=[0.1, 0.9]) for i in (1, 2)]
+    probes = [R.Probe("architekton", 0, seats[0], moves[0], 2, other, raw=[0.5, 0.5], played_raw=0.48)] + [
+        R.Probe("architekton", i, seats[i], moves[i], 2, moves[i], raw=[0.1, 0.9]) for i in (1, 2)
+    ]
     first = R.judge_all(hidden, probes).plies[0]
     assert first.played_win == round(R.calibrated("architekton", 2, 0.48), 4), first
 
@@ -246,7 +254,7 @@ def test_the_calibration_fit_finds_a_lean_it_was_given():
     rng = random.Random(5)
     leans, points = [], []
     for match in range(40):
-        truth = rng.uniform(-2, 2)              # logit of seat 0's chance, drifting over the match
+        truth = rng.uniform(-2, 2)  # logit of seat 0's chance, drifting over the match
         won = rng.random() < 1 / (1 + math.exp(-truth))
         for ply in range(30):
             truth += rng.gauss(0, 0.05)
@@ -259,5 +267,5 @@ def test_the_calibration_fit_finds_a_lean_it_was_given():
     fitted = fit_points(leans, points)
     assert abs(fitted["lean_logit"] - 0.4) < 0.05 and 0.6 < fitted["b"] < 1.6, fitted
     a, b = fitted["a"], fitted["b"]
-    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))     # noqa: E731
+    p = lambda x: 1 / (1 + math.exp(-(a + b * x)))  # noqa: E731
     assert abs(p(1.0 + 0.4) + p(-1.0 + 0.4) - 1) < 0.02
