@@ -18,13 +18,16 @@ mover (the best of several means, and random playouts that favour whoever moves 
 the calibration takes that lean out, so a ply's chances are the same estimate whoever is
 to move.  Where the best move ends the match, the chances are its result, exactly.
 
-The played move's win chance for its mover: its node's mean when the search visited it at
-least ``MIN_VISITS`` times; else a search of the position after it, as the mover saw it (a
-fresh arrangement of the hidden tiles, the move played in it, then searched: its root
-mean); either calibrated as above; exactly 1 / 0 (or the share of a draw) when it ends the
-match; 0 when it lets the next player win at once (below).  The drop is the best move's win
-chance minus the played move's, for the mover, never below 0; the label follows
-``THRESHOLDS``.
+The played move's win chance for its mover: exactly 1 / 0 (or the share of a draw) when it
+ends the match; 0 when it lets the next player win at once (below); the best move's when it
+makes the same position (a Tactori turn laying the same bridges in another order); else,
+where nothing was hidden before it, the next ply's chance for him (``followed``: the search
+of the position the move made, at the review's full budget); else (a tile may be drawn that
+the mover could not see) its node's mean when the search visited it at least ``MIN_VISITS``
+times, or a search of the position after it, as the mover saw it (a fresh arrangement of
+the hidden tiles, the move played in it, then searched: its root mean), calibrated as
+above.  The drop is the best move's win chance minus the played move's, for the mover,
+never below 0; the label follows ``THRESHOLDS``.
 
 Honest: every search starts from ``hidden.determinise`` of the position (inside
 ``search.run``), which reads only the public contents of the face-down piles and
@@ -45,8 +48,8 @@ move, or else one of the search's next best), the played move's win chance is 0 
 label at least ``ALLOWED_WIN``; ``Ply.allows_win`` marks it.
 
 Accuracy per player: lichess's, the mean of a weighted and a harmonic mean of the moves'
-accuracies, each move weighted by how much was at stake (the spread of the win chances
-around it, ``accuracy``), so that moves in a position already decided weigh little.
+accuracies, each move weighted in both by how much was at stake (the spread of the win
+chances around it, ``accuracy``), so that moves in a position already decided weigh little.
 """
 
 from __future__ import annotations
@@ -97,8 +100,9 @@ HIDDEN_DRAWS = 4  # ... split over this many arrangements of the hidden tiles
 # hard matches reviewed at hard (bench/review_quality.py fit; method and figures in ai/README.md,
 # "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
 # played, of the two movers' mean raw logit (with no lean their chances add up to 1); the slope b
-# is the likeliest for the matches' results given c (under a prior around 1, kept within 1-2).
-# Other games and seat counts: as searched.  Each game's figures are in its profile (``calibration``).
+# is 1, the search's own scale: it would be fitted to the matches' results, and a few matches are a
+# few results (bench/review_quality.py, SLOPE).  Other games and seat counts: as searched.  Each
+# game's figures are in its profile (``calibration``).
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
     (game, n): ab for game in game_names() for n, ab in profile(game).calibration.items()
 }
@@ -248,7 +252,11 @@ def stakes(plies: list[Ply]) -> list[float]:
 def accuracy(plies: list[Ply], seats: int) -> list[float]:
     """Per seat, lichess's game accuracy: the mean of the weighted mean (weights: ``stakes``) and
     the harmonic mean (each move's accuracy at least 1) of ``move_accuracy`` over its moves that had
-    a choice; 100 with none.  The harmonic mean makes a single blunder cost much, as it should."""
+    a choice; 100 with none.  The harmonic mean makes a single blunder cost much, as it should.
+    Unlike lichess's, the harmonic mean is weighted by the stakes too: unweighted, every move of a
+    lost player in a decided position (nothing left to lose, each move 100) counts as much as a
+    blunder in an open one, and half a match of them lifted a random mover's accuracy by 10-20
+    points."""
     weights = stakes(plies)
     out = []
     for seat in range(seats):
@@ -257,7 +265,7 @@ def accuracy(plies: list[Ply], seats: int) -> list[float]:
             out.append(100.0)
             continue
         weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
-        harmonic = len(mine) / sum(1.0 / max(1.0, a) for a, _ in mine)
+        harmonic = sum(w for _, w in mine) / sum(w / max(1.0, a) for a, w in mine)
         out.append(round((weighted + harmonic) / 2, 1))
     return out
 
@@ -287,8 +295,83 @@ def probe_all(
 
 
 def judge_all(record: Record, probes: list[Probe], level: str = "hard", seed: int = 0) -> Review:
-    out = Review(record.game, list(record.players), level, seed, [judge(p) for p in probes])
+    """The review of ``record`` from its probes: each ply judged (``judge``; a played move that makes
+    the best move's position is the best), the played moves valued by the next ply where nothing was
+    hidden (``followed``), then the accuracies."""
+    plies, hidden = [], []
+    for state, p in zip(walk(record), probes):
+        plies.append(
+            judge(p)
+            if p.move == p.best or not same_position(state, p.move, p.best)
+            else judge(
+                Probe(
+                    p.game,
+                    p.ply,
+                    p.seat,
+                    p.move,
+                    p.players,
+                    p.move,
+                    p.forced,
+                    p.raw,
+                    p.exact,
+                    played_exact=p.played_exact,
+                )
+            )
+        )
+        hidden.append(has_hidden(state))
+    out = Review(record.game, list(record.players), level, seed, followed(plies, probes, hidden))
     out.accuracy = accuracy(out.plies, len(record.players))
+    return out
+
+
+# What a state's JSON says about the move that led to it rather than about the position
+# (the move's text, the messages it produced).
+MOVE_KEYS = ("last", "events")
+
+
+def same_position(state: State, move: str, other: str) -> bool:
+    """Do the two moves make the same position?  A Tactori or FEM turn that lays the same bridges in
+    another order is the same move: the search's best named in another order was played."""
+    positions = []
+    for text in (move, other):
+        after = state.copy()
+        search.play(after, text)
+        data = after.to_json()
+        positions.append({k: v for k, v in data.items() if k not in MOVE_KEYS})
+    return positions[0] == positions[1]
+
+
+def followed(plies: list[Ply], probes: list[Probe], hidden: list[bool]) -> list[Ply]:
+    """The plies with each played move that was not the search's best valued as the next ply's search
+    found the position after it: the mover's chance there (``Ply.win`` of the next ply), where that
+    position is what the mover's move made of his (nothing hidden before it, so nothing drawn that he
+    could not see) and the move did not end the match or let the next player win at once (exact).
+
+    The played move's own estimate is a node the search barely visited, or a small search after it
+    whose mean is mostly the next player's tries, not his best reply: it sees a threat only the
+    reply carries out (in Tactori a box the opponent closes next) too late, and a move that lets it
+    looked nearly as good as the best.  The next ply's search is the review's full budget from the
+    position itself, and its chance is the chart's next point, so what a move is charged is what the
+    chart shows it lost."""
+    out = list(plies)
+    for i in range(len(plies) - 1):
+        p, probe = plies[i], probes[i]
+        if hidden[i] or p.move == p.best or probe.played_exact is not None:
+            continue
+        value = round(plies[i + 1].win[p.seat], 4)
+        out[i] = Ply(
+            p.ply,
+            p.seat,
+            p.move,
+            p.win,
+            p.best,
+            p.best_win,
+            value,
+            label_for(max(0.0, p.best_win - value), p.missed_win, p.allows_win),
+            p.forced,
+            p.missed_win,
+            p.allows_win,
+        )
     return out
 
 
@@ -479,8 +562,12 @@ def calibrated(game: str, players: int, value: float) -> float:
 
 def chances(game: str, players: int, raw: list[float], seat: int) -> list[float]:
     """Every seat's win chance from the raw shares of the best move's node: the mover's calibrated,
-    the others sharing the rest in proportion to their raw shares."""
+    the others sharing the rest in proportion to their raw shares.  Shares exactly equal mean every
+    playout rewarded the seats alike (an Atacama match settled as a draw on equal scores): a mean of
+    one outcome does not lean, and calibrating it would swing the chart by 17 points a ply."""
     raw = shares(raw)
+    if len(set(raw)) == 1:
+        return raw
     return _shared(raw, seat, calibrated(game, players, raw[seat]))
 
 

@@ -578,8 +578,8 @@ def text(report: dict) -> str:
 def _review_budgets(game: str, row: dict) -> list[dict]:
     """A review's quality (bench/review_quality.py), scaled to the matches measured: the weaker side's
     accuracy below hard's in 19 of 20 matches against random play and 16 of 20 against easy, random's
-    median at most 60, and the mover's chance moving at most 5 points (median) over a move labelled best
-    in hard against hard; the last ply's chances the result in every match."""
+    median at most 60, and the mover's chance moving at most 5 points (median) over the search's best
+    move, played, in hard against hard; the last ply's chances the result in every match."""
     out = []
     for pair, share in (("random-hard", 19 / 20), ("easy-hard", 16 / 20)):
         r = row.get(pair)

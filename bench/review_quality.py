@@ -11,8 +11,9 @@ level (hard, its default share) and the reviews cached beside them (keyed by the
 
 - ``random-hard`` / ``easy-hard``: in how many matches the weaker side's accuracy is below hard's,
   and the median accuracies of both;
-- ``hard-hard``: the mover's win chance before a move labelled best and after it (the next ply's
-  chance for the same seat): the median of the absolute difference, in points;
+- the mover's win chance before a move labelled best and after it (the next ply's chance for the
+  same seat): the median of the absolute difference, in points; the target is on ``hard-hard``
+  (whose matches the calibration is fitted on), the other pairings check it out of sample;
 - every pairing: that the last ply's chances are the result.
 """
 
@@ -124,15 +125,18 @@ def judged(game: str, pair: str, match: int):
 
 
 def lean(review) -> list[float]:
-    """For every ply labelled best: the mover's chance before it minus after it (the next ply's chance
-    for the same seat, or after the last move the end of the chart), in points."""
+    """For every ply where the search's best move was played (with a choice): the mover's chance
+    before it minus after it (the next ply's chance for the same seat, or after the last move the
+    end of the chart), in points.  Not every move labelled best: a move the search did not choose is
+    labelled best when the next ply rates it within 2 points of the best, which picks the plies
+    where the chance did not fall."""
     from ai.review import final_chances
 
     plies = review.plies
     end = final_chances(plies) if plies else []
     out = []
     for i, p in enumerate(plies):
-        if p.label != "best" or p.forced:
+        if p.move != p.best or p.forced:
             continue
         after = plies[i + 1].win[p.seat] if i + 1 < len(plies) else end[p.seat]
         out.append(round((p.win[p.seat] - after) * 100, 2))
@@ -150,9 +154,11 @@ def logit(v: float) -> float:
 # nearly separate their winners from their losers, and the plain maximum of the likelihood then runs
 # off to slopes of 3-5 that call a match decided after a handful of moves.
 SLOPE_PRIOR_SD = 0.5
-# ... and the slope used is kept within this range: two or three matches a game cannot tell a slope
-# below 1 (the search's spread too wide) from noise (FEM's two matches fitted -0.19), nor one above 2.
-SLOPE_RANGE = (1.0, 2.0)
+# ... but the slope used is 1, the search's own scale, in every game: the slope is fitted from the
+# matches' results, and three matches are three results (every ply of a match shares its result), so
+# the fit is noise (FEM's: -0.19, Tactori's 0.63, Atacama's 1.5-1.9, Architekton's 1.6).  The lean
+# needs no results: it comes from dozens of ply pairs a game, and is checked by leaving each match out.
+SLOPE = 1.0
 
 
 def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
@@ -176,14 +182,15 @@ def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
     return b
 
 
-def calibration_data(game: str, matches: int):
-    """From the hard-against-hard matches: (1) for every ply whose best move was played and whose next
-    ply was searched too, the mean of the two movers' raw logits (the lean: with none it is 0, the
-    two chances adding up to 1); (2) (the mover's raw logit, his result) for every searched ply."""
+def calibration_data(game: str, matches: int | list[int]):
+    """From the hard-against-hard matches (``matches``: their count, or which): (1) for every ply whose
+    best move was played and whose next ply was searched too, the mean of the two movers' raw logits
+    (the lean: with none it is 0, the two chances adding up to 1); (2) (the mover's raw logit, his
+    result) for every searched ply."""
     from ai.review import shares
 
     leans, points = [], []
-    for m in range(matches):
+    for m in range(matches) if isinstance(matches, int) else matches:
         record = record_of(game, "hard-hard", m)
         result = result_of(record)
         probes = probes_of(game, "hard-hard", m)
@@ -207,10 +214,39 @@ def calibration_data(game: str, matches: int):
 def fit(game: str, matches: int) -> dict:
     """The game's calibration (ai.review.CALIBRATION): the lean c, in logits, is the median over
     consecutive plies (best move played) of the mean of the two movers' raw logits, so that after
-    calibration the mover's chance before a best move and after it agree; the slope b is fitted to
-    the results with that offset (the most likely under ``SLOPE_PRIOR_SD``'s prior).  Then p = sigmoid(a + b logit(v)), a = -b c.
-    Also the table that compares calibrated chances with the results, in fifths."""
+    calibration the mover's chance before a best move and after it agree; the slope b used is
+    ``SLOPE`` (the likeliest for the results with that offset, under ``SLOPE_PRIOR_SD``'s prior, is
+    reported beside it).  Then p = sigmoid(a + b logit(v)), a = -b c.  Also the table that compares
+    calibrated chances with the results, in fifths."""
     return fit_points(*calibration_data(game, matches))
+
+
+def held_out(game: str, matches: int) -> dict:
+    """Leave one out: each hard-against-hard match judged under the calibration fitted on the others,
+    and the change over its best moves (``lean``) measured; the median of the absolute changes over
+    all of them, in points, beside the same in-sample (the calibration fitted on every match)."""
+    from ai import review as R
+
+    key = (GAMES[game][0], GAMES[game][1])
+    kept = R.CALIBRATION.get(key)
+    out: dict = {}
+    try:
+        for name, folds in (
+            ("in_sample", [list(range(matches))] * matches),
+            ("held_out", [[k for k in range(matches) if k != m] for m in range(matches)]),
+        ):
+            changes: list[float] = []
+            for m, train in enumerate(folds):
+                fitted = fit_points(*calibration_data(game, train))
+                R.CALIBRATION[key] = (fitted["a"], fitted["b"])
+                changes += lean(judged(game, "hard-hard", m)[1])
+            out[name] = round(statistics.median(abs(x) for x in changes), 2) if changes else None
+    finally:
+        if kept is None:
+            R.CALIBRATION.pop(key, None)
+        else:
+            R.CALIBRATION[key] = kept
+    return {"best_moves": len(changes), "median_abs_change_points": out}
 
 
 def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
@@ -218,7 +254,7 @@ def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
     ``points`` (a mover's raw logit, his result)."""
     c = statistics.median(leans) if leans else 0.0
     fitted = fit_slope(points, c)
-    b = min(SLOPE_RANGE[1], max(SLOPE_RANGE[0], fitted))
+    b = SLOPE
     bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(5)]
     for x, y in points:
         p = 1.0 / (1.0 + math.exp(-b * (x - c)))
@@ -261,9 +297,8 @@ def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
 
                 end = final_chances(review.plies)
                 ends_ok += all(abs(e - r) < 1e-3 for e, r in zip(end, result))
-                if pair == "hard-hard":
-                    leans += lean(review)
-                else:
+                leans += lean(review)
+                if pair != "hard-hard":
                     weak = pair.split("-")[0]
                     w = review.accuracy[seats.index(weak)]
                     h = review.accuracy[seats.index("hard")]
@@ -272,18 +307,15 @@ def measure(games, pairs, matches: dict[str, int], log=print) -> dict:
                 path = os.path.join(cache_dir(), f"{game}-{pair}-{m}.{PROBES}.json")
                 with open(path, encoding="utf-8") as handle:
                     cpu += json.load(handle).get("cpu_s", 0.0)
-            entry = {"matches": count, "last_ply_is_result": ends_ok, "review_cpu_s": round(cpu, 1)}
-            if pair == "hard-hard":
-                entry.update(
-                    {
-                        "best_moves": len(leans),
-                        "median_abs_change_points": round(statistics.median(abs(x) for x in leans), 2)
-                        if leans
-                        else None,
-                        "mean_change_points": round(statistics.fmean(leans), 2) if leans else None,
-                    }
-                )
-            else:
+            entry = {
+                "matches": count,
+                "last_ply_is_result": ends_ok,
+                "review_cpu_s": round(cpu, 1),
+                "best_moves": len(leans),
+                "median_abs_change_points": round(statistics.median(abs(x) for x in leans), 2) if leans else None,
+                "mean_change_points": round(statistics.fmean(leans), 2) if leans else None,
+            }
+            if pair != "hard-hard":
                 weak = pair.split("-")[0]
                 entry.update(
                     {
@@ -345,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         for game in games:
             count = reviewed(game, "hard-hard") if args.cached else matches["hard-hard"]
             print(game, json.dumps(fit(game, count)), flush=True)
+            if count > 1:
+                print(game, "leave one out:", json.dumps(held_out(game, count)), flush=True)
         return 0
     if args.cached:
         out = {}

@@ -43,5 +43,5 @@ PROFILE = Profile(
     # the 120 plies and accuracies within a point (ai/README.md, "Reviews").
     review_share_by_players={4: 0.05},
     # the review's calibration at two players (ai/review.py, "CALIBRATION": how it was fitted)
-    calibration={2: (-0.121, 1.039)},
+    calibration={2: (-0.115, 1.0)},
 )

@@ -285,7 +285,7 @@ def test_any_match_gets_a_consistent_deterministic_review(config, seed, plies, l
             continue
         values = [a for a, _ in mine]
         weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
-        harmonic = len(values) / sum(1 / max(1.0, a) for a in values)
+        harmonic = sum(w for _, w in mine) / sum(w / max(1.0, a) for a, w in mine)
         assert review.accuracy[seat] == round((weighted + harmonic) / 2, 1)
         assert min(values) - 0.05 <= review.accuracy[seat] <= max(max(values), 1.0) + 0.05  # the harmonic floor: 1
 

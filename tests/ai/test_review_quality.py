@@ -165,6 +165,71 @@ def test_moves_in_a_decided_position_weigh_little():
     weights = R.stakes(plies)
     assert weights[4] == 12.0 and set(weights[8:]) == {0.5}  # the blunder at stake, the lost moves not
     assert plain > 90 and R.accuracy(plies, 2)[0] < plain - 25
+    # in the harmonic mean too: 17 free moves lift the accuracy of the open part by little (lichess's
+    # unweighted harmonic mean: by 29 points)
+    assert R.accuracy(plies, 2)[0] < R.accuracy(open_ + [blunder], 2)[0] + 15
+
+
+# Tactori 2p: the second player builds three sides of the box c3-e3-e5-c5 (towers on its corners, one
+# high); the first places towers far away.  Then the first either lets him close it (=c5e5) or
+# blocks it by placing a tower on a corner (c5): the second's towers there are no longer both on top
+# at one height (R2).
+BOX = ["+a9", "+c3", "+b9", "+e3 =c3e3", "+i1", "+e5 =e3e5", "+i9", "+c5 =c3c5"]
+
+
+def box_plies(mine: str, reply: str) -> list[R.Ply]:
+    record = Record("tactori", ["a", "b"], 1, {}, {}, BOX + [mine, reply])
+    states = [s.copy() for s in walk(record)]
+    probes = [R.probe(states[i], record.moves[i], i, "hard", 0) for i in (8, 9)]
+    return R.followed([R.judge(p) for p in probes], probes, [False, False])
+
+
+def test_a_tactori_move_that_lets_a_box_be_closed_costs_an_inaccuracy():
+    """The review's search of the mover's position does not see the opponent's closing bridge (a reply
+    it barely visits, and random playouts do not close boxes): it rated the move that allows it
+    within 1-4 points of its best.  Valued by the next ply's search, which closes the box, it costs
+    what the chart shows it lost, 15 points, while the block costs nothing."""
+    allowed, _ = box_plies("+a1", "=c5e5")
+    blocked, _ = box_plies("+c5", "+g1")
+    assert allowed.best == blocked.best and allowed.best_win == blocked.best_win  # the same search
+    assert allowed.label in ("inaccuracy", "mistake", "blunder") and allowed.drop >= 0.1, allowed
+    assert blocked.drop < 0.05 and allowed.drop > blocked.drop + 0.1, (allowed, blocked)
+
+
+def test_a_played_move_is_charged_what_the_next_position_is_worth():
+    """``judge_all``: a played move that is not the search's best is worth the next ply's chance for
+    its mover, so the chart's next point is what the label charges; a turn that lays the best move's
+    bridges in another order is the best move; where tiles are hidden the move keeps the estimate of
+    the position as the mover saw it (the next ply knows the tile drawn)."""
+    record = Record("tactori", ["a", "b"], 1, {}, {}, ["+c3", "+e5", "+e3", "+c5", "+a3 =a3c3 =c3e3"])
+    probes = [
+        R.Probe("tactori", 0, 0, "+c3", 2, "+a1", raw=[0.52, 0.48], played_raw=0.5),
+        R.Probe("tactori", 1, 1, "+e5", 2, "+e5", raw=[0.2, 0.8]),
+        R.Probe("tactori", 2, 0, "+e3", 2, "+e3 =c3e3", raw=[0.6, 0.4], played_raw=0.59),
+        R.Probe("tactori", 3, 1, "+c5", 2, "+c5", raw=[0.45, 0.55]),
+        R.Probe("tactori", 4, 0, "+a3 =a3c3 =c3e3", 2, "+a3 =c3e3 =a3c3", raw=[0.5, 0.5], played_raw=0.1),
+    ]
+    plies = R.judge_all(record, probes).plies
+    first, third, last = plies[0], plies[2], plies[4]
+    # its own estimate (0.5 raw) was within 2 points of the best; the next ply says 0.21
+    assert first.best_win - R.calibrated("tactori", 2, 0.5) < 0.03
+    assert first.played_win == plies[1].win[0] < 0.25 and first.label == "mistake", first
+    assert third.played_win == plies[3].win[0] and third.drop == pytest.approx(third.best_win - third.played_win)
+    assert last.label == "best" and last.best == last.move and last.drop == 0.0, last
+
+    state = engines.get_game("architekton").setup(2, 1)
+    assert state.has_hidden()
+    moves = []
+    for _ in range(3):
+        moves.append(state.play(state.legal_moves()[0]))
+    hidden = Record("architekton", ["a", "b"], 1, {}, {}, moves)
+    seats = [s.current_player() for s, _ in zip(walk(hidden), moves)]
+    other = engines.get_game("architekton").setup(2, 1).legal_moves()[1]
+    probes = [R.Probe("architekton", 0, seats[0], moves[0], 2, other, raw=[0.5, 0.5], played_raw=0.48)] + [
+        R.Probe("architekton", i, seats[i], moves[i], 2, moves[i], raw=[0.1, 0.9]) for i in (1, 2)
+    ]
+    first = R.judge_all(hidden, probes).plies[0]
+    assert first.played_win == round(R.calibrated("architekton", 2, 0.48), 4), first
 
 
 @pytest.mark.parametrize("game", ["architekton", "atacama", "tactori", "tactori-fem"])
@@ -177,6 +242,8 @@ def test_the_calibration_takes_the_lean_toward_the_mover_out(game):
     assert values == sorted(values) and R.calibrated(game, 2, 0.5) < 0.5
     # the same raw estimate is the same chance whoever moves
     assert R.chances(game, 2, [0.6, 0.4], 0) == pytest.approx(R.chances(game, 2, [0.4, 0.6], 1)[::-1])
+    # ... but shares exactly equal (every playout alike: a settled draw) do not lean
+    assert R.chances(game, 2, [0.5, 0.5], 0) == [0.5, 0.5] and R.chances(game, 2, [0.51, 0.49], 0)[0] < 0.5
 
 
 def test_the_calibration_fit_finds_a_lean_it_was_given():
