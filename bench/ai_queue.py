@@ -16,7 +16,9 @@ user's notices on the server wake the workers), side by side in one run:
   process's spawn and loading, connecting, idle polling) to the moment the last job is done, read
   from /proc (utime + stime); for the pool its thinking process from its spawn plus what the calling
   process spends meanwhile (spawning, sending the jobs, taking the results).  Jobs per CPU-second
-  per round, and the median over the rounds of each worker count's ratio to the pool's;
+  per round, and the median over the rounds of each worker count's ratio to the pool's; beside each
+  count of two or more workers a pool of as many processes too (``pool_2``, ``pool_4``), since
+  processes that share two cores each take more CPU time for the same search, wherever they run;
 - the queue's own cost per job (``overhead``): instant jobs (the thinking process hands back a fixed
   answer) through a runner in this process, against the same jobs sent to a pool: CPU per job of the
   calling process and of the thinking process, and where the runner's goes (claim, result, notices);
@@ -211,22 +213,24 @@ def _split_cpu(root: int) -> tuple[float, float]:
     return own, tree_cpu(root) - own
 
 
-async def pool_drain(jobs: list) -> tuple[list[str], dict]:
-    """``jobs`` through a fresh in-process pool of one process: the moves, and the CPU seconds counted."""
+async def pool_drain(jobs: list, size: int = 1) -> tuple[list[str], dict]:
+    """``jobs`` through a fresh in-process pool of ``size`` processes: the moves, and the CPU seconds counted."""
     from ai.worker import _warm
 
     loop = asyncio.get_running_loop()
     start, wall = time.process_time(), time.perf_counter()
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        await loop.run_in_executor(pool, _warm)  # spawned and the search loaded, as a worker's
-        child = next(iter(pool._processes))
-        up_parent, up_child = time.process_time() - start, tree_cpu(child)
+    with ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn")) as pool:
+        # spawned and the search loaded, as a worker's
+        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(size)))
+        children = list(pool._processes)
+        up_parent, up_child = time.process_time() - start, sum(tree_cpu(c) for c in children)
         moves = await asyncio.gather(*(loop.run_in_executor(pool, think, job) for job in jobs))
-        parent, thinking = time.process_time() - start, tree_cpu(child)
+        parent, thinking = time.process_time() - start, sum(tree_cpu(c) for c in pool._processes)
     wall = time.perf_counter() - wall
     cpu = parent + thinking
     return list(moves), {
         "moves": len(jobs),
+        "processes": size,
         "cpu_s": round(cpu, 2),
         "jobs_per_cpu_s": round(len(jobs) / cpu, 4),
         "wall_s": round(wall, 1),
@@ -308,6 +312,11 @@ async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int
             line = {"round": number + 1, "pool_1": pool}
             log(f"round {number + 1}, in-process pool of 1 process: {pool}")
             for count in worker_counts:
+                if count > 1:
+                    # a pool of as many thinking processes: the same sharing of the cores as the workers
+                    _, same = await pool_drain(jobs[part], count)
+                    line[f"pool_{count}"] = same
+                    log(f"round {number + 1}, in-process pool of {count} processes: {same}")
                 record = await workers_drain(service, url, count, rows[part])
                 results = {
                     r["match_id"]: r["result"]
@@ -317,11 +326,16 @@ async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int
                     results.get(m.id) == move for m, move in zip(matches[part], pool_moves)
                 )
                 record["against_pool_pct"] = round(100 * (record["jobs_per_cpu_s"] / pool["jobs_per_cpu_s"] - 1), 1)
+                same_size = line[f"pool_{count}"]
+                record["against_same_size_pool_pct"] = round(
+                    100 * (record["jobs_per_cpu_s"] / same_size["jobs_per_cpu_s"] - 1), 1
+                )
                 line[f"workers_{count}"] = record
                 log(f"round {number + 1}, {count} worker processes: {record}")
             out["rounds"].append(line)
         total = {}
-        for key in ["pool_1"] + [f"workers_{c}" for c in worker_counts]:
+        pools = ["pool_1"] + [f"pool_{c}" for c in worker_counts if c > 1]
+        for key in pools + [f"workers_{c}" for c in worker_counts]:
             cpu = sum(r[key]["cpu_s"] for r in out["rounds"])
             done = sum(r[key]["moves"] for r in out["rounds"])
             total[key] = {
@@ -330,7 +344,14 @@ async def throughput(url: str, moves: int, worker_counts: list[int], rounds: int
                 "jobs_per_cpu_s": round(done / cpu, 4),
                 "wall_s": round(sum(r[key]["wall_s"] for r in out["rounds"]), 1),
             }
-            if key != "pool_1":
+            if key.startswith("workers_"):
+                same_size = total[f"pool_{key.split('_')[1]}"]
+                total[key]["against_same_size_pool_pct"] = round(
+                    100 * (total[key]["jobs_per_cpu_s"] / same_size["jobs_per_cpu_s"] - 1), 1
+                )
+                total[key]["median_round_against_same_size_pool_pct"] = statistics.median(
+                    r[key]["against_same_size_pool_pct"] for r in out["rounds"]
+                )
                 total[key]["against_pool_pct"] = round(
                     100 * (total[key]["jobs_per_cpu_s"] / total["pool_1"]["jobs_per_cpu_s"] - 1), 1
                 )
