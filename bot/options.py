@@ -8,6 +8,7 @@ from typing import Literal
 
 from discord import app_commands
 
+from engines import game_names, get_game
 from engines.core import Option
 from matches.timing import DAYS_CHOICES
 
@@ -21,6 +22,11 @@ INCREMENT_HELP = "With clock bank: hours added to the bank after each of one's m
 Bank = app_commands.Range[int, 1, 60]
 Increment = app_commands.Range[int, 0, 168]
 DESCRIBED = {"clock": CLOCK_HELP, "bank": BANK_HELP, "increment": INCREMENT_HELP}
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game as a command choice (its title shown, its name the value)."""
+    return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()]
 
 
 def clock_of(clock: str, bank: int | None, increment: int | None) -> dict:

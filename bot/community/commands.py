@@ -11,7 +11,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from engines import Joined, Text, game_names, get_game
+from engines import Joined, Text, get_game
 from matches.digests import timezone_names
 from matches.ratings import INITIAL, PROVISIONAL_GAMES
 from matches.timing import DAYS_CHOICES
@@ -21,6 +21,7 @@ from render.common import encode_png
 from ..locales import say
 from ..messages import present
 from ..messages.lines import jump_link
+from ..options import game_choices
 from ..replies import fit, outgoing, private, public
 
 NEEDS_MANAGE_SERVER = Text("You need the Manage Server permission.")
@@ -31,10 +32,6 @@ LANGUAGE_NAMES = (
     ("de", "Deutsch"),
     ("fr", "Français"),
 )
-
-
-def _game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()]
 
 
 def rating_png(history: dict[str, list[tuple[float, float]]], locale) -> bytes:
@@ -175,7 +172,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
     @app_commands.guild_only()
-    @app_commands.choices(game=_game_choices())
+    @app_commands.choices(game=game_choices())
     async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]):
         rows = await service.leaderboard(interaction.guild_id, game.value)
         if not rows:
@@ -211,7 +208,7 @@ def build_community_commands(bot) -> list[app_commands.Command | app_commands.Gr
     @app_commands.describe(
         member="Whose statistics (default: yours)", game="Only this game's rating in the chart (default: every game)"
     )
-    @app_commands.choices(game=_game_choices())
+    @app_commands.choices(game=game_choices())
     async def stats(interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None):
         who = member or interaction.user
         data = await service.stats(interaction.guild_id, who.id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from engines import game_names, get_game
+from ..options import game_choices
 
 
 def build_practice_group(bot) -> app_commands.Group:
@@ -17,7 +17,7 @@ def build_practice_group(bot) -> app_commands.Group:
 
     @group.command(name="position", description="Privately, a position where you played a mistake or a blunder")
     @app_commands.describe(game="Only this game (default: any)")
-    @app_commands.choices(game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()])
+    @app_commands.choices(game=game_choices())
     async def position(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await practice.position(interaction, game.value if game else None)
 

@@ -5,15 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from engines import game_names, get_game
-
 from ..errors import organisers_only
+from ..options import game_choices
 
 GAME_HELP = "Which game's ladder (default: the only one)"
-
-
-def _games():
-    return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()]
 
 
 def build_ladder_group(bot) -> app_commands.Group:
@@ -30,7 +25,7 @@ def build_ladder_group(bot) -> app_commands.Group:
         channel="Where the ladder's results are posted (default: here)",
         min_reliability="Least share of finished matches a player played out, in % (default: none)",
     )
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     @organisers_only
     async def create(
         interaction: discord.Interaction,
@@ -46,13 +41,13 @@ def build_ladder_group(bot) -> app_commands.Group:
 
     @group.command(name="join", description="Join the ladder at the bottom")
     @app_commands.describe(game=GAME_HELP)
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     async def join(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await ladders.join(interaction, game.value if game else None)
 
     @group.command(name="challenge", description="Challenge a player up to a few places above you")
     @app_commands.describe(member="Whom to challenge", game=GAME_HELP)
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     async def challenge(
         interaction: discord.Interaction, member: discord.Member, game: app_commands.Choice[str] | None = None
     ):
@@ -60,7 +55,7 @@ def build_ladder_group(bot) -> app_commands.Group:
 
     @group.command(name="show", description="The ladder, privately, your place marked")
     @app_commands.describe(game=GAME_HELP)
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     async def show(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await ladders.show(interaction, game.value if game else None)
 

@@ -5,16 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from engines import game_names, get_game
-
 from ..errors import organisers_only
-from ..options import Level
+from ..options import Level, game_choices
 
 GAME_HELP = "Which game's seasons (default: the only ones that fit)"
-
-
-def _games():
-    return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()]
 
 
 def build_season_group(bot) -> app_commands.Group:
@@ -36,7 +30,7 @@ def build_season_group(bot) -> app_commands.Group:
         channel="Where the seasons are announced and played (default: here)",
         min_reliability="Least share of finished matches a player played out, in % (default: none)",
     )
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     @organisers_only
     async def create(
         interaction: discord.Interaction,
@@ -67,13 +61,13 @@ def build_season_group(bot) -> app_commands.Group:
 
     @group.command(name="join", description="Join the seasons (once: you stay from season to season)")
     @app_commands.describe(game=GAME_HELP)
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     async def join(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await seasons.join(interaction, game.value if game else None)
 
     @group.command(name="leave", description="Leave the seasons after the current season")
     @app_commands.describe(game=GAME_HELP)
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     async def leave(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await seasons.leave(interaction, game.value if game else None)
 
@@ -83,7 +77,7 @@ def build_season_group(bot) -> app_commands.Group:
         level="The computer's level (default: medium)",
         game=GAME_HELP,
     )
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     @organisers_only
     async def add(
         interaction: discord.Interaction,
@@ -99,7 +93,7 @@ def build_season_group(bot) -> app_commands.Group:
         season="Which season (default: the current one)",
         game=GAME_HELP,
     )
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     async def standings(
         interaction: discord.Interaction,
         division: app_commands.Range[int, 1, 100] | None = None,
@@ -114,7 +108,7 @@ def build_season_group(bot) -> app_commands.Group:
 
     @group.command(name="end", description="Organisers: end the seasons after the current season")
     @app_commands.describe(game=GAME_HELP)
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=game_choices())
     @organisers_only
     async def end(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await seasons.end(interaction, game.value if game else None)

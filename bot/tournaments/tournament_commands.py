@@ -10,7 +10,18 @@ from discord import app_commands
 from engines import game_names, get_game
 
 from ..errors import organisers_only
-from ..options import DAYS, DESCRIBED, Bank, Clock, Increment, Level, clock_of, option_parameter, with_parameters
+from ..options import (
+    DAYS,
+    DESCRIBED,
+    Bank,
+    Clock,
+    Increment,
+    Level,
+    clock_of,
+    game_choices,
+    option_parameter,
+    with_parameters,
+)
 
 EVENT_HELP = "Which tournament (default: the only one that fits)"
 
@@ -81,9 +92,7 @@ def build_tournament_group(bot) -> app_commands.Group:
         **{spec.name: spec.event for spec in specs.values()},
         **DESCRIBED,
     )(create)
-    create = app_commands.choices(
-        game=[app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()], days=DAYS
-    )(create)
+    create = app_commands.choices(game=game_choices(), days=DAYS)(create)
     create = app_commands.rename(fmt="format")(create)
     group.command(name="create", description="Organisers: announce a tournament with a Join button")(create)
 
