@@ -117,6 +117,12 @@ class Moments:
             "challenge_closed", "a challenge was declined, taken back, cancelled or expired, in that transaction"
         )
     )
+    review_stored: Moment = field(
+        default_factory=lambda: Moment(
+            "review_stored",
+            "the computer's review of an ended match was stored (by the bot or a worker), in that transaction",
+        )
+    )
     tournament_finished: Moment = field(
         default_factory=lambda: Moment(
             "tournament_finished", "a tournament finished, in the transaction of its last result"

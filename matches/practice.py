@@ -34,7 +34,7 @@ from engines.text import Text
 from . import ai_seats, timing
 from .core import Component, Core
 from .errors import NotFound, ServiceError
-from .models import Match
+from .models import DamagedRow, Match
 from .reviews import Reviewing, Reviews
 from .store import Transaction
 
@@ -200,18 +200,26 @@ def _check(item: PracticeItem, before, move: str) -> tuple[str, bool]:
 
 
 class Practice(Component):
-    """Practice positions from the reviews stored through :meth:`store_review`."""
+    """Practice positions from every review stored, wherever it was computed (the ``review_stored``
+    moment: the bot's own store or a worker's job finished through the queue)."""
 
     def __init__(self, core: Core, reviews: Reviews) -> None:
         super().__init__(core)
         self.reviews = reviews
+        self.moments.review_stored.listen("practice", self._reviewed)
+
+    def _reviewed(self, tx: Transaction, match_id: int, review: dict[str, Any]) -> None:
+        row = tx.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            return
+        try:
+            match = Match.load(row)
+        except DamagedRow:
+            return  # a broken match offers no positions; its review is kept all the same
+        _add(tx, items_of(match, review, self.clock()))
 
     async def store_review(self, job: Reviewing, review: dict[str, Any]) -> None:
         await self.reviews.store_review(job, review)
-        match = await self.core.get(job.match_id)
-        rows = items_of(match, review, self.clock())
-        if rows:
-            await self.store.write(lambda tx: _add(tx, rows))
 
     async def _item(self, user_id: int, match_id: int, ply: int) -> PracticeItem:
         row = await self.store.fetchone(

@@ -88,3 +88,4 @@ class Reviews(Component):
             " review = excluded.review, created_at = excluded.created_at",
             (job.match_id, job.version, job.level, json.dumps(review), self.clock()),
         )
+        self.moments.review_stored(tx, job.match_id, review)

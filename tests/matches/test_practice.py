@@ -22,9 +22,10 @@ def player_of(who) -> Player:
 GUILD = 10
 
 
-async def reviewed_match(service, players=(ANN, BOB)):
+async def reviewed_match(service, players=(ANN, BOB), through_queue=False):
     """A finished match of four moves (ann resigns) whose review calls ann's first move a blunder and
-    bob's first a mistake (each with another legal move as the best); returns (match, the plies)."""
+    bob's first a mistake (each with another legal move as the best); returns (match, the plies).
+    ``through_queue``: the review comes back as a worker hands it in (its job claimed, then finished)."""
     ann, bob = players
     challenge = await service.create_challenge("architekton", GUILD, 20, player_of(ann), [player_of(bob)], first="me")
     match = await service.accept(challenge.id, bob.id)
@@ -66,8 +67,26 @@ async def reviewed_match(service, players=(ANN, BOB)):
         "accuracy": [50.0, 50.0],
         "plies": plies,
     }
-    await service.store_review(Reviewing(match.id, match.version, {}, "hard", 0), review)
+    reviewing = Reviewing(match.id, match.version, {}, "hard", 0)
+    if through_queue:
+        job = await service.queue_review(reviewing, "a worker")
+        assert job is not None and await service.finish_review_job(job, review)
+    else:
+        await service.store_review(reviewing, review)
     return match, plies
+
+
+async def test_a_review_a_worker_hands_in_through_the_queue_makes_the_same_positions(service):
+    match, plies = await reviewed_match(service, through_queue=True)
+    assert await service.stored_review(match.id) is not None
+    mine = [p for p in plies if p["label"] in ("mistake", "blunder") and match.players[p["seat"]] == ANN.id]
+    position = await service.practice_position(ANN.id)
+    assert (position.item.match_id, position.item.ply, position.item.played) == (
+        match.id,
+        mine[0]["ply"],
+        mine[0]["move"],
+    )
+    assert (await service.practice_stats(BOB.id)).positions == 1
 
 
 async def test_a_position_from_my_own_blunder_right_after_a_wrong_try(service, clock):
