@@ -70,11 +70,11 @@ class Text(str):
         template = lookup(self.template) or self.template
         return fill(template, params) if fill is not None else template.format(**params)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Text], tuple[object, ...]]:
         return _rebuild, (type(self), self.template, self.params)
 
 
-def _rebuild(cls: type, template: str, params: dict[str, Any]) -> Text:
+def _rebuild(cls: type[Text], template: str, params: dict[str, Any]) -> Text:
     return cls(template, **params)
 
 
@@ -89,11 +89,11 @@ class Joined(Text):
 
     def render(self, lookup: Lookup, shown: Shown | None = None, fill: Fill | None = None) -> str:
         # The separator and plain parts are the code's own words; Texts among the parts are rendered.
-        sep = _rendered(self.params["sep"], lookup, None, fill)
+        sep: str = _rendered(self.params["sep"], lookup, None, fill)
         parts = self.params["parts"]
         return sep.join(str(_rendered(p, lookup, shown, fill) if isinstance(p, Text) else p) for p in parts)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Text], tuple[object, ...]]:
         return Joined, (self.params["parts"], self.params["sep"])
 
 
@@ -123,7 +123,7 @@ class Sentence(Text):
         clause = self.params["clause"]
         return _sentence(str(_rendered(clause, lookup, shown, fill) if isinstance(clause, Text) else clause))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Text], tuple[object, ...]]:
         return Sentence, (self.params["clause"],)
 
 
