@@ -162,7 +162,9 @@ def _quality(count: list[list[int]]) -> tuple[int, int]:
     return (max(values) - min(values), sum(v * v for v in values)) if values else (0, 0)
 
 
-def _schedule(n: int, sizes: list[int], left: int, rounds: int, rng: random.Random, effort: float):
+def _schedule(
+    n: int, sizes: list[int], left: int, rounds: int, rng: random.Random, effort: float
+) -> tuple[list[list[list[int]]], list[list[int]]]:
     count = [[0] * n for _ in range(n)]
     rests = [0] * n
     schedule: list[list[list[int]]] = []
@@ -255,16 +257,15 @@ def _first_movers(rounds: list[list[list[PlayerId]]], ids: list[PlayerId]) -> li
             g.add_edge(("player", p), ("unit", p, k), capacity=1, weight=k * k)
             g.add_edge(("unit", p, k), "sink", capacity=1, weight=0)
     flow = nx.max_flow_min_cost(g, "source", "sink")
-    firsts = [[None] * len(ts) for ts in rounds]
-    for r, i, t in tables:
-        out = flow[("table", r, i)]
-        firsts[r][i] = next(p for p in t if out.get(("player", p)))
-    return firsts
+    return [
+        [next(p for p in t if flow[("table", r, i)].get(("player", p))) for i, t in enumerate(ts)]
+        for r, ts in enumerate(rounds)
+    ]
 
 
 def _seat(rounds: list[list[list[PlayerId]]], rests: list[list[PlayerId]], ids: list[PlayerId]) -> list[Round]:
     seed = {p: i for i, p in enumerate(ids)}
-    seats: dict[PlayerId, Counter] = {p: Counter() for p in ids}
+    seats: dict[PlayerId, Counter[int]] = {p: Counter() for p in ids}
     firsts = _first_movers(rounds, ids)
     out = []
     for tables, resting, first in zip(rounds, rests, firsts):

@@ -51,7 +51,7 @@ class Standing:
     """Every opponent met, once each, in the order first met."""
     withdrawn: bool = False
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[Fraction, Fraction, Fraction, float, PlayerId]:
         return (-self.points, -self.buchholz, -self.sonneborn_berger, -self.rating, self.player)
 
 
@@ -83,14 +83,14 @@ def standings(
     unit = math.lcm(1, *(x.denominator for x in points.values()))
     whole = {p: int(x * unit) for p, x in points.items()}
     shares = math.lcm(1, *(2 * (len(t.players) - 1) for rnd in rounds for t in rnd.tables if t.finished))
-    buchholz = {p: 0 for p in points}
-    sb = {p: 0 for p in points}
+    buchholz_whole = {p: 0 for p in points}
+    sb_whole = {p: 0 for p in points}
     played = {p: 0 for p in points}
     byes = {p: 0 for p in points}
     opponents: dict[PlayerId, dict[PlayerId, None]] = {p: {} for p in points}
     for rnd in rounds:
         for t in rnd.tables:
-            if not t.finished:
+            if t.places is None:  # unfinished
                 continue
             share = shares // (2 * (len(t.players) - 1))
             for p, mine in zip(t.players, t.places):
@@ -99,14 +99,14 @@ def standings(
                     if o == p:
                         continue
                     opponents[p].setdefault(o, None)
-                    buchholz[p] += whole[o]
+                    buchholz_whole[p] += whole[o]
                     halves = 2 if mine < theirs else 1 if mine == theirs else 0
-                    sb[p] += halves * whole[o] * share
+                    sb_whole[p] += halves * whole[o] * share
         for p in rnd.byes:
             byes[p] += 1
-            buchholz[p] += whole[p]
-    buchholz = {p: Fraction(x, unit) for p, x in buchholz.items()}
-    sb = {p: Fraction(x, unit * shares) for p, x in sb.items()}
+            buchholz_whole[p] += whole[p]
+    buchholz = {p: Fraction(x, unit) for p, x in buchholz_whole.items()}
+    sb = {p: Fraction(x, unit * shares) for p, x in sb_whole.items()}
     rows = [
         Standing(
             0,

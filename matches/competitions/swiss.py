@@ -69,7 +69,7 @@ import heapq
 import itertools
 import math
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -92,10 +92,10 @@ def default_rounds(players: int) -> int:
 @dataclass
 class _History:
     met: dict[frozenset[PlayerId], int]
-    byes: Counter
+    byes: Counter[PlayerId]
     colours: dict[PlayerId, list[int]] = field(default_factory=dict)
     """+1 for a first move, -1 for a second, two-player games only, oldest first."""
-    seats: dict[PlayerId, Counter] = field(default_factory=dict)
+    seats: dict[PlayerId, Counter[int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, rounds: Sequence[Round]) -> _History:
@@ -272,16 +272,18 @@ def _dutch_partners(order: list[PlayerId], score: dict[PlayerId, Fraction]) -> d
     return partners
 
 
-class _PlainGraph(nx.Graph):
+class _PlainGraph(nx.Graph):  # type: ignore[misc]  # networkx has no type information: its Graph is Any
     """A graph whose ``G[v]`` is the adjacency dict itself, not a read-only view of it.  The blossom
     algorithm reads an edge's weight through ``G[v][w]`` in its innermost loop (``slack``); the view
     networkx builds at each read was a third of the matching's time.  Nothing here writes through it."""
 
-    def __getitem__(self, n):
-        return self._adj[n]
+    def __getitem__(self, n: int) -> dict[int, dict[str, int]]:
+        adj: dict[int, dict[int, dict[str, int]]] = self._adj
+        return adj[n]
 
-    def neighbors(self, n):
-        return iter(self._adj[n])
+    def neighbors(self, n: int) -> Iterator[int]:
+        adj: dict[int, dict[int, dict[str, int]]] = self._adj
+        return iter(adj[n])
 
 
 def _match(
@@ -300,7 +302,7 @@ def _match(
     index[_BYE] = n
     nodes: list[object] = [*order, _BYE]
 
-    def solve(edges) -> set[Edge]:
+    def solve(edges: Iterable[Edge]) -> set[Edge]:
         # each tier's unit outweighs the most the tiers below it can add up to over a whole round
         edges = sorted(edges, key=lambda e: (index[e[0]], index[e[1]]))
         maxima = [max(costs[e][k] for e in edges) for k in range(_TIERS)]
@@ -365,7 +367,7 @@ def _pair_tables(
             distance += abs(rank[a] - rank[b])
         return repeats, spread, distance
 
-    def plus(x: tuple, y: tuple) -> tuple:
+    def plus(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(u + v for u, v in zip(x, y))
 
     costs = [cost(t) for t in tables]
