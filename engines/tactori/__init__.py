@@ -1,5 +1,6 @@
 """Tactori (9x9, 2-4 players) and Tactori FEM (5x5, 2 players): stacked towers and bridges."""
 
+import random
 from typing import Any
 
 from ..core import Game, Option, SetupError, register
@@ -28,12 +29,17 @@ CHASE = Option(
 )
 
 
-def _new_tactori(players: int, rng, setup: dict[str, Any], options: dict[str, Any]) -> TactoriState:
+def _full_setup(players: int, rng: random.Random, setup: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    _no_setup(setup)
+    return {}
+
+
+def _new_tactori(players: int, rng: random.Random, setup: dict[str, Any], options: dict[str, Any]) -> TactoriState:
     _no_setup(setup)
     return TactoriState.new(players, options)
 
 
-def _new_fem(players: int, rng, setup: dict[str, Any], options: dict[str, Any]) -> FemState:
+def _new_fem(players: int, rng: random.Random, setup: dict[str, Any], options: dict[str, Any]) -> FemState:
     _no_setup(setup)
     return FemState.new(players, options)
 
@@ -48,7 +54,7 @@ TACTORI = register(
         new_state=_new_tactori,
         state_from_json=TactoriState.from_json,
         validate_options=_validate_tactori,
-        full_setup=lambda players, rng, setup, options: (_no_setup(setup), {})[1],
+        full_setup=_full_setup,
         option_specs=(
             CHASE,
             Option(
@@ -84,7 +90,7 @@ FEM = register(
         new_state=_new_fem,
         state_from_json=FemState.from_json,
         has_scores=False,
-        full_setup=lambda players, rng, setup, options: (_no_setup(setup), {})[1],
+        full_setup=_full_setup,
         option_specs=(
             Option(
                 "stacks",

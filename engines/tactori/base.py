@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ..core import IllegalMove, Outcome, State, clone_json
 from ..text import Joined, Text
@@ -69,7 +69,7 @@ class TowersState(State):
         self._polys: dict[int, list[Polygon]] = {}
 
     @classmethod
-    def new(cls, players: int, options: dict[str, Any]) -> TowersState:
+    def new(cls, players: int, options: dict[str, Any]) -> Self:
         s = cls(players, options)
         s._count_position()
         return s
@@ -199,6 +199,7 @@ class TowersState(State):
         if turn.kind == "remove":
             if not self.FEM:
                 raise IllegalMove(Text("removing a bridge (x=...) exists only in Tactori FEM (R7)"))
+            assert turn.removed is not None  # a parsed removal has its bridge
             key = self._own_bridge(board, turn.removed, seat, "remove")
             _, floor = board.take_up(key)
             ex.bridge_supply[seat] += 1
@@ -208,6 +209,7 @@ class TowersState(State):
             ex.last["removed"] = [names[key[0]], names[key[1]]]
             return ex
         if turn.kind == "place":
+            assert turn.target is not None  # a parsed place has its field
             q = self._field(turn.target)
             if ex.towers[seat] == 0:
                 raise IllegalMove(Text("you have no towers left in your supply; move a tower or lay a bridge instead"))
@@ -224,17 +226,19 @@ class TowersState(State):
 
     def _move(self, ex: PartialTurn, seat: int, turn: Turn) -> None:
         board, names = ex.board, self.geo.names
+        assert turn.origin is not None and turn.target is not None  # a parsed move has both fields
         p, q = self._field(turn.origin), self._field(turn.target)
         k, m = turn.count, turn.chase
         P, Q = names[p], names[q]
-        if board.height(p) == 0:
+        top = board.top(p)
+        if top is None:
             raise IllegalMove(Text("there is no tower on {field}", field=P))
-        if board.top(p) != seat:
+        if top != seat:
             raise IllegalMove(
                 Text(
                     "the top tower on {field} is {colour}, not yours (you play {own})",
                     field=P,
-                    colour=self._colour(board.top(p)),
+                    colour=self._colour(top),
                     own=self._colour(seat),
                 )
             )
@@ -457,16 +461,17 @@ class TowersState(State):
                 raise IllegalMove(Text("you have no bridges left in your supply; relocate one instead (=c3e3<c5e5)"))
             raise IllegalMove(Text("you have no bridges left in your supply"))
         for end in (a, b):
-            if board.height(end) == 0:
+            top = board.top(end)
+            if top is None:
                 raise IllegalMove(
                     Text("there is no tower on {field} to carry the bridge {bridge}", field=names[end], bridge=text)
                 )
-            if board.top(end) != seat:
+            if top != seat:
                 raise IllegalMove(
                     Text(
                         "the top tower on {field} is {colour}; a bridge needs your towers on top at both ends (R2)",
                         field=names[end],
-                        colour=self._colour(board.top(end)),
+                        colour=self._colour(top),
                     )
                 )
         ha, hb = board.height(a), board.height(b)
@@ -622,7 +627,7 @@ class TowersState(State):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TowersState:
+    def from_json(cls, data: dict[str, Any]) -> Self:
         s = cls(data["players"], data["options"])
         s.board = Board.from_json(s.geo, data)
         s.towers = list(data["towers"])
@@ -637,7 +642,7 @@ class TowersState(State):
         s._load_extra(data)
         return s
 
-    def copy(self) -> TowersState:
+    def copy(self) -> Self:
         s = type(self).__new__(type(self))
         s.__dict__.update(self.__dict__)
         s.board = self.board.clone()
@@ -650,11 +655,11 @@ class TowersState(State):
         self._copy_extra(s)
         return s
 
-    def _copy_extra(self, other: TowersState) -> None:
+    def _copy_extra(self, other: Self) -> None:
         pass
 
     # --------------------------------------------------------------- words
-    def summary(self, names: list[str]) -> Text:
+    def summary(self, names: list[str]) -> Text | str:
         """Each player's scoring polygons and points (R5, R6), one line each."""
         scores = self.scores()
         rows = []

@@ -91,7 +91,8 @@ class Turn:
 
     @classmethod
     def parse(cls, text: str) -> Turn:
-        return _parse(cls, text)
+        # A class is hashable; mypy checks type[Turn] against Turn's own (instance) __hash__ here.
+        return _parse(cls, text)  # type: ignore[arg-type]
 
     @classmethod
     def _parse(cls, text: str) -> Turn:
@@ -99,7 +100,7 @@ class Turn:
         shown = excerpt(text) or "an empty move"
         if not compact:
             raise InvalidMove(Text("an empty move is not a move. Examples: {examples}", examples=EXAMPLES))
-        parts: list[tuple[str, re.Match]] = []
+        parts: list[tuple[str, re.Match[str]]] = []
         pos = 0
         while pos < len(compact):
             for kind, rx in _TOKENS:
@@ -181,10 +182,13 @@ class Turn:
         if self.kind == "pass":
             return "pass"
         if self.kind == "place":
+            assert self.target is not None  # a place has its field
             return f"+{sq_name(self.target)}"
         if self.kind == "remove":
+            assert self.removed is not None  # a removal has its bridge
             return f"x={sq_name(self.removed[0])}{sq_name(self.removed[1])}"
         if self.kind == "move":
+            assert self.origin is not None and self.target is not None  # a move has both fields
             k = str(self.count) if self.count > 1 else ""
             x = f"x{self.chase}" if self.chase else ""
             return f"{k}{sq_name(self.origin)}-{sq_name(self.target)}{x}"
@@ -201,6 +205,6 @@ class Turn:
 
 
 @lru_cache(maxsize=4096)
-def _parse(cls: type, text: str) -> Turn:
+def _parse(cls: type[Turn], text: str) -> Turn:
     """Parsing is pure and turns are immutable: cache the texts seen (legal lists repeat a lot)."""
     return cls._parse(text)

@@ -12,7 +12,9 @@ that bridge's floor.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .board import Board, Key
 from .geometry import Geometry
@@ -30,7 +32,7 @@ class Polygon:
     towers: list[tuple[int, int]] = field(default_factory=list)  # (field, floor) at the ends on its sides
     valid: bool = True
 
-    def to_json(self, geo: Geometry) -> dict:
+    def to_json(self, geo: Geometry) -> dict[str, Any]:
         names = geo.names
         return {
             "cells": [geo.cell_names[c] for c in self.cells],
@@ -42,7 +44,7 @@ class Polygon:
         }
 
 
-def regions(geo: Geometry, covered) -> list[list[int]]:
+def regions(geo: Geometry, covered: Sequence[object]) -> list[list[int]]:
     """The regions not connected to the outside, each a sorted cell list.
 
     ``covered`` answers ``covered[s]`` truthy for a covered segment ``s``.
@@ -54,7 +56,9 @@ def regions(geo: Geometry, covered) -> list[list[int]]:
         if comp[start] >= 0:
             continue
         comp[start] = start
-        stack, cells, outside = [start], [], False
+        stack: list[int] = [start]
+        cells: list[int] = []
+        outside = False
         while stack:
             c = stack.pop()
             cells.append(c)
@@ -71,7 +75,7 @@ def regions(geo: Geometry, covered) -> list[list[int]]:
     return inner
 
 
-def has_polygon(geo: Geometry, covered) -> bool:
+def has_polygon(geo: Geometry, covered: Sequence[object]) -> bool:
     return bool(regions(geo, covered))
 
 
@@ -102,17 +106,22 @@ def polygons_of(board: Board, seat: int) -> list[Polygon]:
     mine = [key for key, (owner, _) in board.bridges.items() if owner == seat]
     if len(mine) < 4:
         return []  # a closed region needs covered segments on four different grid lines
-    covered = [None] * geo.nseg
+    covered: list[Key | None] = [None] * geo.nseg
     for key in mine:
         for s in geo.places[key].segs:
             covered[s] = key
-    out = []
+    out: list[Polygon] = []
     for region in regions(geo, covered):
         cells = filled_shape(geo, region)
         sides = border(geo, cells)
-        bridges = sorted({covered[s] for s in sides})
+        # every side is covered (the region does not reach the outside), so no None is left out
+        bridges = sorted({bridge for bridge in (covered[s] for s in sides) if bridge is not None})
         points = sum(board.bridges[k][1] for k in bridges)
-        side_points = {p for s in sides for p in geo.seg_ends[s]}
+        side_points: set[int] = set()
+        for s in sides:
+            ends = geo.seg_ends[s]
+            assert ends is not None, s  # a side is a segment of the grid
+            side_points.update(ends)
         towers = sorted({(end, board.bridges[k][1]) for k in bridges for end in k if end in side_points})
         out.append(Polygon(region, cells, sides, bridges, points, towers))
     out.sort(key=lambda p: p.cells)
@@ -131,7 +140,7 @@ def mark_centre_v1(board: Board, seat: int, polys: list[Polygon]) -> None:
     mine = board.own_bridges(seat)
     parent = {k: k for k in mine}
 
-    def find(k):
+    def find(k: Key) -> Key:
         while parent[k] != k:
             parent[k] = parent[parent[k]]
             k = parent[k]

@@ -48,7 +48,7 @@ def sample_turn(state: TowersState, rng: random.Random) -> str:
     # FEM relocations: a bridge overbuilt now stays so after a place; after a move it may be
     # freed only if one of its ends is the origin (R7).  These bound the bridges after an action.
     movable_own = [x for x in own if not b.overbuilt(x)] if own else own
-    freed_by = {}
+    freed_by: dict[int, int] = {}
     for x in own:
         if len(movable_own) < len(own) and b.overbuilt(x):
             for e in x:

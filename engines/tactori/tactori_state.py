@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from ..core import IllegalMove
 from ..text import Text
@@ -97,5 +97,5 @@ class TactoriState(TowersState):
         cd = data.get("countdown")
         self.countdown = None if cd is None else list(cd)
 
-    def _copy_extra(self, other: TowersState) -> None:
+    def _copy_extra(self, other: Self) -> None:
         other.countdown = None if self.countdown is None else list(self.countdown)

@@ -21,6 +21,7 @@ property tests check that both agree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -37,7 +38,8 @@ class Action(NamedTuple):
 
     text: str  # canonical: "+e5", "c3-c7", "2c3-c7", "2c3-c7x1"
     origin: int  # the field the towers leave; -1 for a place
-    count: int  # towers placed (1) or moved (k)
+    # towers placed (1) or moved (k); the field shadows tuple.count, which mypy refuses in a NamedTuple
+    count: int  # type: ignore[assignment]
     target: int  # the field placed on or moved to
     chase: int  # towers chased off the target (m, R4)
     height: int  # the target's height after the action
@@ -77,13 +79,19 @@ def actions(state: TowersState) -> list[Action]:
     return [new(Action, a) for a in _actions(state)]
 
 
-def _actions(state: TowersState) -> list[tuple]:
+# An Action as a plain tuple: text, origin, count, target, chase, height, left, left_top.
+_ActionTuple = tuple[str, int, int, int, int, int, int, int | None]
+# bridge_finder's answer: after(q, hq, p, hp, topp) -> the bridge texts.
+BridgesAfter = Callable[[int, int, int, int, int | None], list[str]]
+
+
+def _actions(state: TowersState) -> list[_ActionTuple]:
     """:func:`actions` as plain tuples in the fields' order of :class:`Action`, for speed."""
     seat, b = state.to_move, state.board
     st = b.stacks
     names = state.geo.names
     height = [len(s) for s in st]
-    out: list[tuple] = []
+    out: list[_ActionTuple] = []
     append = out.append
     if state.towers[seat]:
         for q, text in enumerate(_place_texts(state.geo)):
@@ -113,7 +121,7 @@ def _place_texts(geo: Geometry) -> list[str]:
     return ["+" + name for name in geo.names]
 
 
-def bridge_finder(state: TowersState, own: list[Key], has_bridge: bool):
+def bridge_finder(state: TowersState, own: list[Key], has_bridge: bool) -> BridgesAfter:
     """A function ``after(q, hq, p, hp, topp)`` for this position: the single bridges legal after
     the placed or moved towers came to the top of ``q`` at height ``hq`` while ``p`` (-1 for a
     place) kept ``hp`` towers with ``topp`` on top, as the text they add to the action: `` =c3e3``
@@ -145,15 +153,21 @@ def bridge_finder(state: TowersState, own: list[Key], has_bridge: bool):
                     if not _overbuilt_after(st, bridges, x, q, hq, p, hp):
                         out.append(f" ={pl.text}<{names[x[0]]}{names[x[1]]}")
             elif fem and (o1 is None or o2 is None):
-                x = o1 if o2 is None else o2
-                if bridges[x][0] == seat and not _overbuilt_after(st, bridges, x, q, hq, p, hp):
-                    out.append(f" ={pl.text}<{names[x[0]]}{names[x[1]]}")
+                held = o1 if o2 is None else o2  # not None: one of the two is
+                if (
+                    held is not None
+                    and bridges[held][0] == seat
+                    and not _overbuilt_after(st, bridges, held, q, hq, p, hp)
+                ):
+                    out.append(f" ={pl.text}<{names[held[0]]}{names[held[1]]}")
         return out
 
     return after
 
 
-def _overbuilt_after(st, bridges, x, q: int, hq: int, p: int, hp: int) -> bool:
+def _overbuilt_after(
+    st: list[list[int]], bridges: dict[Key, tuple[int, int]], x: Key, q: int, hq: int, p: int, hp: int
+) -> bool:
     """Whether bridge ``x`` is overbuilt once ``q`` is ``hq`` high and ``p`` is ``hp`` high (R2)."""
     floor = bridges[x][1]
     for e in x:
@@ -183,12 +197,12 @@ def bridge_text(names: list[str], pl: Place, x: Key | None) -> str:
     return f" ={pl.text}<{names[x[0]]}{names[x[1]]}"
 
 
-def can_lay(seg: list, pl: Place) -> bool:
+def can_lay(seg: list[Key | None], pl: Place) -> bool:
     """A bridge from the supply fits on ``pl``: no bridge covers its unit segments (R2)."""
     return seg[pl.segs[0]] is None and seg[pl.segs[1]] is None
 
 
-def can_relocate(seg: list, pl: Place, x: Key) -> bool:
+def can_relocate(seg: list[Key | None], pl: Place, x: Key) -> bool:
     """FEM: bridge ``x`` taken up may be laid on ``pl``: somewhere else, and no other bridge
     covers its unit segments (R2, R7)."""
     o1, o2 = seg[pl.segs[0]], seg[pl.segs[1]]
@@ -229,7 +243,7 @@ def bridge_turns(state: TowersState) -> list[str]:
     seat, b = state.to_move, state.board
     seg, names = b.seg, state.geo.names
     candidates = bridge_places(state)
-    out = []
+    out: list[str] = []
     if state.bridge_supply[seat] > 0:
         out.extend("=" + pl.text for pl in candidates if can_lay(seg, pl))
     if state.FEM:
