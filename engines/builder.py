@@ -20,6 +20,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:
+    from .core import State
 
 
 @dataclass(frozen=True)
@@ -104,13 +108,32 @@ def cuts(move: str, game: str | None = None) -> list[int]:
     return ends
 
 
-def tree(legal: Iterable[str], game: str | None = None) -> list[dict]:
+class Node(TypedDict):
+    """A node of :func:`tree` (see there)."""
+
+    text: str
+    target: str | None
+    end: bool
+    next: list[Node]
+
+
+class _Growing(TypedDict):
+    """A node while :func:`tree` builds it: its children by their text."""
+
+    text: str
+    target: str | None
+    end: bool
+    next: dict[str, _Growing]
+
+
+def tree(legal: Iterable[str], game: str | None = None) -> list[Node]:
     """The legal moves as a tree of steps, for an interface that builds a move part by part.
 
     Each node is ``{"text", "target", "end", "next"}``: ``end`` says that the parts from the
     root to this one are a whole legal move (it may still go on: ``+e5`` and ``+e5 =e5g5``);
     ``next`` holds the nodes that continue it.  Children keep the order of ``legal``."""
-    root: dict = {"next": {}}
+    # the root's own fields are never shown: only its children are returned
+    root: _Growing = {"text": "", "target": None, "end": False, "next": {}}
     for move in legal:
         node = root
         for step in steps(move, game):
@@ -120,8 +143,11 @@ def tree(legal: Iterable[str], game: str | None = None) -> list[dict]:
             node = child
         node["end"] = True
 
-    def listed(node: dict) -> list[dict]:
-        return [{**child, "next": listed(child)} for child in node["next"].values()]
+    def listed(node: _Growing) -> list[Node]:
+        return [
+            {"text": child["text"], "target": child["target"], "end": child["end"], "next": listed(child)}
+            for child in node["next"].values()
+        ]
 
     return listed(root)
 
@@ -142,7 +168,7 @@ def follow(legal: Iterable[str], chosen: Iterable[str], game: str | None = None)
     return list(nexts.values()), whole
 
 
-def longer(state, move: str, game: str | None = None) -> list[dict]:
+def longer(state: State, move: str, game: str | None = None) -> list[Node]:
     """Tree nodes that continue the whole legal ``move`` by one more part, for the turns that
     ``legal_moves`` leaves out because they are too many to list (Tactori: a second, third...
     bridge after a place or move; ``State.continuations``).  Each is a whole move by itself."""
@@ -150,7 +176,7 @@ def longer(state, move: str, game: str | None = None) -> list[dict]:
     if more is None or not move:
         return []
     head = [p.text for p in steps(move, game)]
-    nodes: dict[str, dict] = {}
+    nodes: dict[str, Node] = {}
     for text in more(move):
         parts = steps(text, game)
         if len(parts) == len(head) + 1 and [p.text for p in parts[:-1]] == head:
