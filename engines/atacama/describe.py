@@ -6,11 +6,14 @@ it in the reader's language; the English wording is the Text itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..text import CLAUSES, Joined, Text
 from .boards import ORE_NAMES, SIZE, THRESHOLD, line_name
 from .scoring import line_value
+
+if TYPE_CHECKING:
+    from .state import AtacamaState
 
 # T2: the signs of each right.
 RIGHT_WORDS = {
@@ -112,7 +115,7 @@ def describe_events(events: list[dict[str, Any]], names: list[str]) -> str:
     return Joined([Joined(parts, CLAUSES), "."], "")  # starts with a display name: keep its case
 
 
-def score_breakdown(state, names: list[str]) -> str:
+def score_breakdown(state: AtacamaState, names: list[str]) -> str:
     """T4 in words, one line per player: the scoring lines of his right and the sum."""
     rows: list[Text] = []
     scores = state.scores()
@@ -122,11 +125,12 @@ def score_breakdown(state, names: list[str]) -> str:
             rows.append(Text("{player}: no right, 0 points", player=who))
             continue
         axis, colour = right
-        parts = []
+        parts: list[Text] = []
         for index in range(SIZE):
             count, value = line_value(state.towers, state.ores, axis, index, colour)
             if count >= THRESHOLD:
                 parts.append(Joined([line_name(axis, index), f"{value:+d}"], " "))
+        lines: Text
         if parts:
             lines = Joined(parts, ", ")
         elif axis == "cols":

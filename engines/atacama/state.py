@@ -68,7 +68,8 @@ class AtacamaState(State):
         self.last: dict[str, Any] | None = None  # {"seat", "move"} of the last move
         self.events: list[dict[str, Any]] = []  # what the last move caused
         self.result: dict[str, Any] | None = None
-        self._free: tuple | None = None  # (key, free_fields()) cache
+        # (key, free_fields()) cache; the key: the towers' identity and count, the slots
+        self._free: tuple[tuple[int, int, tuple[str | None, ...]], list[Field]] | None = None
 
     # ----------------------------------------------------------------- setup
     @staticmethod
@@ -214,10 +215,12 @@ class AtacamaState(State):
 
     def _apply(self, move: Move) -> str:
         seat = self.turn
+        assert seat is not None  # moves are played only while a seat is to move
         self.events = []
         if move.kind == "place":
             self._place(seat, move)
         elif move.kind == "buy":
+            assert move.axis is not None  # a parsed buy names its axis
             self._buy(seat, move.axis)
         else:
             self.events.append({"type": "pass", "seat": seat})
@@ -242,6 +245,7 @@ class AtacamaState(State):
         move = Move.parse(text)
         if self.result is not None:
             raise IllegalMove(Text("the match is over"))
+        assert self.turn is not None  # only a finished match has no seat to move
         self._check(move, self.turn)
         return self._apply(move)
 
@@ -267,7 +271,9 @@ class AtacamaState(State):
                     )
                 )
             if not self.rights_open:
-                if self.rights[seat][0] == "cols":
+                right = self.rights[seat]
+                assert right is not None  # the build-up game's rights are all held once none is open
+                if right[0] == "cols":
                     raise IllegalMove(Text("the rights are already assigned; you score the columns"))
                 raise IllegalMove(Text("the rights are already assigned; you score the rows"))
             return
@@ -275,6 +281,7 @@ class AtacamaState(State):
             raise IllegalMove(
                 Text("you hold your last tower and the rights are still open: you must buy one (buy cols or buy rows)")
             )
+        assert move.field is not None  # a parsed place names its field
         f = B.name(move.field)
         base, other = self.supply[seat]
         if move.other and not self.tactics:
@@ -323,22 +330,27 @@ class AtacamaState(State):
 
     def _place(self, seat: int, move: Move) -> None:
         field = move.field
+        assert field is not None  # a parsed place names its field
         cache = self._free
-        valid = cache is not None and cache[0] == (id(self.towers), len(self.towers), tuple(self.slots))
+        was_free = (
+            cache[1]
+            if cache is not None and cache[0] == (id(self.towers), len(self.towers), tuple(self.slots))
+            else None
+        )
         self.towers[field] = (seat, move.other)
         self._free = None
-        if valid:
+        if was_free is not None:
             # T3: the new tower takes its field and blocks its neighbours; nothing else changes
             blocks = B.BLOCKS[field]
-            free = [f for f in cache[1] if f not in blocks]
+            free = [f for f in was_free if f not in blocks]
             self._free = ((id(self.towers), len(self.towers), tuple(self.slots)), free)
         self.supply[seat][1 if move.other else 0] -= 1
-        ore, value = self.ores[move.field]
+        ore, value = self.ores[field]
         self.events.append(
             {
                 "type": "place",
                 "seat": seat,
-                "field": B.name(move.field),
+                "field": B.name(field),
                 "other": move.other,
                 "ore": ore,
                 "value": value,
@@ -373,6 +385,7 @@ class AtacamaState(State):
         if not self.buildup or not self.pile:
             return
         stage = self.stage
+        assert stage is not None  # the build-up game has stages
         if self.turns < B.STAGE_TURNS * stage:
             return
         laid = []
