@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from ..core import IllegalMove, Outcome, SetupError, State, clone_json
@@ -21,15 +22,18 @@ def _kind(tile: str) -> str:
     return "B" if tile in T.BUILDINGS else "L"
 
 
-def _sq(text: str) -> str:
-    return f"{text[0]},{text[1]}"
+def _sq(square: Square) -> str:
+    return f"{square[0]},{square[1]}"
 
 
 class ArchitektonState(State):
     """A position of an Architekton match.  Mutated only by :meth:`play`."""
 
     def __init__(self) -> None:
-        self.tiles: dict[Square, tuple] = {}  # ("L", terrain) or ("B", id, rotation)
+        # ("L", terrain) or ("B", id, rotation).  Typed loosely: the readers (here, sample.py, the
+        # renderer) index a tile by what its tag or its square says it is, which mypy cannot follow
+        # through a union of the two tuples.
+        self.tiles: dict[Square, tuple[Any, ...]] = {}
         self.houses: dict[Square, int] = {}  # building square -> seat
         self.supply = [T.HOUSES_PER_PLAYER] * 2
         self.chips = [T.CHIPS_AT_START] * 2
@@ -155,7 +159,7 @@ class ArchitektonState(State):
         moves = [str(m) for m in self._placements()]
         return sorted(moves) if moves else ["discard"]
 
-    def _placements(self):
+    def _placements(self) -> Iterator[Move]:
         building_squares, landscape_squares = self._frontier()
         for terrain in sorted(set(self.stock_of("L"))):
             for sq in sorted(landscape_squares):
@@ -262,6 +266,7 @@ class ArchitektonState(State):
 
     def _validate_placement(self, move: Move) -> Move:
         tile, sq = move.tile, move.square
+        assert tile is not None and sq is not None  # a parsed placement names its tile and square
         kind = "B" if move.kind == "building" else "L"
         if tile not in self.stock:
             held = ", ".join(self.stock_of(kind))
@@ -331,11 +336,12 @@ class ArchitektonState(State):
         )
 
     def _place(self, move: Move) -> None:
-        seat, sq = self.turn_player, move.square
+        seat, sq, tile = self.turn_player, move.square, move.tile
+        assert sq is not None and tile is not None  # a parsed placement names its tile and square
         if self.placement == 0:
             self.turn_squares = []
         self.turn_squares.append(sq)
-        self.stock.remove(move.tile)
+        self.stock.remove(tile)
         self.events.append(
             {
                 "type": "place",
@@ -406,6 +412,7 @@ class ArchitektonState(State):
 
     def _decide(self, keep: bool) -> None:
         sq = self.pending
+        assert sq is not None  # a decision is played only while a building waits for one
         owner = self.houses[sq]
         k = self.mismatches(sq)
         self._pay(sq, owner, k if keep else k - 1, remove=not keep)
