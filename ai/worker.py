@@ -32,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from engines.cli import OneLineParser
     from matches.reviews import Reviewing
 
 log = logging.getLogger("ai.worker")
@@ -244,7 +245,7 @@ def _positive(text: str) -> int:
     return number
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     work = sub.add_parser("worker", help="think for the bot: the computer's moves and reviews queued in its database")
     work.add_argument(
         "--processes",
