@@ -139,7 +139,7 @@ def _strip(
         canvas = (WIDTH, round(img.height * WIDTH / img.width))
     scale = min(canvas[0] / img.width, canvas[1] / img.height)
     size = (round(img.width * scale), round(img.height * scale))
-    board = img.resize(size, Image.BILINEAR, reducing_gap=2.0) if size != img.size else img
+    board = img.resize(size, Image.Resampling.BILINEAR, reducing_gap=2.0) if size != img.size else img
     out = Image.new("RGB", (canvas[0], canvas[1] + STRIP), C.BACKGROUND)
     out.paste(board, ((canvas[0] - size[0]) // 2, 0))
     draw = ImageDraw.Draw(out)
@@ -175,7 +175,7 @@ def _palette(images: list[Image.Image]) -> Image.Image:
     for image in images:
         sample.paste(image, (0, y))
         y += image.height
-    sample = sample.resize((max(1, sample.width // 3), max(1, sample.height // 3)), Image.NEAREST)
+    sample = sample.resize((max(1, sample.width // 3), max(1, sample.height // 3)), Image.Resampling.NEAREST)
     quantized = sample.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     colours = quantized.getpalette()[: 255 * 3]
     colours += colours[:3] * (255 - len(colours) // 3)  # unused entries repeat the first colour
