@@ -29,10 +29,9 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from engines.cli import OneLineParser
     from matches.reviews import Reviewing
 
 log = logging.getLogger("ai.worker")
@@ -245,7 +244,13 @@ def _positive(text: str) -> int:
     return number
 
 
-def add_parser(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+class Subcommands(Protocol):
+    """What ``add_parser`` needs of the CLI's subcommands (argparse's ``add_subparsers()``)."""
+
+    def add_parser(self, name: str, *, help: str) -> argparse.ArgumentParser: ...
+
+
+def add_parser(sub: Subcommands) -> None:
     work = sub.add_parser("worker", help="think for the bot: the computer's moves and reviews queued in its database")
     work.add_argument(
         "--processes",
