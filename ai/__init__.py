@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from types import ModuleType
 
 from engines.core import State
 
@@ -21,7 +22,7 @@ from . import (
 )
 from .evaluators import evaluator_for
 from .hidden import determinise
-from .levels import CPU_CAP, LEVELS, budget
+from .levels import CPU_CAP, LEVELS, Budget, budget
 
 __all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
 
@@ -54,7 +55,7 @@ def choose_move(state: State, level: str, seed: int = 0) -> str:
     return choose_move_info(state, level, seed).move
 
 
-def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, int]:
+def _choose(state: State, level: str, plan: Budget, rng: random.Random) -> tuple[str, int]:
     # The state the AI works on: the hidden order is re-drawn before anything is read.
     seen = determinise(state, rng)
     moves = seen.legal_moves()
@@ -71,7 +72,9 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         if exact is not None:
             return exact, 0
     players = len(seen.scores())
-    contempt = (seen.current_player(), plan.contempt) if plan.contempt else None
+    seat = seen.current_player()
+    assert seat is not None  # choose_move_info has checked that someone is to move
+    contempt = (seat, plan.contempt) if plan.contempt else None
     extra = _whole_root(seen, moves) if turns.whole_turns(seen) else None
     root_moves = moves + (extra or [])
     priors, base = _priors(seen, root_moves, evaluator, contempt) if evaluator.PRIORS else (None, 0.0)
@@ -94,7 +97,7 @@ def _choose(state: State, level: str, plan, rng: random.Random) -> tuple[str, in
         base,
         plan.rave,
     )
-    ranked = _ranked(result.root, seen.current_player())
+    ranked = _ranked(result.root, seat)
     if evaluator.TACTICS:
         # A small budget may not have tried every move: the untried ones come after the searched
         # ones, so a safe block is found even where every searched move lets the opponent win.
@@ -152,7 +155,9 @@ def _longer_of_best(seen: State, moves: list[str], priors: dict[str, float], kno
     return out
 
 
-def _priors(seen: State, moves: list[str], evaluator, contempt=None) -> tuple[dict[str, float], float]:
+def _priors(
+    seen: State, moves: list[str], evaluator: ModuleType, contempt: tuple[int, float] | None = None
+) -> tuple[dict[str, float], float]:
     """Each root move's one-ply value for the mover, relative to the best one; and the best one."""
     values = {move: search.one_ply(seen, move, evaluator, contempt) for move in moves}
     best = max(values.values())
@@ -162,7 +167,7 @@ def _priors(seen: State, moves: list[str], evaluator, contempt=None) -> tuple[di
 def _ranked(root: search.Node, seat: int) -> list[str]:
     """Root moves, most visited first (then best mean, then the text, for determinism)."""
 
-    def key(item):
+    def key(item: tuple[str, search.Node]) -> tuple[int, float, str]:
         move, child = item
         mean = child.totals[seat] / child.visits if child.visits else 0.0
         return (-child.visits, -mean, move)

@@ -26,7 +26,7 @@ from engines.cli import USAGE, OneLineParser, read_text
 from engines.record import Record, ReplayError, replay
 
 from . import choose_move_info
-from .duel import duel
+from .duel import Tally, duel
 from .levels import LEVELS
 from .players import PLAYERS
 
@@ -105,7 +105,7 @@ def _move(args: argparse.Namespace) -> int:
     try:
         state = replay(Record.loads(read_text(args.record)))
     except ReplayError as exc:
-        error: dict = {"error": str(exc)}
+        error: dict[str, str | int] = {"error": str(exc)}
         if exc.ply is not None:
             error["ply"] = exc.ply
         print(json.dumps(error))
@@ -137,27 +137,26 @@ def _duel(args: argparse.Namespace) -> int:
     except engines.SetupError as exc:
         return wrong(str(exc))
 
-    def progress(done: int, tally) -> None:
+    def progress(done: int, tally: Tally) -> None:
         print(f"  {done}/{args.matches}: {tally.wins}-{tally.draws}-{tally.losses}", file=sys.stderr, flush=True)
 
     tally = duel(args.game, levels[0], levels[1], args.matches, args.players, options, args.seed, progress)
-    out = tally.summary()
-    out.update(
-        {
-            "game": args.game,
-            "players": args.players,
-            "options": options,
-            "seed": args.seed,
-            "think_ms": {
-                who: {"median": statistics.median(ms), "max": max(ms), "moves": len(ms)}
-                for who, ms in tally.think_ms.items()
-            },
-        }
-    )
-    low, high = out["ci95"]
+    summary = tally.summary()
+    out = {
+        **summary,
+        "game": args.game,
+        "players": args.players,
+        "options": options,
+        "seed": args.seed,
+        "think_ms": {
+            who: {"median": statistics.median(ms), "max": max(ms), "moves": len(ms)}
+            for who, ms in tally.think_ms.items()
+        },
+    }
+    low, high = summary["ci95"]
     print(
         f"{args.game} {args.players}p {levels[0]} vs {levels[1]}: {tally.wins} wins, {tally.draws} draws, "
-        f"{tally.losses} losses of {tally.matches} ({out['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%})"
+        f"{tally.losses} losses of {tally.matches} ({summary['win_rate']:.0%}, 95 % CI {low:.0%}-{high:.0%})"
     )
     print(json.dumps(out))
     return 0

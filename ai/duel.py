@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 from engines.core import game_names, get_game
 
@@ -23,6 +25,19 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class Summary(TypedDict):
+    """A tally as JSON (``Tally.summary``)."""
+
+    first: str
+    second: str
+    matches: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float | None
+    ci95: list[float]
+
+
 @dataclass
 class Tally:
     """Results from the first player's side: a win when every winner sat as the first."""
@@ -38,7 +53,7 @@ class Tally:
     def matches(self) -> int:
         return self.wins + self.draws + self.losses
 
-    def summary(self) -> dict:
+    def summary(self) -> Summary:
         low, high = wilson(self.wins, self.matches)
         return {
             "first": self.first,
@@ -72,17 +87,21 @@ def seats_for(players: int, match: int, first: str, second: str, paired: bool = 
     return [pair[i % 2] for i in range(players)]
 
 
-def play_match(game: str, players: int, options: dict, seats: list[str], seed: int, tally: Tally) -> tuple[int, ...]:
+def play_match(
+    game: str, players: int, options: dict[str, Any], seats: list[str], seed: int, tally: Tally
+) -> tuple[int, ...]:
     state = get_game(game).setup(players, seed, options=options)
     ply = 0
-    while state.current_player() is not None:
-        who = seats[state.current_player()]
+    while (seat := state.current_player()) is not None:
+        who = seats[seat]
         start = time.perf_counter()
         move = move_of(who, state, seed * 1000 + ply)
         tally.think_ms.setdefault(who, []).append(int((time.perf_counter() - start) * 1000))
         state.play(move)
         ply += 1
-    return state.outcome().winners
+    outcome = state.outcome()
+    assert outcome is not None  # nobody is to move: the match is over
+    return outcome.winners
 
 
 def duel(
@@ -91,9 +110,9 @@ def duel(
     second: str,
     matches: int,
     players: int = 2,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     seed: int = 0,
-    progress=None,
+    progress: Callable[[int, Tally], None] | None = None,
 ) -> Tally:
     tally = Tally(first, second)
     for match in range(matches):

@@ -24,7 +24,9 @@ PLAYERS = BASELINES + LEVELS
 def greedy_move(state: State, rng: random.Random) -> str:
     seen = determinise(state, rng)
     seat = seen.current_player()
-    best, best_value = [], None
+    assert seat is not None, "no move to choose in a finished position"
+    best: list[str] = []
+    best_value: int | None = None
     for move in seen.legal_moves():
         after = seen.copy()
         play(after, move)

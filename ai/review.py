@@ -59,6 +59,7 @@ import random
 import statistics
 import sys
 import types
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -68,7 +69,7 @@ from engines.record import Record, walk
 from . import search, tactics, turns
 from .evaluators import evaluator_for
 from .hidden import determinise, has_hidden
-from .levels import CPU_CAP, LEVELS, budget
+from .levels import CPU_CAP, LEVELS, Budget, budget
 from .profiles import profile
 
 __all__ = ["LABELS", "THRESHOLDS", "Ply", "Review", "review", "label_for", "move_accuracy"]
@@ -270,7 +271,13 @@ def accuracy(plies: list[Ply], seats: int) -> list[float]:
     return out
 
 
-def review(record: Record, level: str = "hard", seed: int = 0, share: float | None = None, progress=None) -> Review:
+def review(
+    record: Record,
+    level: str = "hard",
+    seed: int = 0,
+    share: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
     """Every ply of ``record`` reviewed at ``level`` (module docstring).  ``share``: the budget per
     ply as a share of the level's iterations (the profile's ``share`` by default); ``progress(done, total)``
     is called after each ply."""
@@ -278,7 +285,11 @@ def review(record: Record, level: str = "hard", seed: int = 0, share: float | No
 
 
 def probe_all(
-    record: Record, level: str = "hard", seed: int = 0, share: float | None = None, progress=None
+    record: Record,
+    level: str = "hard",
+    seed: int = 0,
+    share: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Probe]:
     """The raw search figures of every ply (``probe``)."""
     if level not in LEVELS:
@@ -473,6 +484,7 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
         out.raw = [1.0 / players] * players
         return out
     allows = out.played_exact is None and _allows_win(seen, played, evaluator, plan)
+    node: search.Node | None
     best, node = ranked[0]
     if allows:
         safe = _safe_move(seen, played, [m for m, _ in ranked], moves, evaluator, plan)
@@ -576,10 +588,10 @@ def _wins_at_once(seen: State, move: str, seat: int) -> bool:
     mover saw (a match that ends is decided by what is on the table, not by a face-down order)."""
     after = seen.copy()
     after.play(move)
-    return after.current_player() is None and tuple(after.outcome().winners) == (seat,)
+    return _ended_won(after, seat)
 
 
-def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
+def _allows_win(seen: State, move: str, evaluator: types.ModuleType, plan: Budget) -> bool:
     """After ``move`` (in the arrangement the mover saw), can the next player, another than the mover,
     win at once?  FEM: close
     a loop with any turn (exact, within the level's tactical work); the other games: any legal move,
@@ -606,7 +618,9 @@ def _allows_win(seen: State, move: str, evaluator, plan) -> bool:
     return any(_wins_at_once(after, m, seat) for m in longer)
 
 
-def _safe_move(seen: State, played: str, ranked: list[str], moves: list[str], evaluator, plan) -> str | None:
+def _safe_move(
+    seen: State, played: str, ranked: list[str], moves: list[str], evaluator: types.ModuleType, plan: Budget
+) -> str | None:
     """The first move, the search's most visited first, then the legal moves it did not try, that
     does not let the next player win at once (FEM: within the level's tactical work; the other
     games: at most ``ALLOWED_TRIED`` moves, each of which tries every reply)."""
@@ -635,17 +649,30 @@ def shares(values: list[float]) -> list[float]:
 
 
 def _final(state: State, seat: int) -> float:
-    winners = state.outcome().winners
+    outcome = state.outcome()
+    assert outcome is not None  # called on finished positions only
+    winners = outcome.winners
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
 def _ended_won(state: State, seat: int) -> bool:
     """Over, won by ``seat`` alone (a shared first place is judged by its share, ``_final``)."""
-    return state.current_player() is None and tuple(state.outcome().winners) == (seat,)
+    if state.current_player() is not None:
+        return False
+    outcome = state.outcome()
+    assert outcome is not None  # nobody is to move: the match is over
+    return tuple(outcome.winners) == (seat,)
 
 
 def _after(
-    state: State, move: str, seat: int, players: int, iterations: int, evaluator, level: str, rng: random.Random
+    state: State,
+    move: str,
+    seat: int,
+    players: int,
+    iterations: int,
+    evaluator: types.ModuleType,
+    level: str,
+    rng: random.Random,
 ) -> float:
     """The mover's raw share after ``move``, as he saw it: played in fresh arrangements of the hidden
     tiles (``HIDDEN_DRAWS`` of them where there are any), each searched; the mean of their root means
@@ -673,7 +700,7 @@ class _CallableModule(types.ModuleType):
     """``ai.review(record, level, seed)`` calls :func:`review` (the issue's name), while ``ai.review.Review``
     and the rest of this module stay reachable under the same name."""
 
-    def __call__(self, *args, **kwargs) -> Review:
+    def __call__(self, *args: Any, **kwargs: Any) -> Review:
         return review(*args, **kwargs)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -50,7 +51,7 @@ class Node:
     children: dict[str, Node] = field(default_factory=dict)
     extra: list[str] | None = None  # whole turns beyond legal_moves() (Tactori, FEM)
     widened: list[str] = field(default_factory=list)  # bridge turns whose longer turns are in extra
-    amaf: dict[str, list] | None = None  # RAVE: move -> [playouts it came up in after this node, mover's total]
+    amaf: dict[str, list[float]] | None = None  # RAVE: move -> [playouts it came up in after this node, mover's total]
 
 
 def whole_moves(node: Node, state: State, moves: list[str]) -> list[str]:
@@ -87,11 +88,17 @@ def terminal_reward(
 ) -> list[float]:
     """Each seat's share of the win plus its score margin; ``contempt`` (seat, amount) takes
     ``amount`` off that seat's reward for a draw it shares, so that it plays for the win."""
-    return reward_of(state.outcome().winners, evaluator.value(state), players, evaluator, contempt)
+    outcome = state.outcome()
+    assert outcome is not None  # called on finished positions only
+    return reward_of(outcome.winners, evaluator.value(state), players, evaluator, contempt)
 
 
 def reward_of(
-    winners, margins: list[float], players: int, evaluator: ModuleType, contempt: tuple[int, float] | None = None
+    winners: Sequence[int],
+    margins: list[float],
+    players: int,
+    evaluator: ModuleType,
+    contempt: tuple[int, float] | None = None,
 ) -> list[float]:
     """``terminal_reward`` of a finished match's winners and score margins."""
     share = evaluator.win_share(players) if hasattr(evaluator, "win_share") else WIN_SHARE
@@ -107,6 +114,7 @@ def reward_of(
 def one_ply(state: State, move: str, evaluator: ModuleType, contempt: tuple[int, float] | None = None) -> float:
     """The mover's value of the position right after ``move`` (the root's priors)."""
     seat = state.current_player()
+    assert seat is not None  # a move is played: someone is to move
     after = state.copy()
     play(after, move)
     players = len(after.scores())
@@ -194,8 +202,7 @@ def _iterate(
     steps: list[tuple[Node, int, int]] = []  # (node, its mover, index in played) for RAVE
     played: list[str] = []
     whole = turns.whole_turns(state)
-    while state.current_player() is not None:
-        seat = state.current_player()
+    while (seat := state.current_player()) is not None:
         moves = state.legal_moves()
         bias = priors if node is root else None
         if whole:
@@ -214,8 +221,8 @@ def _iterate(
             if bias:
                 move = max(fresh, key=lambda m: bias.get(m, 0.0))
             elif rave and node.amaf:
-                amaf = node.amaf
-                move = max(fresh, key=lambda m: amaf[m][1] / amaf[m][0] if m in amaf else 0.5)
+                table = node.amaf
+                move = max(fresh, key=lambda m: table[m][1] / table[m][0] if m in table else 0.5)
             else:
                 move = fresh[rng.randrange(len(fresh))]
             child = Node(totals=[0.0] * players)
@@ -230,7 +237,8 @@ def _iterate(
                 steps.append((node, seat, len(played)))
                 played.append(move)
             break
-        best, best_value = None, -1.0
+        best: str | None = None
+        best_value = -1.0
         amaf = node.amaf if rave else None
         for m in moves:
             child = node.children[m]
@@ -246,6 +254,7 @@ def _iterate(
                 v += PRIOR_WEIGHT * bias.get(m, 0.0) / (child.visits + 1)
             if v > best_value:
                 best, best_value = m, v
+        assert best is not None  # some child beat -1.0 (None would have failed in play() as well)
         play(state, best)
         if rave:
             steps.append((node, seat, len(played)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engines.core import State
 
 from .search import play
-from .turns import Work, closing_turns, extensions, has_closing
+from .turns import Work, closing_turns, extensions, has_closing, towers_of
 
 
 def winning_moves(state: State, work: Work | None = None) -> list[str]:
@@ -55,7 +55,7 @@ THREATS_FEARED = 12  # the opponent's, after each of our candidate moves
 
 def _passed(state: State) -> State:
     """The position with the other player to move (a null move: FEM has two seats)."""
-    after = state.copy()
+    after = towers_of(state.copy())
     after.to_move = 1 - after.to_move
     return after
 

@@ -23,8 +23,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, cast
 
 from engines.core import State
+
+if TYPE_CHECKING:
+    from engines.tactori.base import TowersState
+    from engines.tactori.geometry import Geometry, Place
 
 EXTEND = 0.5  # a playout's bridge turn lays one more bridge with this chance, again and again
 
@@ -32,6 +38,13 @@ EXTEND = 0.5  # a playout's bridge turn lays one more bridge with this chance, a
 def whole_turns(state: State) -> bool:
     """Whether ``state`` is a game whose turns may carry several bridges (Tactori, FEM)."""
     return hasattr(state, "continuations") and hasattr(state, "board") and hasattr(state, "geo")
+
+
+def towers_of(state: State) -> TowersState:
+    """``state`` as a game of towers and bridges: the callers of this module's turns have checked
+    ``whole_turns`` (or, for the tactics, that the evaluator asks for them: FEM's)."""
+    assert whole_turns(state)
+    return cast("TowersState", state)
 
 
 class Work:
@@ -80,7 +93,13 @@ class _Forest:
         return True
 
 
-def _new_cycle(seg_ends, base, new) -> bool:
+def _ends(geo: Geometry) -> Sequence[tuple[int, int]]:
+    """The fields at the ends of each unit segment.  The geometry leaves None for the ids past the
+    board's edge, which no bridge place covers; this module looks up only segments of places."""
+    return cast("list[tuple[int, int]]", geo.seg_ends)
+
+
+def _new_cycle(seg_ends: Sequence[tuple[int, int]], base: set[int], new: Iterable[int]) -> bool:
     """Whether the segments ``new`` close a cycle that ``base`` alone does not have (a new
     polygon: a new bounded face of the covered segments)."""
     forest = _Forest()
@@ -94,7 +113,7 @@ class _Position:
     his tops per height, and which bridge places are open to him."""
 
     def __init__(self, state: State):
-        self.state = state
+        self.state = state = towers_of(state)
         self.seat = seat = state.to_move
         b = state.board
         self.geo = geo = state.geo
@@ -106,12 +125,13 @@ class _Position:
         self.supply = state.bridge_supply[seat]
         self.can_lay = self.supply > 0 or (self.fem and bool(self.own))
         base = _Forest()
+        seg_ends = _ends(geo)
         for s in self.own_segs:
-            base.join(*geo.seg_ends[s])
+            base.join(*seg_ends[s])
         self.base = base.parent
-        self.tested: dict[tuple, bool] = {}
+        self.tested: dict[tuple[int, int, int], bool] = {}
 
-    def open_place(self, pl) -> bool:
+    def open_place(self, pl: Place) -> bool:
         """Not blocked for the mover: its segments are free, or (FEM) covered by his own bridges
         (which a relocation may take up); not a place where one of his bridges lies."""
         key = (pl.a, pl.b)
@@ -132,7 +152,8 @@ class _Position:
         if known is not None:
             return known
         level, partners = self.level, self.geo.partners
-        seen, todo, places = {q}, [q], set()
+        seen, todo = {q}, [q]
+        places: set[Place] = set()
         while todo:
             f = todo.pop()
             for r, pl in partners[f]:
@@ -144,7 +165,7 @@ class _Position:
         result = False
         if places:
             forest = _Forest(self.base)
-            seg_ends, own_segs = self.geo.seg_ends, self.own_segs
+            seg_ends, own_segs = _ends(self.geo), self.own_segs
             for pl in places:
                 for s in pl.segs:
                     if s not in own_segs and not forest.join(*seg_ends[s]):
@@ -156,7 +177,7 @@ class _Position:
         return result
 
 
-def _actions(pos: _Position):
+def _actions(pos: _Position) -> Iterator[tuple[str, int, int, int]]:
     """Every place and move that may carry bridges, with where it lands: (text, q, hq, also)."""
     seat = pos.seat
     for a in pos.state.actions():
@@ -192,7 +213,7 @@ def closing_turns(state: State, limit: int | None = None, work: Work | None = No
             found.add(turn)
             if limit and len(found) >= limit:
                 return sorted(found)
-    if not pos.fem and state.bridge_supply[pos.seat] > 1:
+    if not pos.fem and pos.state.bridge_supply[pos.seat] > 1:
         for turn in _closing_bridges_only(pos, work):
             found.add(turn)
             if limit and len(found) >= limit:
@@ -214,10 +235,10 @@ def _single_closes(pos: _Position, move: str) -> bool:
     segs = set(pos.own_segs)
     if source:
         segs -= set(pos.geo.places[(names[source[:2]], names[source[2:]])].segs)
-    return _new_cycle(pos.geo.seg_ends, segs, pos.geo.places[key].segs)
+    return _new_cycle(_ends(pos.geo), segs, pos.geo.places[key].segs)
 
 
-def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
+def _closing_sets(pos: _Position, action: str, work: Work, single: bool) -> Iterator[str]:
     """The turns ``action`` + a connected set of bridges (with the landed tower) that close a cycle."""
     state, seat, geo = pos.state, pos.seat, pos.geo
     try:
@@ -238,7 +259,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     if most == 0:
         return
 
-    def open_place(pl) -> bool:
+    def open_place(pl: Place) -> bool:
         # FEM: a place under one of his own bridges is open too: relocated away to another of
         # the new places, it is laid again as a new bridge (which joins the new ones, R3)
         if (pl.a, pl.b) in bridges and (pl.a, pl.b) not in movable:
@@ -252,19 +273,19 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
                 return False
         return True
 
-    near: dict[int, list] = {}
+    near: dict[int, list[Place]] = {}
 
-    def places_at(f: int) -> list:
+    def places_at(f: int) -> list[Place]:
         if f not in near:
             near[f] = [pl for _, pl in geo.partners[f] if open_place(pl)]
         return near[f]
 
     own_segs = {s for k in own for s in geo.places[k].segs}
-    seg_ends = geo.seg_ends
+    seg_ends = _ends(geo)
 
-    def closes(chosen: list) -> str | None:
+    def closes(chosen: list[Place]) -> str | None:
         """The turn text when ``chosen`` can be laid as one turn and closes a cycle."""
-        forced = sorted({seg[s] for pl in chosen for s in pl.segs if seg[s] is not None})
+        forced = sorted({k for pl in chosen for s in pl.segs if (k := seg[s]) is not None})
         if len(forced) > len(chosen):
             return None
         extra = max(0, len(chosen) - supply - len(forced))
@@ -285,7 +306,7 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     # connected sets of open places containing q, each once, smallest first along each branch
     start = places_at(q)
 
-    def grow(chosen: list, ends: set, ext: list, seen: set):
+    def grow(chosen: list[Place], ends: set[int], ext: list[Place], seen: set[Place]) -> Iterator[str]:
         used = _segs(chosen)
         for i, pl in enumerate(ext):
             if not work.spend():
@@ -314,12 +335,12 @@ def _closing_sets(pos: _Position, action: str, work: Work, single: bool):
     yield from grow([], {q}, list(start), set(start))
 
 
-def _segs(chosen: list) -> set:
+def _segs(chosen: list[Place]) -> set[int]:
     """The unit segments the bridge places ``chosen`` cover."""
     return {s for pl in chosen for s in pl.segs}
 
 
-def _closing_bridges_only(pos: _Position, work: Work):
+def _closing_bridges_only(pos: _Position, work: Work) -> Iterator[str]:
     """Tactori: bridges-only turns of two or more bridges (one connected set) that close a cycle."""
     state, seat, geo = pos.state, pos.seat, pos.geo
     st = pos.stacks
@@ -336,15 +357,15 @@ def _closing_bridges_only(pos: _Position, work: Work):
     ]
     if len(layable) < 2:
         return
-    if not _new_cycle(geo.seg_ends, pos.own_segs, {s for pl in layable for s in pl.segs}):
+    if not _new_cycle(_ends(geo), pos.own_segs, {s for pl in layable for s in pl.segs}):
         return
-    at: dict[int, list] = {}
+    at: dict[int, list[Place]] = {}
     for pl in layable:
         at.setdefault(pl.a, []).append(pl)
         at.setdefault(pl.b, []).append(pl)
-    seg_ends, own_segs = geo.seg_ends, pos.own_segs
+    seg_ends, own_segs = _ends(geo), pos.own_segs
 
-    def grow(chosen: list, ends: set, ext: list, seen: set):
+    def grow(chosen: list[Place], ends: set[int], ext: list[Place], seen: set[Place]) -> Iterator[str]:
         used = _segs(chosen)
         for i, pl in enumerate(ext):
             if not work.spend():
@@ -378,9 +399,10 @@ def _closing_bridges_only(pos: _Position, work: Work):
         yield from grow([first], {first.a, first.b}, ext, seen)
 
 
-def _bfs_order(chosen: list, root: int) -> list:
+def _bfs_order(chosen: list[Place], root: int) -> list[Place]:
     """The places in an order where each touches the fields reached before (from ``root``)."""
-    order, reached, rest = [], {root}, list(chosen)
+    order: list[Place] = []
+    reached, rest = {root}, list(chosen)
     while rest:
         for pl in rest:
             if pl.a in reached or pl.b in reached:
@@ -394,15 +416,23 @@ def _bfs_order(chosen: list, root: int) -> list:
     return order
 
 
-def _text(state: State, action: str, chosen: list, forced: list, drop: list, supply: int, q: int) -> str | None:
+def _text(
+    state: TowersState,
+    action: str,
+    chosen: list[Place],
+    forced: list[tuple[int, int]],
+    drop: list[tuple[int, int]],
+    supply: int,
+    q: int,
+) -> str | None:
     """``action`` followed by the bridges of ``chosen``, each from the supply or relocated (FEM)
     from a bridge in ``forced`` (those the new places overlap: taken up before the place is laid)
     or ``drop`` (taken up to spare the supply), in an order the engine accepts."""
     names = state.geo.names
     seg = state.board.seg
     # the bridges each place overlaps (FEM: own bridges, relocated away)
-    over = {id(pl): {seg[s] for s in pl.segs if seg[s] is not None} for pl in chosen}
-    taken: set = set()
+    over = {id(pl): {k for s in pl.segs if (k := seg[s]) is not None} for pl in chosen}
+    taken: set[tuple[int, int]] = set()
     spare = list(drop)
     free_forced = [k for k in forced]
     left = supply
@@ -416,6 +446,7 @@ def _text(state: State, action: str, chosen: list, forced: list, drop: list, sup
         else:
             return None
         rest.remove(pl)
+        source: tuple[int, int] | None
         if blockers:
             source = blockers.pop()
             free_forced.remove(source)
@@ -448,12 +479,13 @@ def extensions(state: State, move: str) -> list[str]:
     """The legal turns one bridge longer than ``move`` (none if it cannot take more)."""
     if move == "pass" or move.startswith("x="):
         return []
-    return state.continuations(move)
+    return towers_of(state).continuations(move)
 
 
 def extend(state: State, move: str, rng: random.Random) -> str:
     """A random playout's turn: a turn with a bridge lays one more (drawn uniformly among
     those the engine allows) with probability ``EXTEND``, again after each one."""
+    state = towers_of(state)
     if " =" not in move and not (move.startswith("=") and not state.FEM):
         return move
     while rng.random() < EXTEND:

@@ -29,7 +29,10 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from matches.reviews import Reviewing
 
 log = logging.getLogger("ai.worker")
 
@@ -60,7 +63,7 @@ def _warm() -> None:
     import matches.computer  # noqa: F401
 
 
-def _review(job) -> dict[str, Any]:
+def _review(job: Reviewing) -> dict[str, Any]:
     from matches.reviews import review_record
 
     return review_record(job)
@@ -143,7 +146,8 @@ async def run_worker(
     name = name or f"worker:{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
     store = store_for(url)
     await store.open()
-    service = MatchService(store)
+    # matches.Store names SqliteStore, but the service runs on whichever store store_for() opens
+    service = MatchService(store)  # type: ignore[arg-type]
     moves = ThinkingPool(processes)
     reviewing = ThinkingPool(1, _review_process) if reviews else None
     loop = asyncio.get_running_loop()
@@ -154,13 +158,19 @@ async def run_worker(
     await moves.warm()
     if reviewing is not None:
         await reviewing.warm()
+
+    async def review(job: Reviewing) -> dict[str, Any]:
+        assert reviewing is not None  # the runner hands out reviews only when it has a process for them
+        result: dict[str, Any] = await reviewing.run(_review, job)
+        return result
+
     runner = JobRunner(
         service,
         name,
         moves=processes,
         reviews=reviews,
         think=lambda job: moves.run(think, job),
-        review=lambda job: reviewing.run(_review, job),
+        review=review,
         lease=lease,
         poll=poll,
         processes=processes + reviews,
@@ -234,7 +244,13 @@ def _positive(text: str) -> int:
     return number
 
 
-def add_parser(sub) -> None:
+class Subcommands(Protocol):
+    """What ``add_parser`` needs of the CLI's subcommands (argparse's ``add_subparsers()``)."""
+
+    def add_parser(self, name: str, *, help: str) -> argparse.ArgumentParser: ...
+
+
+def add_parser(sub: Subcommands) -> None:
     work = sub.add_parser("worker", help="think for the bot: the computer's moves and reviews queued in its database")
     work.add_argument(
         "--processes",

@@ -17,6 +17,7 @@ every player is placed, nothing overlaps and nothing leaves the image; :func:`br
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -128,7 +129,7 @@ def pages(stages: int) -> int:
 
 
 def bracket_layout(
-    title: str, stages: list[Stage], bye: str, subtitle: str = "", notes: list[str] = ()
+    title: str, stages: list[Stage], bye: str, subtitle: str = "", notes: Sequence[str] = ()
 ) -> BracketLayout:
     inner = WIDTH - 2 * PAD
     title_size = TITLE_SIZE
@@ -157,6 +158,7 @@ def bracket_layout(
         x0 = PAD + c * (column + GUTTER)
         here = []
         for i, series in enumerate(stage.series):
+            centre: float
             if c == 0:
                 centre = top + i * pitch + SLOT
             else:
@@ -221,16 +223,25 @@ def bracket_layout(
     )
 
 
-def bracket_image(title: str, stages: list[Stage], bye: str, subtitle: str = "", notes: list[str] = ()) -> Image.Image:
+def bracket_image(
+    title: str, stages: list[Stage], bye: str, subtitle: str = "", notes: Sequence[str] = ()
+) -> Image.Image:
     """The bracket of ``stages`` under ``title`` (and ``subtitle``: the round, the page), ``notes`` below;
     ``bye``: the word a bye's empty line reads."""
     lay = bracket_layout(title, stages, bye, subtitle, notes)
     img = Image.new("RGB", (WIDTH, lay.height), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
     y = PAD
-    for line in lay.title:
+    for title_line in lay.title:
         C.draw_text(
-            img, (PAD, y + lay.title_size / 2), line, lay.title_size, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK
+            img,
+            (PAD, y + lay.title_size / 2),
+            title_line,
+            lay.title_size,
+            C.INK,
+            anchor="lm",
+            stroke=1,
+            stroke_fill=C.INK,
         )
         y += lay.title_size + 10
     if subtitle:
@@ -242,8 +253,8 @@ def bracket_image(title: str, stages: list[Stage], bye: str, subtitle: str = "",
             C.MUTED,
             anchor="lm",
         )
-    for x, cy, text, size in lay.heads:
-        C.draw_text(img, (x, cy), text, size, C.MUTED, anchor="lm")
+    for x, head_y, text, size in lay.heads:
+        C.draw_text(img, (x, head_y), text, size, C.MUTED, anchor="lm")
     for points, strong in lay.links:
         if not strong:
             draw.line(points, fill=C.FAINT, width=3, joint="curve")

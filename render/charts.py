@@ -36,6 +36,12 @@ MARKER = 34  # markers along and at the end of a line
 PAD = 24
 
 
+def pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """A box's edges in whole pixels (towards zero, as ``int``)."""
+    x0, y0, x1, y1 = box
+    return int(x0), int(y0), int(x1), int(y1)
+
+
 @dataclass
 class Plot:
     """The plotting area and its scales: data (x, y) to pixels."""
@@ -210,9 +216,9 @@ def result_text(series: ScoreSeries, names: list[str]) -> str:
     """The result as the final board's header states it (a Text, "" while the match goes on):
     the winner, for two players the score with the winner's first, and how the match ended
     (early end, tie-break, resignation, loop).  For the chart, and for anything describing it."""
-    if not series.finished:
-        return ""
     winners, end = series.winners, series.end
+    if winners is None:  # not series.finished
+        return ""
     scores = series.final_scores or []
 
     def name(seat: int) -> str:
@@ -282,7 +288,8 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
     y = PAD + TITLE_SIZE + 34
     result = said(result_text(series, names))
     if result:
-        winner = series.winners[0] if len(series.winners) == 1 else None
+        winners = series.winners or ()  # there is a result: the match is finished
+        winner = winners[0] if len(winners) == 1 else None
         x = PAD
         if winner is not None:
             C.draw_marker(img, (x + MARKER / 2, y), MARKER, winner, letters[winner])
@@ -306,7 +313,7 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
     _legend(img, legend_y, entries, said(Text("dashed: chips")) if series.extra else "")
     plies = series.plies
     lines = [[row[s] for row in series.values] for s in range(series.players)]
-    xs = list(range(plies + 1))
+    xs: list[float] = list(range(plies + 1))
     final_x = None
     if series.rescored:  # the final scoring after the last move: one more step, a little to the right
         final_x = plies + max(1.0, plies / 24)
@@ -319,7 +326,7 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
     marked = series.loop_ply is not None or final_x is not None or series.end == "early"
     top = legend_y + MARKER / 2 + (70 if marked else 28)  # room for a mark's label
     box = (PAD + 64, top, WIDTH - PAD - 150, HEIGHT - PAD - 2 * LABEL_SIZE - 26)
-    plot = Plot(tuple(int(v) for v in box), 0, max(1, xs[-1]), yticks[0], yticks[-1])
+    plot = Plot(pixels(box), 0, max(1, xs[-1]), yticks[0], yticks[-1])
     xticks = [(v, f"{int(v)}") for v in nice_ticks(0, max(1, plies), 8) if v <= max(1, plies)]
     _axes(img, draw, plot, yticks, xticks, said(Text("move")))
     if series.loop_ply is not None:
@@ -346,8 +353,8 @@ def score_chart(series: ScoreSeries, names: list[str], *, say=str) -> Image.Imag
         _line(draw, pts, C.player_style(s).colour)
     for s, line in enumerate(lines):
         _along(img, plot, line[: plies + 1], s, letters[s], offsets[s], every)
-        x, y = plot.px(xs[-1], line[-1])
-        ends.append((s, letters[s], x, y + offsets[s], str(line[-1])))
+        end_x, end_y = plot.px(xs[-1], line[-1])
+        ends.append((s, letters[s], end_x, end_y + offsets[s], str(line[-1])))
     _end_labels(img, ends, plot.box[1], plot.box[3])
     return img
 
@@ -375,7 +382,7 @@ def rating_chart(lines: dict[str, list[RatingPoint]], *, start: float, say=str, 
     yticks = nice_ticks(min(values) - 5, max(values) + 5)
     box = (PAD + 84, legend_y + MARKER / 2 + 28, WIDTH - PAD - 130, HEIGHT - PAD - 2 * LABEL_SIZE - 26)
     span = max(last - first, 1.0)
-    plot = Plot(tuple(int(v) for v in box), first - span * 0.02, last, yticks[0], yticks[-1])
+    plot = Plot(pixels(box), first - span * 0.02, last, yticks[0], yticks[-1])
     xticks = [(first, date(first))] + ([(last, date(last))] if last - first > span * 0.3 else [])
     _axes(img, draw, plot, yticks, xticks, "")
     ends = []

@@ -34,11 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.text import Text
+from engines.text import Joined, Text
 
 from . import palette
 from .png import palette_png
@@ -109,10 +109,8 @@ def name_and_score(name: str, score: int) -> Text:
     return Text("{player}: {points}", player=name, points=score)
 
 
-def tally(names: list[str], scores, skip=()) -> Text:
+def tally(names: list[str], scores, skip=()) -> Joined:
     """``ann: 3 · bob: -1 · ...``: every player's name and score, the highest first (``skip``: seats left out)."""
-    from engines.text import Joined
-
     return Joined([name_and_score(player_name(names, s), scores[s]) for s in by_score(scores) if s not in skip], " · ")
 
 
@@ -227,7 +225,7 @@ def _font(tier: int, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 def cmap_codepoints(data: bytes) -> frozenset[int]:
     """The characters a TrueType or OpenType font (plain, or WOFF 1.0) has a glyph for: the code
     points its Unicode ``cmap`` maps to a glyph other than the missing one (glyph 0, the box)."""
-    tables = {}
+    tables: dict[bytes, tuple[int, ...]] = {}
     if data[:4] == b"wOFF":
         for i in range(struct.unpack_from(">H", data, 12)[0]):
             tag, offset, packed, length, _ = struct.unpack_from(">4sIIII", data, 44 + 20 * i)
@@ -241,16 +239,19 @@ def cmap_codepoints(data: bytes) -> frozenset[int]:
             tables[tag] = (offset, length)
         offset, length = tables[b"cmap"]
         cmap = data[offset : offset + length]
-    subtables = {}
+    subtables: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", cmap, 2)[0]):
         platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
         subtables[(platform, encoding)] = offset
     # the whole Unicode range (format 12) before the Basic Multilingual Plane alone (format 4)
     for key in ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0)):
-        offset = subtables.get(key)
-        fmt = None if offset is None else struct.unpack_from(">H", cmap, offset)[0]
+        found = subtables.get(key)
+        if found is None:
+            continue
+        offset = found
+        fmt = struct.unpack_from(">H", cmap, offset)[0]
         if fmt == 12:
-            points = set()
+            points: set[int] = set()
             for g in range(struct.unpack_from(">I", cmap, offset + 12)[0]):
                 first, last, glyph = struct.unpack_from(">III", cmap, offset + 16 + 12 * g)
                 points.update(range(first + (glyph == 0), last + 1))
@@ -287,7 +288,9 @@ def coverage(tier: int) -> frozenset[int]:
     """The characters the font of ``tier`` (:data:`BUNDLED`, :data:`FULL`, :data:`WIDE`) draws,
     read from the font actually loaded (a missing file's stand-in)."""
     loaded = _font(tier, 24)
-    data = getattr(loaded, "font_bytes", None) or Path(loaded.path).read_bytes()
+    assert isinstance(loaded, ImageFont.FreeTypeFont)  # every tier is a FreeType font (font())
+    # the bundled font keeps its bytes; the others were opened by their path, a str (full_font())
+    data = getattr(loaded, "font_bytes", None) or Path(cast(str, loaded.path)).read_bytes()
     # control characters draw nothing readable, whatever glyph a font gives them (Arimo: U+0000)
     return frozenset(p for p in cmap_codepoints(data) if unicodedata.category(chr(p)) != "Cc") | _BLANKS
 
@@ -305,7 +308,7 @@ try:  # transliteration of scripts the fonts lack (CJK, Arabic, Hebrew, ...): a 
     from anyascii import anyascii as _transliterate
 except ImportError:  # without it, such letters are left out
 
-    def _transliterate(text: str) -> str:
+    def _transliterate(string: str) -> str:
         return ""
 
 
@@ -371,8 +374,9 @@ def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFo
 def _metrics(size: int, tier: int = BUNDLED) -> tuple[int, int, int]:
     """(ascent, descent, cap height) of the font of ``tier`` at ``size``."""
     f = _font(tier, size)
+    assert isinstance(f, ImageFont.FreeTypeFont)  # every tier is a FreeType font (font())
     ascent, descent = f.getmetrics()
-    cap = -f.getbbox("H", anchor="ls")[1]
+    cap = -int(f.getbbox("H", anchor="ls")[1])  # an int already: FreeType measures in whole pixels
     return ascent, descent, cap
 
 
@@ -393,7 +397,7 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
-def fit_line(text: str, size: int, width: int, least: int) -> tuple[str, int]:
+def fit_line(text: str, size: int, width: float, least: int) -> tuple[str, int]:
     """``text`` in ``width`` px: at ``size`` if it fits, else at the largest size down to ``least``
     at which it does, and only below that shortened with an ellipsis.  Returns (text, size)."""
     while size > least and text_width(text, size) > width:
@@ -523,7 +527,7 @@ def marker(seat: int, size: int, letter: str = "") -> Image.Image:
     _draw_shape(draw, style.shape, (inset, inset, big - inset, big - inset), WHITE)
     inset += rim
     _draw_shape(draw, style.shape, (inset, inset, big - inset, big - inset), style.colour)
-    image = image.resize((size, size), Image.LANCZOS)
+    image = image.resize((size, size), Image.Resampling.LANCZOS)
     if letter:
         ty = size * (0.58 if style.shape == "triangle" else 0.5)
         ls = int(size * (0.36 if style.shape in ("triangle", "diamond") else 0.48))
@@ -574,7 +578,14 @@ def bold_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB = HI
     draw.rectangle((x0 + e, y0 + e, x1 - 1 - e, y1 - 1 - e), outline=colour, width=width - 2 * e)
 
 
-def dashed_rect(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int, dash: int, inset: float = 0) -> None:
+def dashed_rect(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    colour: RGB,
+    width: int,
+    dash: int,
+    inset: float = 0,
+) -> None:
     """Dashed lines along the edges of ``box``, ``inset`` pixels inwards."""
     x0, y0, x1, y1 = box
     for a, b, fixed, horizontal in (
@@ -601,7 +612,9 @@ def dashed_frame(draw: ImageDraw.ImageDraw, box: Box, width: int, colour: RGB, d
 TITLE = 32  # px, the header's status line
 
 
-def title_and_detail(img: Image.Image, x: int, cy: int, right: int, title: str, detail: str, detail_size: int) -> None:
+def title_and_detail(
+    img: Image.Image, x: float, cy: float, right: float, title: str, detail: str, detail_size: int
+) -> None:
     """The header's title, with a line of detail under it when there is one."""
     title_y = cy - 14 if detail else cy
     title, size = fit_line(title, TITLE, right - x, TITLE - 8)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import cast
 
 from PIL import Image, ImageChops
 
@@ -51,7 +52,9 @@ def _give_back(size: tuple[int, int], palette: Image.Image) -> None:
 def fits(sample: Image.Image, palette: Image.Image) -> bool:
     """Whether every pixel of ``sample`` lies within :data:`FIT` of its colour in ``palette``."""
     mapped = sample.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
-    return max(high for _, high in ImageChops.difference(mapped, sample).getextrema()) <= FIT
+    # An RGB image's extrema are one (low, high) pair per band.
+    extrema = cast("tuple[tuple[int, int], ...]", ImageChops.difference(mapped, sample).getextrema())
+    return max(high for _, high in extrema) <= FIT
 
 
 def choose(sample: Image.Image, colours: int) -> Image.Image:

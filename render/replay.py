@@ -139,7 +139,7 @@ def _strip(
         canvas = (WIDTH, round(img.height * WIDTH / img.width))
     scale = min(canvas[0] / img.width, canvas[1] / img.height)
     size = (round(img.width * scale), round(img.height * scale))
-    board = img.resize(size, Image.BILINEAR, reducing_gap=2.0) if size != img.size else img
+    board = img.resize(size, Image.Resampling.BILINEAR, reducing_gap=2.0) if size != img.size else img
     out = Image.new("RGB", (canvas[0], canvas[1] + STRIP), C.BACKGROUND)
     out.paste(board, ((canvas[0] - size[0]) // 2, 0))
     draw = ImageDraw.Draw(out)
@@ -175,9 +175,11 @@ def _palette(images: list[Image.Image]) -> Image.Image:
     for image in images:
         sample.paste(image, (0, y))
         y += image.height
-    sample = sample.resize((max(1, sample.width // 3), max(1, sample.height // 3)), Image.NEAREST)
+    sample = sample.resize((max(1, sample.width // 3), max(1, sample.height // 3)), Image.Resampling.NEAREST)
     quantized = sample.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    colours = quantized.getpalette()[: 255 * 3]
+    whole = quantized.getpalette()
+    assert whole is not None  # a quantized image is a palette image
+    colours = whole[: 255 * 3]
     colours += colours[:3] * (255 - len(colours) // 3)  # unused entries repeat the first colour
     colours += [255, 0, 255]  # 255: transparent; no board has magenta
     palette = Image.new("P", (1, 1))
@@ -195,7 +197,9 @@ class _GifWriter:
     """A GIF written frame by frame: global palette, loop forever, delta frames."""
 
     def __init__(self, size: tuple[int, int], palette: Image.Image):
-        colours = bytes(palette.getpalette()[:768])
+        entries = palette.getpalette()
+        assert entries is not None  # a "P" image (_palette)
+        colours = bytes(entries[:768])
         colours += bytes(768 - len(colours))
         self.out = io.BytesIO()
         self.out.write(b"GIF89a" + struct.pack("<HHBBB", size[0], size[1], 0xF7, 0, 0) + colours)
@@ -210,6 +214,7 @@ class _GifWriter:
             difference = ImageChops.difference(self.previous, frame)
             bbox = difference.getbbox()
             if bbox is None:  # nothing changed: show the previous frame longer
+                assert self.pending is not None  # a frame is held from the first one on
                 image, offset, held = self.pending
                 self.pending = (image, offset, held + ms)
                 return

@@ -43,6 +43,7 @@ from .charts import (
     _end_labels,
     _line,
     nice_ticks,
+    pixels,
     result_text,
 )
 
@@ -280,15 +281,16 @@ def layout(review: Any, record: Any = None, *, say=str) -> Layout:
     letters = C.player_letters(names, players)
     title = said(Text("Win chance before each move"))
     y = PAD + TITLE_SIZE + 34
-    result, winner, winners = "", None, None
+    result, winner = "", None
+    winners: tuple[int, ...] | None = None
     if record is not None:
         from .score_series import score_series
 
         series = score_series(record)
-        if series.finished:
+        if series.winners is not None:  # series.finished
             result = said(result_text(series, names))
             winners = series.winners
-            winner = series.winners[0] if len(series.winners) == 1 else None
+            winner = winners[0] if len(winners) == 1 else None
         else:
             result = said(Text("No result: the match was not played to its end"))
     if result:
@@ -315,8 +317,8 @@ def layout(review: Any, record: Any = None, *, say=str) -> Layout:
     if kinds:
         y += KEY_SIZE + 16
     top = y + LABEL_SIZE / 2
-    box = (PAD + 96, top, WIDTH - PAD - 150, HEIGHT - PAD - 2 * LABEL_SIZE - 26)
-    plot = Plot(tuple(int(v) for v in box), 0, max(1, count), 0, 100)
+    area = (PAD + 96, top, WIDTH - PAD - 150, HEIGHT - PAD - 2 * LABEL_SIZE - 26)
+    plot = Plot(pixels(area), 0, max(1, count), 0, 100)
     offsets = [(s - (players - 1) / 2) * 4 for s in range(players)]
 
     def point(p) -> tuple[float, float]:
@@ -409,9 +411,9 @@ def review_chart(review: Any, record: Any = None, *, say=str) -> Image.Image:
     _axes(img, draw, plot, [], xticks, said(Text("move")))
     left, _, right, _ = plot.box
     for value in (0, 25, 50, 75, 100):  # the win chance in %, said on every tick
-        _, y = plot.px(0, value)
-        draw.line([(left, y), (right, y)], fill=C.FAINT, width=2)
-        C.draw_text(img, (left - 12, y), f"{value} %", LABEL_SIZE, C.MUTED, anchor="rm")
+        _, tick_y = plot.px(0, value)
+        draw.line([(left, tick_y), (right, tick_y)], fill=C.FAINT, width=2)
+        C.draw_text(img, (left - 12, tick_y), f"{value} %", LABEL_SIZE, C.MUTED, anchor="rm")
     for s, line in enumerate(done.lines):
         pts = [(x, yy + done.offsets[s]) for x, yy in (plot.px(i, v) for i, v in enumerate(line))]
         _line(draw, pts, C.player_style(s).colour)
@@ -419,17 +421,19 @@ def review_chart(review: Any, record: Any = None, *, say=str) -> Image.Image:
     ends = []
     for s, line in enumerate(done.lines):
         _along(img, plot, line, s, letters[s], done.offsets[s], every)
-        x, yy = plot.px(len(line) - 1, line[-1])
-        ends.append((s, letters[s], x, yy + done.offsets[s], f"{line[-1]:.0f} %"))
+        end_x, end_y = plot.px(len(line) - 1, line[-1])
+        ends.append((s, letters[s], end_x, end_y + done.offsets[s], f"{line[-1]:.0f} %"))
     dots = [(m.anchor, m.seat) for m in done.marks]  # a merged badge's count says how many more
     if done.unmarked:  # the marks without a badge are at least dots on their lines
         shown = {ply for m in done.marks for ply in m.plies}
         for p in review.plies:
             if p.label in SYMBOL and p.ply not in shown:
-                x, yy = plot.px(p.ply + 1, done.lines[p.seat][p.ply + 1])
-                dots.append(((x, yy + done.offsets[p.seat]), p.seat))
-    for (x, yy), seat in dots:
-        draw.ellipse((x - 6, yy - 6, x + 6, yy + 6), fill=C.player_style(seat).colour, outline=C.INK, width=2)
+                dot_x, dot_y = plot.px(p.ply + 1, done.lines[p.seat][p.ply + 1])
+                dots.append(((dot_x, dot_y + done.offsets[p.seat]), p.seat))
+    for (dot_x, dot_y), seat in dots:
+        draw.ellipse(
+            (dot_x - 6, dot_y - 6, dot_x + 6, dot_y + 6), fill=C.player_style(seat).colour, outline=C.INK, width=2
+        )
     for mark in done.marks:
         _leader(draw, mark)
     for mark in done.marks:

@@ -20,6 +20,7 @@ language first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -161,7 +162,7 @@ def tail_width(row: StandingRow, you: str) -> int:
 
 
 def table_layout(
-    title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (), subtitle: str = "", you: str = ""
+    title: str, header: list[str], rows: list[StandingRow], notes: Sequence[str] = (), subtitle: str = "", you: str = ""
 ) -> TableLayout:
     """Where everything goes: a pure function of the words, so that tests can measure what is drawn."""
     inner = WIDTH - 2 * PAD
@@ -221,7 +222,7 @@ def rank_text(row: StandingRow) -> str:
 
 
 def standings_image(
-    title: str, header: list[str], rows: list[StandingRow], notes: list[str] = (), subtitle: str = "", you: str = ""
+    title: str, header: list[str], rows: list[StandingRow], notes: Sequence[str] = (), subtitle: str = "", you: str = ""
 ) -> Image.Image:
     """The table: ``title`` (and ``subtitle``: which page), then ``header`` (player, points, Buchholz,
     Sonneborn-Berger, rating, played; the rank column has none: fewer heads draw fewer columns) and one
@@ -230,9 +231,16 @@ def standings_image(
     img = Image.new("RGB", (WIDTH, lay.height), C.BACKGROUND)
     draw = ImageDraw.Draw(img)
     y = PAD
-    for line in lay.title:
+    for title_line in lay.title:
         C.draw_text(
-            img, (PAD, y + lay.title_size / 2), line, lay.title_size, C.INK, anchor="lm", stroke=1, stroke_fill=C.INK
+            img,
+            (PAD, y + lay.title_size / 2),
+            title_line,
+            lay.title_size,
+            C.INK,
+            anchor="lm",
+            stroke=1,
+            stroke_fill=C.INK,
         )
         y += lay.title_size + 10
     if subtitle:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Sequence
 from types import ModuleType
 
 from engines.core import State
@@ -30,7 +31,7 @@ def evaluator_for(state: State, name: str | None = None) -> ModuleType:
     return profile(state.game.name).evaluator
 
 
-def score_margins(scores: list[float], scale: float) -> list[float]:
+def score_margins(scores: Sequence[float], scale: float) -> list[float]:
     """Each seat's score minus the best other seat's, squashed into (0, 1)."""
     out = []
     for i, s in enumerate(scores):

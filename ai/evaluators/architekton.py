@@ -13,6 +13,7 @@ short and the position is valued by
 from __future__ import annotations
 
 from engines.architekton import tiles as T
+from engines.architekton.state import ArchitektonState
 
 from . import score_margins
 
@@ -22,7 +23,7 @@ TACTICS = False
 DANGER = 4.0
 
 
-def value(state) -> list[float]:
+def value(state: ArchitektonState) -> list[float]:
     points = [float(s) for s in state.scores()]
     tiles = state.tiles
     for square, owner in state.houses.items():

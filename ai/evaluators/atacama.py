@@ -8,7 +8,11 @@ buys the search several times the iterations."""
 
 from __future__ import annotations
 
+import random
+
 from engines.atacama import boards as B
+from engines.atacama.boards import Field
+from engines.atacama.state import AtacamaState
 
 from ..search import WIN_SHARE
 from . import score_margins
@@ -27,7 +31,7 @@ def win_share(players: int) -> float:
     return 0.5 if players == 4 else WIN_SHARE
 
 
-def value(state) -> list[float]:
+def value(state: AtacamaState) -> list[float]:
     return margins(state.scores())
 
 
@@ -35,7 +39,7 @@ def margins(scores: list[int]) -> list[float]:
     return score_margins(scores, 5.0)
 
 
-def finish(state, rng) -> tuple[list[int], list[float], list[str]] | None:
+def finish(state: AtacamaState, rng: random.Random) -> tuple[list[int], list[float], list[str]] | None:
     """The winners, the score margins (``margins``) and the moves of a random playout from
     ``state`` to the end; None in the build-up game while sub-boards are still to be laid or rights to
     be bought (the search then plays the playout move by move)."""
@@ -50,7 +54,7 @@ def finish(state, rng) -> tuple[list[int], list[float], list[str]] | None:
     return [s for s in contenders if scores[s] == best], margins(scores), moves
 
 
-def playout(state, rng) -> dict | None:
+def playout(state: AtacamaState, rng: random.Random) -> dict[Field, bool] | None:
     """The towers a random playout to the end adds, field -> other colour, in the order placed
     (``finish``).
 
@@ -66,8 +70,9 @@ def playout(state, rng) -> dict | None:
     blocks = B.BLOCKS
     supply = [list(s) for s in state.supply]
     players, seat = state.players, state.turn
-    taken: set = set()
-    placed: dict = {}
+    assert seat is not None  # someone is to move (current_player() above)
+    taken: set[Field] = set()
+    placed: dict[Field, bool] = {}
     for field in order:
         if field in taken:
             continue
@@ -87,7 +92,7 @@ def playout(state, rng) -> dict | None:
     return placed
 
 
-def scores_with(state, placed: dict) -> list[int]:
+def scores_with(state: AtacamaState, placed: dict[Field, bool]) -> list[int]:
     """T4 of the board's towers plus ``placed`` (field -> other colour)."""
     ores = state.ores
     counts = {"cols": [0] * B.SIZE, "rows": [0] * B.SIZE}

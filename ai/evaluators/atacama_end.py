@@ -16,6 +16,8 @@ limit gives up (``solve``), so the same call does the same work on any machine.
 from __future__ import annotations
 
 from engines.atacama import boards as B
+from engines.atacama.boards import Field
+from engines.atacama.state import AtacamaState
 
 # far above any score difference (T4: at most 9 lines of 9 fields worth 5): a win outranks any margin
 WIN = 10_000
@@ -24,7 +26,7 @@ WIN = 10_000
 MAX_FREE = 20
 
 
-def solve(state, limit: int) -> str | None:
+def solve(state: AtacamaState, limit: int) -> str | None:
     """The move that wins (else draws, else loses) against best play, by the largest margin,
     for the player to move in a two-player basic match; None when the endgame is too large
     for ``limit`` units of work, or outside the basic two-player game."""
@@ -50,10 +52,12 @@ class _OutOfWork(Exception):
     pass
 
 
-def _movers(state) -> list[int]:
+def _movers(state: AtacamaState) -> list[int]:
     """The seat of every placement still to come, in order (T3: a seat without towers is skipped)."""
     supply = [sum(s) for s in state.supply]
-    seat, out = state.turn, []
+    seat = state.turn
+    assert seat is not None  # solve() has returned before when nobody is to move
+    out: list[int] = []
     while any(supply):
         if supply[seat]:
             out.append(seat)
@@ -63,11 +67,13 @@ def _movers(state) -> list[int]:
 
 
 class _Solver:
-    def __init__(self, state, free, movers, limit):
+    def __init__(self, state: AtacamaState, free: list[Field], movers: list[int], limit: int) -> None:
         ores = state.ores
         # seat 0 scores the columns, seat 1 the rows (T3), or as bought in the build-up game (T5)
-        self.by_cols = state.rights[0][0] == "cols"
-        signs = [B.RIGHTS[state.rights[seat][1]] for seat in (0, 1)]
+        first, second = state.rights[0], state.rights[1]
+        assert first is not None and second is not None  # dealt or bought: solve() returns while open
+        self.by_cols = first[0] == "cols"
+        signs = [B.RIGHTS[first[1]], B.RIGHTS[second[1]]]
         self.cols, self.rows = [0] * B.SIZE, [0] * B.SIZE  # towers per line
         self.col_sum, self.row_sum = [0] * B.SIZE, [0] * B.SIZE  # value per line, for its scorer
         self.free = free
@@ -83,7 +89,7 @@ class _Solver:
         self.memo: dict[int, int] = {}
         self.limit = limit
 
-    def _add(self, c, r, col_value, row_value, sign):
+    def _add(self, c: int, r: int, col_value: int, row_value: int, sign: int) -> None:
         self.cols[c] += sign
         self.rows[r] += sign
         self.col_sum[c] += sign * col_value
@@ -106,21 +112,23 @@ class _Solver:
             value = self._final()
         else:
             maximise = self.movers[ply] == 0
-            value = None
+            best: int | None = None
             bits = open_
             while bits:
                 low = bits & -bits
                 i = low.bit_length() - 1
                 bits ^= low
                 value_i = self._child(taken, open_, ply, i)
-                if value is None or (value_i > value if maximise else value_i < value):
-                    value = value_i
+                if best is None or (value_i > best if maximise else value_i < best):
+                    best = value_i
+            assert best is not None  # open_ has at least one field
+            value = best
         self.memo[key] = value
         if len(self.memo) > self.limit:
             raise _OutOfWork
         return value
 
-    def _child(self, taken, open_, ply, i):
+    def _child(self, taken: int, open_: int, ply: int, i: int) -> int:
         (c, r), (cv, rv) = self.free[i], self.values[i]
         self._add(c, r, cv, rv, 1)
         value = self._value(taken | 1 << i, open_ & ~self.blocks[i], ply + 1)

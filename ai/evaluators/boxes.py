@@ -4,32 +4,39 @@ such boxes steers the search towards polygons long before one scores."""
 
 from __future__ import annotations
 
+from engines.tactori.base import TowersState
+from engines.tactori.geometry import Geometry
+
+Key = tuple[int, int]  # a bridge place by its end fields, smaller first
+Box = tuple[Key, ...]  # the four sides of a box
+Shape = tuple[tuple[tuple[Key, tuple[int, int]], ...], tuple[int, ...]]  # (sides with their segments, corners)
+
 # own sides of a box (no side of another player) -> worth, superlinear: the
 # fourth side closes a polygon
 WORTH = (0.0, 0.15, 0.5, 1.5)
 
 
-_BOXES: dict[int, tuple] = {}
+_BOXES: dict[int, tuple[Box, ...]] = {}
 
 
-def boxes(geo) -> tuple[tuple[tuple[int, int], ...], ...]:
+def boxes(geo: Geometry) -> tuple[Box, ...]:
     """The four bridge places (end fields, smaller first) of every box on the board."""
     if geo.n not in _BOXES:
         _BOXES[geo.n] = _boxes(geo)
     return _BOXES[geo.n]
 
 
-def _boxes(geo) -> tuple[tuple[tuple[int, int], ...], ...]:
-    out = []
+def _boxes(geo: Geometry) -> tuple[Box, ...]:
+    out: list[Box] = []
     n = geo.n
     for x in range(n - 2):
         for y in range(n - 2):
             a, b, c, d = geo.at(x, y), geo.at(x + 2, y), geo.at(x, y + 2), geo.at(x + 2, y + 2)
-            out.append(tuple(tuple(sorted(p)) for p in ((a, b), (b, d), (c, d), (a, c))))
+            out.append(tuple((min(p), max(p)) for p in ((a, b), (b, d), (c, d), (a, c))))
     return tuple(out)
 
 
-def potential(state) -> list[float]:
+def potential(state: TowersState) -> list[float]:
     bridges = state.board.bridges
     out = [0.0] * state.players
     for box in boxes(state.geo):
@@ -43,13 +50,13 @@ def potential(state) -> list[float]:
 # are where bridges can go, so this values placements long before a bridge is laid
 CORNERS = (0.0, 0.02, 0.05, 0.1, 0.15)
 
-_SHAPES: dict[int, tuple] = {}
+_SHAPES: dict[int, tuple[Shape, ...]] = {}
 
 
-def _shapes(geo) -> tuple:
+def _shapes(geo: Geometry) -> tuple[Shape, ...]:
     """Per box: its four sides as (bridge key, unit segments) and its four corner fields."""
     if geo.n not in _SHAPES:
-        out = []
+        out: list[Shape] = []
         for box in boxes(geo):
             sides = tuple((k, geo.places[k].segs) for k in box)
             corners = tuple(sorted({f for k in box for f in k}))
@@ -58,7 +65,7 @@ def _shapes(geo) -> tuple:
     return _SHAPES[geo.n]
 
 
-def readiness(state) -> list[float]:
+def readiness(state: TowersState) -> list[float]:
     """Like ``potential``, but a box counts only while it is open to its builder (a side with
     another player's bridge, or a unit segment of a side covered by a bridge other than that
     side's (R2 overlap), closes it), and own towers on the corners of open boxes count too."""
@@ -66,7 +73,8 @@ def readiness(state) -> list[float]:
     bridges, seg, stacks = b.bridges, b.seg, b.stacks
     out = [0.0] * state.players
     for sides, corners in _shapes(state.geo):
-        owner, laid = None, 0
+        owner: int | None = None
+        laid = 0
         for key, (s1, s2) in sides:
             c1, c2 = seg[s1], seg[s2]
             if c1 is None and c2 is None:

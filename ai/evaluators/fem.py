@@ -4,6 +4,8 @@ one, so they are short and valued by bridges on the board; the exact tactics
 
 from __future__ import annotations
 
+from engines.tactori.fem_state import FemState
+
 from . import score_margins
 
 DEPTH = 6
@@ -11,7 +13,7 @@ PRIORS = False
 TACTICS = True
 
 
-def value(state) -> list[float]:
+def value(state: FemState) -> list[float]:
     counts = [0.0, 0.0]
     for owner, _floor in state.board.bridges.values():
         counts[owner] += 1.0

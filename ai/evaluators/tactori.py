@@ -4,6 +4,10 @@ boxes each player is building (``boxes.potential``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engines.tactori.tactori_state import TactoriState
+
 from . import score_margins
 from .boxes import potential
 
@@ -12,11 +16,11 @@ PRIORS = True
 TACTICS = False
 
 
-def value(state) -> list[float]:
+def value(state: TactoriState) -> list[float]:
     return valued(state, potential)
 
 
-def valued(state, boxes) -> list[float]:
+def valued(state: TactoriState, boxes: Callable[[TactoriState], list[float]]) -> list[float]:
     """The score, bridge floors and ``boxes(state)`` per seat, as margins over the best other seat."""
     scores = [float(s) for s in state.scores()]
     for owner, floor in state.board.bridges.values():

@@ -6,11 +6,13 @@ order (a1, a2, ...); corners tell them apart and steer the search to where bridg
 
 from __future__ import annotations
 
+from engines.tactori.tactori_state import TactoriState
+
 from .boxes import readiness
 from .tactori import DEPTH, PRIORS, TACTICS, valued
 
 __all__ = ["DEPTH", "PRIORS", "TACTICS", "value"]
 
 
-def value(state) -> list[float]:
+def value(state: TactoriState) -> list[float]:
     return valued(state, readiness)

@@ -47,4 +47,5 @@ def module_name(game: str) -> str:
 
 def profile(game: str) -> Profile:
     """The computer player's profile of ``game`` (``ai/profiles/<game>.py``; ``<home>.profile``)."""
-    return importlib.import_module(module_name(game)).PROFILE
+    found: Profile = importlib.import_module(module_name(game)).PROFILE
+    return found

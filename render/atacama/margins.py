@@ -21,6 +21,7 @@ def _value_pill(img, draw, centre, value: int, count: int, colour: C.RGB, ink: C
     (>= 4 towers); pale with grey text while it does not, with four pips
     under the value, one filled per tower the line holds.  Drawn once per
     look (a board has up to 36 of them, on the background) and pasted."""
+    key: tuple[object, ...]  # the look, for the stamp's cache
     if count >= B.THRESHOLD:
         key = (value, B.THRESHOLD, colour, ink)
     else:

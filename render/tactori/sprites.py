@@ -30,6 +30,7 @@ def stack_sprite(owners: tuple[int, ...], radius: int) -> Image.Image:
     R = radius * SS
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
+    hole: float
     if n == 1:
         hole = R
     else:
@@ -37,7 +38,7 @@ def stack_sprite(owners: tuple[int, ...], radius: int) -> Image.Image:
         # lowest towers merge into one grey band (the height still says how many)
         lower: list[int | None] = list(owners[:-1])
         if len(lower) > MAX_RINGS:
-            lower = [None] + lower[-(MAX_RINGS - 1) :]
+            lower = [None, *lower[-(MAX_RINGS - 1) :]]
         hole = max(0.62 * R, R - len(lower) * 0.22 * R)
         ring = (R - hole) / len(lower)
         edge = max(1.0 * SS, min(ring * 0.2, 1.6 * SS))
@@ -52,7 +53,7 @@ def stack_sprite(owners: tuple[int, ...], radius: int) -> Image.Image:
         r -= edge
         draw.ellipse((c - r, c - r, c + r, c + r), fill=C.WHITE)
         hole = r
-    img = img.resize((size, size), Image.LANCZOS)
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
     top = owners[-1]
     style = C.player_style(top)
     hole_px = hole / SS
@@ -88,7 +89,7 @@ def floor_badge(seat: int, floor: int, size: int) -> Image.Image:
     draw.ellipse((inset, inset, big - inset, big - inset), fill=style.colour)
     inset += max(2 * SS, big // 9)
     draw.ellipse((inset, inset, big - inset, big - inset), fill=C.WHITE)
-    img = img.resize((size, size), Image.LANCZOS)
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
     text = str(floor)
     fs = max(11, int(size * (0.56 if floor < 10 else 0.44)))
     C.draw_text(img, (size / 2, size / 2), text, fs, C.INK, stroke=1, stroke_fill=C.INK)
@@ -120,4 +121,4 @@ def ring_sprite(radius: int, dashed: bool) -> Image.Image:
             draw.arc(box, a0, a1, fill=C.INK, width=w)
             r = r_out - e
             draw.arc((c - r, c - r, c + r, c + r), a0 + 2, a1 - 2, fill=C.HIGHLIGHT, width=w - 2 * e)
-    return img.resize((size, size), Image.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
