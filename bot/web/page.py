@@ -138,8 +138,10 @@ def status_line(match: Match, names: list[str], you: int | None, lang: str) -> s
     return say(Text("{name} to move.", name=names[seat]), lang, escaped=False)
 
 
-def document(title: str, lang: str, version: str) -> str:
+def document(title: str, lang: str, version: str, game: str | None = None) -> str:
+    """The page; ``game`` names the game whose drawing code it loads after board.js (None: no board drawn)."""
     title = html.escape(title)
+    drawing = f'\n<script src="/static/games/{html.escape(game)}.js?v={version}" defer></script>' if game else ""
     return f"""<!doctype html>
 <html lang="{html.escape(lang)}">
 <head>
@@ -148,7 +150,7 @@ def document(title: str, lang: str, version: str) -> str:
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
 <link rel="stylesheet" href="/static/board.css?v={version}">
-<script src="/static/board.js?v={version}" defer></script>
+<script src="/static/board.js?v={version}" defer></script>{drawing}
 </head>
 <body>
 <main id="app">
