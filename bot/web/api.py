@@ -327,7 +327,7 @@ class WebApp:
             "deadline": match.deadline,
             "result": match.result,
             "lang": lang,
-            "words": page.words(lang),
+            "words": page.words(lang, match.game),
             "status_line": page.status_line(match, names, you, lang),
             "longer": hasattr(state, "continuations"),  # turns may go on past the listed steps
         }

@@ -200,7 +200,7 @@ async def test_the_page_loads_its_games_drawing_code_from_beside_the_renderer(cl
     drawing = Path(render.__file__).parent / "atacama" / "web.js"
     assert await response.read() == drawing.read_bytes()
     fem = await client.get("/static/games/tactori-fem.js")  # one package's drawing serves both its games
-    assert fem.status == 200 and b'register(name' in await fem.read()
+    assert fem.status == 200 and b"register(name" in await fem.read()
 
 
 @pytest.mark.parametrize(
@@ -307,3 +307,37 @@ async def test_a_finished_match_brings_its_stored_review_and_a_running_one_none(
     await service.resign(other.id, ANN.id)
     status, body = await get(client, await host.link(other.id, BOB.id))
     assert status == 200 and body["status"] == "finished" and body["review"] is None
+
+
+@pytest.fixture
+def dotsboxes():
+    """The test game (tests/dotsboxes): registered from elsewhere, with no web part and no drawing."""
+    import engines
+    from tests.dotsboxes import GAME
+
+    game = engines.register(GAME)
+    yield game
+    assert engines.unregister(game.name) is game
+
+
+async def test_a_game_without_a_web_part_has_a_page_without_a_board(dotsboxes, client, host, service):
+    match = await started(service, game=dotsboxes.name)
+    ann = await host.link(match.id, ANN.id)
+    text = await (await client.get(f"/m/{ann}")).text()
+    assert '<script src="/static/board.js' in text and "/static/games/" not in text
+    assert (await client.get(f"/static/games/{dotsboxes.name}.js")).status == 404
+    status, body = await get(client, ann)
+    assert status == 200 and body["board"] is None and body["steps"]
+    assert set(body["words"]["count"]) == {"days"} and "tower" not in body["words"]
+
+
+async def test_each_game_brings_its_own_words_to_the_page(client, host, service):
+    atacama = await started(service, game="atacama")
+    _, words = await get(client, await host.link(atacama.id, ANN.id))
+    words = words["words"]
+    assert set(words["ore"]) == {"G", "S", "C"} and "terrain" not in words and "house" not in words
+    assert {"towers", "points", "days"} <= set(words["count"]) and "chips" not in words["count"]
+    fem = await started(service)
+    _, words = await get(client, await host.link(fem.id, ANN.id))
+    words = words["words"]
+    assert words["bridge"] == "{name}'s bridge" and {"towers", "bridges"} <= set(words["count"]) and "ore" not in words
