@@ -31,7 +31,7 @@ from matches.play import IllegalMoveError
 
 from ..locales import language, say
 from . import links, page
-from .scene import PALETTE, scene, styles
+from .scene import PALETTE, scene, scripts, styles
 from .snapshots import Snapshots
 
 log = logging.getLogger(__name__)
@@ -146,10 +146,12 @@ class Limits:
         return True
 
 
-def _static_version() -> str:
+def _static_version(games: dict[str, Path]) -> str:
     digest = hashlib.sha256()
     for path in sorted(STATIC.iterdir()):
         digest.update(path.read_bytes())
+    for name in sorted(games):
+        digest.update(name.encode() + b"\0" + games[name].read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -157,7 +159,9 @@ class WebApp:
     def __init__(self, host: Host):
         self.host = host
         self.limits = Limits()
-        self.version = _static_version()
+        # each game's drawing code, by the game's name: fixed when the board starts, never a path from a request
+        self.scripts = scripts()
+        self.version = _static_version(self.scripts)
         self.snapshots = Snapshots()
         self._building: set[asyncio.Task] = set()  # answers built ahead for pages just served
         host.hub.on_publish.append(self.snapshots.forget)
@@ -172,6 +176,7 @@ class WebApp:
         app.router.add_get("/api/m/{link}/events", self.events)
         app.router.add_get("/favicon.ico", self.favicon)
         app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/static/games/{name}", self.game_script)
         app.on_shutdown.append(self._shutdown)
         return app
 
@@ -234,7 +239,8 @@ class WebApp:
         task = asyncio.ensure_future(self._described(viewer))
         self._building.add(task)
         task.add_done_callback(self._built)
-        return web.Response(text=page.document(title, viewer.lang, self.version), content_type="text/html")
+        script = match.game if match.game in self.scripts else None
+        return web.Response(text=page.document(title, viewer.lang, self.version, script), content_type="text/html")
 
     def _built(self, task: asyncio.Task) -> None:
         self._building.discard(task)
@@ -251,6 +257,16 @@ class WebApp:
             raise web.HTTPNotFound()
         kind = {"js": "text/javascript", "css": "text/css"}.get(name.rsplit(".", 1)[-1], "application/octet-stream")
         response = web.Response(body=path.read_bytes(), content_type=kind)
+        response.headers["Cache-Control"] = "public, max-age=86400"
+        return response
+
+    async def game_script(self, request: web.Request) -> web.Response:
+        """A game's drawing code, ``/static/games/<name>.js``: only a registered game's, by its name."""
+        name = request.match_info["name"]
+        game = name[: -len(".js")] if name.endswith(".js") else None
+        if game not in self.scripts:
+            raise web.HTTPNotFound()
+        response = web.Response(body=self.scripts[game].read_bytes(), content_type="text/javascript")
         response.headers["Cache-Control"] = "public, max-age=86400"
         return response
 
@@ -311,7 +327,7 @@ class WebApp:
             "deadline": match.deadline,
             "result": match.result,
             "lang": lang,
-            "words": page.words(lang),
+            "words": page.words(lang, match.game),
             "status_line": page.status_line(match, names, you, lang),
             "longer": hasattr(state, "continuations"),  # turns may go on past the listed steps
         }
@@ -370,7 +386,7 @@ class WebApp:
         )
 
     async def longer(self, request: web.Request) -> web.Response:
-        """The parts that may follow a whole move beyond the legal list (Tactori: more bridges)."""
+        """The parts that may follow a whole move beyond the legal list (e.g. more bridges)."""
         viewer = await self._viewer(request)
         body = await _json_body(request)
         move = body.get("move")

@@ -15,6 +15,7 @@ from engines import Text, Verbatim
 from matches import Match
 
 from ..locales import say
+from .scene import web_part
 
 WORDS = {
     "play": Text("Play"),
@@ -40,18 +41,8 @@ WORDS = {
     "previous": Text("Previous move"),
     "next": Text("Next move"),
     "board": Text("Board"),
-    # the page fills in {name} and {count} (as text)
-    "tower": Text("{name}'s tower", name=Verbatim("{name}")),
-    "towers": Text("{name}'s tower of {count}", name=Verbatim("{name}"), count=Verbatim("{count}")),
-    "bridge": Text("{name}'s bridge", name=Verbatim("{name}")),
-    "house": Text("{name}'s house", name=Verbatim("{name}")),
     "place_here": Text("possible"),
     "supply": Text("Supply"),
-    "unlaid": Text("Sub-boards still face down: {count}", count=Verbatim("{count}")),
-    "pile": Text("Face-down tiles: {count}", count=Verbatim("{count}")),
-    "stock": Text("Open tiles"),
-    "landscape": Text("landscape"),
-    "building": Text("building"),
     # a finished match's review; the page fills in the fields (as text)
     "accuracy": Text("accuracy {accuracy} %", accuracy=Verbatim("{accuracy}")),
     "inaccuracy": Text("inaccuracy"),
@@ -74,26 +65,30 @@ WORDS = {
 }
 # A count's words, singular and plural (the page picks one by the number, as the language wants it)
 COUNTS = {
-    "chips": (Text("{count} chip", count=Verbatim("{count}")), Text("{count} chips", count=Verbatim("{count}"))),
-    "towers": (Text("{count} tower", count=Verbatim("{count}")), Text("{count} towers", count=Verbatim("{count}"))),
-    "bridges": (Text("{count} bridge", count=Verbatim("{count}")), Text("{count} bridges", count=Verbatim("{count}"))),
-    "houses": (Text("{count} house", count=Verbatim("{count}")), Text("{count} houses", count=Verbatim("{count}"))),
-    "points": (Text("{count} point", count=Verbatim("{count}")), Text("{count} points", count=Verbatim("{count}"))),
     "days": (Text("1 day"), Text("{days} days", days=Verbatim("{count}"))),
 }
-TERRAINS = {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Text("forest")}
-ORES = {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")}
 
 
-@functools.lru_cache(maxsize=8)
-def words(lang: str) -> dict:
-    """The page's words in ``lang`` (the same for every page: said once; never changed by callers)."""
-    said = {key: say(text, lang, escaped=False) for key, text in WORDS.items()}
-    said["terrain"] = {k: say(v, lang, escaped=False) for k, v in TERRAINS.items()}
-    said["ore"] = {k: say(v, lang, escaped=False) for k, v in ORES.items()}
+def _said(words: dict, lang: str) -> dict:
+    # a word, or a table of words by key (a game's terrains, ores)
+    return {
+        key: _said(text, lang) if isinstance(text, dict) else say(text, lang, escaped=False)
+        for key, text in words.items()
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def words(lang: str, game: str | None = None) -> dict:
+    """The page's words in ``lang``, with those of ``game``'s drawing (its web part's ``WORDS`` and
+    ``COUNTS``, as the shared ones here): the same for every page of a game, said once; never changed
+    by callers."""
+    part = web_part(game) if game is not None else None
+    said = _said(WORDS, lang)
+    said.update(_said(getattr(part, "WORDS", {}), lang))
+    counts = {**COUNTS, **getattr(part, "COUNTS", {})}
     said["count"] = {
         k: {"one": say(one, lang, escaped=False), "other": say(other, lang, escaped=False)}
-        for k, (one, other) in COUNTS.items()
+        for k, (one, other) in counts.items()
     }
     return said
 
@@ -138,8 +133,10 @@ def status_line(match: Match, names: list[str], you: int | None, lang: str) -> s
     return say(Text("{name} to move.", name=names[seat]), lang, escaped=False)
 
 
-def document(title: str, lang: str, version: str) -> str:
+def document(title: str, lang: str, version: str, game: str | None = None) -> str:
+    """The page; ``game`` names the game whose drawing code it loads after board.js (None: no board drawn)."""
     title = html.escape(title)
+    drawing = f'\n<script src="/static/games/{html.escape(game)}.js?v={version}" defer></script>' if game else ""
     return f"""<!doctype html>
 <html lang="{html.escape(lang)}">
 <head>
@@ -148,7 +145,7 @@ def document(title: str, lang: str, version: str) -> str:
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
 <link rel="stylesheet" href="/static/board.css?v={version}">
-<script src="/static/board.js?v={version}" defer></script>
+<script src="/static/board.js?v={version}" defer></script>{drawing}
 </head>
 <body>
 <main id="app">

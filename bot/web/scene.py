@@ -6,11 +6,17 @@ still to be laid); each game's scene is built from a whitelist by its ``web`` pa
 into what is served.  Colours, shapes and the games' own colours come from the render
 package, so the page and the board images look alike.  A game without a web part has
 no board on the page (``scene`` is None); the rest of the page works as for any game.
+
+The drawing of a game's scene is the game's too: ``web.js`` beside its web part
+(``render/<package>/web.js``, ``<home>/web.js``), which the page loads after
+``static/board.js`` and which registers itself there (``Boards.register``).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -61,3 +67,24 @@ for _game in game_names():
 def scene(game: str, state) -> dict[str, Any] | None:
     part = web_part(game)
     return None if part is None else part.scene(state, state.to_json())
+
+
+def script(game: str) -> Path | None:
+    """The file of the game's drawing code (``web.js`` beside its web part), None when it has none."""
+    try:
+        spec = importlib.util.find_spec(get_game(game).part("web"))
+    except ModuleNotFoundError:
+        return None
+    if spec is None or spec.origin is None:
+        return None
+    if spec.submodule_search_locations:  # the web part is a package: its web.js lies inside
+        path = Path(list(spec.submodule_search_locations)[0]) / "web.js"
+    else:
+        path = Path(spec.origin).with_name("web.js")
+    return path if path.is_file() else None
+
+
+def scripts() -> dict[str, Path]:
+    """Every registered game's drawing code by the game's name: the only scripts served per game."""
+    found = {name: script(name) for name in game_names()}
+    return {name: path for name, path in found.items() if path is not None}

@@ -4,9 +4,25 @@ hidden: only how many."""
 
 from __future__ import annotations
 
+from engines import Text, Verbatim
 from engines.architekton.tiles import BUILDINGS
 
 from .geometry import TERRAIN_COLOURS
+
+# The words its drawing (web.js) reads, said in the viewer's language (``bot/web/page.py`` adds them to
+# the page's own); the page fills in {name} and {count} (as text).
+WORDS = {
+    "house": Text("{name}'s house", name=Verbatim("{name}")),
+    "pile": Text("Face-down tiles: {count}", count=Verbatim("{count}")),
+    "stock": Text("Open tiles"),
+    "landscape": Text("landscape"),
+    "building": Text("building"),
+    "terrain": {"E": Text("earth"), "M": Text("meadow"), "W": Text("water"), "F": Text("forest")},
+}
+COUNTS = {
+    "chips": (Text("{count} chip", count=Verbatim("{count}")), Text("{count} chips", count=Verbatim("{count}"))),
+    "houses": (Text("{count} house", count=Verbatim("{count}")), Text("{count} houses", count=Verbatim("{count}"))),
+}
 
 
 def _hex(rgb) -> str:

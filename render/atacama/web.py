@@ -4,9 +4,22 @@ to be laid is hidden: only how many."""
 
 from __future__ import annotations
 
+from engines import Text, Verbatim
 from engines.atacama import boards as atacama_boards
 
 from .geometry import ORE_COLOURS, ORE_INK
+
+# The words its drawing (web.js) reads, said in the viewer's language (``bot/web/page.py`` adds them to
+# the page's own); the page fills in {name} and {count} (as text).
+WORDS = {
+    "tower": Text("{name}'s tower", name=Verbatim("{name}")),
+    "unlaid": Text("Sub-boards still face down: {count}", count=Verbatim("{count}")),
+    "ore": {"G": Text("gold"), "S": Text("silver"), "C": Text("copper")},
+}
+COUNTS = {
+    "towers": (Text("{count} tower", count=Verbatim("{count}")), Text("{count} towers", count=Verbatim("{count}"))),
+    "points": (Text("{count} point", count=Verbatim("{count}")), Text("{count} points", count=Verbatim("{count}"))),
+}
 
 
 def _hex(rgb) -> str:

@@ -186,6 +186,47 @@ async def test_the_page_is_a_shell_under_a_strict_policy(client, host, service):
     assert refused.status == 403 and "ann" not in await refused.text()
 
 
+async def test_the_page_loads_its_games_drawing_code_from_beside_the_renderer(client, host, service):
+    from pathlib import Path
+
+    import render
+
+    match = await started(service, game="atacama")
+    text = await (await client.get(f"/m/{await host.link(match.id, ANN.id)}")).text()
+    assert '<script src="/static/board.js' in text and '<script src="/static/games/atacama.js?v=' in text
+    assert text.index("/static/board.js") < text.index("/static/games/atacama.js")  # its helpers come first
+    response = await client.get("/static/games/atacama.js")
+    assert response.status == 200 and response.content_type == "text/javascript"
+    drawing = Path(render.__file__).parent / "atacama" / "web.js"
+    assert await response.read() == drawing.read_bytes()
+    fem = await client.get("/static/games/tactori-fem.js")  # one package's drawing serves both its games
+    assert fem.status == 200 and b"register(name" in await fem.read()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/games/chess.js",
+        "/static/games/atacama",
+        "/static/games/atacama.py",
+        "/static/games/web.js",
+        "/static/games/..%2Fboard.js",
+        "/static/games/%2E%2E%2Fboard.js",
+        "/static/games/..%2F..%2F..%2Fatacama%2Fweb.py",
+        "/static/games/atacama%2Fweb.js",
+        "/static/games/atacama.js%00",
+        "/static/games/../board.js.js",
+        "/static/games/",
+        "/static/games",
+        "/static/web.js",
+    ],
+)
+async def test_a_games_drawing_is_served_only_by_a_registered_games_name(client, path):
+    response = await client.get(path)
+    assert response.status == 404, (path, response.status)
+    assert b"use strict" not in await response.read()
+
+
 async def test_a_move_made_by_another_bot_process_reaches_the_page_through_postgresql(
     client, host, service, database, backend
 ):
@@ -229,7 +270,12 @@ async def test_page_script_and_styles_weigh_under_150_kb_together(client, host, 
     match = await started(service)
     sizes = [
         len(await (await client.get(path)).read())
-        for path in (f"/m/{await host.link(match.id, ANN.id)}", "/static/board.js", "/static/board.css")
+        for path in (
+            f"/m/{await host.link(match.id, ANN.id)}",
+            "/static/board.js",
+            f"/static/games/{match.game}.js",
+            "/static/board.css",
+        )
     ]
     assert all(sizes) and sum(sizes) < 150 * 1024, sizes
 
@@ -261,3 +307,37 @@ async def test_a_finished_match_brings_its_stored_review_and_a_running_one_none(
     await service.resign(other.id, ANN.id)
     status, body = await get(client, await host.link(other.id, BOB.id))
     assert status == 200 and body["status"] == "finished" and body["review"] is None
+
+
+@pytest.fixture
+def dotsboxes():
+    """The test game (tests/dotsboxes): registered from elsewhere, with no web part and no drawing."""
+    import engines
+    from tests.dotsboxes import GAME
+
+    game = engines.register(GAME)
+    yield game
+    assert engines.unregister(game.name) is game
+
+
+async def test_a_game_without_a_web_part_has_a_page_without_a_board(dotsboxes, client, host, service):
+    match = await started(service, game=dotsboxes.name)
+    ann = await host.link(match.id, ANN.id)
+    text = await (await client.get(f"/m/{ann}")).text()
+    assert '<script src="/static/board.js' in text and "/static/games/" not in text
+    assert (await client.get(f"/static/games/{dotsboxes.name}.js")).status == 404
+    status, body = await get(client, ann)
+    assert status == 200 and body["board"] is None and body["steps"]
+    assert set(body["words"]["count"]) == {"days"} and "tower" not in body["words"]
+
+
+async def test_each_game_brings_its_own_words_to_the_page(client, host, service):
+    atacama = await started(service, game="atacama")
+    _, words = await get(client, await host.link(atacama.id, ANN.id))
+    words = words["words"]
+    assert set(words["ore"]) == {"G", "S", "C"} and "terrain" not in words and "house" not in words
+    assert {"towers", "points", "days"} <= set(words["count"]) and "chips" not in words["count"]
+    fem = await started(service)
+    _, words = await get(client, await host.link(fem.id, ANN.id))
+    words = words["words"]
+    assert words["bridge"] == "{name}'s bridge" and {"towers", "bridges"} <= set(words["count"]) and "ore" not in words

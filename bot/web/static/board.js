@@ -101,7 +101,7 @@
     extend(chosen[chosen.length - 1]);
   }
 
-  // Turns longer than the listed steps (Tactori: more bridges): asked for once a turn is whole.
+  // Turns longer than the listed steps (e.g. more bridges): asked for once a turn is whole.
   async function extend(node) {
     if (!data.longer || !node.end || node.extended) return;
     node.extended = true;
@@ -115,12 +115,9 @@
   function clickPlace(target) {
     if (busy) return;
     let candidates = level().filter((n) => n.target === target);
-    // a bridge's spot lies over the field between its ends: it offers that field's steps too
-    const ends = /^([a-i])(\d)([a-i])(\d)$/.exec(target);
-    if (ends) {
-      const mid = String.fromCharCode((ends[1].charCodeAt(0) + ends[3].charCodeAt(0)) / 2) + (Number(ends[2]) + Number(ends[4])) / 2;
-      candidates = candidates.concat(level().filter((n) => n.target === mid));
-    }
+    // a place may lie over another one (the game's script says which): it offers that one's steps too
+    const game = GAMES[data.game];
+    for (const other of (game && game.under ? game.under(target) : [])) candidates = candidates.concat(level().filter((n) => n.target === other));
     focusTarget = target;
     if (candidates.length === 1) choose(candidates[0]);
     else if (candidates.length > 1) { pending = candidates; render(); }
@@ -169,19 +166,10 @@
     if (label) g.appendChild(svg("text", {x: x, y: y + r * 0.36, "font-size": r, fill: style.ink, "text-anchor": "middle"}, label));
     return g;
   }
-  // what the images' legend says of each seat: what is left in supply, the score
+  // what the images' legend says of each seat: what is left in supply, the score (the game's script says)
   function seatFacts(board, seat) {
-    const w = W(), parts = [];
-    if (data.game === "tactori" || data.game === "tactori-fem") {
-      parts.push(count("towers", board.towers[seat]), count("bridges", board.bridge_supply[seat]));
-      if (data.game === "tactori" && board.scores) parts.push(count("points", board.scores[seat]));
-    } else if (data.game === "atacama") {
-      const left = board.supply[seat] || [0, 0];
-      parts.push(count("towers", left[0] + left[1]), count("points", board.scores[seat]));
-    } else if (data.game === "architekton") {
-      parts.push(count("houses", board.supply[seat]), count("chips", board.chips[seat]));
-    }
-    return parts.join(", ");
+    const game = GAMES[data.game];
+    return game && game.facts ? game.facts(board, seat).join(", ") : "";
   }
   function nameOf(seat) { return data.names[seat] === undefined ? "?" : data.names[seat]; }
 
@@ -198,128 +186,17 @@
     return g;
   }
 
-  function drawTowers(board, root, targets) {
-    const n = board.size, S = 100, pad = 84, size = pad * 2 + S * (n - 1);
-    root.setAttribute("viewBox", `0 0 ${size} ${size}`);
-    const cols = "abcdefghi";
-    const at = (f) => [pad + S * cols.indexOf(f[0]), pad + S * (n - Number(f.slice(1)))];
-    root.appendChild(svg("rect", {x: 0, y: 0, width: size, height: size, fill: data.palette.background}));
-    for (let i = 0; i < n; i++) {
-      root.appendChild(svg("line", {x1: pad, y1: pad + S * i, x2: pad + S * (n - 1), y2: pad + S * i, class: "grid"}));
-      root.appendChild(svg("line", {x1: pad + S * i, y1: pad, x2: pad + S * i, y2: pad + S * (n - 1), class: "grid"}));
-      root.appendChild(svg("text", {x: pad + S * i, y: size - 6, class: "coord"}, cols[i]));
-      root.appendChild(svg("text", {x: 16, y: pad + S * i + 10, class: "coord"}, String(n - i)));
-    }
-    const last = board.last || {};
-    for (let c = 0; c < n; c++) {
-      for (let r = 1; r <= n; r++) {
-        const f = cols[c] + r, [x, y] = at(f), stack = board.stacks[f] || [];
-        let label = W().empty;
-        if (stack.length === 1) label = fill(W().tower, {name: nameOf(stack[0])});
-        else if (stack.length > 1) label = fill(W().towers, {name: nameOf(stack[stack.length - 1]), count: stack.length});
-        const g = place(root, f, svg("circle", {cx: x, cy: y, r: 48, class: "spot"}), label, targets);
-        if (f === last.to || f === last.from) g.appendChild(svg("circle", {cx: x, cy: y, r: 42, class: "last"}));
-        if (stack.length) g.appendChild(marker(stack[stack.length - 1], x, y, 30, stack.length > 1 ? String(stack.length) : ""));
-      }
-    }
-    // bridges lie on the towers they join: drawn over the fields, never in the way of a click
-    for (const [a, b, owner] of board.bridges) {
-      const [x1, y1] = at(a), [x2, y2] = at(b);
-      const style = data.styles[owner];
-      root.appendChild(svg("line", {x1, y1, x2, y2, stroke: data.palette.ink, "stroke-width": 24, "stroke-linecap": "round", class: "bridge"}));
-      root.appendChild(svg("line", {x1, y1, x2, y2, stroke: style.colour, "stroke-width": 16, "stroke-linecap": "round", class: "bridge"}));
-    }
-    for (const [a, b] of last.bridges || []) {
-      const [x1, y1] = at(a), [x2, y2] = at(b);
-      root.appendChild(svg("line", {x1, y1, x2, y2, class: "last-bridge"}));
-    }
-    // bridges that may be laid, taken up or removed: a spot between their two fields
-    const fields = /^([a-i]\d)([a-i]\d)$/;
-    for (const t of targets) {
-      const m = fields.exec(t);
-      if (!m) continue;
-      const [x1, y1] = at(m[1]), [x2, y2] = at(m[2]);
-      const owner = board.bridges.find((b) => b[0] === m[1] && b[1] === m[2]);
-      const label = owner ? fill(W().bridge, {name: nameOf(owner[2])}) : m[1] + "–" + m[2];
-      root.appendChild(svg("line", {x1, y1, x2, y2, class: "bridge-hint"}));
-      place(root, t, svg("rect", {x: (x1 + x2) / 2 - 24, y: (y1 + y2) / 2 - 24, width: 48, height: 48, rx: 10, class: "spot bridge-spot"}), label, targets);
-    }
-  }
-
-  function drawAtacama(board, root, targets) {
-    const n = board.size, S = 100, pad = 50, size = pad + S * n + 10;
-    root.setAttribute("viewBox", `0 0 ${size} ${size}`);
-    root.appendChild(svg("rect", {x: 0, y: 0, width: size, height: size, fill: data.palette.background}));
-    const cols = "abcdefghi";
-    const last = board.last && board.last.move ? board.last.move.replace("*", "") : null;
-    for (let c = 0; c < n; c++) {
-      root.appendChild(svg("text", {x: pad + S * c + S / 2, y: size - 0, class: "coord"}, cols[c]));
-      for (let r = 1; r <= n; r++) {
-        const f = cols[c] + r, x = pad + S * c, y = S * (n - r);
-        const ore = board.fields[f], tower = board.towers[f];
-        const label = tower ? fill(W().tower, {name: nameOf(tower[0])}) : ore ? W().ore[ore[0]] + " " + ore[1] : W().empty;
-        const shape = svg("rect", {x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6,
-          fill: ore ? data.palette.ore[ore[0]] : data.palette.faint, class: "spot"});
-        const g = place(root, f, shape, label, targets);
-        if (ore) g.appendChild(svg("text", {x: x + 12, y: y + 30, class: "ore", fill: data.palette.ore_ink[ore[0]]}, ore[0] + ore[1]));
-        if (f === last) g.appendChild(svg("rect", {x: x + 5, y: y + 5, width: S - 10, height: S - 10, class: "last"}));
-        if (tower) {
-          const m = marker(tower[0], x + S / 2, y + S / 2 + 6, 28, tower[1] ? "*" : "");
-          g.appendChild(m);
-        }
-      }
-      root.appendChild(svg("text", {x: 20, y: S * c + S / 2 + 10, class: "coord"}, String(n - c)));
-    }
-    for (let i = 1; i < 3; i++) {
-      root.appendChild(svg("line", {x1: pad + 3 * S * i, y1: 0, x2: pad + 3 * S * i, y2: S * n, class: "sub"}));
-      root.appendChild(svg("line", {x1: pad, y1: 3 * S * i, x2: pad + S * n, y2: 3 * S * i, class: "sub"}));
-    }
-  }
-
-  function drawArchitekton(board, root, targets) {
-    const squares = board.tiles.map((t) => [t[0], t[1]]);
-    for (const t of targets) { const m = /^(-?\d+),(-?\d+)$/.exec(t); if (m) squares.push([+m[1], +m[2]]); }
-    if (!squares.length) squares.push([0, 0]);
-    const xs = squares.map((s) => s[0]), ys = squares.map((s) => s[1]);
-    const x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
-    const S = 100, w = (x1 - x0 + 1) * S, h = (y1 - y0 + 1) * S;
-    root.setAttribute("viewBox", `0 0 ${w} ${h}`);
-    root.appendChild(svg("rect", {x: 0, y: 0, width: w, height: h, fill: data.palette.background}));
-    const tiles = new Map(board.tiles.map((t) => [t[0] + "," + t[1], t]));
-    const houses = new Map(board.houses.map((hs) => [hs[0] + "," + hs[1], hs[2]]));
-    const lastSet = new Set((board.last || []).map((s) => s[0] + "," + s[1]));
-    const pending = board.pending ? board.pending[0] + "," + board.pending[1] : null;
-    for (let y = y1; y >= y0; y--) {
-      for (let x = x0; x <= x1; x++) {
-        const key = x + "," + y, px = (x - x0) * S, py = (y1 - y) * S, tile = tiles.get(key);
-        if (!tile && !targets.has(key)) continue;
-        let label = W().empty;
-        const g = place(root, key, svg("rect", {x: px + 2, y: py + 2, width: S - 4, height: S - 4, class: "spot"}), "", targets);
-        if (tile && tile[2] === "L") {
-          g.appendChild(svg("rect", {x: px + 2, y: py + 2, width: S - 4, height: S - 4, fill: data.palette.terrain[tile[3]]}));
-          label = W().landscape + " " + W().terrain[tile[3]];
-        } else if (tile) {
-          const sides = board.sides[tile[3]] || ["E", "E", "E", "E"], c = [px + S / 2, py + S / 2];
-          const corners = [[px + 2, py + 2], [px + S - 2, py + 2], [px + S - 2, py + S - 2], [px + 2, py + S - 2]];
-          for (let d = 0; d < 4; d++) {      // N, E, S, W: each side's terrain after the rotation
-            const terrain = sides[((d - tile[4]) % 4 + 4) % 4], a = corners[d], b = corners[(d + 1) % 4];
-            g.appendChild(svg("polygon", {points: `${a[0]},${a[1]} ${b[0]},${b[1]} ${c[0]},${c[1]}`, fill: data.palette.terrain[terrain], stroke: data.palette.background, "stroke-width": 2}));
-          }
-          g.appendChild(svg("text", {x: px + S / 2, y: py + 16, class: "tile-id"}, tile[3]));
-          label = W().building + " " + tile[3];
-        }
-        if (houses.has(key)) {
-          g.appendChild(marker(houses.get(key), px + S / 2, py + S / 2 + 4, 22, ""));
-          label += ", " + fill(W().house, {name: nameOf(houses.get(key))});
-        }
-        if (lastSet.has(key)) g.appendChild(svg("rect", {x: px + 6, y: py + 6, width: S - 12, height: S - 12, class: "last"}));
-        if (key === pending) g.appendChild(svg("rect", {x: px + 8, y: py + 8, width: S - 16, height: S - 16, class: "pending"}));
-        g.setAttribute("aria-label", key + ", " + label + (targets.has(key) ? ", " + W().place_here : ""));
-      }
-    }
-  }
-
-  const DRAW = {"tactori": drawTowers, "tactori-fem": drawTowers, "atacama": drawAtacama, "architekton": drawArchitekton};
+  // Each game's drawing lives beside its renderer (render/<package>/web.js), served as
+  // /static/games/<name>.js and loaded after this script; it registers itself here and draws with
+  // these helpers: Boards.register(name, {draw(board, root, targets), facts(board, seat), under(target)}).
+  const GAMES = {};
+  window.Boards = {
+    register(name, game) {
+      GAMES[name] = game;
+      if (data && view) render();   // the match may have arrived before the game's script
+    },
+    helpers: {svg, el, fill, count, marker, place, nameOf, W, data: () => data},
+  };
 
   // ------------------------------------------------------------------ keyboard
   function places() { return Array.from(app.querySelectorAll("[data-target]")); }
@@ -393,7 +270,7 @@
     const targets = new Set(next.filter((n) => n.target !== null).map((n) => n.target));
     const board = svg("svg", {class: "board", role: "group", "aria-label": W().board});
     // a game without a web scene has no board here; the moves, the builder and the rest still work
-    if (view.board && DRAW[data.game]) DRAW[data.game](view.board, board, targets);
+    if (view.board && GAMES[data.game]) GAMES[data.game].draw(view.board, board, targets);
     board.addEventListener("keydown", onKey);
     app.appendChild(board);
     const all = places();
