@@ -117,10 +117,14 @@ def test_no_state_class_is_tested_outside_the_games():
 
 
 def test_ai_and_matches_import_no_game_state_module():
+    """At run time: an import under ``if TYPE_CHECKING:`` names a type for mypy and loads nothing
+    (as tests/test_layers.py reads imports)."""
+    from tests.test_layers import _imports
+
     found = []
     for folder in ("ai", "matches"):
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            for node in _imports(ast.parse(path.read_text("utf-8"))):
                 if (
                     isinstance(node, ast.ImportFrom)
                     and (node.module or "").startswith("engines.")

@@ -12,10 +12,14 @@ short and the position is valued by
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.architekton import tiles as T
-from engines.architekton.state import ArchitektonState
 
 from . import score_margins
+
+if TYPE_CHECKING:
+    from engines.architekton.state import ArchitektonState
 
 DEPTH = 4
 PRIORS = False

@@ -9,14 +9,17 @@ buys the search several times the iterations."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from engines.atacama import boards as B
 from engines.atacama.boards import Field
-from engines.atacama.state import AtacamaState
 
 from ..search import WIN_SHARE
 from . import score_margins
 from .atacama_end import solve  # noqa: F401  (the endgame, exactly: levels.ENDGAME)
+
+if TYPE_CHECKING:
+    from engines.atacama.state import AtacamaState
 
 DEPTH = None
 PRIORS = False

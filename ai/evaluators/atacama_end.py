@@ -15,9 +15,13 @@ limit gives up (``solve``), so the same call does the same work on any machine.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.atacama import boards as B
 from engines.atacama.boards import Field
-from engines.atacama.state import AtacamaState
+
+if TYPE_CHECKING:
+    from engines.atacama.state import AtacamaState
 
 # far above any score difference (T4: at most 9 lines of 9 fields worth 5): a win outranks any margin
 WIN = 10_000

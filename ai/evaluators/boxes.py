@@ -4,8 +4,12 @@ such boxes steers the search towards polygons long before one scores."""
 
 from __future__ import annotations
 
-from engines.tactori.base import TowersState
+from typing import TYPE_CHECKING
+
 from engines.tactori.geometry import Geometry
+
+if TYPE_CHECKING:
+    from engines.tactori.base import TowersState
 
 Key = tuple[int, int]  # a bridge place by its end fields, smaller first
 Box = tuple[Key, ...]  # the four sides of a box

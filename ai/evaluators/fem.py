@@ -4,9 +4,12 @@ one, so they are short and valued by bridges on the board; the exact tactics
 
 from __future__ import annotations
 
-from engines.tactori.fem_state import FemState
+from typing import TYPE_CHECKING
 
 from . import score_margins
+
+if TYPE_CHECKING:
+    from engines.tactori.fem_state import FemState
 
 DEPTH = 6
 PRIORS = False

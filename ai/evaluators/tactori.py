@@ -5,11 +5,13 @@ boxes each player is building (``boxes.potential``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from engines.tactori.tactori_state import TactoriState
+from typing import TYPE_CHECKING
 
 from . import score_margins
 from .boxes import potential
+
+if TYPE_CHECKING:
+    from engines.tactori.tactori_state import TactoriState
 
 DEPTH = 12
 PRIORS = True

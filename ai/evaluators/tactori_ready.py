@@ -6,10 +6,13 @@ order (a1, a2, ...); corners tell them apart and steer the search to where bridg
 
 from __future__ import annotations
 
-from engines.tactori.tactori_state import TactoriState
+from typing import TYPE_CHECKING
 
 from .boxes import readiness
 from .tactori import DEPTH, PRIORS, TACTICS, valued
+
+if TYPE_CHECKING:
+    from engines.tactori.tactori_state import TactoriState
 
 __all__ = ["DEPTH", "PRIORS", "TACTICS", "value"]
 
