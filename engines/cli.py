@@ -70,7 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("record", help="record file, or - for standard input")
     rep.add_argument("--legal", action="store_true", help="list the legal moves of the player to move")
     rep.add_argument("--state", action="store_true", help="include the full game state")
+    sub.add_parser("options", help="every game's options as a Markdown table (as docs/playing.md shows them)")
     args = parser.parse_args(argv)
+    if args.command == "options":
+        from .options_table import options_table
+
+        print(options_table(), end="")
+        return 0
 
     try:
         record = Record.loads(read_text(args.record))

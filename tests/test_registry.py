@@ -209,3 +209,18 @@ def test_no_product_file_names_the_test_game():
         and "dotsboxes" in path.read_text("utf-8", errors="ignore").lower()
     ]
     assert found == []
+
+
+def test_the_docs_option_table_is_the_one_the_declarations_make():
+    """docs/playing.md's table of game options is ``python -m engines options``'s output: a game's
+    new or changed option shows there only by its declaration (run the command and paste it)."""
+    from engines.options_table import options_table
+
+    text = (ROOT / "docs" / "playing.md").read_text("utf-8")
+    start = text.index("<!-- options: python -m engines options -->\n") + len(
+        "<!-- options: python -m engines options -->\n"
+    )
+    assert text[start : text.index("<!-- /options -->")] == options_table()
+    for name in engines.game_names():
+        for option in engines.get_game(name).option_specs:
+            assert f"| {engines.get_game(name).title} | `{option.name}` |" in options_table()
