@@ -193,7 +193,9 @@ class WebApp:
             lang = getattr(request, "_board_lang", None) or _accepted(request)
             response = web.json_response({"error": say(exc.text, lang, escaped=False), **exc.extra}, status=exc.status)
         except web.HTTPException as exc:
-            response = exc
+            # a plain response with the exception's status, body and headers, so that ours can be
+            # added (returning the exception itself is deprecated in aiohttp)
+            response = web.Response(status=exc.status, reason=exc.reason, body=exc.body, headers=exc.headers)
         for key, value in HEADERS.items():
             response.headers.setdefault(key, value)
         return response
