@@ -165,7 +165,10 @@ async def test_hidden_tiles_are_never_served(client, host, service):
     assert explored["board"]["piles"] == {k: len(real.piles[k]) + len(real.reserves[k]) for k in ("B", "L")}
 
 
-async def test_a_link_that_asks_too_often_is_slowed_down(client, host, service):
+async def test_a_link_that_asks_too_often_is_slowed_down(client, host, service, monkeypatch):
+    from bot.web import api
+
+    monkeypatch.setattr(api.Limits, "now", staticmethod(lambda: 1000.0))  # no refill while it asks
     match = await started(service)
     ann = await host.link(match.id, ANN.id)
     statuses = [(await client.get(f"/api/m/{ann}")).status for _ in range(160)]
