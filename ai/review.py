@@ -104,8 +104,17 @@ HIDDEN_DRAWS = 4  # ... split over this many arrangements of the hidden tiles
 # is 1, the search's own scale: it would be fitted to the matches' results, and a few matches are a
 # few results (bench/review_quality.py, SLOPE).  Other games and seat counts: as searched.  Each
 # game's figures are in its profile (``calibration``).
+# Where the mover moves again after his move (Architekton's first placement of a turn), the best
+# move's node is a mean over his own next choices, not the opponent's: it leans less, and its
+# lean is fitted apart, as a shift of ``a`` (the median change of the raw logit from such a ply to
+# the same mover's next; the profile's ``calibration_again``).
+# The bench's leave-one-out check replaces entries of both tables; games registered later (a test's)
+# are read from their profiles.
 CALIBRATION: dict[tuple[str, int], tuple[float, float]] = {
     (game, n): ab for game in game_names() for n, ab in profile(game).calibration.items()
+}
+CALIBRATION_AGAIN: dict[tuple[str, int], float] = {
+    (game, n): shift for game in game_names() for n, shift in profile(game).calibration_again.items()
 }
 EPSILON = 1e-3  # raw shares are clipped to [EPSILON, 1 - EPSILON] before the logit
 
@@ -311,8 +320,9 @@ def judge_all(record: Record, probes: list[Probe], level: str = "hard", seed: in
     hidden (``followed``), then the accuracies."""
     plies, hidden = [], []
     for state, p in zip(walk(record), probes):
+        again = moves_again(state, p.best)
         plies.append(
-            judge(p)
+            judge(p, again)
             if p.move == p.best or not same_position(state, p.move, p.best)
             else judge(
                 Probe(
@@ -326,7 +336,8 @@ def judge_all(record: Record, probes: list[Probe], level: str = "hard", seed: in
                     p.raw,
                     p.exact,
                     played_exact=p.played_exact,
-                )
+                ),
+                again,
             )
         )
         hidden.append(has_hidden(state))
@@ -338,6 +349,14 @@ def judge_all(record: Record, probes: list[Probe], level: str = "hard", seed: in
 # What a state's JSON says about the move that led to it rather than about the position
 # (the move's text, the messages it produced).
 MOVE_KEYS = ("last", "events")
+
+
+def moves_again(state: State, move: str) -> bool:
+    """Does the player to move move again after ``move`` (Architekton's first placement of a turn)?"""
+    seat = state.current_player()
+    after = state.copy()
+    search.play(after, move)
+    return after.current_player() == seat
 
 
 def same_position(state: State, move: str, other: str) -> bool:
@@ -420,7 +439,8 @@ def review_ply(
     state: State, move: str, ply: int, level: str = "hard", seed: int = 0, share: float | None = None
 ) -> Ply:
     """One position and the move played in it (the text of the record)."""
-    return judge(probe(state, move, ply, level, seed, share))
+    found = probe(state, move, ply, level, seed, share)
+    return judge(found, moves_again(state, found.best))
 
 
 def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0, share: float | None = None) -> Probe:
@@ -516,18 +536,18 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
     return out
 
 
-def judge(p: Probe) -> Ply:
+def judge(p: Probe, again: bool = False) -> Ply:
     """The ``Ply`` of a probe: calibrated win chances (``chances``), exact where the match ends, and
-    the label."""
+    the label.  ``again``: the mover moves again after his move (``moves_again``)."""
     if p.exact is not None:
         win = list(p.exact)
     else:
-        win = chances(p.game, p.players, p.raw or [1.0 / p.players] * p.players, p.seat)
+        win = chances(p.game, p.players, p.raw or [1.0 / p.players] * p.players, p.seat, again)
     best_win = win[p.seat]
     if p.played_exact is not None:
         played_win = p.played_exact
     elif p.played_raw is not None:
-        played_win = calibrated(p.game, p.players, p.played_raw)
+        played_win = calibrated(p.game, p.players, p.played_raw, again)
     else:
         played_win = best_win  # the best move was played
     if p.move == p.best and p.played_exact is not None and p.exact is None:
@@ -563,16 +583,28 @@ def _shared(win: list[float], seat: int, value: float) -> list[float]:
     ]
 
 
-def calibrated(game: str, players: int, value: float) -> float:
-    """The mover's raw share as a win chance (``CALIBRATION``; as it is where none was fitted)."""
-    a, b = profile(game).calibration.get(players, (0.0, 1.0))
+def calibration(game: str, players: int, again: bool = False) -> tuple[float, float]:
+    """(a, b) of the game at this many seats (``CALIBRATION``), ``a`` shifted where the mover moves
+    again (``CALIBRATION_AGAIN``); (0, 1) where none was fitted."""
+    key = (game, players)
+    found = profile(game)
+    a, b = CALIBRATION.get(key) or found.calibration.get(players, (0.0, 1.0))
+    if again:
+        shift = CALIBRATION_AGAIN.get(key)
+        a += found.calibration_again.get(players, 0.0) if shift is None else shift
+    return a, b
+
+
+def calibrated(game: str, players: int, value: float, again: bool = False) -> float:
+    """The mover's raw share as a win chance (``calibration``; as it is where none was fitted)."""
+    a, b = calibration(game, players, again)
     if (a, b) == (0.0, 1.0):
         return min(1.0, max(0.0, value))
     v = min(1 - EPSILON, max(EPSILON, value))
     return 1.0 / (1.0 + math.exp(-(a + b * math.log(v / (1 - v)))))
 
 
-def chances(game: str, players: int, raw: list[float], seat: int) -> list[float]:
+def chances(game: str, players: int, raw: list[float], seat: int, again: bool = False) -> list[float]:
     """Every seat's win chance from the raw shares of the best move's node: the mover's calibrated,
     the others sharing the rest in proportion to their raw shares.  Shares exactly equal mean every
     playout rewarded the seats alike (an Atacama match settled as a draw on equal scores): a mean of
@@ -580,7 +612,7 @@ def chances(game: str, players: int, raw: list[float], seat: int) -> list[float]
     raw = shares(raw)
     if len(set(raw)) == 1:
         return raw
-    return _shared(raw, seat, calibrated(game, players, raw[seat]))
+    return _shared(raw, seat, calibrated(game, players, raw[seat], again))
 
 
 def _wins_at_once(seen: State, move: str, seat: int) -> bool:

@@ -184,12 +184,14 @@ def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
 
 def calibration_data(game: str, matches: int | list[int]):
     """From the hard-against-hard matches (``matches``: their count, or which): (1) for every ply whose
-    best move was played and whose next ply was searched too, the mean of the two movers' raw logits
-    (the lean: with none it is 0, the two chances adding up to 1); (2) (the mover's raw logit, his
-    result) for every searched ply."""
+    best move was played and whose next ply was searched too, the next mover another player, the mean
+    of the two movers' raw logits (the lean: with none it is 0, the two chances adding up to 1);
+    (2) (the mover's raw logit, his result) for every searched ply; (3) where the next mover is the
+    same player (Architekton's two placements), the change of his raw logit from the one to the other
+    (``ai.review.CALIBRATION_AGAIN``: with the right shift his chance does not change)."""
     from ai.review import shares
 
-    leans, points = [], []
+    leans, points, again = [], [], []
     for m in range(matches) if isinstance(matches, int) else matches:
         record = record_of(game, "hard-hard", m)
         result = result_of(record)
@@ -199,16 +201,14 @@ def calibration_data(game: str, matches: int | list[int]):
                 continue
             x = logit(shares(p.raw)[p.seat])
             points.append((x, result[p.seat]))
-            if (
-                q is not None
-                and p.move == p.best
-                and not p.forced
-                and q.exact is None
-                and q.raw is not None
-                and q.seat != p.seat
-            ):
-                leans.append((x + logit(shares(q.raw)[q.seat])) / 2)
-    return leans, points
+            if q is None or p.move != p.best or p.forced or q.exact is not None or q.raw is None:
+                continue
+            y = logit(shares(q.raw)[q.seat])
+            if q.seat != p.seat:
+                leans.append((x + y) / 2)
+            else:
+                again.append(y - x)
+    return leans, points, again
 
 
 def fit(game: str, matches: int) -> dict:
@@ -228,7 +228,7 @@ def held_out(game: str, matches: int) -> dict:
     from ai import review as R
 
     key = (GAMES[game][0], GAMES[game][1])
-    kept = R.CALIBRATION.get(key)
+    kept, kept_again = R.CALIBRATION.get(key), R.CALIBRATION_AGAIN.get(key)
     out: dict = {}
     try:
         for name, folds in (
@@ -239,6 +239,7 @@ def held_out(game: str, matches: int) -> dict:
             for m, train in enumerate(folds):
                 fitted = fit_points(*calibration_data(game, train))
                 R.CALIBRATION[key] = (fitted["a"], fitted["b"])
+                R.CALIBRATION_AGAIN[key] = fitted["again"]
                 changes += lean(judged(game, "hard-hard", m)[1])
             out[name] = round(statistics.median(abs(x) for x in changes), 2) if changes else None
     finally:
@@ -246,12 +247,17 @@ def held_out(game: str, matches: int) -> dict:
             R.CALIBRATION.pop(key, None)
         else:
             R.CALIBRATION[key] = kept
+        if kept_again is None:
+            R.CALIBRATION_AGAIN.pop(key, None)
+        else:
+            R.CALIBRATION_AGAIN[key] = kept_again
     return {"best_moves": len(changes), "median_abs_change_points": out}
 
 
-def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
-    """``fit`` of the data it gathers: ``leans`` (the mean of two consecutive movers' raw logits) and
-    ``points`` (a mover's raw logit, his result)."""
+def fit_points(leans: list[float], points: list[tuple[float, float]], again: list[float] | None = None) -> dict:
+    """``fit`` of the data it gathers: ``leans`` (the mean of two consecutive movers' raw logits),
+    ``points`` (a mover's raw logit, his result) and ``again`` (the change of a mover's raw logit to
+    his own next ply; its median is the shift ``again``, 0 without any)."""
     c = statistics.median(leans) if leans else 0.0
     fitted = fit_slope(points, c)
     b = SLOPE
@@ -278,6 +284,8 @@ def fit_points(leans: list[float], points: list[tuple[float, float]]) -> dict:
         "slope_fitted": round(fitted, 3),
         "a": round(-b * c, 3),
         "b": round(b, 3),
+        "again_pairs": len(again or []),
+        "again": round(b * statistics.median(again), 3) if again else 0.0,
         "table": table,
     }
 
