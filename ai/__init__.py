@@ -2,6 +2,8 @@
 
 Pure: depends on ``engines`` only, no I/O.  The move depends only on what the
 player to move can see (``hidden.determinise``), the level and the seed.
+Shared by every game: what a game needs beyond its evaluator (whole turns, exact
+tactics) the root asks of the game's profile (``ai/hooks.py``, ``ai/profiles/``).
 See ai/README.md for the algorithm and the figures.
 """
 
@@ -17,12 +19,13 @@ from engines.core import State
 from . import (
     review,  # noqa: E402,F401 - ai.review(record, level, seed): a match's review (review.py)
     search,
-    tactics,
-    turns,
 )
 from .evaluators import evaluator_for
 from .hidden import determinise
+from .hooks import WholeTurns
 from .levels import CPU_CAP, LEVELS, Budget, budget
+from .profiles import profile
+from .work import Work
 
 __all__ = ["LEVELS", "Choice", "choose_move", "choose_move_info"]
 
@@ -36,7 +39,7 @@ class Choice:
 
 
 # Hard checks this many of its best safe moves for a win in two the opponent could force
-# (tactics.allows_forcing), each a few hundred milliseconds.
+# (the profile's tactics, allows_forcing), each a few hundred milliseconds.
 DEFENCES = 4
 
 
@@ -62,8 +65,10 @@ def _choose(state: State, level: str, plan: Budget, rng: random.Random) -> tuple
     if len(moves) == 1:
         return moves[0], 0
     evaluator = evaluator_for(seen, plan.evaluator)
-    if evaluator.TACTICS:
-        wins = tactics.winning_moves(seen, turns.Work(plan.tactics))  # a loop closed by any turn
+    hooks = profile(seen.game.name)
+    tactics = hooks.tactics  # the game's exact tactics, if it has any (FEM's)
+    if tactics is not None:
+        wins = tactics.winning_moves(seen, Work(plan.tactics))  # FEM: a loop closed by any turn
         if wins:
             return wins[0], 0
     solve = getattr(evaluator, "solve", None)
@@ -75,11 +80,12 @@ def _choose(state: State, level: str, plan: Budget, rng: random.Random) -> tuple
     seat = seen.current_player()
     assert seat is not None  # choose_move_info has checked that someone is to move
     contempt = (seat, plan.contempt) if plan.contempt else None
-    extra = _whole_root(seen, moves) if turns.whole_turns(seen) else None
+    turns = hooks.turns  # the game's whole turns, if it has any (Tactori's, FEM's)
+    extra = _whole_root(seen, turns) if turns is not None else None
     root_moves = moves + (extra or [])
     priors, base = _priors(seen, root_moves, evaluator, contempt) if evaluator.PRIORS else (None, 0.0)
-    if priors and extra is not None:
-        extra += _longer_of_best(seen, moves, priors, set(root_moves))
+    if priors and turns is not None and extra is not None:
+        extra += _longer_of_best(seen, turns, priors, set(root_moves))
         for move in extra:
             if move not in priors:
                 priors[move] = search.one_ply(seen, move, evaluator, contempt) - base
@@ -98,18 +104,18 @@ def _choose(state: State, level: str, plan: Budget, rng: random.Random) -> tuple
         plan.rave,
     )
     ranked = _ranked(result.root, seat)
-    if evaluator.TACTICS:
+    if tactics is not None:
         # A small budget may not have tried every move: the untried ones come after the searched
         # ones, so a safe block is found even where every searched move lets the opponent win.
         candidates = ranked + [m for m in moves if m not in result.root.children]
-        work = turns.Work(plan.tactics)
+        work = Work(plan.tactics)
         if plan.forcing:
             forced = tactics.first_forcing(seen, candidates, work=work)
             if forced is not None:
                 return forced, result.iterations
         if plan.blocks:
             # the blocks have their own work: the forcing checks may have used theirs up
-            block_work, safe = turns.Work(plan.tactics), []
+            block_work, safe = Work(plan.tactics), []
             for move in candidates:
                 if not tactics.allows_win(seen, move, block_work):
                     if not plan.forcing or not tactics.allows_forcing(seen, move, work=work):
@@ -134,17 +140,18 @@ def _choose(state: State, level: str, plan: Budget, rng: random.Random) -> tuple
     return rng.choices(close, weights)[0], result.iterations
 
 
-# Whole turns at the root (Tactori, FEM): every turn that closes a polygon with two or more
-# bridges (at most ROOT_CLOSING, within ROOT_WORK units of turns.Work), and, where the moves have
-# priors, the turns one bridge longer than the ROOT_LONGER best-valued bridge turns.
+# Whole turns at the root (the profile's turns hook: Tactori, FEM): every closing turn beyond
+# legal_moves() (Tactori: a polygon closed with two or more bridges; at most ROOT_CLOSING, within
+# ROOT_WORK units of work.Work), and, where the moves have priors, the turns one bridge longer than
+# the ROOT_LONGER best-valued bridge turns.
 ROOT_CLOSING, ROOT_WORK, ROOT_LONGER = 24, 20000, 3
 
 
-def _whole_root(seen: State, moves: list[str]) -> list[str]:
-    return turns.closing_turns(seen, limit=ROOT_CLOSING, work=turns.Work(ROOT_WORK), single=False)
+def _whole_root(seen: State, turns: WholeTurns) -> list[str]:
+    return turns.closing_turns(seen, limit=ROOT_CLOSING, work=Work(ROOT_WORK), single=False)
 
 
-def _longer_of_best(seen: State, moves: list[str], priors: dict[str, float], known: set[str]) -> list[str]:
+def _longer_of_best(seen: State, turns: WholeTurns, priors: dict[str, float], known: set[str]) -> list[str]:
     bridged = sorted((m for m in priors if "=" in m), key=lambda m: (-priors[m], m))[:ROOT_LONGER]
     out = []
     for move in bridged:

@@ -28,10 +28,10 @@ class Budget:
     explore: float = EXPLORE  # the search's UCB weight (search.run)
     contempt: float = 0.0  # taken off a shared draw's reward for the searching seat (search.terminal_reward)
     forcing: bool = False  # FEM: play a win in two the opponent cannot parry, and avoid allowing
-    # one (tactics.first_forcing, tactics.allows_forcing; hard only)
+    # one (the profile's tactics: first_forcing, allows_forcing; hard only)
     evaluator: str | None = None  # another evaluator of the game (evaluators.evaluator_for; None: the game's)
-    tactics: int = 0  # FEM: units of turns.Work each tactic may use (the wins, the blocks, hard's
-    # two-move look), so that every part of a move is bounded by a count
+    tactics: int = 0  # FEM: units of work.Work each of the profile's tactics may use (the wins, the
+    # blocks, hard's two-move look), so that every part of a move is bounded by a count
     rave: float = 0.0  # RAVE's weight in playouts (search.run; 0: none)
     endgame: int = 0  # positions an exact endgame solve may value (evaluator.solve; 0: none)
 
@@ -42,8 +42,8 @@ class Budget:
 # that cut the budgets (a game it does not hold is searched with its profile's).
 BUDGETS: dict[str, dict[str, int]] = {game: dict(profile(game).budgets) for game in game_names()}
 
-# FEM's tactics, in units of turns.Work (one action or bridge set looked at): the win in one and
-# the blocks need a few thousand per move checked; hard's two-move look far more.
+# The profile's tactics (FEM's), in units of work.Work (one action or bridge set looked at): the win
+# in one and the blocks need a few thousand per move checked; hard's two-move look far more.
 TACTICS_WORK = {"easy": 200_000, "medium": 200_000, "hard": 400_000}
 
 

@@ -37,7 +37,7 @@ The best move is one of the position's legal moves (the real ones, which the mov
 could see), so a review never says "draw the other tile".
 
 A win at once: where a move ends the match with its mover the only winner (FEM: a
-turn that closes a loop, R7, found by ``tactics``; the other games: every legal move
+turn that closes a loop, R7, found by its profile's ``tactics``; the other games: every legal move
 tried), it is the best move with a win chance of 1 and nothing else is searched but
 the played move, if it is another; that move is labelled at least ``MISSED_WIN``.
 
@@ -66,11 +66,12 @@ from typing import Any
 from engines.core import State, game_names
 from engines.record import Record, walk
 
-from . import search, tactics, turns
+from . import search
 from .evaluators import evaluator_for
 from .hidden import determinise, has_hidden
 from .levels import CPU_CAP, LEVELS, Budget, budget
 from .profiles import profile
+from .work import Work
 
 __all__ = ["LABELS", "THRESHOLDS", "Ply", "Review", "review", "label_for", "move_accuracy"]
 
@@ -464,9 +465,11 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
     out = Probe(game, ply, seat, played, players, played, forced)
     if real.current_player() is None:
         out.played_exact = _final(real, seat)
+    hooks = profile(game)  # the game's search hooks, if any (ai/hooks.py)
+    tactics, turns = hooks.tactics, hooks.turns
     wins = (
-        tactics.winning_moves(seen, turns.Work(plan.tactics))
-        if evaluator.TACTICS
+        tactics.winning_moves(seen, Work(plan.tactics))
+        if tactics is not None
         else [m for m in moves if _wins_at_once(seen, m, seat)]
     )
     if wins:
@@ -482,9 +485,7 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
             else:
                 out.played_raw = _after(state, played, seat, players, iterations, evaluator, level, rng)
         return out
-    extra = (
-        turns.closing_turns(seen, limit=24, work=turns.Work(20_000), single=False) if turns.whole_turns(seen) else None
-    )
+    extra = turns.closing_turns(seen, limit=24, work=Work(20_000), single=False) if turns is not None else None
     root_moves = moves + (extra or [])
     priors, base = None, 0.0
     if evaluator.PRIORS:
@@ -635,18 +636,19 @@ def _allows_win(seen: State, move: str, evaluator: types.ModuleType, plan: Budge
     seat = after.current_player()
     if seat is None or seat == mover:  # over, or the mover's turn goes on (Architekton's second tile)
         return False
-    if evaluator.TACTICS:
-        return tactics.allows_win(seen, move, turns.Work(plan.tactics))
+    hooks = profile(seen.game.name)
+    if hooks.tactics is not None:
+        return hooks.tactics.allows_win(seen, move, Work(plan.tactics))
     moves = after.legal_moves()
     if any(_wins_at_once(after, m, seat) for m in moves):
         return True
-    if not turns.whole_turns(after):
+    if hooks.turns is None:
         return False
     probe_end = after.copy()
     search.play(probe_end, moves[0])
     if probe_end.current_player() is not None:  # not the match's last turn: a polygon does not end it
         return False
-    longer = turns.closing_turns(after, limit=24, work=turns.Work(20_000), single=False)
+    longer = hooks.turns.closing_turns(after, limit=24, work=Work(20_000), single=False)
     return any(_wins_at_once(after, m, seat) for m in longer)
 
 
@@ -657,8 +659,9 @@ def _safe_move(
     does not let the next player win at once (FEM: within the level's tactical work; the other
     games: at most ``ALLOWED_TRIED`` moves, each of which tries every reply)."""
     candidates = ranked + [m for m in moves if m not in set(ranked)]
-    if evaluator.TACTICS:
-        work = turns.Work(plan.tactics)
+    tactics = profile(seen.game.name).tactics
+    if tactics is not None:
+        work = Work(plan.tactics)
         for move in candidates:
             if work.out:
                 return None

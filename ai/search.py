@@ -10,12 +10,14 @@ in for the parent's visits, as in information-set MCTS.  A new leaf is valued
 by a random playout (``State.sample_move``) that runs ``DEPTH`` plies or to
 the end, then by the game's evaluator.
 
-Tactori and FEM turns may lay several bridges, which ``legal_moves()`` does not
-list (ai/turns.py): a node that has been visited ``CLOSE_AT`` times adds the
-turns that close a polygon with two or more bridges, and every time its visits
-pass ``WIDEN_AT`` times a power of four, the turns one bridge longer than its
-most visited bridge turn; a playout's bridge turn grows by more bridges at
-random (``turns.extend``).
+The search knows no game: where a game has turns that ``legal_moves()`` does
+not list, its profile gives a ``turns`` hook (``ai/hooks.py``, ``WholeTurns``;
+Tactori and FEM: turns with several bridges, ai/profiles/_tactori/), looked up
+once per ``run``.  With it, a node that has been visited ``CLOSE_AT`` times adds
+the hook's closing turns (in Tactori those that close a polygon with two or
+more bridges), and every time its visits pass ``WIDEN_AT`` times a power of
+four, the turns one step longer than its most visited bridge turn; a playout's
+turn may grow longer at random (``turns.extend``).
 """
 
 from __future__ import annotations
@@ -29,15 +31,17 @@ from types import ModuleType
 
 from engines.core import State
 
-from . import turns
 from .hidden import determinise
+from .hooks import WholeTurns
+from .profiles import profile
+from .work import Work
 
 EXPLORE = 0.7  # weight of the UCB bound; a level may ask for another (levels.EXPLORATION)
 PRIOR_WEIGHT = 2.0  # progressive bias of a root move's one-ply value, fading as 1 / visits
 WIDTH, WIDEN = 6, 1.0  # root moves considered with priors: max(WIDTH, WIDEN * sqrt(visits))
 WIN_SHARE = 0.9  # a finished playout: 0.9 for the win, 0.1 for the score margin (evaluator.win_share may say)
-# Whole turns (Tactori, FEM): a node's closing turns once it has this many visits (at most
-# CLOSE_LIMIT of them, within CLOSE_WORK units of turns.Work), and the turns one bridge longer
+# Whole turns (the profile's turns hook: Tactori, FEM): a node's closing turns once it has this many
+# visits (at most CLOSE_LIMIT of them, within CLOSE_WORK units of work.Work), and the turns one bridge longer
 # than its most visited bridge turn at WIDEN_AT, 4 * WIDEN_AT, 16 * WIDEN_AT ... visits.
 CLOSE_AT, CLOSE_LIMIT, CLOSE_WORK = 4, 12, 4000
 WIDEN_AT = 16
@@ -49,17 +53,17 @@ class Node:
     avail: int = 0
     totals: list[float] = field(default_factory=list)
     children: dict[str, Node] = field(default_factory=dict)
-    extra: list[str] | None = None  # whole turns beyond legal_moves() (Tactori, FEM)
+    extra: list[str] | None = None  # whole turns beyond legal_moves() (the profile's turns hook)
     widened: list[str] = field(default_factory=list)  # bridge turns whose longer turns are in extra
     amaf: dict[str, list[float]] | None = None  # RAVE: move -> [playouts it came up in after this node, mover's total]
 
 
-def whole_moves(node: Node, state: State, moves: list[str]) -> list[str]:
+def whole_moves(node: Node, state: State, moves: list[str], turns: WholeTurns) -> list[str]:
     """``moves`` and the node's longer turns, grown as its visits grow (module docstring)."""
     if node.extra is None:
         if node.visits < CLOSE_AT:
             return moves
-        node.extra = turns.closing_turns(state, limit=CLOSE_LIMIT, work=turns.Work(CLOSE_WORK), single=False)
+        node.extra = turns.closing_turns(state, limit=CLOSE_LIMIT, work=Work(CLOSE_WORK), single=False)
     if node.visits >= WIDEN_AT * 4 ** len(node.widened) and node.children:
         done = set(node.widened)
         bridged = [(child.visits, m) for m, child in node.children.items() if "=" in m and m not in done]
@@ -71,11 +75,12 @@ def whole_moves(node: Node, state: State, moves: list[str]) -> list[str]:
     return moves + node.extra if node.extra else moves
 
 
-def sample(state: State, rng: random.Random, whole: bool = False) -> str:
-    """A random turn for a playout; ``whole`` (Tactori, FEM): a bridge turn may lay more bridges."""
+def sample(state: State, rng: random.Random, turns: WholeTurns | None = None) -> str:
+    """A random turn for a playout; with the profile's ``turns`` hook (Tactori, FEM) it may grow
+    longer (a bridge turn lays more bridges)."""
     sampler = getattr(state, "sample_move", None)
     move = sampler(rng) if sampler else rng.choice(state.legal_moves())
-    return turns.extend(state, move, rng) if whole else move
+    return turns.extend(state, move, rng) if turns is not None else move
 
 
 def play(state: State, move: str) -> None:
@@ -156,6 +161,7 @@ def run(
     (``_iterate``; 0: none)."""
     root = Node(totals=[0.0] * players, extra=list(extra) if extra is not None else None)
     priors = dict(priors) if priors else None
+    turns = profile(root_state.game.name).turns  # the game's whole turns, if it has any (ai/hooks.py)
     # the cap counts this thread's CPU time, not the wall clock: a loaded machine (other
     # processes on the same cores) does not cut the search short, so the move stays the same
     deadline = time.thread_time() + cpu_cap
@@ -174,6 +180,7 @@ def run(
             contempt,
             prior_base,
             rave,
+            turns,
         )
         done += 1
     return Result(root, done)
@@ -190,8 +197,11 @@ def _iterate(
     contempt: tuple[int, float] | None,
     prior_base: float = 0.0,
     rave: float = 0.0,
+    turns: WholeTurns | None = None,
 ) -> None:
-    """One iteration.  With ``rave`` (RAVE, "all moves as first"), every node also keeps, for
+    """One iteration; ``turns``: the game's whole turns, from its profile (None: it has none).
+
+    With ``rave`` (RAVE, "all moves as first"), every node also keeps, for
     each move, the mover's mean reward over the playouts in which that move was played at any
     later point, by anybody: where the final position alone decides (Atacama: a tower scores
     for whoever scores its line, whoever placed it) a field taken later is worth about what
@@ -201,12 +211,11 @@ def _iterate(
     node, path = root, [root]
     steps: list[tuple[Node, int, int]] = []  # (node, its mover, index in played) for RAVE
     played: list[str] = []
-    whole = turns.whole_turns(state)
     while (seat := state.current_player()) is not None:
         moves = state.legal_moves()
         bias = priors if node is root else None
-        if whole:
-            moves = whole_moves(node, state, moves)
+        if turns is not None:
+            moves = whole_moves(node, state, moves, turns)
             if bias:
                 for m in moves:
                     if m not in bias:  # a longer turn added at the root: its one-ply value
@@ -272,7 +281,7 @@ def _iterate(
             _back_up_amaf(steps, played + ended[2], reward)
         return
     while state.current_player() is not None and (limit is None or depth < limit):
-        move = sample(state, rng, whole)
+        move = sample(state, rng, turns)
         play(state, move)
         if rave:
             played.append(move)

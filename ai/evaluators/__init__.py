@@ -1,10 +1,10 @@
-"""Per-game knowledge for the search: how far a playout runs, how a position
-that is not finished is valued, and which tactics are checked at the root.
+"""Per-game knowledge for the search: how far a playout runs and how a position
+that is not finished is valued.  Exact tactics at the root are not the evaluator's:
+the game's profile gives them (``Profile.tactics``, ``ai/hooks.py``).
 
 An evaluator module has ``DEPTH`` (plies of a random playout before the
 position is valued; ``None``: to the end), ``value(state) -> list[float]``
-(per seat, in [0, 1], for a position that is not over) and ``TACTICS``
-(whether immediate wins and forced blocks are checked exactly at the root) and
+(per seat, in [0, 1], for a position that is not over) and
 ``PRIORS`` (whether the root moves are expanded and biased by their one-ply value).
 It may have ``win_share(players)``: how much of a finished playout's reward is
 the win, the rest being the score margin (``search.WIN_SHARE`` otherwise).

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 DEPTH = 4
 PRIORS = False
-TACTICS = False
 DANGER = 4.0
 
 

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 DEPTH = None
 PRIORS = False
-TACTICS = False
 
 
 def win_share(players: int) -> float:

@@ -1,6 +1,7 @@
 """Tactori FEM: the first closed loop wins (R7), random playouts rarely close
 one, so they are short and valued by bridges on the board; the exact tactics
-(win in one, never leave a win in one to the opponent) are checked at the root."""
+(win in one, never leave a win in one to the opponent) are checked at the root
+(the profile's ``tactics``, ``ai/profiles/_tactori/fem_tactics.py``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
 
 DEPTH = 6
 PRIORS = False
-TACTICS = True
 
 
 def value(state: FemState) -> list[float]:

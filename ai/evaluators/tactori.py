@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 DEPTH = 12
 PRIORS = True
-TACTICS = False
 
 
 def value(state: TactoriState) -> list[float]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .boxes import readiness
-from .tactori import DEPTH, PRIORS, TACTICS, valued
+from .tactori import DEPTH, PRIORS, valued
 
 if TYPE_CHECKING:
     from engines.tactori.tactori_state import TactoriState
 
-__all__ = ["DEPTH", "PRIORS", "TACTICS", "value"]
+__all__ = ["DEPTH", "PRIORS", "value"]
 
 
 def value(state: TactoriState) -> list[float]:

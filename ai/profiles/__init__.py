@@ -3,8 +3,10 @@
 ``ai/profiles/<game>.py`` (the game's name with ``-`` as ``_``: ``tactori_fem.py``) exposes one
 :class:`Profile` as ``PROFILE``: the game's evaluator (``ai/evaluators/``), its search budgets by
 level and number of seats, the levels' special settings, the review's share of the budget and how
-duels seat it.  ``levels.py``, ``review.py`` and ``duel.py`` read them through :func:`profile`;
-the reasons for every figure are with the figure, in the game's module.
+duels seat it, and the search hooks the game needs, if any (``ai/hooks.py``: Tactori's whole turns,
+FEM's exact tactics, in ``ai/profiles/_tactori/``).  ``levels.py``, ``search.py``, ``review.py``,
+``duel.py`` and the root's choice (``ai/__init__.py``) read them through :func:`profile`; the
+reasons for every figure are with the figure, in the game's module.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from ..hooks import Tactics, WholeTurns
+
 Key = tuple[int, str]  # (players, level)
 
 
@@ -20,6 +24,10 @@ Key = tuple[int, str]  # (players, level)
 class Profile:
     evaluator: ModuleType  # the game's evaluator module (ai/evaluators/__init__.py says what it has)
     budgets: dict[str, int]  # search iterations by level, at two players
+    # turns beyond legal_moves() the search adds (Tactori's several bridges); none: legal_moves() alone
+    turns: WholeTurns | None = None
+    # exact tactics the root and the review check (FEM's win in one and two); none: the search alone
+    tactics: Tactics | None = None
     players_factor: dict[int, float] = field(default_factory=dict)  # the budget times this, by seats
     level_factor: dict[Key, float] = field(default_factory=dict)  # ... and times this, by seats and level
     exploration: dict[Key, float] = field(default_factory=dict)  # the search's UCB weight (search.EXPLORE)

@@ -2,9 +2,12 @@
 
 from ..evaluators import tactori
 from . import Profile
+from ._tactori import whole_turns
 
 PROFILE = Profile(
     evaluator=tactori,
+    # turns with several bridges, which legal_moves() does not list (ai/profiles/_tactori/whole_turns.py)
+    turns=whole_turns,
     budgets={"easy": 60, "medium": 240, "hard": 900},
     # Four seats search more (as Atacama's, profiles/atacama.py: Tactori 4p easy against random
     # went 23-7-0 of 30 at the two-player budgets); three a little less.

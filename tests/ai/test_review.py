@@ -103,13 +103,14 @@ def test_no_peeking_the_hidden_order_does_not_change_the_judgement(game, small_b
 
 def test_fem_a_move_that_misses_a_win_in_one_is_at_least_a_mistake(small_budgets):
     """Where a turn closes a loop at once, every other move is a mistake or worse."""
-    from ai import tactics, turns
+    from ai.profiles._tactori import fem_tactics as tactics
+    from ai.work import Work
     from tests.ai.conftest import random_positions
 
     found = 0
     for seed in range(40):
         for state in random_positions("tactori-fem", 2, {}, seed, every=1, limit=80):
-            wins = tactics.winning_moves(state, turns.Work(200_000))
+            wins = tactics.winning_moves(state, Work(200_000))
             if not wins:
                 continue
             others = [m for m in state.legal_moves() if m not in wins]

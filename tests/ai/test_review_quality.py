@@ -15,8 +15,9 @@ import pytest
 
 import engines
 from ai import review as R
-from ai import tactics, turns
+from ai.profiles._tactori import fem_tactics as tactics
 from ai.search import play
+from ai.work import Work
 from engines.record import Record, walk
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -76,8 +77,8 @@ def allowing_positions(wanted: int):
         rng = random.Random(seed)
         while state.current_player() is not None and len(found) < wanted:
             moves = state.legal_moves()
-            if not tactics.winning_moves(state, turns.Work(200_000)):
-                allowing = [m for m in moves[:40] if tactics.allows_win(state, m, turns.Work(200_000))]
+            if not tactics.winning_moves(state, Work(200_000)):
+                allowing = [m for m in moves[:40] if tactics.allows_win(state, m, Work(200_000))]
                 if allowing and len(allowing) < min(len(moves), 40):
                     found.append((state.copy(), rng.choice(allowing)))
                     break
@@ -96,7 +97,7 @@ def test_a_move_that_lets_the_opponent_win_at_once_is_a_marked_mistake(small_bud
         p = R.review_ply(state, move, 0, "hard", 0)
         assert p.allows_win and p.played_win == 0.0, p
         assert p.label in ("mistake", "blunder"), p
-        assert p.best != move and not tactics.allows_win(state, p.best, turns.Work(400_000)), p
+        assert p.best != move and not tactics.allows_win(state, p.best, Work(400_000)), p
         assert R.Review.from_json(R.Review("tactori-fem", ["a", "b"], "hard", 0, [p], [0, 0]).to_json()).plies == [p]
 
 

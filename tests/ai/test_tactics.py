@@ -5,8 +5,9 @@ Hard looks one turn further: it plays a win in two the opponent cannot parry, an
 allowing one.
 
 Positions come from seeded random playouts; wins and threats are found by brute force over
-the engine's legal moves and outcomes, independently of ``ai.tactics``, and over the turns
-with several bridges by ``ai.turns.closing_turns`` (which tests/ai/test_turns.py checks
+the engine's legal moves and outcomes, independently of FEM's tactics (the profile's hook,
+``ai/profiles/_tactori/fem_tactics.py``), and over the turns with several bridges by
+``whole_turns.closing_turns`` (ai/profiles/_tactori/; tests/ai/test_turns.py checks it
 against a brute force over ``continuations()``).
 """
 
@@ -17,7 +18,7 @@ import random
 import pytest
 
 import ai
-from ai.turns import closing_turns
+from ai.profiles._tactori.whole_turns import closing_turns
 from engines import get_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -119,7 +120,7 @@ def test_easy_does_not_look_for_the_opponents_loop(small_budgets):
 
 
 # Where seeded random playouts reach a win in two that the opponent cannot parry (found once by
-# ``ai.tactics.first_forcing``; the test re-checks each by brute force): (seed, plies played).
+# ``fem_tactics.first_forcing``; the test re-checks each by brute force): (seed, plies played).
 # (Seed 4 after 60 plies was one until the replies with several bridges were seen: its forcing
 # move let the opponent close a loop of four bridges at once.)
 FORCED = {

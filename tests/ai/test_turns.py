@@ -1,5 +1,6 @@
 """Whole turns (tactori.md R3, R7): a turn may place or move and then lay several bridges,
-which ``legal_moves()`` does not list.  ``ai.turns.closing_turns`` finds every turn that
+which ``legal_moves()`` does not list.  ``whole_turns.closing_turns`` (the Tactori profiles'
+``turns`` hook, ai/profiles/_tactori/) finds every turn that
 closes a loop; here it is checked against a brute force over ``continuations()``, and the
 levels take and block wins that need two, three and four bridges.
 
@@ -15,7 +16,7 @@ import random
 import pytest
 
 import ai
-from ai.turns import closing_turns, extend
+from ai.profiles._tactori.whole_turns import closing_turns, extend
 from engines import get_game
 
 LEVELS = ("easy", "medium", "hard")

@@ -7,7 +7,6 @@ from ai.evaluators import score_margins
 
 DEPTH = None
 PRIORS = False
-TACTICS = False
 
 
 def value(state) -> list[float]:

@@ -1,18 +1,23 @@
-"""Exact tactics for games where the first to do something wins (FEM R7: the
-first closed loop): one ply deep at every level, two moves deep for hard.
+"""FEM's exact tactics (R7: the first closed loop wins): one ply deep at every level,
+two moves deep for hard.
+
+The ``tactics`` hook of the ``tactori-fem`` profile (``ai.hooks.Tactics``): the root's choice
+(``ai/__init__.py``) and the review ask the game's profile for it.
 
 A loop may be closed by a turn with any number of bridges (a place or move, then
-bridges), so wins are found by ``turns.closing_turns`` over whole turns, not by
+bridges), so wins are found by ``whole_turns.closing_turns`` over whole turns, not by
 trying the turns of ``legal_moves()`` (at most one bridge).  Every check counts
-its work (``turns.Work``): the same call does the same work on any machine, and
-a check that runs out of work says "no win found"."""
+its work (``ai.work.Work``): the same call does the same work on any machine, and
+a check that runs out of work says "no win found".
+"""
 
 from __future__ import annotations
 
 from engines.core import State
 
-from .search import play
-from .turns import Work, closing_turns, extensions, has_closing, towers_of
+from ...search import play
+from ...work import Work
+from .whole_turns import closing_turns, extensions, has_closing, towers_of
 
 
 def winning_moves(state: State, work: Work | None = None) -> list[str]:
@@ -46,7 +51,7 @@ def safe_longer(state: State, candidates: list[str], work: Work) -> str | None:
 # A threat is a win in one that the player would have if it were his turn again; a
 # forcing move makes threats the opponent cannot all parry with one turn.  These
 # checks play out every reply, so only the hard level makes them, and only for a
-# bounded number of moves and a bounded amount of work (levels.Budget.tactics):
+# bounded number of moves and a bounded amount of work (ai.levels.Budget.tactics):
 # the same call still does the same work on any machine.  The replies tried are
 # the opponent's turns with at most one bridge and every turn that closes a loop.
 THREATS_TRIED = 32  # our threats played out looking for a win in two (once per move)

@@ -1,5 +1,8 @@
 """Whole turns in Tactori and FEM: turns that lay several bridges (tactori.md R3, R7).
 
+The ``turns`` hook of the ``tactori`` and ``tactori-fem`` profiles (``ai.hooks.WholeTurns``): the
+shared search asks the game's profile for it and calls the three functions below.
+
 ``legal_moves()`` lists the turns with at most one bridge; a turn may lay any number
 (a place or move, then bridges that form one connected graph with the placed or moved
 tower; in Tactori also bridges alone).  Listing every such turn is out of the question
@@ -12,7 +15,7 @@ three ways:
   plus every place his towers could then carry must hold a new cycle) discards nearly
   every action; only the rest are searched, over connected sets of bridge places
   grown from the placed tower, each set once, smallest first, and the turn text is
-  checked by the engine.  The work is counted (``Work``), never timed.
+  checked by the engine.  The work is counted (``ai.work.Work``), never timed.
 - ``extensions``: the turns one bridge longer than a given turn (``continuations``).
   The search adds them lazily where a bridge turn has earned visits (ai/search.py).
 - ``extend``: a random playout's turn grows by one more bridge with probability
@@ -28,6 +31,8 @@ from typing import TYPE_CHECKING, cast
 
 from engines.core import State
 
+from ...work import Work
+
 if TYPE_CHECKING:
     from engines.tactori.base import TowersState
     from engines.tactori.geometry import Geometry, Place
@@ -35,35 +40,10 @@ if TYPE_CHECKING:
 EXTEND = 0.5  # a playout's bridge turn lays one more bridge with this chance, again and again
 
 
-def whole_turns(state: State) -> bool:
-    """Whether ``state`` is a game whose turns may carry several bridges (Tactori, FEM)."""
-    return hasattr(state, "continuations") and hasattr(state, "board") and hasattr(state, "geo")
-
-
 def towers_of(state: State) -> TowersState:
-    """``state`` as a game of towers and bridges: the callers of this module's turns have checked
-    ``whole_turns`` (or, for the tactics, that the evaluator asks for them: FEM's)."""
-    assert whole_turns(state)
+    """``state`` as a game of towers and bridges: this module is a hook of the Tactori profiles
+    only, so the search gives it Tactori's and FEM's states alone."""
     return cast("TowersState", state)
-
-
-class Work:
-    """A count of the positions and bridge sets looked at: bounded tactics stop at ``limit``
-    (the same call does the same work on any machine)."""
-
-    __slots__ = ("used", "limit")
-
-    def __init__(self, limit: int | None = None):
-        self.used, self.limit = 0, limit
-
-    def spend(self, n: int = 1) -> bool:
-        """Count ``n`` units; False once the limit is passed."""
-        self.used += n
-        return self.limit is None or self.used <= self.limit
-
-    @property
-    def out(self) -> bool:
-        return self.limit is not None and self.used > self.limit
 
 
 # ------------------------------------------------------------------ cycles
