@@ -479,7 +479,7 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
             return out
         out.best, out.missed_win = wins[0], True
         if out.played_exact is None:
-            if _allows_win(seen, played, evaluator, plan):
+            if _allows_win(seen, played, plan):
                 out.allows_win = True
                 out.played_exact = 0.0
             else:
@@ -504,11 +504,11 @@ def probe(state: State, move: str, ply: int, level: str = "hard", seed: int = 0,
     if not ranked:  # cannot happen with at least one iteration; be safe
         out.raw = [1.0 / players] * players
         return out
-    allows = out.played_exact is None and _allows_win(seen, played, evaluator, plan)
+    allows = out.played_exact is None and _allows_win(seen, played, plan)
     node: search.Node | None
     best, node = ranked[0]
     if allows:
-        safe = _safe_move(seen, played, [m for m, _ in ranked], moves, evaluator, plan)
+        safe = _safe_move(seen, played, [m for m, _ in ranked], moves, plan)
         if safe is None:  # no move avoids it (within the work): the position was lost anyway
             allows = False
         elif safe in children and children[safe].visits:
@@ -624,7 +624,7 @@ def _wins_at_once(seen: State, move: str, seat: int) -> bool:
     return _ended_won(after, seat)
 
 
-def _allows_win(seen: State, move: str, evaluator: types.ModuleType, plan: Budget) -> bool:
+def _allows_win(seen: State, move: str, plan: Budget) -> bool:
     """After ``move`` (in the arrangement the mover saw), can the next player, another than the mover,
     win at once?  FEM: close
     a loop with any turn (exact, within the level's tactical work); the other games: any legal move,
@@ -652,9 +652,7 @@ def _allows_win(seen: State, move: str, evaluator: types.ModuleType, plan: Budge
     return any(_wins_at_once(after, m, seat) for m in longer)
 
 
-def _safe_move(
-    seen: State, played: str, ranked: list[str], moves: list[str], evaluator: types.ModuleType, plan: Budget
-) -> str | None:
+def _safe_move(seen: State, played: str, ranked: list[str], moves: list[str], plan: Budget) -> str | None:
     """The first move, the search's most visited first, then the legal moves it did not try, that
     does not let the next player win at once (FEM: within the level's tactical work; the other
     games: at most ``ALLOWED_TRIED`` moves, each of which tries every reply)."""
@@ -669,7 +667,7 @@ def _safe_move(
                 return move
         return None
     for move in [m for m in candidates if m != played][:ALLOWED_TRIED]:
-        if not _allows_win(seen, move, evaluator, plan):
+        if not _allows_win(seen, move, plan):
             return move
     return None
 
