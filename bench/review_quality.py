@@ -38,7 +38,7 @@ GAMES = {
     "tactori-fem": ("tactori-fem", 2),
 }
 PAIRS = ("hard-hard", "random-hard", "easy-hard")
-MATCHES = {"hard-hard": 3, "random-hard": 20, "easy-hard": 20}
+MATCHES = {"hard-hard": 16, "random-hard": 20, "easy-hard": 20}
 QUICK = {"games": ("tactori-fem",), "pairs": ("random-hard",), "matches": 1}
 SEED = 9000
 
@@ -78,7 +78,7 @@ def record_of(game: str, pair: str, match: int) -> Record:
     return record
 
 
-PROBES = "probes-3"  # the cache name of ai.review's raw search figures; change it when probe() changes
+PROBES = "probes-4"  # the cache name of ai.review's raw search figures; change it when probe() changes
 
 
 def probes_of(game: str, pair: str, match: int) -> list:
@@ -163,23 +163,26 @@ SLOPE = 1.0
 
 def fit_slope(points: list[tuple[float, float]], offset: float) -> float:
     """The b maximising the likelihood of results y (0-1) under sigmoid(b (x - offset)) times the
-    prior (``SLOPE_PRIOR_SD``), by Newton's method (one parameter)."""
-    b = 1.0
-    for _ in range(50):
+    prior (``SLOPE_PRIOR_SD``).  The log of that is concave in b, so its derivative falls as b
+    grows: its zero is found by bisection, which cannot run off as Newton's steps did on results
+    the estimates barely predict."""
+
+    def slope_of_log(b: float) -> float:
         grad = -(b - 1.0) / SLOPE_PRIOR_SD**2
-        hess = 1.0 / SLOPE_PRIOR_SD**2
         for x, y in points:
             z = x - offset
-            p = 1.0 / (1.0 + math.exp(-b * z))
-            grad += (y - p) * z
-            hess += p * (1 - p) * z * z
-        if hess <= 1e-12:
-            break
-        step = grad / hess
-        b += step
-        if abs(step) < 1e-9:
-            break
-    return b
+            grad += (y - 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, b * z))))) * z
+        return grad
+
+    low, high = -1.0, 3.0
+    while slope_of_log(low) < 0:
+        low -= 4.0
+    while slope_of_log(high) > 0:
+        high += 4.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        low, high = (mid, high) if slope_of_log(mid) > 0 else (low, mid)
+    return (low + high) / 2
 
 
 def calibration_data(game: str, matches: int | list[int]):
@@ -188,7 +191,7 @@ def calibration_data(game: str, matches: int | list[int]):
     of the two movers' raw logits (the lean: with none it is 0, the two chances adding up to 1);
     (2) (the mover's raw logit, his result) for every searched ply; (3) where the next mover is the
     same player (Architekton's two placements), the change of his raw logit from the one to the other
-    (``ai.review.CALIBRATION_AGAIN``: with the right shift his chance does not change)."""
+    (a check of ``ai.review.own_next``: without a lean of their own it is near 0)."""
     from ai.review import shares
 
     leans, points, again = [], [], []
@@ -228,7 +231,7 @@ def held_out(game: str, matches: int) -> dict:
     from ai import review as R
 
     key = (GAMES[game][0], GAMES[game][1])
-    kept, kept_again = R.CALIBRATION.get(key), R.CALIBRATION_AGAIN.get(key)
+    kept = R.CALIBRATION.get(key)
     out: dict = {}
     try:
         for name, folds in (
@@ -239,7 +242,6 @@ def held_out(game: str, matches: int) -> dict:
             for m, train in enumerate(folds):
                 fitted = fit_points(*calibration_data(game, train))
                 R.CALIBRATION[key] = (fitted["a"], fitted["b"])
-                R.CALIBRATION_AGAIN[key] = fitted["again"]
                 changes += lean(judged(game, "hard-hard", m)[1])
             out[name] = round(statistics.median(abs(x) for x in changes), 2) if changes else None
     finally:
@@ -247,17 +249,13 @@ def held_out(game: str, matches: int) -> dict:
             R.CALIBRATION.pop(key, None)
         else:
             R.CALIBRATION[key] = kept
-        if kept_again is None:
-            R.CALIBRATION_AGAIN.pop(key, None)
-        else:
-            R.CALIBRATION_AGAIN[key] = kept_again
     return {"best_moves": len(changes), "median_abs_change_points": out}
 
 
 def fit_points(leans: list[float], points: list[tuple[float, float]], again: list[float] | None = None) -> dict:
     """``fit`` of the data it gathers: ``leans`` (the mean of two consecutive movers' raw logits),
     ``points`` (a mover's raw logit, his result) and ``again`` (the change of a mover's raw logit to
-    his own next ply; its median is the shift ``again``, 0 without any)."""
+    his own next ply, reported as its median: a check, not a parameter)."""
     c = statistics.median(leans) if leans else 0.0
     fitted = fit_slope(points, c)
     b = SLOPE
@@ -285,7 +283,7 @@ def fit_points(leans: list[float], points: list[tuple[float, float]], again: lis
         "a": round(-b * c, 3),
         "b": round(b, 3),
         "again_pairs": len(again or []),
-        "again": round(b * statistics.median(again), 3) if again else 0.0,
+        "again_change_logit": round(statistics.median(again), 3) if again else None,
         "table": table,
     }
 

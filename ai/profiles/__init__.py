@@ -40,8 +40,6 @@ class Profile:
     paired: tuple[int, ...] = ()  # seat counts at which duels seat each player in neighbouring pairs
     # the review's calibration by seats, (a, b) of sigmoid(a + b * logit(v)) (ai/review.py); none: as searched
     calibration: dict[int, tuple[float, float]] = field(default_factory=dict)
-    # ... and the shift of its a where the mover moves again after his move (Architekton's first placement)
-    calibration_again: dict[int, float] = field(default_factory=dict)
 
     def share(self, players: int) -> float:
         """The review's budget per ply at this many seats, a share of the level's iterations."""

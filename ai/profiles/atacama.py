@@ -30,5 +30,5 @@ PROFILE = Profile(
     # (atacama.md T7): duels seat the players in neighbouring pairs (ai/duel.py).
     paired=(4,),
     # the review's calibration at two players (ai/review.py, "CALIBRATION": how it was fitted)
-    calibration={2: (-0.159, 1.0)},
+    calibration={2: (-0.233, 1.0)},
 )

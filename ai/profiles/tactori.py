@@ -46,5 +46,5 @@ PROFILE = Profile(
     # the 120 plies and accuracies within a point (ai/README.md, "Reviews").
     review_share_by_players={4: 0.05},
     # the review's calibration at two players (ai/review.py, "CALIBRATION": how it was fitted)
-    calibration={2: (-0.115, 1.0)},
+    calibration={2: (-0.125, 1.0)},
 )

@@ -271,3 +271,37 @@ def test_the_calibration_fit_finds_a_lean_it_was_given():
     a, b = fitted["a"], fitted["b"]
     p = lambda x: 1 / (1 + math.exp(-(a + b * x)))  # noqa: E731
     assert abs(p(1.0 + 0.4) + p(-1.0 + 0.4) - 1) < 0.02
+
+
+def test_the_slope_fit_finds_a_sharper_truth_and_stays_finite_without_one():
+    """``fit_slope``: where the results follow chances twice as sharp as the estimates it finds a slope
+    near 2; where the results do not follow the estimates at all it finds one near 0, never running
+    off (Newton's steps had reached 40-80 on such matches)."""
+    from bench.review_quality import fit_slope
+
+    rng = random.Random(11)
+    xs = [rng.uniform(-2, 2) for _ in range(3000)]
+    sharp = [(x, 1.0 if rng.random() < 1 / (1 + math.exp(-2 * x)) else 0.0) for x in xs]
+    blind = [(x, 1.0 if rng.random() < 0.5 else 0.0) for x in xs]
+    assert 1.7 < fit_slope(sharp, 0.0) < 2.3
+    assert -0.3 < fit_slope(blind, 0.0) < 0.3
+
+
+def test_a_move_its_mover_follows_is_valued_by_his_best_next_move():
+    """``own_next``: where the mover moves again (Architekton's first placement), the node that values
+    his move is his most visited next move's (if it has ``MIN_VISITS``), not the average of his tries;
+    elsewhere the move's own node."""
+    from ai.search import Node
+
+    node = Node(visits=30, totals=[12.0, 18.0])
+    node.children = {
+        "x": Node(visits=20, totals=[14.0, 6.0]),
+        "y": Node(visits=R.MIN_VISITS - 1, totals=[7.0, 0.0]),
+        "z": Node(visits=9, totals=[1.0, 8.0]),
+    }
+    assert R.own_next(node, 0, again=False) is node
+    assert R.own_next(node, 0, again=True) is node.children["x"]
+    node.children["x"].visits = R.MIN_VISITS - 2
+    node.children["x"].totals = [5.0, 1.0]
+    assert R.own_next(node, 0, again=True) is node.children["z"]
+    assert R.own_next(Node(visits=3, totals=[1.0, 2.0]), 0, again=True).visits == 3  # no child: itself
