@@ -9,7 +9,8 @@ calibrated win chances, the label); ``review`` then weighs the moves into accura
 
 Win chances (``Ply.win``, one per seat, summing to 1): the search's mean reward of the
 best move's node for every seat (a finished playout is worth mostly the win share, the
-rest the score margin; an unfinished one the evaluator's value, both in [0, 1]), clipped
+rest the score margin; an unfinished one the evaluator's value, both in [0, 1]; where the
+mover moves again after it, his most visited next move's node, ``own_next``), clipped
 to [0, 1] and divided by their sum, then *calibrated*: the mover's raw share ``v`` becomes
 ``sigmoid(a + b * logit(v))`` with the game's ``CALIBRATION`` (fitted on hard-against-hard
 matches, ``bench/review_quality.py fit``), the other seats sharing the rest in proportion to

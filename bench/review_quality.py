@@ -78,7 +78,7 @@ def record_of(game: str, pair: str, match: int) -> Record:
     return record
 
 
-PROBES = "probes-4"  # the cache name of ai.review's raw search figures; change it when probe() changes
+PROBES = "probes-5"  # the cache name of ai.review's raw search figures; change it when probe() changes
 
 
 def probes_of(game: str, pair: str, match: int) -> list:
