@@ -155,9 +155,11 @@ def logit(v: float) -> float:
 # off to slopes of 3-5 that call a match decided after a handful of moves.
 SLOPE_PRIOR_SD = 0.5
 # ... but the slope used is 1, the search's own scale, in every game: the slope is fitted from the
-# matches' results, and three matches are three results (every ply of a match shares its result), so
-# the fit is noise (FEM's: -0.19, Tactori's 0.63, Atacama's 1.5-1.9, Architekton's 1.6).  The lean
-# needs no results: it comes from dozens of ply pairs a game, and is checked by leaving each match out.
+# matches' results (every ply of a match shares its one result), and between two hard players the
+# results barely follow any estimate: over 16 matches a game the likeliest slopes are 0.10
+# (Architekton), 0.21 (Tactori), 0.0 (FEM) and 2.0 (Atacama).  Fitted, they would flatten three
+# games' charts toward 50 %.  The lean needs no results: it comes from a hundred or more ply pairs
+# a game, and is checked by leaving each match out (ai/README.md, "Reviews").
 SLOPE = 1.0
 
 
