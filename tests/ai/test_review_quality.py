@@ -305,3 +305,13 @@ def test_a_move_its_mover_follows_is_valued_by_his_best_next_move():
     node.children["x"].totals = [5.0, 1.0]
     assert R.own_next(node, 0, again=True) is node.children["z"]
     assert R.own_next(Node(visits=3, totals=[1.0, 2.0]), 0, again=True).visits == 3  # no child: itself
+
+
+def test_the_judge_reads_the_calibration_table_the_bench_replaces(monkeypatch):
+    """The leave-one-out check (bench/review_quality.py ``held_out``) judges each match under the lean
+    fitted on the others by replacing ``CALIBRATION``'s entry: the judge must read that table, not the
+    profile's figures behind it (it did, and "left out" had measured the fit on every match)."""
+    before = R.calibrated("tactori", 2, 0.5)
+    monkeypatch.setitem(R.CALIBRATION, ("tactori", 2), (1.0, 1.0))
+    assert R.calibrated("tactori", 2, 0.5) == pytest.approx(1 / (1 + math.exp(-1.0)))
+    assert before < 0.5
