@@ -103,8 +103,8 @@ HIDDEN_DRAWS = 4  # ... split over this many arrangements of the hidden tiles
 # hard matches reviewed at hard (bench/review_quality.py fit; method and figures in ai/README.md,
 # "Reviews"): the lean c (a = -b c) is the median, over consecutive plies where the best move was
 # played, of the two movers' mean raw logit (with no lean their chances add up to 1); the slope b
-# is 1, the search's own scale: it would be fitted to the matches' results, and a few matches are a
-# few results (bench/review_quality.py, SLOPE).  Other games and seat counts: as searched.  Each
+# is 1, the search's own scale: it would be fitted to the matches' results, which between two hard
+# players barely follow any estimate (bench/review_quality.py, SLOPE).  Other games and seat counts: as searched.  Each
 # game's figures are in its profile (``calibration``).
 # The bench's leave-one-out check replaces entries of this table; a game registered later (a test's) is
 # read from its profile.

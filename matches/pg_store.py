@@ -17,9 +17,9 @@ start (units act only through their transaction, so that is safe).
 
 Processes wake each other through LISTEN/NOTIFY: a unit that schedules
 something (``Transaction.schedule``) or says ``Transaction.notify`` sends a
-notice on ``CHANNEL`` inside its transaction (so it is heard only if it
-commits); every store listens on its own connection and passes what other
-processes said to ``on_schedule`` / ``on_notice``.
+notice on its schema's channel (``channel_of``) inside its transaction (so it is
+heard only if it commits); every store listens on its own connection and passes
+what other processes said to ``on_schedule`` / ``on_notice``.
 
 Migrations take an advisory lock, so processes that start together migrate
 once.  The schema version is kept in ``schema_version`` (SQLite: ``PRAGMA
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import hashlib
 import json
 import logging
 import random
@@ -51,12 +52,19 @@ WRITERS = 8  # units of work at once in one process (pooled connections)
 READERS = 4  # connections for reads outside units
 RETRIES = 20  # runs of a unit that keeps losing serialization conflicts
 MIGRATION_LOCK = 7_447_133_201  # pg_advisory_xact_lock key: "migrating the bot's schema"
-CHANNEL = "boardgame_bot"
+CHANNEL = "boardgame_bot"  # the start of every schema's channel (channel_of)
 CONFLICTS = (asyncpg.exceptions.SerializationError, asyncpg.exceptions.DeadlockDetectedError)
 # Seconds after which the server ends a statement that still runs, and a session whose transaction
 # sits idle (a process paused or stuck mid-unit), so that nothing holds its locks for ever; 0: no limit.
 STATEMENT_TIMEOUT = 30.0
 IDLE_IN_TRANSACTION_TIMEOUT = 60.0
+
+
+def channel_of(schema: str) -> str:
+    """The LISTEN/NOTIFY channel of the stores in one schema.  A channel is the whole database's:
+    bots (or test runs) that share a database, each in a schema of its own, must not hear each
+    other ("match 12 changed" is another match in the other schema)."""
+    return f"{CHANNEL}_{hashlib.sha256(schema.encode()).hexdigest()[:16]}"
 
 
 class PostgresStore(StoreBase):
@@ -87,6 +95,7 @@ class PostgresStore(StoreBase):
         self.pool: asyncpg.Pool | None = None
         self.conflicts = 0  # units run again after losing a conflict (for the benchmarks)
         self.origin = secrets.token_hex(8)  # this store's notices are not for itself
+        self.channel = channel_of("public")  # open() reads the connections' schema
         self._listener: asyncpg.Connection | None = None
         self._listening: asyncio.Task | None = None
 
@@ -101,12 +110,14 @@ class PostgresStore(StoreBase):
         if self.read_only:
             return self
         await self._migrate()
+        async with self.pool.acquire() as conn:
+            self.channel = channel_of(await conn.fetchval("SELECT current_schema()"))
         await self._listen()
         return self
 
     async def _listen(self) -> None:
         self._listener = await asyncpg.connect(self.url, server_settings=self.server_settings)
-        await self._listener.add_listener(CHANNEL, self._heard)
+        await self._listener.add_listener(self.channel, self._heard)
         self._listener.add_termination_listener(self._lost_listener)
 
     def _lost_listener(self, _conn) -> None:
@@ -143,7 +154,8 @@ class PostgresStore(StoreBase):
         notices = [{"schedule": tx.soonest}] if tx.soonest is not None else []
         notices += [{"topic": topic, "payload": payload} for topic, payload in tx.notices]
         return "".join(
-            f"SELECT pg_notify('{CHANNEL}', {_literal(json.dumps({**n, 'origin': self.origin}))}); " for n in notices
+            f"SELECT pg_notify('{self.channel}', {_literal(json.dumps({**n, 'origin': self.origin}))}); "
+            for n in notices
         )
 
     async def close(self) -> None:

@@ -121,6 +121,33 @@ async def test_what_one_process_changes_the_others_hear(service, second, store):
     assert (await second.guild_settings(77)).language == "de"
 
 
+async def test_a_bot_in_another_schema_of_the_database_hears_nothing(service, second, store):
+    """Two bots sharing one database, each in a schema of its own: neither hears the other's notices
+    (a NOTIFY channel is the whole database's, and "match 12 changed" is another match there), while
+    the processes of one schema still hear each other."""
+    if store.backend != "postgresql":
+        pytest.skip("one SQLite file serves one bot")
+    from tests.conftest import PostgresSchemas, postgres_url
+
+    schemas = PostgresSchemas(postgres_url())
+    stranger = await store_for(await schemas.new()).open()
+    try:
+        heard, theirs = [], []
+        second.store.on_notice.append(lambda topic, payload: heard.append(topic))
+        stranger.on_notice.append(lambda topic, payload: theirs.append(topic))
+        assert stranger.channel != store.channel == second.store.channel
+        await service.set_guild_settings(77, language="de")
+        for _ in range(3000):  # generous for a loaded machine; ends as soon as the neighbour hears it
+            if heard:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)  # and a moment longer, for the stranger to (not) hear it too
+        assert "guild" in heard and theirs == []
+    finally:
+        await stranger.close()
+        await schemas.drop()
+
+
 async def test_a_second_bot_process_on_one_sqlite_file_is_refused(tmp_path):
     path = tmp_path / "bot.sqlite3"
     first = await store_for(str(path), exclusive=True).open()
